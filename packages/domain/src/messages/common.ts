@@ -1,0 +1,14 @@
+/** Server answers shared by every feature. Spec texts where the spec has them; ours otherwise (docs/decisions.md). */
+export const COMMON = {
+  badRequest: 'Neispravan zahtev.',
+  unauthenticated: 'Niste prijavljeni.',
+  forbidden: 'Nemate dozvolu za ovu akciju.',
+  notFound: 'Није пронађено',
+  routeNotFound: 'Tražena adresa ne postoji.',
+  tooLarge: 'Zahtev je prevelik.',
+  tooMany: 'Previše zahteva. Pokušajte ponovo malo kasnije.',
+  serverError: 'Greška na serveru. Pokušajte ponovo.',
+  emptyTable: 'Нема пронађених података.',
+  pageNotFound: 'Страница коју тражите не постоји',
+  networkError: 'Network or server error',
+} as const;

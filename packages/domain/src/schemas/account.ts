@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { ACCOUNT } from '../messages/account.js';
+import { email, requiredText } from './common.js';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+/** The password policy of server-behaviour.md: at least 8 characters, at least one Latin letter. */
+function newPassword(required: string, short: string) {
+  return z
+    .string({ error: required })
+    .min(1, { error: required })
+    .min(PASSWORD_MIN, { error: short })
+    .max(PASSWORD_MAX, { error: ACCOUNT.passwordTooLong })
+    .regex(/[A-Za-z]/, { error: ACCOUNT.passwordNeedsLatin });
+}
+
+export const loginSchema = z.object({
+  email: email(ACCOUNT.required, ACCOUNT.invalidEmail),
+  lozinka: z
+    .string({ error: ACCOUNT.passwordRequired })
+    .min(1, { error: ACCOUNT.passwordRequired })
+    .min(PASSWORD_MIN, { error: ACCOUNT.passwordMin })
+    .max(PASSWORD_MAX, { error: ACCOUNT.passwordTooLong }),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const signupSchema = z.object({
+  ime: requiredText(ACCOUNT.required, 100),
+  prezime: requiredText(ACCOUNT.required, 100),
+  email: email(ACCOUNT.required, ACCOUNT.invalidEmail),
+  lozinka: newPassword(ACCOUNT.passwordRequired, ACCOUNT.passwordMin),
+});
+export type SignupInput = z.input<typeof signupSchema>;
+
+export const forgotPasswordSchema = z.object({
+  email: email(ACCOUNT.forgotInvalidEmail, ACCOUNT.forgotInvalidEmail),
+});
+
+export const resetPasswordFormSchema = z
+  .object({
+    password: newPassword(ACCOUNT.resetPasswordRequired, ACCOUNT.passwordMin),
+    confirmPassword: z.string({ error: ACCOUNT.resetPasswordsMismatch }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    error: ACCOUNT.resetPasswordsMismatch,
+    path: ['confirmPassword'],
+  });
+
+export const setNewPasswordSchema = z
+  .object({
+    password: newPassword(ACCOUNT.resetPasswordRequired, ACCOUNT.passwordMin),
+    confirmPassword: z.string({ error: ACCOUNT.resetPasswordsMismatch }),
+    email: email(ACCOUNT.resetLinkInvalid, ACCOUNT.resetLinkInvalid),
+    resetCode: z
+      .string({ error: ACCOUNT.resetLinkInvalid })
+      .min(1, { error: ACCOUNT.resetLinkInvalid })
+      .max(200, { error: ACCOUNT.resetLinkInvalid }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    error: ACCOUNT.resetPasswordsMismatch,
+    path: ['confirmPassword'],
+  });
+
+/** POST /api/user/reset-password carries either the request (email) or the new password. */
+export const resetPasswordSchema = z.union([setNewPasswordSchema, forgotPasswordSchema]);
+
+export const changePasswordSchema = z
+  .object({
+    password: z
+      .string({ error: ACCOUNT.fieldRequiredLatin })
+      .min(1, { error: ACCOUNT.fieldRequiredLatin })
+      .max(PASSWORD_MAX, { error: ACCOUNT.passwordTooLong }),
+    newPassword: newPassword(ACCOUNT.fieldRequiredLatin, ACCOUNT.passwordShortLatin),
+    confirmNewPassword: z.string({ error: ACCOUNT.passwordsMustMatchLatin }),
+  })
+  .refine((v) => v.newPassword === v.confirmNewPassword, {
+    error: ACCOUNT.passwordsMustMatchLatin,
+    path: ['confirmNewPassword'],
+  });
+
+export const changeInfoSchema = z.object({
+  ime: requiredText(ACCOUNT.fieldRequiredLatin, 100),
+  prezime: requiredText(ACCOUNT.fieldRequiredLatin, 100),
+  email: email(ACCOUNT.fieldRequiredLatin, ACCOUNT.emailInvalidLatin),
+});
+
+const jsonValue: z.ZodType<unknown> = z.lazy(() =>
+  z.union([z.string().max(2000), z.number(), z.boolean(), z.null(), z.array(jsonValue).max(500), z.record(z.string().max(200), jsonValue)]),
+);
+
+/** A saved table layout (spec 1 §3 "tabela"). */
+export const editColumnsSchema = z.object({
+  imeTabele: requiredText(ACCOUNT.columnsFailed, 100),
+  tabela: jsonValue,
+  headers: z.array(jsonValue).max(200, { error: ACCOUNT.columnsFailed }),
+});
+export type SavedTable = z.infer<typeof editColumnsSchema>;
+
+/** A group as carried on a user (spec 1 §3). `tipKod` is the fixed code of the group's type. */
+export type GroupRef = {
+  _id: string;
+  naziv: string;
+  kratakNaziv: string;
+  tip: string;
+  tipKod: string | null;
+  cirilica: string;
+  sveVideci: boolean;
+};
+
+/**
+ * A user as the API presents it. `rola` is the key of the base role (Admin, Rukovodilac, Zaposleni,
+ * Gost), so route checks hold when a role is renamed; `rolaNaziv` is the role's display name.
+ */
+export type UserDto = {
+  _id: string;
+  ime: string;
+  prezime: string;
+  email: string;
+  emailPotvrdjen: boolean;
+  rola: string;
+  rolaId: string;
+  rolaNaziv: string;
+  status: 'aktivan' | 'neaktivan';
+  grupa: GroupRef | null;
+  tabela: SavedTable[];
+};
+
+export type LoginResponse = { token: string; user: UserDto };
+export type MessageResponse = { message: string };
+export type ErrorResponse = { message: string; errors?: Record<string, string> };

@@ -1,0 +1,99 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import { COMMON } from '@trasa/domain';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { accountRoutes } from './features/account/routes.js';
+import { createAuth } from './platform/auth.js';
+import type { Db } from './platform/database.js';
+import { registerErrorHandler } from './platform/errors.js';
+import { createMailer, type Mailer } from './platform/mail.js';
+import { tokenService } from './platform/tokens.js';
+
+export type AppDeps = { db: Db; config: Config; secret: string; log: Logger; mailer?: Mailer };
+
+/** The features, each registering its /api routes with the context it needs. */
+const FEATURES = [accountRoutes];
+
+function defaultWebDist(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return path.resolve(here, '../../web/dist');
+}
+
+export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const app = Fastify({
+    loggerInstance: deps.log as FastifyBaseLogger,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Trasa API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+
+  const tokens = tokenService(deps.secret);
+  const ctx: AppContext = {
+    db: deps.db,
+    config: deps.config,
+    secret: deps.secret,
+    log: deps.log,
+    tokens,
+    mailer: deps.mailer ?? createMailer({ db: deps.db, secret: deps.secret, log: deps.log }),
+    auth: createAuth({ db: deps.db, tokens }),
+  };
+
+  for (const feature of FEATURES) await feature(app, ctx);
+  app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/health', { schema: { hide: true } }, async () => {
+    await deps.db.$client.query('select 1');
+    return { status: 'ok' };
+  });
+
+  const webDist = deps.config.webDist ?? defaultWebDist();
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+  }
+  // /api/* answers JSON 404; any other GET is the SPA (history fallback), which shows its own not-found page.
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' || !hasWeb) {
+      return reply.status(404).send({ message: COMMON.routeNotFound });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return { app, ctx };
+}

@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Roles: the four built-in ones (base_role = their own key) and extra ones created on /app/role. */
+export const roles = pgTable('roles', {
+  id: id(),
+  imeRole: text('ime_role').notNull(),
+  kratakNaziv: text('kratak_naziv').notNull(),
+  baseRole: text('base_role').notNull(),
+  builtin: boolean('builtin').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const groupTypes = pgTable(
+  'group_types',
+  {
+    id: id(),
+    naziv: text('naziv').notNull(),
+    kratakNaziv: text('kratak_naziv').notNull(),
+    code: text('code'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('group_types_code_uq').on(t.code)],
+);
+
+export const groups = pgTable(
+  'groups',
+  {
+    id: id(),
+    naziv: text('naziv').notNull(),
+    kratakNaziv: text('kratak_naziv').notNull(),
+    cirilica: text('cirilica').notNull().default(''),
+    typeId: uuid('type_id').references(() => groupTypes.id, { onDelete: 'restrict' }),
+    parentId: uuid('parent_id'),
+    sveVideci: boolean('sve_videci').notNull().default(false),
+    reserved: boolean('reserved').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('groups_parent_idx').on(t.parentId), uniqueIndex('groups_naziv_uq').on(sql`lower(${t.naziv})`)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    ime: text('ime').notNull(),
+    prezime: text('prezime').notNull(),
+    email: text('email').notNull(),
+    emailPotvrdjen: boolean('email_potvrdjen').notNull().default(false),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'restrict' }),
+    status: text('status').notNull().default('neaktivan'),
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    passwordHash: text('password_hash').notNull(),
+    tokenVersion: integer('token_version').notNull().default(0),
+    tables: jsonb('tables').notNull().default(sql`'[]'::jsonb`),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+    index('users_group_idx').on(t.groupId),
+    index('users_role_idx').on(t.roleId),
+  ],
+);
+
+/** Single-use codes (activation, password reset), stored as hashes. */
+export const userCodes = pgTable(
+  'user_codes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_codes_user_idx').on(t.userId, t.purpose)],
+);
+
+/** Failed sign-in counters per account and per IP (throttling). */
+export const loginFailures = pgTable('login_failures', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const smtpServers = pgTable('smtp_servers', {
+  id: id(),
+  host: text('host').notNull(),
+  port: integer('port').notNull(),
+  email: text('email').notNull(),
+  passwordEnc: text('password_enc').notNull(),
+  inUse: boolean('in_use').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Mail that was sent, or kept because no SMTP server is in use. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    to: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('body_text').notNull(),
+    html: text('body_html'),
+    status: text('status').notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_to_idx').on(t.to, t.createdAt)],
+);
+
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userLabel: text('user_label').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    message: text('message').notNull(),
+    url: text('url').notNull().default(''),
+    groupId: uuid('group_id'),
+    groupCirilica: text('group_cirilica').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_logs_created_idx').on(t.createdAt), index('audit_logs_group_idx').on(t.groupId)],
+);

@@ -1,0 +1,92 @@
+import { type RoleKey, roleIn } from '@trasa/domain';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { users } from '../db/schema.js';
+import { selectUserWithRelations, type UserWithRelations } from '../features/users/presenter.js';
+import type { Db } from './database.js';
+import { forbidden, unauthorized } from './errors.js';
+import type { TokenService } from './tokens.js';
+
+/** The signed-in user a request acts for. */
+export type Actor = {
+  id: string;
+  ime: string;
+  prezime: string;
+  email: string;
+  role: RoleKey;
+  roleId: string;
+  tokenVersion: number;
+  group: { id: string; naziv: string; cirilica: string; sveVideci: boolean; typeCode: string | null } | null;
+  row: UserWithRelations;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor?: Actor;
+  }
+}
+
+export function toActor(row: UserWithRelations): Actor {
+  return {
+    id: row.user.id,
+    ime: row.user.ime,
+    prezime: row.user.prezime,
+    email: row.user.email,
+    role: row.role.baseRole as RoleKey,
+    roleId: row.role.id,
+    tokenVersion: row.user.tokenVersion,
+    group: row.group
+      ? {
+          id: row.group.id,
+          naziv: row.group.naziv,
+          cirilica: row.group.cirilica,
+          sveVideci: row.group.sveVideci,
+          typeCode: row.type?.code ?? null,
+        }
+      : null,
+    row,
+  };
+}
+
+export async function loadActiveUser(db: Db, id: string): Promise<UserWithRelations | undefined> {
+  const [row] = await selectUserWithRelations(db)
+    .where(and(eq(users.id, id), isNull(users.deletedAt), eq(users.status, 'aktivan')))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Authentication: a valid bearer token whose token version is the user's current one, for an active,
+ * not deleted user. Then `requireRoles` checks the role against the lists of the route table.
+ */
+export function createAuth(deps: { db: Db; tokens: TokenService }) {
+  async function authenticate(request: FastifyRequest): Promise<Actor> {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (!token) throw unauthorized();
+    const claims = await deps.tokens.verify(token);
+    if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.sub)) throw unauthorized();
+    const row = await loadActiveUser(deps.db, claims.sub);
+    if (!row || row.user.tokenVersion !== claims.tv) throw unauthorized();
+    const actor = toActor(row);
+    request.actor = actor;
+    return actor;
+  }
+
+  /** A preHandler for signed-in users whose role is in `allowed` (all roles when omitted). */
+  function requireRoles(allowed?: readonly RoleKey[]): preHandlerAsyncHookHandler {
+    return async (request: FastifyRequest, _reply: FastifyReply) => {
+      const actor = await authenticate(request);
+      if (allowed && !roleIn(actor.role, allowed)) throw forbidden();
+    };
+  }
+
+  return { authenticate, requireRoles };
+}
+export type Auth = ReturnType<typeof createAuth>;
+
+/** The actor of a request that passed `requireRoles`. */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw unauthorized();
+  return request.actor;
+}

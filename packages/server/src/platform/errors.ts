@@ -1,0 +1,62 @@
+import { COMMON } from '@trasa/domain';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** An error a user or client caused; its message is shown to them (Serbian, as the spec words it). */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string>) => new AppError(400, message, errors);
+export const unauthorized = (message: string = COMMON.unauthenticated) => new AppError(401, message);
+export const forbidden = (message: string = COMMON.forbidden) => new AppError(403, message);
+export const notFound = (message: string = COMMON.notFound) => new AppError(404, message);
+export const conflict = (message: string, errors?: Record<string, string>) => new AppError(409, message, errors);
+
+/**
+ * One error handler: validation failures give the first message of the schema (the spec's text) and a
+ * field → message map; client errors keep their status; anything else is logged and answered 500
+ * without detail.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ message: error.message, ...(error.errors && { errors: error.errors }) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const v of error.validation) {
+        const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+        if (!(field in errors)) errors[field] = v.message ?? COMMON.badRequest;
+      }
+      const first = error.validation[0]?.message ?? COMMON.badRequest;
+      return reply.status(400).send({ message: first, errors });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send({ message: COMMON.serverError });
+    }
+    const status = (error as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const message =
+        status === 413
+          ? COMMON.tooLarge
+          : status === 429
+            ? COMMON.tooMany
+            : status === 404
+              ? COMMON.routeNotFound
+              : status === 401
+                ? COMMON.unauthenticated
+                : COMMON.badRequest;
+      return reply.status(status).send({ message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: COMMON.serverError });
+  });
+}
