@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { accountRoutes } from './features/account/routes.js';
+import { mailRoutes } from './features/mail/routes.js';
 import { createAuth } from './platform/auth.js';
 import type { Db } from './platform/database.js';
 import { registerErrorHandler } from './platform/errors.js';
@@ -21,14 +22,16 @@ import { tokenService } from './platform/tokens.js';
 export type AppDeps = { db: Db; config: Config; secret: string; log: Logger; mailer?: Mailer };
 
 /** The features, each registering its /api routes with the context it needs. */
-const FEATURES = [accountRoutes];
+const FEATURES = [accountRoutes, mailRoutes];
 
 function defaultWebDist(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   return path.resolve(here, '../../web/dist');
 }
 
-export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export type RegisteredRoute = { method: string; url: string };
+
+export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext; routes: RegisteredRoute[] }> {
   const app = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,
     trustProxy: deps.config.trustProxy,
@@ -37,6 +40,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -95,5 +102,5 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 
-  return { app, ctx };
+  return { app, ctx, routes };
 }

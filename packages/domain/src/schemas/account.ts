@@ -62,8 +62,15 @@ export const setNewPasswordSchema = z
     path: ['confirmPassword'],
   });
 
-/** POST /api/user/reset-password carries either the request (email) or the new password. */
-export const resetPasswordSchema = z.union([setNewPasswordSchema, forgotPasswordSchema]);
+/**
+ * POST /api/user/reset-password carries either the request for a link (email) or the new password.
+ * The form is chosen by the fields present, never by which one happens to validate: a bad new
+ * password must not fall back to "send me a link".
+ */
+export function resetPasswordSchemaFor(body: unknown) {
+  const isSet = typeof body === 'object' && body !== null && ('password' in body || 'resetCode' in body || 'confirmPassword' in body);
+  return isSet ? setNewPasswordSchema : forgotPasswordSchema;
+}
 
 export const changePasswordSchema = z
   .object({

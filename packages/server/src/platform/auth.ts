@@ -1,6 +1,6 @@
 import { type RoleKey, roleIn } from '@trasa/domain';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { users } from '../db/schema.js';
 import { selectUserWithRelations, type UserWithRelations } from '../features/users/presenter.js';
 import type { Db } from './database.js';
@@ -73,8 +73,11 @@ export function createAuth(deps: { db: Db; tokens: TokenService }) {
     return actor;
   }
 
-  /** A preHandler for signed-in users whose role is in `allowed` (all roles when omitted). */
-  function requireRoles(allowed?: readonly RoleKey[]): preHandlerAsyncHookHandler {
+  /**
+   * An onRequest hook for signed-in users whose role is in `allowed` (all roles when omitted). It runs
+   * before the body is parsed or validated: an anonymous caller learns nothing about the payload rules.
+   */
+  function requireRoles(allowed?: readonly RoleKey[]): onRequestAsyncHookHandler {
     return async (request: FastifyRequest, _reply: FastifyReply) => {
       const actor = await authenticate(request);
       if (allowed && !roleIn(actor.role, allowed)) throw forbidden();

@@ -1,6 +1,7 @@
 import { COMMON } from '@trasa/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 
 /** An error a user or client caused; its message is shown to them (Serbian, as the spec words it). */
 export class AppError extends Error {
@@ -11,6 +12,18 @@ export class AppError extends Error {
   ) {
     super(message);
   }
+}
+
+/** Validates a value with a schema chosen at run time, failing like the route schemas do. */
+export function parseOrBadRequest<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.join('.') || '_';
+    if (!(field in errors)) errors[field] = issue.message;
+  }
+  throw new AppError(400, result.error.issues[0]?.message ?? COMMON.badRequest, errors);
 }
 
 export const badRequest = (message: string, errors?: Record<string, string>) => new AppError(400, message, errors);

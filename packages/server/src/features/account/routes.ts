@@ -1,9 +1,19 @@
-import { changeInfoSchema, changePasswordSchema, editColumnsSchema, loginSchema, resetPasswordSchema, signupSchema } from '@trasa/domain';
+import {
+  changeInfoSchema,
+  changePasswordSchema,
+  editColumnsSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  resetPasswordSchemaFor,
+  setNewPasswordSchema,
+  signupSchema,
+} from '@trasa/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../platform/auth.js';
+import { parseOrBadRequest } from '../../platform/errors.js';
 import { presentUser } from '../users/presenter.js';
 import * as account from './service.js';
 
@@ -44,23 +54,26 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
 
   app.post(
     '/api/user/reset-password',
-    { schema: { body: resetPasswordSchema, response: { 200: message } }, config: mailRateLimit },
+    { schema: { body: z.looseObject({}), response: { 200: message } }, config: mailRateLimit },
     async (request) => {
-      const body = request.body;
-      if ('password' in body) return { message: await account.setNewPassword(ctx, body, requestInfo(request)) };
-      return { message: await account.requestPasswordReset(ctx, body.email, requestInfo(request)) };
+      const schema = resetPasswordSchemaFor(request.body);
+      const info = requestInfo(request);
+      if (schema === setNewPasswordSchema) {
+        return { message: await account.setNewPassword(ctx, parseOrBadRequest(setNewPasswordSchema, request.body), info) };
+      }
+      return { message: await account.requestPasswordReset(ctx, parseOrBadRequest(forgotPasswordSchema, request.body).email, info) };
     },
   );
 
-  app.get('/api/user/my-profile', { preHandler: signedIn }, async (request) => ({ user: presentUser(actorOf(request).row) }));
+  app.get('/api/user/my-profile', { onRequest: signedIn }, async (request) => ({ user: presentUser(actorOf(request).row) }));
 
-  app.post('/api/user/change-password', { schema: { body: changePasswordSchema }, preHandler: signedIn }, async (request) =>
+  app.post('/api/user/change-password', { schema: { body: changePasswordSchema }, onRequest: signedIn }, async (request) =>
     account.changePassword(ctx, actorOf(request), request.body, requestInfo(request)),
   );
 
   app.post(
     '/api/user/change-info',
-    { schema: { body: changeInfoSchema, response: { 200: message } }, preHandler: signedIn },
+    { schema: { body: changeInfoSchema, response: { 200: message } }, onRequest: signedIn },
     async (request) => ({
       message: await account.changeInfo(ctx, actorOf(request), request.body, requestInfo(request)),
     }),
@@ -68,13 +81,13 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
 
   app.post(
     '/api/user/edit-columns',
-    { schema: { body: editColumnsSchema, response: { 200: message } }, preHandler: signedIn },
+    { schema: { body: editColumnsSchema, response: { 200: message } }, onRequest: signedIn },
     async (request) => ({
       message: await account.saveColumns(ctx, actorOf(request), request.body),
     }),
   );
 
-  app.delete('/api/user/my-profile', { schema: { response: { 200: message } }, preHandler: signedIn }, async (request) => ({
+  app.delete('/api/user/my-profile', { schema: { response: { 200: message } }, onRequest: signedIn }, async (request) => ({
     message: await account.deleteOwnAccount(ctx, actorOf(request), requestInfo(request)),
   }));
 }
