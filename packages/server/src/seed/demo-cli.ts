@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { ensureFirstAdmin, ensureReferenceData } from '../bootstrap.js';
 import { loadConfig } from '../config.js';
 import { connect, runMigrations } from '../platform/database.js';
 import { startEmbeddedPostgres } from '../platform/embeddedPostgres.js';
@@ -15,6 +16,11 @@ async function main() {
   const db = connect(url as string, 2);
   try {
     await runMigrations(db);
+    // On a fresh database the operator's Admin comes first, as `npm start` would make it.
+    if (config.adminEmail && config.adminPassword) {
+      await ensureReferenceData(db);
+      await ensureFirstAdmin(db, { email: config.adminEmail, password: config.adminPassword });
+    }
     const added = await seedDemo(db);
     log.info(`demo data: ${added.groups} groups and ${added.users} users added (password for every demo account: ${DEFAULT_PASSWORD})`);
   } finally {

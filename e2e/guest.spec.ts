@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { lastMailTo, linkIn } from './support/api';
+import { menuLabels, signIn } from './support/ui';
+
+test('a newcomer registers, activates the account from the mail and waits for a role as a guest', async ({ page, request }) => {
+  const email = `gost.${Date.now()}@primer.rs`;
+  await page.goto('/registracija');
+  await page.locator('input[name="ime"]').fill('Mirjana');
+  await page.locator('input[name="prezime"]').fill('Radović');
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="lozinka"]').fill('GostLozinka1');
+  await page.getByRole('button', { name: 'Региструј се' }).click();
+  await expect(page.getByText('На ваш мејл је послат активациони линк.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/, { timeout: 8_000 });
+
+  // Not active before the link is followed.
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="lozinka"]').fill('GostLozinka1');
+  await page.getByRole('button', { name: 'Пријави се' }).click();
+  await expect(page.getByText(/Korisnik nije aktivan/)).toBeVisible();
+
+  const mail = await lastMailTo(request, email);
+  await page.goto(linkIn(mail.text));
+  await expect(page.getByText('Nalog je aktiviran. Možete se prijaviti.')).toBeVisible();
+
+  await signIn(page, email, 'GostLozinka1');
+  await expect(page).toHaveURL(/\/app$/);
+  await expect(page.getByText('Ваш налог још нема додељену улогу. Сачекајте да вам администратор додели улогу.')).toBeVisible();
+  await expect(menuLabels(page)).toHaveCount(0);
+  // A guest may open nothing else.
+  await page.goto('/app/moj-nalog');
+  await expect(page.getByText('Страница коју тражите не постоји')).toBeVisible();
+});
+
+test('registration shows the spec messages and refuses a taken address', async ({ page }) => {
+  await page.goto('/registracija');
+  await page.getByRole('button', { name: 'Региструј се' }).click();
+  await expect(page.getByText('Обавезно поље').first()).toBeVisible();
+  await page.locator('input[name="ime"]').fill('Ana');
+  await page.locator('input[name="prezime"]').fill('Admin');
+  await page.locator('input[name="email"]').fill('ana.admin@mit.gov.rs');
+  await page.locator('input[name="lozinka"]').fill('kratka');
+  await page.getByRole('button', { name: 'Региструј се' }).click();
+  await expect(page.getByText('Лозинка мора имати минимум 8 карактера')).toBeVisible();
+  await page.locator('input[name="lozinka"]').fill('Lozinka123');
+  await page.getByRole('button', { name: 'Региструј се' }).click();
+  await expect(page.getByText('Unesena E-pošta je zauzeta.').first()).toBeVisible();
+});

@@ -1,0 +1,41 @@
+import { APP_ROUTES, PUBLIC_PATHS } from '@trasa/domain';
+import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { NotFoundPage } from './components/NotFoundPage';
+import { ForgotPasswordPage } from './features/account/ForgotPasswordPage';
+import { LoginPage } from './features/account/LoginPage';
+import { RegisterPage } from './features/account/RegisterPage';
+import { ResetPasswordPage } from './features/account/ResetPasswordPage';
+import { PublicOnly } from './shell/PublicOnly';
+import { RouteGuard } from './shell/RouteGuard';
+import { ScreenRoute } from './shell/ScreenRoute';
+
+/** Every /app route comes from the domain route table; ScreenRoute checks the role. */
+const appRoutes: RouteObject[] = APP_ROUTES.map((route) =>
+  route.path === ''
+    ? { index: true, element: <ScreenRoute routeKey={route.key} /> }
+    : { path: route.path, element: <ScreenRoute routeKey={route.key} /> },
+);
+
+const routes: RouteObject[] = [
+  {
+    element: <PublicOnly />,
+    children: [
+      { path: PUBLIC_PATHS.login, element: <LoginPage /> },
+      { path: PUBLIC_PATHS.register, element: <RegisterPage /> },
+      { path: PUBLIC_PATHS.forgotPassword, element: <ForgotPasswordPage /> },
+      { path: PUBLIC_PATHS.resetPassword, element: <ResetPasswordPage /> },
+    ],
+  },
+  {
+    path: '/app',
+    element: <RouteGuard />,
+    children: [...appRoutes, { path: '*', element: <NotFoundPage /> }],
+  },
+  { path: '*', element: <NotFoundPage fullPage /> },
+];
+
+const router = createBrowserRouter(routes);
+
+export function App() {
+  return <RouterProvider router={router} />;
+}

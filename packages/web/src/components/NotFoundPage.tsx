@@ -1,0 +1,30 @@
+import { Box, Button, Typography } from '@mui/material';
+import { COMMON } from '@trasa/domain';
+import { Link as RouterLink } from 'react-router';
+import { UI } from '../texts';
+
+/** Any unknown path, and any screen outside the user's role (spec 1 §2.1, §2.2). */
+export function NotFoundPage({ fullPage = false }: { fullPage?: boolean }) {
+  return (
+    <Box
+      component={fullPage ? 'main' : 'div'}
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 3,
+        textAlign: 'center',
+        p: 3,
+        minHeight: fullPage ? '100vh' : '50vh',
+      }}
+    >
+      <Typography variant="h1" component="h1">
+        {COMMON.pageNotFound}
+      </Typography>
+      <Button component={RouterLink} to="/app" variant="contained">
+        {UI.backHome}
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,78 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import {
+  Box,
+  Button,
+  Divider,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { appPath, canOpen, landingPath } from '@trasa/domain';
+import { Link as RouterLink } from 'react-router';
+import { useCurrentUser } from '../../shell/session';
+import { UI } from '../../texts';
+import { ChangeInfoForm } from './ChangeInfoForm';
+import { ChangePasswordForm } from './ChangePasswordForm';
+import { DeleteAccountButton } from './DeleteAccountButton';
+
+/** /app/moj-nalog (spec 1 §2.5): the user's data, its edit form, the password change and account deletion. */
+export function MyAccountPage() {
+  const user = useCurrentUser();
+  // The spec's back target is /app/klasteri-user/{locationId}; with no location here, the list (or the landing page).
+  const back = canOpen(user.rola, 'myClusters') ? appPath('myClusters') : landingPath(user.rola);
+  const rows: [string, string][] = [
+    [UI.ime, user.ime],
+    [UI.prezime, user.prezime],
+    [UI.email, user.email],
+    [UI.role, user.rolaNaziv || user.rola],
+    [UI.group, user.grupa?.naziv || UI.empty],
+    [UI.groupType, user.grupa?.tip || UI.empty],
+  ];
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 900 }}>
+      <Stack direction="row" alignItems="center" spacing={2} flexWrap="wrap" useFlexGap>
+        <Button component={RouterLink} to={back} startIcon={<ArrowBackIcon />}>
+          {UI.back}
+        </Button>
+        <Typography variant="h1">{UI.myAccountTitle}</Typography>
+      </Stack>
+
+      <TableContainer component={Paper}>
+        <Table aria-label={UI.myAccountTitle} size="small">
+          <TableHead>
+            <TableRow>
+              {rows.map(([label]) => (
+                <TableCell key={label} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                  {label}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            <TableRow>
+              {rows.map(([label, value]) => (
+                <TableCell key={label}>{value}</TableCell>
+              ))}
+            </TableRow>
+          </TableBody>
+        </Table>
+      </TableContainer>
+
+      <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+        <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          <ChangeInfoForm user={user} />
+          <ChangePasswordForm />
+        </Box>
+        <Divider sx={{ my: 3 }} />
+        <DeleteAccountButton />
+      </Paper>
+    </Stack>
+  );
+}
