@@ -1,5 +1,5 @@
 import { type RoleKey, roleIn } from '@trasa/domain';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { users } from '../db/schema.js';
 import { selectUserWithRelations, type UserWithRelations } from '../features/users/presenter.js';
@@ -48,11 +48,15 @@ export function toActor(row: UserWithRelations): Actor {
   };
 }
 
-export async function loadActiveUser(db: Db, id: string): Promise<UserWithRelations | undefined> {
-  const [row] = await selectUserWithRelations(db)
-    .where(and(eq(users.id, id), isNull(users.deletedAt), eq(users.status, 'aktivan')))
-    .limit(1);
-  return row;
+/**
+ * The active, not deleted user with role and group. A named prepared statement: it runs on every
+ * authenticated request, and a cached plan makes it about twice as fast (docs/decisions.md).
+ */
+function prepareLoadActiveUser(db: Db) {
+  return selectUserWithRelations(db)
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt), eq(users.status, 'aktivan')))
+    .limit(1)
+    .prepare('load_active_user');
 }
 
 /**
@@ -60,13 +64,14 @@ export async function loadActiveUser(db: Db, id: string): Promise<UserWithRelati
  * not deleted user. Then `requireRoles` checks the role against the lists of the route table.
  */
 export function createAuth(deps: { db: Db; tokens: TokenService }) {
+  const loadActiveUser = prepareLoadActiveUser(deps.db);
   async function authenticate(request: FastifyRequest): Promise<Actor> {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (!token) throw unauthorized();
     const claims = await deps.tokens.verify(token);
     if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.sub)) throw unauthorized();
-    const row = await loadActiveUser(deps.db, claims.sub);
+    const [row] = await loadActiveUser.execute({ id: claims.sub });
     if (!row || row.user.tokenVersion !== claims.tv) throw unauthorized();
     const actor = toActor(row);
     request.actor = actor;
