@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { CLUSTERS, CODEBOOKS } from '../messages/clusters.js';
+
+const id = z.uuid({ error: CLUSTERS.required });
+const ids = z
+  .array(z.uuid({ error: CLUSTERS.required }), { error: CLUSTERS.required })
+  .max(1000)
+  .default([]);
+const requiredText = (max = 200) =>
+  z.string({ error: CLUSTERS.required }).trim().min(1, { error: CLUSTERS.required }).max(max, { error: 'Predugačak unos.' });
+
+/**
+ * A decimal typed as text with a dot or a comma (spec 2 §5); numbers are accepted too. An empty value
+ * is omitted from the payload, so the field is optional.
+ */
+export const decimalInput = z
+  .union([z.number({ error: CLUSTERS.mustBeNumber }), z.string({ error: CLUSTERS.mustBeNumber })])
+  .transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : Number(v.trim().replace(',', '.'));
+    if (typeof v === 'string' && !/^\s*-?\d+([.,]\d+)?\s*$/.test(v)) {
+      ctx.addIssue({ code: 'custom', message: CLUSTERS.mustBeNumber });
+      return z.NEVER;
+    }
+    if (!Number.isFinite(n) || n < 0 || n > 1e13) {
+      ctx.addIssue({ code: 'custom', message: CLUSTERS.mustBeNumber });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** POST /api/location and PATCH /api/location/{id}. */
+export const clusterSchema = z.object({
+  naziv: requiredText(),
+  odgovoran: ids,
+  ugovor: z.union([id, z.literal(''), z.null()]).optional(),
+  indikativnaDuzinaKlastera: decimalInput.optional(),
+  ugovorenaVrednostKlastera: decimalInput.optional(),
+  naselja: ids,
+  usputnaNaselja: ids,
+});
+export type ClusterInput = z.input<typeof clusterSchema>;
+
+const count = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return null;
+    const n = typeof v === 'number' ? v : Number(v.trim());
+    if (!Number.isFinite(n)) {
+      ctx.addIssue({ code: 'custom', message: CODEBOOKS.numberIfGiven });
+      return z.NEVER;
+    }
+    if (n < 0) {
+      ctx.addIssue({ code: 'custom', message: CODEBOOKS.numberMin });
+      return z.NEVER;
+    }
+    return Math.trunc(n);
+  });
+
+/** Settlements (spec 2 §5): id and naziv trimmed; counts numbers ≥ 0 when given; opstina split by commas. */
+export const settlementSchema = z.object({
+  id: z
+    .string({ error: CODEBOOKS.settlementIdRequired })
+    .trim()
+    .min(1, { error: CODEBOOKS.settlementIdRequired })
+    .max(50, { error: 'Predugačak unos.' }),
+  naziv: z
+    .string({ error: CODEBOOKS.settlementNazivRequired })
+    .trim()
+    .min(1, { error: CODEBOOKS.settlementNazivRequired })
+    .max(200, { error: 'Predugačak unos.' }),
+  maticniBroj: z.string().trim().max(50).optional().default(''),
+  opstina: z
+    .union([z.string().max(1000), z.array(z.string().max(200)).max(50)])
+    .optional()
+    .transform((v) => (Array.isArray(v) ? v : (v ?? '').split(',')).map((s) => s.trim()).filter(Boolean)),
+  operator: z.string().trim().max(200).optional().default(''),
+  javniPoziv: z.string().trim().max(200).optional().default(''),
+  brojDomacinstava: count,
+  brojSkola: count,
+  brojIndirektnoPokrivenihDomacinstava: count,
+  brojIndirektnoPokrivenihSkola: count,
+});
+export type SettlementInput = z.input<typeof settlementSchema>;
+
+export const prioritySchema = z.object({
+  naziv: z
+    .string({ error: CODEBOOKS.priorityNazivRequired })
+    .trim()
+    .min(1, { error: CODEBOOKS.priorityNazivRequired })
+    .max(100, { error: 'Predugačak unos.' }),
+  broj: z.coerce
+    .number({ error: CODEBOOKS.priorityBrojRequired })
+    .int({ error: CODEBOOKS.priorityBrojRequired })
+    .min(0, { error: CODEBOOKS.numberMin })
+    .max(1_000_000, { error: CODEBOOKS.priorityBrojRequired }),
+});
+
+export const CONTRACT_KINDS = ['contract', 'contractIzv', 'contractPro', 'contractNad'] as const;
+export type ContractKind = (typeof CONTRACT_KINDS)[number];
+
+/** The group type a typed contract's groups must have (spec 2 §5). */
+export const CONTRACT_GROUP_TYPE: Record<ContractKind, 'IZVODJAC' | 'PROJEKTANT' | 'NADZOR' | null> = {
+  contract: null,
+  contractIzv: 'IZVODJAC',
+  contractPro: 'PROJEKTANT',
+  contractNad: 'NADZOR',
+};
+
+const isoDate = z
+  .string({ error: CLUSTERS.required })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: CLUSTERS.required })
+  .refine((s) => !Number.isNaN(new Date(`${s}T00:00:00Z`).getTime()) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
+    error: CLUSTERS.required,
+  });
+
+const days = z.coerce
+  .number({ error: CLUSTERS.mustBeNumber })
+  .int({ error: CLUSTERS.mustBeNumber })
+  .min(0, { error: CLUSTERS.mustBeNumber })
+  .max(36_500, { error: CLUSTERS.mustBeNumber });
+
+/** POST /api/{route}: broj only on create; grupe only for typed contracts (checked by kind on the server). */
+export const contractCreateSchema = z.object({
+  naziv: requiredText(),
+  broj: requiredText(100),
+  datumPocetka: isoDate,
+  rokTrajanja: days,
+  grupe: ids.optional(),
+});
+
+/** The multipart edit POST /api/{route}/{route}/{id}: naziv, datumPocetka, rokTrajanja (and files). */
+export const contractEditSchema = z.object({
+  naziv: requiredText(),
+  datumPocetka: isoDate,
+  rokTrajanja: days,
+  grupe: ids.optional(),
+  status: z.enum(['U toku', 'Završen']).optional(),
+  datumZavrsetka: z.union([isoDate, z.literal(''), z.null()]).optional(),
+});
+
+export const linkLocationsSchema = z.object({ lokacije: z.array(id).min(1, { error: CLUSTERS.required }).max(1000) });
+export const unlinkLocationSchema = z.object({ lokacija: id });
+
+export const TOPIC_PRIORITIES = ['nizak', 'srednji', 'visok'] as const;
+export const TOPIC_STATUSES = ['otvoren', 'zatvoren'] as const;
+
+export const topicCreateSchema = z.object({
+  locationId: id,
+  odgovoran: id,
+  opis: z.string().trim().max(5000).optional().default(''),
+  rok: z.union([z.iso.datetime({ offset: true }), isoDate, z.literal(''), z.null()]).optional(),
+  prioritet: z.enum(TOPIC_PRIORITIES).optional().default('srednji'),
+});
+
+export const topicEditSchema = z.union([
+  z.object({ status: z.literal('zatvoren') }),
+  z.object({
+    odgovoran: id,
+    opis: z.string().trim().max(5000).optional(),
+    rok: z.union([z.iso.datetime({ offset: true }), isoDate, z.literal(''), z.null()]).optional(),
+    prioritet: z.enum(TOPIC_PRIORITIES).optional(),
+  }),
+]);
+
+export const topicCommentSchema = z.object({
+  tekst: z.string({ error: 'Obavezno polje' }).trim().min(1, { error: 'Ne možete poslati praznu poruku.' }).max(5000),
+  noviOdgovoran: z.union([id, z.literal(''), z.null()]).optional(),
+});
