@@ -1,0 +1,115 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { crc32, deflateRawSync } from 'node:zlib';
+import * as XLSX from '@e965/xlsx';
+import ExcelJS from 'exceljs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { detectFormat, readSheet, SHEET_TEXTS, type SheetRow } from './spreadsheet.js';
+
+const dir = await mkdtemp(path.join(os.tmpdir(), 'trasa-sheet-'));
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+async function all(file: string, name: string): Promise<SheetRow[]> {
+  const rows: SheetRow[] = [];
+  for await (const r of readSheet(file, await detectFormat(file, name))) rows.push(r);
+  return rows;
+}
+
+/** A zip with one stored-deflated entry, written by hand (no zip library needed for a test file). */
+function zipOf(name: string, content: Buffer): Buffer {
+  const data = deflateRawSync(content, { level: 9 });
+  const crc = crc32(content);
+  const fileName = Buffer.from(name);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(crc, 14);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(content.length, 22);
+  local.writeUInt16LE(fileName.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(crc, 16);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(content.length, 24);
+  central.writeUInt16LE(fileName.length, 28);
+  const centralOffset = local.length + fileName.length + data.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + fileName.length, 12);
+  end.writeUInt32LE(centralOffset, 16);
+  return Buffer.concat([local, fileName, data, central, fileName, end]);
+}
+
+describe('spreadsheet import reader', () => {
+  it('reads an xlsx by its header, with Cyrillic, numbers and dates', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Naselja');
+    ws.addRow(['id', 'naziv', 'brojSkola', 'datum']);
+    ws.addRow(['70017', 'Мокра Гора', 2, new Date('2026-03-01T00:00:00Z')]);
+    ws.addRow([]);
+    ws.addRow(['70018', { richText: [{ text: 'Kre' }, { text: 'mna' }] }, 1, null]);
+    const file = path.join(dir, 'a.xlsx');
+    await wb.xlsx.writeFile(file);
+    expect(await all(file, 'naselja.XLSX')).toEqual([
+      { row: 2, values: { id: '70017', naziv: 'Мокра Гора', brojSkola: '2', datum: '2026-03-01' } },
+      { row: 4, values: { id: '70018', naziv: 'Kremna', brojSkola: '1', datum: '' } },
+    ]);
+  });
+
+  it('reads a csv with a BOM, semicolons and quoted commas', async () => {
+    const file = path.join(dir, 'a.csv');
+    await writeFile(file, '\uFEFFid;naziv;opstina\r\n1;Šljivovica;"Čajetina, Užice"\r\n\r\n2;Đurinci;Mladenovac\r\n');
+    expect(await all(file, 'a.csv')).toEqual([
+      { row: 2, values: { id: '1', naziv: 'Šljivovica', opstina: 'Čajetina, Užice' } },
+      { row: 4, values: { id: '2', naziv: 'Đurinci', opstina: 'Mladenovac' } },
+    ]);
+  });
+
+  it('reads a legacy xls', async () => {
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(
+      wb,
+      XLSX.utils.aoa_to_sheet([
+        ['email', 'ime'],
+        ['ana@primer.rs', 'Ana'],
+      ]),
+      'Korisnici',
+    );
+    const file = path.join(dir, 'a.xls');
+    await writeFile(file, XLSX.write(wb, { type: 'buffer', bookType: 'biff8' }) as Buffer);
+    expect(await detectFormat(file, 'korisnici.xls')).toBe('xls');
+    expect(await all(file, 'korisnici.xls')).toEqual([{ row: 2, values: { email: 'ana@primer.rs', ime: 'Ana' } }]);
+  });
+
+  it('refuses a zip bomb before inflating it', async () => {
+    const file = path.join(dir, 'bomb.xlsx');
+    await writeFile(file, zipOf('xl/worksheets/sheet1.xml', Buffer.alloc(50 * 1024 * 1024, 0x20)));
+    await expect(all(file, 'bomb.xlsx')).rejects.toThrow(SHEET_TEXTS.bomb);
+  });
+
+  it('decides the format by content, not by the name', async () => {
+    const fake = path.join(dir, 'fake.xlsx');
+    await writeFile(fake, 'id,naziv\n1,x\n');
+    await expect(detectFormat(fake, 'fake.xlsx')).rejects.toThrow(SHEET_TEXTS.unsupported);
+    const binary = path.join(dir, 'bin.csv');
+    await writeFile(binary, Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0x01]));
+    await expect(detectFormat(binary, 'bin.csv')).rejects.toThrow(SHEET_TEXTS.unsupported);
+    const broken = path.join(dir, 'broken.xlsx');
+    await writeFile(broken, Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100, 1)]));
+    await expect(all(broken, 'broken.xlsx')).rejects.toThrow(SHEET_TEXTS.unreadable);
+  });
+
+  it('needs a header row', async () => {
+    const file = path.join(dir, 'empty.csv');
+    await writeFile(file, '\n\n');
+    await expect(all(file, 'empty.csv')).rejects.toThrow(SHEET_TEXTS.noHeader);
+  });
+});
