@@ -1,0 +1,57 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { displayName, FILE_TEXTS, fileStore } from './files.js';
+
+const root = await mkdtemp(path.join(os.tmpdir(), 'trasa-files-'));
+afterAll(() => rm(root, { recursive: true, force: true }));
+const store = fileStore(root);
+const docs = { maxBytes: 1024 * 1024, allowed: ['pdf', 'doc', 'docx'] as const };
+
+async function text(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString('latin1');
+}
+
+describe('file store', () => {
+  it('keeps a PDF under a generated name with the original name for display', async () => {
+    const pdf = '%PDF-1.7\n1 0 obj<<>>endobj\n%%EOF';
+    const saved = await store.saveDocument(Readable.from([Buffer.from(pdf)]), '../../etc/Ugovor 12/2026.pdf', docs);
+    expect(saved).toMatchObject({ originalName: '2026.pdf', mimetype: 'application/pdf', kind: 'pdf', size: pdf.length });
+    expect(saved.storedName).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await text(store.open(saved.storedName))).toBe(pdf);
+    await store.remove(saved.storedName);
+    expect(await store.exists(saved.storedName)).toBe(false);
+  });
+
+  it('refuses a file whose content is not a document, whatever its name', async () => {
+    await expect(store.saveDocument(Readable.from([Buffer.from('<script>alert(1)</script>')]), 'ugovor.pdf', docs)).rejects.toThrow(
+      FILE_TEXTS.wrongType,
+    );
+    // An xlsx is a zip too, but not a Word document.
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('x').addRow(['a']);
+    const xlsx = Buffer.from(await wb.xlsx.writeBuffer());
+    await expect(store.saveDocument(Readable.from([xlsx]), 'ugovor.docx', docs)).rejects.toThrow(FILE_TEXTS.wrongType);
+  });
+
+  it('stops reading past the size limit and leaves nothing behind', async () => {
+    const big = Readable.from(
+      (function* () {
+        yield Buffer.from('%PDF-1.7\n');
+        for (let i = 0; i < 100; i++) yield Buffer.alloc(64 * 1024, 0x20);
+      })(),
+    );
+    await expect(store.saveDocument(big, 'veliki.pdf', { ...docs, maxBytes: 1024 * 1024 })).rejects.toThrow(FILE_TEXTS.tooLarge);
+  });
+
+  it('refuses stored names that are not generated ones', () => {
+    expect(() => store.open('../app-secret')).toThrow();
+    expect(displayName('a\u0000b\u202efdp.exe')).toBe('abfdp.exe');
+    expect(displayName('')).toBe('dokument');
+  });
+});
