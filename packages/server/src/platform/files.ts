@@ -36,7 +36,11 @@ async function zipHasWordDocument(file: string): Promise<boolean> {
       let entries = 0;
       zip.on('entry', (e: yauzl.Entry) => {
         if (e.fileName === 'word/document.xml') found = true;
-        if (found || ++entries > 2000) return (zip.close(), resolve(found));
+        if (found || ++entries > 2000) {
+          zip.close();
+          resolve(found);
+          return;
+        }
         zip.readEntry();
       });
       zip.on('end', () => resolve(found));
