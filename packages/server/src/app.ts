@@ -12,7 +12,12 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { accountRoutes } from './features/account/routes.js';
+import { groupRoutes } from './features/groups/routes.js';
 import { mailRoutes } from './features/mail/routes.js';
+import { roleRoutes } from './features/roles/routes.js';
+import { searchRoutes } from './features/search/routes.js';
+import { typeRoutes } from './features/types/routes.js';
+import { userRoutes } from './features/users/routes.js';
 import { createAuth } from './platform/auth.js';
 import type { Db } from './platform/database.js';
 import { registerErrorHandler } from './platform/errors.js';
@@ -22,7 +27,7 @@ import { tokenService } from './platform/tokens.js';
 export type AppDeps = { db: Db; config: Config; secret: string; log: Logger; mailer?: Mailer };
 
 /** The features, each registering its /api routes with the context it needs. */
-const FEATURES = [accountRoutes, mailRoutes];
+const FEATURES = [accountRoutes, mailRoutes, userRoutes, groupRoutes, roleRoutes, typeRoutes, searchRoutes];
 
 function defaultWebDist(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -36,6 +41,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     loggerInstance: deps.log as FastifyBaseLogger,
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The spec calls POST /api/user/ with the slash; /api/user answers the same.
+    routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -16,6 +16,10 @@ export type Endpoint = {
 };
 
 const ADMIN: RoleKey[] = ['Admin'];
+const MANAGERS: RoleKey[] = ['Admin', 'Rukovodilac'];
+const STAFF: RoleKey[] = ['Admin', 'Rukovodilac', 'Zaposleni'];
+/** A well-formed id that names nothing. */
+const NO_ID = '00000000-0000-4000-8000-000000000000';
 
 export const ENDPOINTS: Endpoint[] = [
   { method: 'GET', route: '/api/health', allowed: 'public' },
@@ -30,4 +34,45 @@ export const ENDPOINTS: Endpoint[] = [
   { method: 'POST', route: '/api/user/edit-columns', payload: {}, allowed: 'signedIn' },
   { method: 'DELETE', route: '/api/user/my-profile', allowed: 'signedIn' },
   { method: 'GET', route: '/api/smtp/outbox', allowed: ADMIN },
+
+  // users (spec 1 §7)
+  { method: 'GET', route: '/api/user', url: '/api/user?page=1&limit=10', allowed: MANAGERS },
+  { method: 'GET', route: '/api/user/users-per-role', url: `/api/user/users-per-role?roleId=${NO_ID}`, allowed: MANAGERS },
+  { method: 'GET', route: '/api/user/guests', allowed: MANAGERS },
+  { method: 'GET', route: '/api/user/single/:id', url: `/api/user/single/${NO_ID}`, allowed: MANAGERS },
+  { method: 'POST', route: '/api/user', url: '/api/user/', payload: {}, allowed: MANAGERS },
+  { method: 'PATCH', route: '/api/user/single/:id', url: `/api/user/single/${NO_ID}`, payload: {}, allowed: MANAGERS },
+  { method: 'DELETE', route: '/api/user/single/:id', url: `/api/user/single/${NO_ID}`, allowed: MANAGERS },
+
+  // roles
+  { method: 'GET', route: '/api/role', allowed: MANAGERS },
+  { method: 'GET', route: '/api/role/:id', url: `/api/role/${NO_ID}`, allowed: MANAGERS },
+  { method: 'POST', route: '/api/role', payload: {}, allowed: ADMIN },
+  { method: 'PATCH', route: '/api/role/:id', url: `/api/role/${NO_ID}`, payload: {}, allowed: ADMIN },
+  { method: 'POST', route: '/api/role/add-role', payload: {}, allowed: MANAGERS },
+
+  // groups
+  { method: 'GET', route: '/api/group', allowed: MANAGERS },
+  { method: 'GET', route: '/api/group/:id', url: `/api/group/${NO_ID}`, allowed: MANAGERS },
+  { method: 'GET', route: '/api/group/sve-videci/true', allowed: MANAGERS },
+  { method: 'GET', route: '/api/group/sve-videci/false', allowed: MANAGERS },
+  { method: 'POST', route: '/api/group/create', payload: {}, allowed: ADMIN },
+  { method: 'PATCH', route: '/api/group/:id', url: `/api/group/${NO_ID}`, payload: {}, allowed: ADMIN },
+  { method: 'DELETE', route: '/api/group/:id', url: `/api/group/${NO_ID}`, allowed: ADMIN },
+  { method: 'PATCH', route: '/api/group/remove-user', url: `/api/group/remove-user?userId=${NO_ID}`, allowed: MANAGERS },
+
+  // group types (spec 2 §5)
+  { method: 'GET', route: '/api/types', allowed: STAFF },
+  { method: 'POST', route: '/api/types', payload: {}, allowed: ADMIN },
+  { method: 'PATCH', route: '/api/types/:id', url: `/api/types/${NO_ID}`, payload: {}, allowed: ADMIN },
+  { method: 'DELETE', route: '/api/types/:id', url: `/api/types/${NO_ID}`, allowed: ADMIN },
+
+  // search
+  {
+    method: 'GET',
+    route: '/api/search/user',
+    url: '/api/search/user?eng=djordj&srb=%D0%B4%D1%98%D0%BE%D1%80%D0%B4%D1%98',
+    allowed: MANAGERS,
+  },
+  { method: 'GET', route: '/api/search/group', url: '/api/search/group?eng=optika', allowed: MANAGERS },
 ];

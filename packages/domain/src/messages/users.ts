@@ -60,5 +60,10 @@ export const USERS = {
   typeKratakRequired: 'Morate upisati kratak naziv.',
   typeInUse: 'Tip grupe se koristi i ne može se obrisati.',
   typeBuiltin: 'Ugrađeni tip grupe se ne može obrisati.',
+  typeCreated: 'Uspešno ste dodali tip grupe.',
+  typeEdited: 'Uspešno ste izmenili tip grupe.',
+  typeDeleted: 'Uspešno ste obrisali tip grupe.',
+  typeNameTaken: 'Tip grupe sa tim nazivom već postoji.',
+  lastAdmin: 'Mora postojati bar jedan aktivan administrator.',
   codebookError: 'Greška.',
 } as const;

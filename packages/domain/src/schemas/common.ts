@@ -17,8 +17,19 @@ export function email(required: string, invalid: string) {
 
 export const idParam = z.object({ id: z.uuid({ error: 'Није пронађено' }) });
 
-/** Server pages are 1-based. Limits up to 50000 (group pickers). */
+/** Largest page a list serves (group pickers ask for 50000, spec 1 §9). */
+export const MAX_LIMIT = 50_000;
+
+/** A whole number from the query string, clamped into [min, max]: a huge or tiny value is not an error. */
+const clamped = (message: string, min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: message })
+    .transform((n) => Math.min(max, Math.max(min, Math.trunc(n))))
+    .default(fallback);
+
+/** Server pages are 1-based; `limit` is clamped to 1..50000. */
 export const pageQuery = z.object({
-  page: z.coerce.number({ error: 'Neispravan broj strane.' }).int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number({ error: 'Neispravan broj redova.' }).int().min(1).max(50_000).default(10),
+  page: clamped('Neispravan broj strane.', 1, 1_000_000, 1),
+  limit: clamped('Neispravan broj redova.', 1, MAX_LIMIT, 10),
 });
+export type PageQuery = z.output<typeof pageQuery>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { USERS } from '../messages/users.js';
 import type { GroupRef, UserDto } from './account.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from './account.js';
+import { pageQuery } from './common.js';
 
 const uuid = (message: string) => z.uuid({ error: message });
 const required = (message: string, max = 100) =>
@@ -36,7 +37,7 @@ export const createUserSchema = z
     emailPotvrdjen: z.boolean({ error: USERS.chooseOption }),
     rola: uuid(USERS.chooseOption),
     status: status,
-    grupa: z.union([uuid(USERS.invalidOption), z.literal(''), z.null()]).optional(),
+    grupa: z.union([uuid(USERS.invalidOption), z.literal(''), z.null()], { error: USERS.invalidOption }).optional(),
     lozinka: z.string({ error: USERS.passwordMin }).min(1, { error: USERS.passwordMin }).pipe(password),
     potvrdaLozinke: z.string({ error: USERS.passwordsMustMatch }),
   })
@@ -52,8 +53,8 @@ export const editUserSchema = z
     emailPotvrdjen: z.boolean({ error: USERS.chooseOption }),
     rola: uuid(USERS.chooseOption),
     status: status,
-    groupId: z.union([uuid(USERS.invalidOption), z.literal(''), z.null()]).optional(),
-    lozinka: z.union([z.literal(''), password]).optional(),
+    groupId: z.union([uuid(USERS.invalidOption), z.literal(''), z.null()], { error: USERS.invalidOption }).optional(),
+    lozinka: z.union([z.literal(''), password], { error: USERS.passwordMin }).optional(),
     potvrdaLozinke: z.string().optional(),
   })
   .refine((v) => !v.lozinka || v.lozinka === v.potvrdaLozinke, { error: USERS.passwordsMustMatch, path: ['potvrdaLozinke'] });
@@ -63,7 +64,7 @@ export type EditUserInput = z.input<typeof editUserSchema>;
 export const addRoleSchema = z.object({
   guestId: uuid(USERS.roleAndGroupRequired),
   newRole: uuid(USERS.roleAndGroupRequired),
-  groupId: z.union([uuid(USERS.roleAndGroupRequired), z.literal(''), z.null()]).optional(),
+  groupId: z.union([uuid(USERS.roleAndGroupRequired), z.literal(''), z.null()], { error: USERS.roleAndGroupRequired }).optional(),
 });
 
 export const roleSchema = z.object({
@@ -73,15 +74,15 @@ export const roleSchema = z.object({
   osnovnaRola: z.enum(['Rukovodilac', 'Zaposleni', 'Gost'], { error: USERS.chooseOption }).optional(),
 });
 
-const optionalId = z.union([uuid(USERS.invalidOption), z.literal(''), z.null()]).optional();
+const optionalId = z.union([uuid(USERS.invalidOption), z.literal(''), z.null()], { error: USERS.invalidOption }).optional();
 
 /** POST /api/group/create. `tip` is a group-type _id from GET /api/types. */
 export const createGroupSchema = z.object({
   nadredjenaId: optionalId,
   naziv: required(USERS.groupNazivRequired, 200),
   kratakNaziv: required(USERS.groupKratakRequired, 50),
-  tip: z.union([uuid(USERS.groupTipRequired), z.literal(''), z.null()]).optional(),
-  sveVideci: z.boolean().optional().default(false),
+  tip: z.union([uuid(USERS.groupTipRequired), z.literal(''), z.null()], { error: USERS.groupTipRequired }).optional(),
+  sveVideci: z.boolean({ error: USERS.chooseOption }).optional().default(false),
   cirilica: z.string().trim().max(200).optional(),
 });
 
@@ -90,8 +91,8 @@ export const editGroupSchema = z.object({
   nadredjenaGrupa: optionalId,
   naziv: required(USERS.groupNazivRequired, 200),
   kratakNaziv: required(USERS.groupKratakRequired, 50),
-  tip: z.union([uuid(USERS.groupTipRequired), z.literal(''), z.null()]).optional(),
-  sveVideci: z.boolean().optional().default(false),
+  tip: z.union([uuid(USERS.groupTipRequired), z.literal(''), z.null()], { error: USERS.groupTipRequired }).optional(),
+  sveVideci: z.boolean({ error: USERS.chooseOption }).optional().default(false),
   cirilica: z.string().trim().max(200).optional(),
 });
 
@@ -102,11 +103,9 @@ export const groupTypeSchema = z.object({
 });
 
 /** GET /api/search/{user,group}: the typed text and its transliteration. */
-export const searchQuery = z.object({
+export const searchQuery = pageQuery.extend({
   eng: z.string().max(200).optional().default(''),
   srb: z.string().max(200).optional().default(''),
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(50_000).default(10),
 });
 
 export type RoleDto = { _id: string; imeRole: string; kratakNaziv: string; osnovnaRola: string; ugradjena: boolean };

@@ -24,7 +24,7 @@ export const groupTypes = pgTable(
     code: text('code'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('group_types_code_uq').on(t.code)],
+  (t) => [uniqueIndex('group_types_code_uq').on(t.code), uniqueIndex('group_types_naziv_uq').on(sql`lower(${t.naziv})`)],
 );
 
 export const groups = pgTable(
@@ -38,10 +38,16 @@ export const groups = pgTable(
     parentId: uuid('parent_id'),
     sveVideci: boolean('sve_videci').notNull().default(false),
     reserved: boolean('reserved').notNull().default(false),
+    /** Folded text of the names (trasa_fold, see drizzle/0001_search.sql) for transliteration-aware search. */
+    searchText: text('search_text').generatedAlwaysAs(sql`trasa_fold("naziv" || ' ' || "kratak_naziv" || ' ' || "cirilica")`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('groups_parent_idx').on(t.parentId), uniqueIndex('groups_naziv_uq').on(sql`lower(${t.naziv})`)],
+  (t) => [
+    index('groups_parent_idx').on(t.parentId),
+    uniqueIndex('groups_naziv_uq').on(sql`lower(${t.naziv})`),
+    index('groups_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
 );
 
 export const users = pgTable(
@@ -61,6 +67,8 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     tables: jsonb('tables').notNull().default(sql`'[]'::jsonb`),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Folded name and e-mail (trasa_fold, see drizzle/0001_search.sql) for transliteration-aware search. */
+    searchText: text('search_text').generatedAlwaysAs(sql`trasa_fold("ime" || ' ' || "prezime" || ' ' || "email")`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -68,6 +76,9 @@ export const users = pgTable(
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
     index('users_group_idx').on(t.groupId),
     index('users_role_idx').on(t.roleId),
+    // Lists are ordered by last name, then first name.
+    index('users_name_idx').on(t.prezime, t.ime, t.id),
+    index('users_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
 

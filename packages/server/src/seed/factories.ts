@@ -3,7 +3,7 @@ import type { GroupTypeCode, RoleKey } from '@trasa/domain';
 import { eq } from 'drizzle-orm';
 import { builtinRoleId } from '../bootstrap.js';
 import type { AppContext } from '../context.js';
-import { groups, groupTypes, users } from '../db/schema.js';
+import { groups, groupTypes, roles, users } from '../db/schema.js';
 import type { Executor } from '../platform/database.js';
 import { hashPassword } from '../platform/passwords.js';
 
@@ -55,8 +55,31 @@ export async function createGroup(db: Executor, spec: GroupSpec = {}) {
   return row;
 }
 
+export async function createGroupType(db: Executor, spec: { naziv?: string; kratakNaziv?: string } = {}) {
+  const naziv = spec.naziv ?? `Tip ${unique()}`;
+  const [row] = await db
+    .insert(groupTypes)
+    .values({ naziv, kratakNaziv: spec.kratakNaziv ?? naziv.slice(0, 10) })
+    .returning();
+  if (!row) throw new Error('group type not created');
+  return row;
+}
+
+/** An extra role (as made on /app/role), carrying the permissions of `baseRole`. */
+export async function createRole(db: Executor, spec: { imeRole?: string; kratakNaziv?: string; baseRole?: RoleKey } = {}) {
+  const imeRole = spec.imeRole ?? `Rola ${unique()}`;
+  const [row] = await db
+    .insert(roles)
+    .values({ imeRole, kratakNaziv: spec.kratakNaziv ?? imeRole.slice(0, 10), baseRole: spec.baseRole ?? 'Zaposleni', builtin: false })
+    .returning();
+  if (!row) throw new Error('role not created');
+  return row;
+}
+
 export type UserSpec = {
   role?: RoleKey;
+  /** An extra role's id (createRole); `role` then names its base. */
+  roleId?: string;
   ime?: string;
   prezime?: string;
   email?: string;
@@ -75,7 +98,7 @@ export async function createUser(db: Executor, spec: UserSpec = {}) {
       prezime: spec.prezime ?? 'Petrović',
       email: (spec.email ?? `korisnik.${unique()}@primer.rs`).toLowerCase(),
       passwordHash: await cachedHash(spec.password ?? DEFAULT_PASSWORD),
-      roleId: await builtinRoleId(db, role),
+      roleId: spec.roleId ?? (await builtinRoleId(db, role)),
       groupId: role === 'Admin' || role === 'Gost' ? null : (spec.groupId ?? null),
       status: spec.status ?? 'aktivan',
       emailPotvrdjen: spec.emailPotvrdjen ?? (spec.status ?? 'aktivan') === 'aktivan',
@@ -88,4 +111,17 @@ export async function createUser(db: Executor, spec: UserSpec = {}) {
 /** A bearer token for a user, as login would issue it. */
 export function tokenFor(ctx: AppContext, user: { id: string; tokenVersion: number }): Promise<string> {
   return ctx.tokens.sign({ sub: user.id, tv: user.tokenVersion });
+}
+
+/**
+ * A contractor with three levels of groups (root → mid → leaf), a separate supervision firm, and a
+ * Rukovodilac of the middle level: their scope is mid and leaf, never root or other.
+ */
+export async function createOrgTree(db: Executor, tag: string = unique()) {
+  const root = await createGroup(db, { naziv: `Izvođač ${tag}`, type: 'IZVODJAC' });
+  const mid = await createGroup(db, { naziv: `Izvođač ${tag} Sever`, type: 'IZVODJAC', parentId: root.id });
+  const leaf = await createGroup(db, { naziv: `Izvođač ${tag} Sever Tim`, type: 'IZVODJAC', parentId: mid.id });
+  const other = await createGroup(db, { naziv: `Nadzor ${tag}`, type: 'NADZOR' });
+  const manager = await createUser(db, { role: 'Rukovodilac', groupId: mid.id, ime: 'Milan', prezime: 'Rukovodić' });
+  return { root, mid, leaf, other, manager };
 }

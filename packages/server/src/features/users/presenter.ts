@@ -56,3 +56,6 @@ export function presentUser(row: UserWithRelations): UserDto {
     tabela: Array.isArray(u.tables) ? (u.tables as SavedTable[]) : [],
   };
 }
+
+/** Lists of users are ordered by last name, then first name (the id keeps pages stable). */
+export const userOrder = [users.prezime, users.ime, users.id] as const;

@@ -1,0 +1,64 @@
+import { COMMON, createGroupSchema, editGroupSchema, idParam, rolesFor } from '@trasa/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { actorOf } from '../../platform/auth.js';
+import { pagingQuery } from '../users/paging.js';
+import * as service from './service.js';
+
+const message = z.object({ message: z.string() });
+const requestInfo = (r: FastifyRequest) => ({ ip: r.ip, url: r.url });
+
+/**
+ * Groups (spec 1 §2.8, §7). Admin and Rukovodilac read (a Rukovodilac their subtree) and manage
+ * membership; only Admin creates, edits and deletes (spec 1 §6).
+ */
+export async function groupRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const managers = ctx.auth.requireRoles(rolesFor('groups', 'groupMembers'));
+  const adminOnly = ctx.auth.requireRoles(['Admin']);
+
+  app.get('/api/group', { schema: { querystring: pagingQuery }, onRequest: managers }, async (request) =>
+    service.listGroups(ctx, actorOf(request), request.query),
+  );
+
+  for (const flag of [true, false]) {
+    app.get(`/api/group/sve-videci/${flag}`, { onRequest: managers }, async (request) => ({
+      groups: await service.groupsBySveVideci(ctx, actorOf(request), flag),
+    }));
+  }
+
+  app.get('/api/group/:id', { schema: { params: idParam }, onRequest: managers }, async (request) => ({
+    group: await service.getGroup(ctx, actorOf(request), request.params.id),
+  }));
+
+  app.post(
+    '/api/group/create',
+    { schema: { body: createGroupSchema, response: { 201: message } }, onRequest: adminOnly },
+    async (request, reply) => {
+      const text = await service.createGroup(ctx, actorOf(request), request.body, requestInfo(request));
+      reply.status(201);
+      return { message: text };
+    },
+  );
+
+  app.patch(
+    '/api/group/remove-user',
+    {
+      schema: { querystring: z.object({ userId: z.uuid({ error: COMMON.notFound }) }), response: { 200: message } },
+      onRequest: managers,
+    },
+    async (request) => ({ message: await service.removeUser(ctx, actorOf(request), request.query.userId, requestInfo(request)) }),
+  );
+
+  app.patch(
+    '/api/group/:id',
+    { schema: { params: idParam, body: editGroupSchema, response: { 200: message } }, onRequest: adminOnly },
+    async (request) => ({ message: await service.editGroup(ctx, actorOf(request), request.params.id, request.body, requestInfo(request)) }),
+  );
+
+  app.delete('/api/group/:id', { schema: { params: idParam, response: { 200: message } }, onRequest: adminOnly }, async (request) => ({
+    message: await service.deleteGroup(ctx, actorOf(request), request.params.id, requestInfo(request)),
+  }));
+}

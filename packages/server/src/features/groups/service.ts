@@ -1,0 +1,238 @@
+import {
+  type createGroupSchema,
+  type editGroupSchema,
+  type GroupDto,
+  type GroupsPage,
+  isReservedGroupName,
+  toCyrillic,
+  USERS,
+} from '@trasa/domain';
+import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { builtinRoleId } from '../../bootstrap.js';
+import type { AppContext } from '../../context.js';
+import { groups, groupTypes, users } from '../../db/schema.js';
+import { writeLog } from '../../platform/audit.js';
+import type { Actor } from '../../platform/auth.js';
+import type { Executor } from '../../platform/database.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { FOREIGN_KEY_VIOLATION, onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
+import { offsetOf, type Paging } from '../users/paging.js';
+import {
+  assertGroupInScope,
+  assertUserInScope,
+  type GroupRow,
+  groupCondition,
+  lockGroupTree,
+  type Scope,
+  scopeOf,
+  subtreeIds,
+} from './policy.js';
+import { presentGroup, selectGroups } from './presenter.js';
+
+export type RequestInfo = { ip: string; url: string };
+
+const groupOrder = [groups.naziv, groups.id] as const;
+
+/** One page of the groups matching `where` (never the reserved group), ordered by naziv. */
+export async function pageOfGroups(db: Executor, scope: Scope, where: SQL, paging: Paging): Promise<GroupsPage> {
+  const rows = await selectGroups(db)
+    .where(where)
+    .orderBy(...groupOrder)
+    .limit(paging.limit)
+    .offset(offsetOf(paging));
+  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(groups).where(where);
+  return { groups: rows.map((r) => presentGroup(r, scope)), totalResults: total?.n ?? 0 };
+}
+
+export async function listGroups(ctx: AppContext, actor: Actor, paging: Paging): Promise<GroupsPage> {
+  const scope = await scopeOf(ctx.db, actor);
+  return pageOfGroups(ctx.db, scope, groupCondition(scope), paging);
+}
+
+export async function getGroup(ctx: AppContext, actor: Actor, id: string): Promise<GroupDto> {
+  const scope = await scopeOf(ctx.db, actor);
+  await assertGroupInScope(ctx.db, scope, id);
+  const [row] = await selectGroups(ctx.db).where(eq(groups.id, id)).limit(1);
+  if (!row) throw notFound();
+  return presentGroup(row, scope);
+}
+
+/** GET /api/group/sve-videci/{true,false}: the groups that do (not) see every cluster, all of them. */
+export async function groupsBySveVideci(ctx: AppContext, actor: Actor, sveVideci: boolean): Promise<GroupDto[]> {
+  const scope = await scopeOf(ctx.db, actor);
+  const rows = await selectGroups(ctx.db)
+    .where(and(groupCondition(scope), eq(groups.sveVideci, sveVideci)))
+    .orderBy(...groupOrder);
+  return rows.map((r) => presentGroup(r, scope));
+}
+
+const reservedName = (naziv: string, cirilica: string | undefined) => isReservedGroupName(naziv) || isReservedGroupName(cirilica);
+const nameTaken = () => conflict(USERS.groupNameTaken, { naziv: USERS.groupNameTaken });
+
+async function assertNameFree(tx: Executor, naziv: string, exceptId?: string): Promise<void> {
+  const [taken] = await tx
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(sql`lower(${groups.naziv}) = ${naziv.toLowerCase()}`, exceptId ? ne(groups.id, exceptId) : undefined))
+    .limit(1);
+  if (taken) throw nameTaken();
+}
+
+/** A parent named in a form: existing and not reserved, else 'Niste izabrali validnu opciju'. */
+async function formParent(tx: Executor, id: string, field: string): Promise<GroupRow> {
+  const [parent] = await tx.select().from(groups).where(eq(groups.id, id)).limit(1);
+  if (!parent || parent.reserved) throw badRequest(USERS.invalidOption, { [field]: USERS.invalidOption });
+  return parent;
+}
+
+async function formType(tx: Executor, id: string | null | undefined): Promise<string> {
+  if (!id) throw badRequest(USERS.groupTipRequired, { tip: USERS.groupTipRequired });
+  const [type] = await tx.select({ id: groupTypes.id }).from(groupTypes).where(eq(groupTypes.id, id)).limit(1);
+  if (!type) throw badRequest(USERS.invalidOption, { tip: USERS.invalidOption });
+  return type.id;
+}
+
+/**
+ * POST /api/group/create. Under a parent, the type and sveVideci are the parent's (spec 1 §4: disabled
+ * and inherited); without one, the type is required.
+ */
+export async function createGroup(
+  ctx: AppContext,
+  actor: Actor,
+  input: z.output<typeof createGroupSchema>,
+  req: RequestInfo,
+): Promise<string> {
+  return ctx.db.transaction(async (tx) => {
+    if (reservedName(input.naziv, input.cirilica)) throw badRequest(USERS.groupReserved, { naziv: USERS.groupReserved });
+    await lockGroupTree(tx);
+    const parent = input.nadredjenaId ? await formParent(tx, input.nadredjenaId, 'nadredjenaId') : null;
+    const typeId = parent ? parent.typeId : await formType(tx, input.tip);
+    await assertNameFree(tx, input.naziv);
+    const inserted = await onConstraint(
+      () =>
+        tx
+          .insert(groups)
+          .values({
+            naziv: input.naziv,
+            kratakNaziv: input.kratakNaziv,
+            cirilica: input.cirilica || toCyrillic(input.naziv),
+            typeId,
+            parentId: parent?.id ?? null,
+            sveVideci: parent ? parent.sveVideci : input.sveVideci,
+          })
+          .onConflictDoNothing()
+          .returning({ id: groups.id }),
+      { [FOREIGN_KEY_VIOLATION]: () => badRequest(USERS.invalidOption, { tip: USERS.invalidOption }) },
+    );
+    if (inserted.length === 0) throw nameTaken();
+    await writeLog(tx, {
+      actor,
+      ...req,
+      message: `Korisnik ${actor.email} je kreirao grupu ${input.naziv}${parent ? ` (nadređena grupa ${parent.naziv})` : ''}.`,
+    });
+    return USERS.groupCreated;
+  });
+}
+
+/**
+ * PATCH /api/group/{id}. `nadredjenaGrupa` left out keeps the parent, '' or null makes the group a root.
+ * The type and sveVideci come from the parent when there is one, and pass down to every descendant.
+ */
+export async function editGroup(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof editGroupSchema>,
+  req: RequestInfo,
+): Promise<string> {
+  return ctx.db.transaction(async (tx) => {
+    await lockGroupTree(tx);
+    const [group] = await tx.select().from(groups).where(eq(groups.id, id)).limit(1);
+    if (!group) throw notFound();
+    if (group.reserved || reservedName(input.naziv, input.cirilica)) throw badRequest(USERS.groupReserved, { naziv: USERS.groupReserved });
+    const parentId = input.nadredjenaGrupa === undefined ? group.parentId : input.nadredjenaGrupa || null;
+    const subtree = await subtreeIds(tx, id);
+    if (parentId && subtree.includes(parentId)) throw badRequest(USERS.groupCycle, { nadredjenaGrupa: USERS.groupCycle });
+    const parent = parentId ? await formParent(tx, parentId, 'nadredjenaGrupa') : null;
+    let typeId: string | null;
+    if (parent) typeId = parent.typeId;
+    else if (input.tip) typeId = await formType(tx, input.tip);
+    else if (group.typeId) typeId = group.typeId;
+    else typeId = await formType(tx, null);
+    const sveVideci = parent ? parent.sveVideci : input.sveVideci;
+    await assertNameFree(tx, input.naziv, id);
+    const cirilica = input.cirilica || (input.naziv === group.naziv ? group.cirilica : toCyrillic(input.naziv));
+    await onConstraint(
+      () =>
+        tx
+          .update(groups)
+          .set({
+            naziv: input.naziv,
+            kratakNaziv: input.kratakNaziv,
+            cirilica,
+            parentId: parent?.id ?? null,
+            typeId,
+            sveVideci,
+            updatedAt: new Date(),
+          })
+          .where(eq(groups.id, id)),
+      { [UNIQUE_VIOLATION]: nameTaken, [FOREIGN_KEY_VIOLATION]: () => badRequest(USERS.invalidOption, { tip: USERS.invalidOption }) },
+    );
+    // Descendants inherit the type and sveVideci.
+    const descendants = subtree.filter((g) => g !== id);
+    if (descendants.length > 0) {
+      await tx
+        .update(groups)
+        .set({ typeId, sveVideci, updatedAt: new Date() })
+        .where(and(inArray(groups.id, descendants), or(sql`${groups.typeId} is distinct from ${typeId}`, ne(groups.sveVideci, sveVideci))));
+    }
+    await writeLog(tx, {
+      actor,
+      ...req,
+      message: `Korisnik ${actor.email} je izmenio grupu ${group.naziv}${group.naziv === input.naziv ? '' : ` (novi naziv ${input.naziv})`}.`,
+    });
+    return USERS.groupEdited;
+  });
+}
+
+export async function deleteGroup(ctx: AppContext, actor: Actor, id: string, req: RequestInfo): Promise<string> {
+  return ctx.db.transaction(async (tx) => {
+    await lockGroupTree(tx);
+    const [group] = await tx.select().from(groups).where(eq(groups.id, id)).for('update');
+    if (!group) throw notFound();
+    if (group.reserved) throw badRequest(USERS.groupReserved);
+    const [child] = await tx.select({ id: groups.id }).from(groups).where(eq(groups.parentId, id)).limit(1);
+    if (child) throw conflict(USERS.groupHasChildren);
+    const [member] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.groupId, id), sql`${users.deletedAt} is null`))
+      .limit(1);
+    if (member) throw conflict(USERS.groupHasMembers);
+    await onConstraint(() => tx.delete(groups).where(eq(groups.id, id)), {
+      [FOREIGN_KEY_VIOLATION]: () => conflict(USERS.groupHasChildren),
+    });
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je obrisao grupu ${group.naziv}.` });
+    return USERS.groupDeleted;
+  });
+}
+
+/** PATCH /api/group/remove-user: the member becomes a guest (built-in Gost, no group). */
+export async function removeUser(ctx: AppContext, actor: Actor, userId: string, req: RequestInfo): Promise<string> {
+  return ctx.db.transaction(async (tx) => {
+    const scope = await scopeOf(tx, actor);
+    const target = await assertUserInScope(tx, scope, userId);
+    if (!target.group) throw badRequest(USERS.invalidOption);
+    // Removing oneself would end one's own access by a slip of the hand.
+    if (target.user.id === actor.id) throw badRequest(USERS.removeFromGroupFailed);
+    const gost = await builtinRoleId(tx, 'Gost');
+    await tx.update(users).set({ roleId: gost, groupId: null, updatedAt: new Date() }).where(eq(users.id, userId));
+    await writeLog(tx, {
+      actor,
+      ...req,
+      message: `Korisnik ${actor.email} je izbacio korisnika ${target.user.email} iz grupe ${target.group.naziv}.`,
+    });
+    return USERS.removedFromGroup;
+  });
+}

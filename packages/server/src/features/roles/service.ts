@@ -1,0 +1,122 @@
+import { type addRoleSchema, GROUPLESS_ROLES, type RoleDto, type RoleKey, type roleSchema, USERS } from '@trasa/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { roles, users } from '../../db/schema.js';
+import { writeLog } from '../../platform/audit.js';
+import type { Actor } from '../../platform/auth.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import { assertUserInScope, assignableGroup, scopeOf } from '../groups/policy.js';
+import { offsetOf, type Paging } from '../users/paging.js';
+import { assertAdminRemains, assertAssignable, findRole, visibleRoleCondition } from './policy.js';
+import { presentRole } from './presenter.js';
+
+export type RequestInfo = { ip: string; url: string };
+
+/** Built-in roles first, in the order of the spec (Admin, Rukovodilac, Zaposleni, Gost), then by name. */
+const roleOrder = [
+  sql`${roles.builtin} desc`,
+  sql`array_position(array['Admin','Rukovodilac','Zaposleni','Gost'], ${roles.baseRole})`,
+  roles.imeRole,
+  roles.id,
+];
+
+export async function listRoles(ctx: AppContext, actor: Actor, paging: Paging): Promise<{ roles: RoleDto[]; totalResults: number }> {
+  const where = visibleRoleCondition(actor);
+  const rows = await ctx.db
+    .select()
+    .from(roles)
+    .where(where)
+    .orderBy(...roleOrder)
+    .limit(paging.limit)
+    .offset(offsetOf(paging));
+  const [total] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(roles).where(where);
+  return { roles: rows.map(presentRole), totalResults: total?.n ?? 0 };
+}
+
+export async function getRole(ctx: AppContext, actor: Actor, id: string): Promise<RoleDto> {
+  const [row] = await ctx.db
+    .select()
+    .from(roles)
+    .where(and(eq(roles.id, id), visibleRoleCondition(actor)))
+    .limit(1);
+  if (!row) throw notFound();
+  return presentRole(row);
+}
+
+/** An extra role carries the permissions of its base role (server-behaviour.md), Zaposleni by default. */
+export async function createRole(ctx: AppContext, actor: Actor, input: z.output<typeof roleSchema>, req: RequestInfo): Promise<RoleDto> {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(roles)
+      .values({ imeRole: input.imeRole, kratakNaziv: input.kratakNaziv, baseRole: input.osnovnaRola ?? 'Zaposleni', builtin: false })
+      .returning();
+    if (!row) throw new Error('role not created');
+    await writeLog(tx, {
+      actor,
+      ...req,
+      message: `Korisnik ${actor.email} je napravio rolu ${row.imeRole} (osnovna rola ${row.baseRole}).`,
+    });
+    return presentRole(row);
+  });
+}
+
+/** Renames a role; the base of a built-in role never changes. */
+export async function editRole(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof roleSchema>,
+  req: RequestInfo,
+): Promise<RoleDto> {
+  return ctx.db.transaction(async (tx) => {
+    const existing = await findRole(tx, id);
+    if (!existing) throw notFound();
+    // roleSchema offers no Admin base, so no extra role can become (or stop being) an Admin role.
+    const baseRole = existing.builtin ? existing.baseRole : (input.osnovnaRola ?? existing.baseRole);
+    const [row] = await tx
+      .update(roles)
+      .set({ imeRole: input.imeRole, kratakNaziv: input.kratakNaziv, baseRole })
+      .where(eq(roles.id, id))
+      .returning();
+    if (!row) throw notFound();
+    await writeLog(tx, {
+      actor,
+      ...req,
+      message: `Korisnik ${actor.email} je izmenio rolu ${existing.imeRole}${existing.imeRole === row.imeRole ? '' : ` (novo ime ${row.imeRole})`}.`,
+    });
+    return presentRole(row);
+  });
+}
+
+/**
+ * POST /api/role/add-role: gives a user a role, in a group unless the role's base is Gost or Admin.
+ * Puts a guest into a group, changes a member's role, or (base Gost) makes a member a guest again.
+ */
+export async function addRole(ctx: AppContext, actor: Actor, input: z.output<typeof addRoleSchema>, req: RequestInfo): Promise<string> {
+  return ctx.db.transaction(async (tx) => {
+    const role = await findRole(tx, input.newRole);
+    if (!role) throw badRequest(USERS.invalidOption, { newRole: USERS.invalidOption });
+    assertAssignable(actor, role.baseRole);
+    const scope = await scopeOf(tx, actor);
+    const target = await assertUserInScope(tx, scope, input.guestId);
+    const grouped = !GROUPLESS_ROLES.includes(role.baseRole as RoleKey);
+    const group = grouped ? await assignableGroup(tx, scope, input.groupId, 'groupId', USERS.roleAndGroupRequired) : null;
+    await assertAdminRemains(
+      tx,
+      { id: target.user.id, base: target.role.baseRole, status: target.user.status },
+      { base: role.baseRole, status: target.user.status },
+    );
+    await tx
+      .update(users)
+      .set({ roleId: role.id, groupId: group?.id ?? null, updatedAt: new Date() })
+      .where(eq(users.id, target.user.id));
+    const wasGuest = target.role.baseRole === 'Gost';
+    await writeLog(tx, {
+      actor,
+      ...req,
+      message: `Korisnik ${actor.email} je korisniku ${target.user.email} dodelio rolu ${role.imeRole}${group ? ` u grupi ${group.naziv}` : ''}.`,
+    });
+    return wasGuest && group ? USERS.guestAdded : USERS.roleChanged;
+  });
+}

@@ -1,0 +1,210 @@
+import {
+  type createUserSchema,
+  type editUserSchema,
+  GROUPLESS_ROLES,
+  type GroupDto,
+  type GuestsPage,
+  type RoleKey,
+  USERS,
+  type UserDto,
+  type UsersPage,
+} from '@trasa/domain';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { groups, users } from '../../db/schema.js';
+import { writeLog } from '../../platform/audit.js';
+import type { Actor } from '../../platform/auth.js';
+import type { Executor } from '../../platform/database.js';
+import { badRequest, conflict } from '../../platform/errors.js';
+import { hashPassword } from '../../platform/passwords.js';
+import { FOREIGN_KEY_VIOLATION, onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
+import {
+  assertUserInScope,
+  assignableGroup,
+  inScope,
+  isGuestCondition,
+  memberCondition,
+  type Scope,
+  scopeOf,
+  visibleUserCondition,
+} from '../groups/policy.js';
+import { presentGroup, selectGroups } from '../groups/presenter.js';
+import { assertAdminRemains, assertAssignable, findRole } from '../roles/policy.js';
+import { offsetOf, type Paging } from './paging.js';
+import { presentUser, selectUserWithRelations, userOrder } from './presenter.js';
+
+export type RequestInfo = { ip: string; url: string };
+
+/** One page of users matching `where` (a condition over the users table alone), ordered by prezime, ime. */
+export async function pageOfUsers(db: Executor, where: SQL, paging: Paging): Promise<{ users: UserDto[]; totalResults: number }> {
+  const rows = await selectUserWithRelations(db)
+    .where(where)
+    .orderBy(...userOrder)
+    .limit(paging.limit)
+    .offset(offsetOf(paging));
+  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
+  return { users: rows.map(presentUser), totalResults: total?.n ?? 0 };
+}
+
+/** GET /api/user: Admin every user, Rukovodilac the members of their subtree; `groupId` narrows to one group. */
+export async function listUsers(ctx: AppContext, actor: Actor, q: Paging & { groupId?: string }): Promise<UsersPage> {
+  const scope = await scopeOf(ctx.db, actor);
+  let where = memberCondition(scope);
+  if (q.groupId) {
+    // A group outside the scope (or the reserved one) simply has no members to show.
+    if (!scope.all && !inScope(scope, q.groupId)) return { users: [], totalResults: 0 };
+    where = and(where, eq(users.groupId, q.groupId)) as SQL;
+  }
+  return pageOfUsers(ctx.db, where, q);
+}
+
+/** GET /api/user/users-per-role: the users of one role the caller may see (a Rukovodilac: members and guests). */
+export async function usersPerRole(ctx: AppContext, actor: Actor, q: Paging & { roleId: string }): Promise<UsersPage> {
+  const scope = await scopeOf(ctx.db, actor);
+  return pageOfUsers(ctx.db, and(visibleUserCondition(scope), eq(users.roleId, q.roleId)) as SQL, q);
+}
+
+/** GET /api/user/guests: every guest (base role Gost); guests have no group, Admin and Rukovodilac see them all. */
+export async function listGuests(ctx: AppContext, q: Paging): Promise<GuestsPage> {
+  const page = await pageOfUsers(ctx.db, and(sql`${users.deletedAt} is null`, isGuestCondition()) as SQL, q);
+  return { guests: page.users, totalResults: page.totalResults };
+}
+
+export async function groupDto(db: Executor, scope: Scope, groupId: string | null): Promise<GroupDto | null> {
+  if (!groupId) return null;
+  const [row] = await selectGroups(db).where(eq(groups.id, groupId)).limit(1);
+  return row ? presentGroup(row, scope) : null;
+}
+
+export async function getUser(ctx: AppContext, actor: Actor, id: string): Promise<{ user: UserDto; group: GroupDto | null }> {
+  const scope = await scopeOf(ctx.db, actor);
+  const row = await assertUserInScope(ctx.db, scope, id);
+  return { user: presentUser(row), group: await groupDto(ctx.db, scope, row.user.groupId) };
+}
+
+/** The role of a form: it must exist (400) and be one the caller may hand out (403). */
+async function formRole(db: Executor, actor: Actor, roleId: string) {
+  const role = await findRole(db, roleId);
+  if (!role) throw badRequest(USERS.invalidOption, { rola: USERS.invalidOption });
+  assertAssignable(actor, role.baseRole);
+  return role;
+}
+
+/** emailPotvrdjen=false forces 'neaktivan' (spec 1 §4). */
+const statusOf = (input: { emailPotvrdjen: boolean; status: 'aktivan' | 'neaktivan' }) =>
+  input.emailPotvrdjen ? input.status : 'neaktivan';
+
+const groupGone = () => badRequest(USERS.invalidOption, { grupa: USERS.invalidOption });
+
+export async function createUser(
+  ctx: AppContext,
+  actor: Actor,
+  input: z.output<typeof createUserSchema>,
+  req: RequestInfo,
+): Promise<string> {
+  return ctx.db.transaction(async (tx) => {
+    const role = await formRole(tx, actor, input.rola);
+    const scope = await scopeOf(tx, actor);
+    const group = GROUPLESS_ROLES.includes(role.baseRole as RoleKey) ? null : await assignableGroup(tx, scope, input.grupa, 'grupa');
+    const taken = () => conflict(USERS.emailTakenCreate, { email: USERS.emailTakenCreate });
+    const [existing] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.email}`).limit(1);
+    if (existing) throw taken();
+    const passwordHash = await hashPassword(input.lozinka);
+    const inserted = await onConstraint(
+      () =>
+        tx
+          .insert(users)
+          .values({
+            ime: input.ime,
+            prezime: input.prezime,
+            email: input.email,
+            emailPotvrdjen: input.emailPotvrdjen,
+            status: statusOf(input),
+            roleId: role.id,
+            groupId: group?.id ?? null,
+            passwordHash,
+          })
+          .onConflictDoNothing()
+          .returning({ id: users.id }),
+      { [FOREIGN_KEY_VIOLATION]: groupGone },
+    );
+    if (inserted.length === 0) throw taken();
+    await writeLog(tx, {
+      actor,
+      ...req,
+      message: `Korisnik ${actor.email} je napravio nalog ${input.email} (rola ${role.imeRole}${group ? `, grupa ${group.naziv}` : ''}).`,
+    });
+    return USERS.created;
+  });
+}
+
+export async function editUser(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof editUserSchema>,
+  req: RequestInfo,
+): Promise<string> {
+  return ctx.db.transaction(async (tx) => {
+    const scope = await scopeOf(tx, actor);
+    const target = await assertUserInScope(tx, scope, id);
+    const role = await formRole(tx, actor, input.rola);
+    const group = GROUPLESS_ROLES.includes(role.baseRole as RoleKey) ? null : await assignableGroup(tx, scope, input.groupId, 'groupId');
+    const taken = () => conflict(USERS.emailTakenEdit, { email: USERS.emailTakenEdit });
+    const [other] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${input.email}`, ne(users.id, id)))
+      .limit(1);
+    if (other) throw taken();
+    const status = statusOf(input);
+    await assertAdminRemains(tx, { id, base: target.role.baseRole, status: target.user.status }, { base: role.baseRole, status });
+    const passwordHash = input.lozinka ? await hashPassword(input.lozinka) : undefined;
+    await onConstraint(
+      () =>
+        tx
+          .update(users)
+          .set({
+            ime: input.ime,
+            prezime: input.prezime,
+            email: input.email,
+            emailPotvrdjen: input.emailPotvrdjen,
+            status,
+            roleId: role.id,
+            groupId: group?.id ?? null,
+            // A new password revokes every token issued before it.
+            ...(passwordHash && { passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` }),
+            updatedAt: new Date(),
+          })
+          .where(eq(users.id, id)),
+      { [UNIQUE_VIOLATION]: taken, [FOREIGN_KEY_VIOLATION]: () => badRequest(USERS.invalidOption, { groupId: USERS.invalidOption }) },
+    );
+    await writeLog(tx, {
+      actor,
+      ...req,
+      message: `Korisnik ${actor.email} je izmenio nalog ${target.user.email}${passwordHash ? ' (nova lozinka)' : ''}.`,
+    });
+    return USERS.edited;
+  });
+}
+
+/** Deleting a user sets the status 'neaktivan' (spec 1 §4), reversible by editing; their tokens stop working. */
+export async function deleteUser(ctx: AppContext, actor: Actor, id: string, req: RequestInfo): Promise<string> {
+  if (id === actor.id) throw badRequest(USERS.cannotDeleteSelf);
+  return ctx.db.transaction(async (tx) => {
+    const scope = await scopeOf(tx, actor);
+    const target = await assertUserInScope(tx, scope, id);
+    await assertAdminRemains(
+      tx,
+      { id, base: target.role.baseRole, status: target.user.status },
+      { base: target.role.baseRole, status: 'neaktivan' },
+    );
+    await tx
+      .update(users)
+      .set({ status: 'neaktivan', tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, id));
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je deaktivirao nalog ${target.user.email}.` });
+    return USERS.deleted;
+  });
+}
