@@ -1,7 +1,15 @@
 import type { AppRouteKey } from '@trasa/domain';
 import type { ComponentType } from 'react';
 import { MyAccountPage } from '../features/account/MyAccountPage';
+import { CodebooksPage } from '../features/codebooks/CodebooksPage';
+import { GroupDetailsPage } from '../features/groups/GroupDetailsPage';
+import { GroupMembersPage } from '../features/groups/GroupMembersPage';
+import { GroupsPage } from '../features/groups/GroupsPage';
 import { NoticesPage } from '../features/notices/NoticesPage';
+import { RoleEditPage, RoleNewPage, RolesPage } from '../features/roles/RolesPage';
+import { UsersByRolePage } from '../features/roles/UsersByRolePage';
+import { UserDetailsPage } from '../features/users/UserDetailsPage';
+import { UsersPage } from '../features/users/UsersPage';
 
 /**
  * The built screens, by route key. A key missing here renders UnderConstructionPage; later features
@@ -10,4 +18,14 @@ import { NoticesPage } from '../features/notices/NoticesPage';
 export const screens: Partial<Record<AppRouteKey, ComponentType>> = {
   notices: NoticesPage,
   myAccount: MyAccountPage,
+  users: UsersPage,
+  user: UserDetailsPage,
+  usersByRole: UsersByRolePage,
+  roles: RolesPage,
+  roleNew: RoleNewPage,
+  roleEdit: RoleEditPage,
+  groups: GroupsPage,
+  group: GroupDetailsPage,
+  groupMembers: GroupMembersPage,
+  codebooks: CodebooksPage,
 };

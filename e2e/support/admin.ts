@@ -1,0 +1,64 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Helpers for the user, group and role screens (MUI selects, pickers, DataTable rows). */
+
+/** Chooses an option of an MUI select, found by its label (the accessible name also carries the value). */
+export async function choose(scope: Page | Locator, page: Page, label: string, option: string): Promise<void> {
+  await scope.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+}
+
+/** The option names of an MUI select, then closes it. */
+export async function optionsOf(scope: Page | Locator, page: Page, label: string): Promise<string[]> {
+  await scope.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
+  const listbox = page.getByRole('listbox');
+  await expect(listbox).toBeVisible();
+  const names = (await listbox.getByRole('option').allTextContents()).map((t) => t.trim()).filter(Boolean);
+  await page.keyboard.press('Escape');
+  await expect(listbox).toHaveCount(0);
+  return names;
+}
+
+/** Types into a searchable picker (groups) and picks the option with that exact name. */
+export async function pick(scope: Page | Locator, page: Page, label: string, option: string): Promise<void> {
+  const input = scope.getByRole('combobox', { name: label, exact: true });
+  await input.click();
+  await input.fill(option);
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+  await expect(input).toHaveValue(option);
+}
+
+/** The option names a picker offers, then closes it. */
+export async function pickerOptions(scope: Page | Locator, page: Page, label: string): Promise<string[]> {
+  const input = scope.getByRole('combobox', { name: label, exact: true });
+  await input.click();
+  const listbox = page.getByRole('listbox');
+  await expect(listbox).toBeVisible();
+  const names = (await listbox.getByRole('option').allTextContents()).map((t) => t.trim());
+  await page.keyboard.press('Escape');
+  return names;
+}
+
+/** The data rows of a DataTable (its header row left out). */
+export function dataRows(page: Page, table: string): Locator {
+  return page.getByRole('table', { name: table }).locator('tbody tr');
+}
+
+export function rowWith(page: Page, table: string, text: string): Locator {
+  return dataRows(page, table).filter({ hasText: text });
+}
+
+/** Types into the list's search box; the list answers after the 1 s debounce. */
+export async function search(page: Page, text: string): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Претрага...' }).fill(text);
+}
+
+export async function expectNotice(page: Page, text: string): Promise<void> {
+  await expect(page.getByRole('alert').filter({ hasText: text })).toBeVisible();
+}
+
+/** Shows more rows per page (the list's page-size select). */
+export async function setPageSize(page: Page, size: number): Promise<void> {
+  await choose(page, page, 'Редова по страници', String(size));
+}

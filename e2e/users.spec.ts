@@ -1,0 +1,187 @@
+import { expect, test } from '@playwright/test';
+import { choose, dataRows, expectNotice, optionsOf, pickerOptions, rowWith, search, setPageSize } from './support/admin';
+import { ADMIN, DEMO_PASSWORD, lastMailTo, linkIn } from './support/api';
+import { menuLabels, signIn, signOut } from './support/ui';
+
+const MANAGER = 'zoran.ilic@optikagradnja.rs';
+/** Zoran's group and its child; the demo may hold more groups below them, all named 'Optika Gradnja…'. */
+const OWN_GROUPS = ['Optika Gradnja d.o.o.', 'Optika Gradnja - Region Zapad'];
+const EMPLOYEE_MENU = ['Обавештења', 'Кластери', 'Отворена питања', 'Извештаји', 'Логови', 'Мој налог', 'Коментари'];
+
+test('a Rukovodilac sees and manages only their own subtree', async ({ page }) => {
+  await signIn(page, MANAGER, DEMO_PASSWORD);
+
+  // Groups: their group and its child, no create / edit / delete.
+  await menuLabels(page)
+    .filter({ hasText: /^Групе$/ })
+    .click();
+  await setPageSize(page, 50);
+  const groups = page.getByRole('table', { name: 'Групе' });
+  await expect(
+    dataRows(page, 'Групе')
+      .locator('td:first-child')
+      .filter({ hasText: /^Optika Gradnja - Region Zapad$/ }),
+  ).toHaveCount(1);
+  const names = await dataRows(page, 'Групе').locator('td:first-child').allTextContents();
+  expect(names).toEqual(expect.arrayContaining(OWN_GROUPS));
+  expect(names.length).toBeGreaterThanOrEqual(2);
+  for (const name of names) expect(name).toMatch(/^Optika Gradnja/);
+  // Other companies' groups are not found even by search.
+  await search(page, 'Kabl');
+  await expect(groups).toContainText('Нема пронађених података.');
+  await search(page, '');
+  await expect(page.getByRole('button', { name: 'Додај групу' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Измени:/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Обриши:/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Управљање корисницима групе: Optika Gradnja d.o.o.' })).toBeVisible();
+
+  // Users: only those of the subtree.
+  await menuLabels(page)
+    .filter({ hasText: /^Корисници$/ })
+    .click();
+  const users = page.getByRole('table', { name: 'Svi korisnici' });
+  await expect(users).toContainText('stefan.markovic@optikagradnja.rs');
+  await expect(users).toContainText('jovana.kostic@optikagradnja.rs');
+  await expect(users).not.toContainText('dragana.nikolic@mit.gov.rs');
+  await expect(users).not.toContainText('aleksandar.popovic@kablmreze.rs');
+  await expect(users).not.toContainText('ana.admin@mit.gov.rs');
+  await setPageSize(page, 50);
+  await expect(users).toContainText('stefan.markovic@optikagradnja.rs');
+  for (const cell of await dataRows(page, 'Svi korisnici').locator('td').filter({ hasText: '@' }).allTextContents()) {
+    expect(cell).toMatch(/@optikagradnja\.rs$/);
+  }
+
+  // Creating a user: the roles offered exclude Admin, the groups are the subtree's.
+  await page.getByRole('button', { name: 'Додај корисника' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Нови корисник' });
+  expect(await optionsOf(dialog, page, 'Рола')).toEqual(['Rukovodilac', 'Zaposleni', 'Gost']);
+  const offered = await pickerOptions(dialog, page, 'Група');
+  expect(offered).toEqual(expect.arrayContaining(OWN_GROUPS));
+  for (const name of offered) expect(name).toMatch(/^Optika Gradnja/);
+  await dialog.getByRole('button', { name: 'Откажи' }).click();
+
+  // Roles: read-only, with the way to user management; a new role can't be opened.
+  await menuLabels(page)
+    .filter({ hasText: /^Роле$/ })
+    .click();
+  await expect(page.getByRole('table', { name: 'Роле' })).toContainText('Zaposleni');
+  await expect(page.getByRole('table', { name: 'Роле' })).not.toContainText('ADM');
+  await expect(page.getByRole('button', { name: 'Додај ролу' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Управљање корисницима' }).click();
+  await expect(page.getByRole('tab')).toHaveText(['Rukovodilac', 'Zaposleni', 'Gost']);
+  await page.goto('/app/nova-rola');
+  await expect(page.getByText('Страница коју тражите не постоји')).toBeVisible();
+
+  // Group members of the child group, reachable only from the list.
+  await page.goto('/app/grupe/upravljanje-korisnicima/x/00000000-0000-0000-0000-000000000000');
+  await expect(page).toHaveURL(/\/app\/grupe$/);
+  await page.getByRole('button', { name: 'Управљање корисницима групе: Optika Gradnja - Region Zapad' }).click();
+  await expect(page).toHaveURL(/\/app\/grupe\/upravljanje-korisnicima\/Optika%20Gradnja%20-%20Region%20Zapad\//);
+  await expect(page.getByRole('table', { name: 'Корисници групе' })).toContainText('jovana.kostic@optikagradnja.rs');
+  await expect(page.getByRole('table', { name: 'Корисници групе' })).not.toContainText('stefan.markovic@optikagradnja.rs');
+});
+
+test('a registered guest is given a role in a group and then works as an employee', async ({ page, request }) => {
+  const stamp = Date.now().toString(36);
+  const email = `gordana.${stamp}@primer.rs`;
+  const who = `Gordana Tešić`;
+
+  await page.goto('/registracija');
+  await page.locator('input[name="ime"]').fill('Gordana');
+  await page.locator('input[name="prezime"]').fill('Tešić');
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="lozinka"]').fill('GostLozinka1');
+  await page.getByRole('button', { name: 'Региструј се' }).click();
+  await expect(page.getByText('На ваш мејл је послат активациони линк.')).toBeVisible();
+  await page.goto(linkIn((await lastMailTo(request, email)).text));
+  await expect(page.getByText('Nalog je aktiviran. Možete se prijaviti.')).toBeVisible();
+
+  // The Rukovodilac puts the guest into the child group as an employee.
+  await signIn(page, MANAGER, DEMO_PASSWORD);
+  await menuLabels(page)
+    .filter({ hasText: /^Групе$/ })
+    .click();
+  await page.getByRole('button', { name: 'Управљање корисницима групе: Optika Gradnja - Region Zapad' }).click();
+  await expect(page.getByRole('heading', { name: /Optika Gradnja - Region Zapad/ })).toBeVisible();
+  await page.getByRole('tab', { name: 'Гости' }).click();
+  const guest = rowWith(page, 'Гости', email);
+  await expect(guest).toBeVisible();
+  // A guest joins with a role that has a group: never Gost or Admin.
+  await guest.getByRole('combobox', { name: `Нова рола: ${who}` }).click();
+  await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['Rukovodilac', 'Zaposleni']);
+  await page.keyboard.press('Escape');
+  await guest.getByRole('button', { name: `Додај у групу: ${who}` }).click();
+  await expectNotice(page, 'Izaberite rolu i grupu.');
+  await guest.getByRole('combobox', { name: `Нова рола: ${who}` }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'Zaposleni', exact: true }).click();
+  await guest.getByRole('button', { name: `Додај у групу: ${who}` }).click();
+  await expectNotice(page, 'Uspešno ste ubacili korisnika u grupu.');
+  await expect(rowWith(page, 'Гости', email)).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Корисници групе' }).click();
+  await expect(rowWith(page, 'Корисници групе', email)).toContainText('Zaposleni');
+  await signOut(page);
+
+  await signIn(page, email, 'GostLozinka1');
+  await expect(menuLabels(page)).toHaveText(EMPLOYEE_MENU);
+  await signOut(page);
+
+  // Removed from the group, the member is a guest again.
+  await signIn(page, MANAGER, DEMO_PASSWORD);
+  await menuLabels(page)
+    .filter({ hasText: /^Групе$/ })
+    .click();
+  await page.getByRole('button', { name: 'Управљање корисницима групе: Optika Gradnja - Region Zapad' }).click();
+  await rowWith(page, 'Корисници групе', email)
+    .getByRole('button', { name: `Избаци из групе: ${who}` })
+    .click();
+  await page.getByRole('dialog', { name: 'Da li ste sigurni?' }).getByRole('button', { name: 'Да' }).click();
+  await expect(rowWith(page, 'Корисници групе', email)).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Гости' }).click();
+  await expect(rowWith(page, 'Гости', email)).toBeVisible();
+});
+
+test('an Admin changes a role on user management and deactivates a user', async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/app/role');
+  await expect(page.getByRole('table', { name: 'Роле' })).toContainText('ADM');
+  await page.getByRole('link', { name: 'Управљање корисницима' }).click();
+  await page.getByRole('tab', { name: 'Zaposleni', exact: true }).click();
+  await setPageSize(page, 50);
+  const row = rowWith(page, 'Zaposleni', 'vladimir.ciric@nadzor-inzenjering.rs');
+  await expect(row).toContainText('Nadzor Inženjering d.o.o.');
+  await choose(row, page, 'Нова рола: Vladimir Ćirić', 'Rukovodilac');
+  await row.getByRole('button', { name: 'Сачувај: Vladimir Ćirić' }).click();
+  await expectNotice(page, 'Uspešno ste promenili rolu korisniku.');
+  await page.getByRole('tab', { name: 'Rukovodilac', exact: true }).click();
+  await setPageSize(page, 50);
+  await expect(rowWith(page, 'Rukovodilac', 'vladimir.ciric@nadzor-inzenjering.rs')).toContainText('Nadzor Inženjering d.o.o.');
+
+  // Deleting a user changes the status; the user's details are reachable only from the list.
+  await page.goto('/app/korisnici');
+  const users = page.getByRole('table', { name: 'Svi korisnici' });
+  await page.getByRole('searchbox', { name: 'Претрага...' }).fill('Ћирић');
+  await expect(dataRows(page, 'Svi korisnici')).toHaveCount(1);
+  await expect(dataRows(page, 'Svi korisnici')).toContainText('vladimir.ciric@nadzor-inzenjering.rs');
+  await users.getByRole('button', { name: 'Обриши: Vladimir Ćirić' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Da li ste sigurni?' });
+  await expect(confirm).toContainText('Brisanje korisnika menja status');
+  await confirm.getByRole('button', { name: 'Да' }).click();
+  await expect(rowWith(page, 'Svi korisnici', 'vladimir.ciric')).toContainText('неактиван');
+
+  // Editing it back: the status follows the confirmed address.
+  await users.getByRole('button', { name: 'Измени: Vladimir Ćirić' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Измена корисника' });
+  await expect(dialog.locator('input[name="email"]')).toHaveValue('vladimir.ciric@nadzor-inzenjering.rs');
+  await choose(dialog, page, 'Статус', 'активан');
+  await dialog.getByRole('button', { name: 'Сачувај' }).click();
+  await expectNotice(page, 'Uspešno unesene izmene.');
+  await expect(rowWith(page, 'Svi korisnici', 'vladimir.ciric')).toContainText('активан');
+
+  // The Admin's own account can't be deleted from the list.
+  await page.getByRole('searchbox', { name: 'Претрага...' }).fill(ADMIN.email);
+  const me = rowWith(page, 'Svi korisnici', ADMIN.email);
+  await expect(me).toHaveCount(1);
+  await me.getByRole('button', { name: /^Обриши:/ }).click();
+  await page.getByRole('dialog', { name: 'Da li ste sigurni?' }).getByRole('button', { name: 'Да' }).click();
+  await expectNotice(page, 'Korisnički nalog neuspešno obrisan!');
+});

@@ -1,0 +1,311 @@
+import SaveIcon from '@mui/icons-material/Save';
+import SearchIcon from '@mui/icons-material/Search';
+import { Box, IconButton, InputAdornment, Stack, TextField, Tooltip } from '@mui/material';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ACCOUNT, COMMON, type SavedTable, transliterate, USERS } from '@trasa/domain';
+import {
+  MaterialReactTable,
+  type MRT_ColumnDef,
+  type MRT_ColumnOrderState,
+  type MRT_PaginationState,
+  type MRT_RowData,
+  MRT_ShowHideColumnsButton,
+  MRT_ToggleFullScreenButton,
+  type MRT_VisibilityState,
+  useMaterialReactTable,
+} from 'material-react-table';
+import { MRT_Localization_SR_CYRL_RS } from 'material-react-table/locales/sr-Cyrl-RS';
+import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { saveColumns } from '../api/account';
+import type { SearchText } from '../api/users';
+import { PROFILE_KEY, useCurrentUser } from '../shell/session';
+import { UI } from '../texts';
+import { useSnackbar } from './SnackbarProvider';
+import { useDebouncedValue } from './useDebouncedValue';
+import { useMinimumDuration } from './useMinimumDuration';
+
+/** What a list asks the server for: `page` is the API's 1-based page; `search` is null without text. */
+export type TableQuery = { page: number; limit: number; search: SearchText | null; signal: AbortSignal };
+export type TablePage<T> = { rows: T[]; total: number };
+
+export type DataTableProps<T extends MRT_RowData & { _id: string }> = {
+  /** Stable name the column layout is saved under (imeTabele); one per list. */
+  tableName: string;
+  /** The table's accessible name. */
+  label: string;
+  columns: MRT_ColumnDef<T>[];
+  /** Cache key of the list; mutations invalidate it (or a prefix of it). Page and search are appended. */
+  queryKey: readonly unknown[];
+  /** Loads one page; with search text it should call the /api/search/... endpoint. */
+  fetchPage: (query: TableQuery) => Promise<TablePage<T>>;
+  /** Page-size options; the first is the default (spec 1 §9: 10, 25, 50). */
+  pageSizes?: readonly number[];
+  /** Shows the search box 'Претрага...' (sends eng + srb, 1 s debounce, back to the first page). */
+  searchable?: boolean;
+  /** A background colour per row, or undefined for none. */
+  rowColor?: (row: T) => string | undefined;
+  onRowClick?: (row: T) => void;
+  /** Buttons of a row, in a last 'Акције' column; their clicks don't reach onRowClick. */
+  renderRowActions?: (row: T) => ReactNode;
+  /** Width of the actions column (default 120 px). */
+  actionsWidth?: number;
+  /** Header of the actions column (default 'Акције'). */
+  actionsHeader?: string;
+  /** Buttons left of the search box (e.g. 'Додај корисника'). */
+  toolbar?: ReactNode;
+};
+
+const DEFAULT_PAGE_SIZES = [10, 25, 50] as const;
+export const SEARCH_DEBOUNCE_MS = 1000;
+/** The list loader shows at least this long (spec 1 §8). */
+export const LOADER_MIN_MS = 400;
+
+type SavedLayout = { columnVisibility: MRT_VisibilityState; columnOrder: MRT_ColumnOrderState };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The layout saved in my-profile's `tabela`, limited to the columns the list has now. */
+function savedLayout(tables: readonly SavedTable[], tableName: string, columnIds: readonly string[]): Partial<SavedLayout> {
+  const saved = tables.find((t) => t.imeTabele === tableName)?.tabela;
+  if (!isRecord(saved)) return {};
+  const layout: Partial<SavedLayout> = {};
+  if (isRecord(saved.columnVisibility)) {
+    const visibility: MRT_VisibilityState = {};
+    for (const [id, shown] of Object.entries(saved.columnVisibility)) {
+      if (columnIds.includes(id) && typeof shown === 'boolean') visibility[id] = shown;
+    }
+    layout.columnVisibility = visibility;
+  }
+  if (Array.isArray(saved.columnOrder)) {
+    const order = saved.columnOrder.filter((id): id is string => typeof id === 'string' && columnIds.includes(id));
+    // Columns added since the layout was saved go to the end; MRT adds its own (actions) columns.
+    if (order.length > 0) layout.columnOrder = [...order, ...columnIds.filter((id) => !order.includes(id))];
+  }
+  return layout;
+}
+
+type ListState = { pageIndex: number; pageSize: number; search: string };
+
+/** Page, page size and search text live in session storage (spec 1 §3 "Session"): back from a detail, the list is where it was. */
+function readListState(key: string, pageSizes: readonly number[]): ListState {
+  const fallback: ListState = { pageIndex: 0, pageSize: pageSizes[0] ?? 10, search: '' };
+  try {
+    const raw: unknown = JSON.parse(sessionStorage.getItem(key) ?? 'null');
+    if (!isRecord(raw)) return fallback;
+    const pageIndex = typeof raw.pageIndex === 'number' && raw.pageIndex >= 0 ? Math.floor(raw.pageIndex) : 0;
+    const pageSize = typeof raw.pageSize === 'number' && pageSizes.includes(raw.pageSize) ? raw.pageSize : fallback.pageSize;
+    const search = typeof raw.search === 'string' ? raw.search : '';
+    return { pageIndex, pageSize, search };
+  } catch {
+    return fallback;
+  }
+}
+
+function writeListState(key: string, state: ListState): void {
+  try {
+    sessionStorage.setItem(key, JSON.stringify(state));
+  } catch {
+    // Storage full or disabled: the list simply starts on its first page next time.
+  }
+}
+
+function columnIdOf<T extends MRT_RowData>(column: MRT_ColumnDef<T>): string {
+  return column.id ?? String(column.accessorKey ?? column.header);
+}
+
+function stopPropagation(event: { stopPropagation: () => void }) {
+  event.stopPropagation();
+}
+
+/**
+ * The one list component (architecture: tables): server paging (UI page 0-based, API page + 1),
+ * a debounced search box sending eng + srb, a loader of at least 400 ms, 'Greška pri preuzimanju
+ * podataka' on failure, and a column layout (visibility, order) the user saves to their profile.
+ */
+export function DataTable<T extends MRT_RowData & { _id: string }>({
+  tableName,
+  label,
+  columns,
+  queryKey,
+  fetchPage,
+  pageSizes = DEFAULT_PAGE_SIZES,
+  searchable = false,
+  rowColor,
+  onRowClick,
+  renderRowActions,
+  actionsWidth = 120,
+  actionsHeader = UI.actions,
+  toolbar,
+}: DataTableProps<T>) {
+  const user = useCurrentUser();
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const storageKey = `tabela:${JSON.stringify(queryKey)}`;
+  const [initial] = useState(() => readListState(storageKey, pageSizes));
+  const [pagination, setPagination] = useState<MRT_PaginationState>({ pageIndex: initial.pageIndex, pageSize: initial.pageSize });
+  const [searchInput, setSearchInput] = useState(searchable ? initial.search : '');
+  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+
+  useEffect(() => {
+    writeListState(storageKey, { ...pagination, search: searchInput });
+  }, [storageKey, pagination, searchInput]);
+
+  const query = useQuery({
+    queryKey: [...queryKey, { page: pagination.pageIndex + 1, limit: pagination.pageSize, search }],
+    queryFn: ({ signal }) =>
+      fetchPage({
+        page: pagination.pageIndex + 1,
+        limit: pagination.pageSize,
+        search: search ? { eng: search, srb: transliterate(search) } : null,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+  // errorUpdatedAt stays 0 until a load fails, then changes with every failure.
+  const { errorUpdatedAt } = query;
+  useEffect(() => {
+    if (errorUpdatedAt > 0) snackbar.error(USERS.loadFailed);
+  }, [errorUpdatedAt, snackbar]);
+
+  const loading = useMinimumDuration(query.isFetching, LOADER_MIN_MS);
+  const rows = query.data?.rows ?? [];
+  const total = query.data?.total ?? 0;
+
+  const columnIds = useMemo(() => columns.map(columnIdOf), [columns]);
+  const [layout] = useState(() => savedLayout(user.tabela, tableName, columnIds));
+
+  const save = useMutation({
+    mutationFn: saveColumns,
+    onSuccess: async () => {
+      snackbar.success(ACCOUNT.columnsSaved);
+      await queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
+    },
+    onError: () => snackbar.error(ACCOUNT.columnsFailed),
+  });
+
+  const localization = useMemo(
+    () => ({
+      ...MRT_Localization_SR_CYRL_RS,
+      noRecordsToDisplay: COMMON.emptyTable,
+      noResultsFound: COMMON.emptyTable,
+      actions: UI.actions,
+    }),
+    [],
+  );
+
+  const table = useMaterialReactTable<T>({
+    columns,
+    data: rows,
+    getRowId: (row) => row._id,
+    localization,
+    initialState: { density: 'compact', ...layout },
+    state: { pagination, showLoadingOverlay: loading && rows.length > 0, isLoading: loading && rows.length === 0 },
+    // Grid layout: columns share the width and shrink to their content's words; wide lists scroll inside the table.
+    layoutMode: 'grid',
+    defaultColumn: { minSize: 60, size: 130, grow: true },
+    muiTableBodyCellProps: { sx: { whiteSpace: 'normal', overflowWrap: 'anywhere' } },
+    manualPagination: true,
+    rowCount: total,
+    onPaginationChange: setPagination,
+    muiPaginationProps: {
+      rowsPerPageOptions: [...pageSizes],
+      showFirstButton: true,
+      showLastButton: true,
+      // The page-size select gets a name of its own (MRT names only its hidden input).
+      SelectProps: { SelectDisplayProps: { 'aria-label': localization.rowsPerPage } },
+    },
+    enableColumnOrdering: true,
+    enableHiding: true,
+    enableSorting: false,
+    enableColumnFilters: false,
+    enableGlobalFilter: false,
+    enableColumnActions: false,
+    enableDensityToggle: false,
+    enableRowActions: !!renderRowActions,
+    positionActionsColumn: 'last',
+    renderRowActions: renderRowActions
+      ? ({ row }) => (
+          <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'nowrap' }} onClick={stopPropagation} onKeyDown={stopPropagation}>
+            {renderRowActions(row.original)}
+          </Box>
+        )
+      : undefined,
+    displayColumnDefOptions: { 'mrt-row-actions': { header: actionsHeader, size: actionsWidth, grow: false } },
+    muiTableProps: { 'aria-label': label },
+    muiTablePaperProps: { elevation: 1 },
+    muiTableBodyRowProps: ({ row }) => {
+      const color = rowColor?.(row.original);
+      return {
+        hover: !!onRowClick,
+        tabIndex: onRowClick ? 0 : undefined,
+        onClick: onRowClick ? () => onRowClick(row.original) : undefined,
+        onKeyDown: onRowClick
+          ? (e: KeyboardEvent<HTMLTableRowElement>) => {
+              if (e.key === 'Enter' && e.target === e.currentTarget) onRowClick(row.original);
+            }
+          : undefined,
+        sx: {
+          cursor: onRowClick ? 'pointer' : undefined,
+          ...(color ? { '& > td': { backgroundColor: color } } : {}),
+        },
+      };
+    },
+    renderTopToolbarCustomActions: () => (
+      <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap sx={{ p: 0.5, minWidth: 0, flex: '1 1 auto' }}>
+        {toolbar}
+        {searchable && (
+          <TextField
+            value={searchInput}
+            onChange={(e) => {
+              setSearchInput(e.target.value);
+              setPagination((p) => ({ ...p, pageIndex: 0 }));
+            }}
+            placeholder={UI.search}
+            type="search"
+            sx={{ width: { xs: '100%', sm: 260 } }}
+            slotProps={{
+              htmlInput: { 'aria-label': UI.search },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+        )}
+      </Stack>
+    ),
+    renderToolbarInternalActions: ({ table: t }) => (
+      <Box sx={{ display: 'flex', alignItems: 'center' }}>
+        <MRT_ShowHideColumnsButton table={t} />
+        <Tooltip title={UI.saveTableLayout}>
+          <span>
+            <IconButton
+              aria-label={UI.saveTableLayout}
+              disabled={save.isPending}
+              onClick={() => {
+                const { columnVisibility, columnOrder } = t.getState();
+                save.mutate({
+                  imeTabele: tableName,
+                  tabela: { columnVisibility, columnOrder: columnOrder.filter((id) => columnIds.includes(id)) },
+                  headers: columnIds,
+                });
+              }}
+            >
+              <SaveIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <MRT_ToggleFullScreenButton table={t} />
+      </Box>
+    ),
+  });
+
+  return <MaterialReactTable table={table} />;
+}

@@ -1,0 +1,142 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import InfoIcon from '@mui/icons-material/InfoOutlined';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type GroupDto, isReservedGroupName, roleIn, USERS } from '@trasa/domain';
+import type { MRT_ColumnDef } from 'material-react-table';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { messageOf } from '../../api/errors';
+import { deleteGroup, listGroups, searchGroups } from '../../api/groups';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable, type TableQuery } from '../../components/DataTable';
+import { FROM_LIST } from '../../components/fromList';
+import { useSnackbar } from '../../components/SnackbarProvider';
+import { SCREEN_TITLES } from '../../shell/screenTitles';
+import { useCurrentUser } from '../../shell/session';
+import { UI } from '../../texts';
+import { USERS_KEY } from '../users/queries';
+import { GroupFormDialog } from './GroupFormDialog';
+import { groupDetailsPath, groupMembersPath } from './groupLinks';
+import { GROUPS_KEY } from './queries';
+
+/** Назив, Кратак назив, Тип, Надређена група, Види све. */
+const COLUMNS: MRT_ColumnDef<GroupDto>[] = [
+  { accessorKey: 'naziv', header: UI.naziv, size: 260 },
+  { accessorKey: 'kratakNaziv', header: UI.kratakNaziv, size: 110 },
+  { id: 'tip', header: UI.tip, size: 110, accessorFn: (g) => g.tip || UI.empty },
+  { id: 'nadredjenaGrupa', header: UI.parentGroup, size: 240, accessorFn: (g) => g.nadredjenaGrupa?.naziv ?? UI.empty },
+  { id: 'sveVideci', header: UI.seesAll, size: 90, accessorFn: (g) => (g.sveVideci ? UI.yes : UI.no) },
+];
+
+async function fetchGroups({ page, limit, search, signal }: TableQuery) {
+  const data = search ? await searchGroups({ page, limit, ...search }, signal) : await listGroups({ page, limit }, signal);
+  // The server never lists the reserved group; this is the second guard.
+  const rows = data.groups.filter((g) => !isReservedGroupName(g.naziv));
+  return { rows, total: data.totalResults };
+}
+
+type Dialog = { kind: 'closed' } | { kind: 'new' } | { kind: 'edit'; group: GroupDto };
+
+/**
+ * /app/grupe (spec 1 §2.8): groups with search and paging. An Admin creates, edits and deletes; a
+ * Rukovodilac (whose list the server limits to their subtree) opens details and manages users.
+ */
+export function GroupsPage() {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const isAdmin = roleIn(user.rola, ['Admin']);
+  const [dialog, setDialog] = useState<Dialog>({ kind: 'closed' });
+  const [deleting, setDeleting] = useState<GroupDto | null>(null);
+
+  const remove = useMutation({
+    mutationFn: (group: GroupDto) => deleteGroup(group._id),
+    onSuccess: async () => {
+      setDeleting(null);
+      snackbar.success(USERS.groupDeleted);
+      await queryClient.invalidateQueries({ queryKey: GROUPS_KEY });
+      await queryClient.invalidateQueries({ queryKey: USERS_KEY });
+    },
+    onError: (error) => {
+      setDeleting(null);
+      snackbar.error(messageOf(error, USERS.groupDeleteFailed));
+    },
+  });
+
+  const openDetails = (group: GroupDto) => navigate(groupDetailsPath(group), { state: FROM_LIST });
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h1">{SCREEN_TITLES.groups}</Typography>
+      <DataTable
+        tableName="grupe"
+        label={SCREEN_TITLES.groups}
+        columns={COLUMNS}
+        queryKey={[...GROUPS_KEY, 'list']}
+        fetchPage={fetchGroups}
+        searchable
+        onRowClick={openDetails}
+        actionsWidth={180}
+        renderRowActions={(group) => (
+          <>
+            <Tooltip title={UI.details}>
+              <IconButton size="small" aria-label={`${UI.details}: ${group.naziv}`} onClick={() => openDetails(group)}>
+                <InfoIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={UI.manageGroupUsers}>
+              <IconButton
+                size="small"
+                aria-label={`${UI.manageGroupUsers}: ${group.naziv}`}
+                onClick={() => navigate(groupMembersPath(group), { state: FROM_LIST })}
+              >
+                <ManageAccountsIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            {isAdmin && !isReservedGroupName(group.naziv) && (
+              <>
+                <Tooltip title={UI.edit}>
+                  <IconButton size="small" aria-label={`${UI.edit}: ${group.naziv}`} onClick={() => setDialog({ kind: 'edit', group })}>
+                    <EditIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title={UI.delete}>
+                  <IconButton size="small" color="error" aria-label={`${UI.delete}: ${group.naziv}`} onClick={() => setDeleting(group)}>
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              </>
+            )}
+          </>
+        )}
+        toolbar={
+          isAdmin && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'new' })}>
+              {UI.addGroup}
+            </Button>
+          )
+        }
+      />
+      {isAdmin && (
+        <GroupFormDialog
+          open={dialog.kind !== 'closed'}
+          group={dialog.kind === 'edit' ? dialog.group : null}
+          onClose={() => setDialog({ kind: 'closed' })}
+        />
+      )}
+      <ConfirmDialog
+        open={!!deleting}
+        title={USERS.deleteConfirm}
+        text={USERS.deleteGroupNote}
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

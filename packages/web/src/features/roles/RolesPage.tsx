@@ -1,0 +1,104 @@
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { appPath, canOpen, type RoleDto, roleIn } from '@trasa/domain';
+import type { MRT_ColumnDef } from 'material-react-table';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { getRole, listRoles } from '../../api/roles';
+import { DataTable, type TableQuery } from '../../components/DataTable';
+import { SCREEN_TITLES } from '../../shell/screenTitles';
+import { useCurrentUser } from '../../shell/session';
+import { UI } from '../../texts';
+import { ROLES_KEY } from './queries';
+import { RoleFormDialog } from './RoleFormDialog';
+
+const COLUMNS: MRT_ColumnDef<RoleDto>[] = [
+  { accessorKey: 'imeRole', header: UI.imeRole },
+  { accessorKey: 'kratakNaziv', header: UI.kratakNaziv },
+  { accessorKey: 'osnovnaRola', header: UI.osnovnaRola },
+  { id: 'ugradjena', header: UI.builtIn, accessorFn: (r) => (r.ugradjena ? UI.yes : UI.no) },
+];
+
+async function fetchRoles({ page, limit, signal }: TableQuery) {
+  const data = await listRoles({ page, limit }, signal);
+  return { rows: data.roles, total: data.totalResults };
+}
+
+type Dialog = { kind: 'closed' } | { kind: 'new' } | { kind: 'edit'; role: RoleDto };
+
+/**
+ * /app/role (spec 1 §2.9): the roles list. An Admin creates and edits roles in modals; the routes
+ * /app/nova-rola and /app/izmeni-rolu/{id} open the same list with its modal. A Rukovodilac reads.
+ */
+export function RolesPage({ route }: { route?: 'new' | 'edit' }) {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const { id = '' } = useParams();
+  const isAdmin = roleIn(user.rola, ['Admin']);
+  const [dialog, setDialog] = useState<Dialog>(route === 'new' && canOpen(user.rola, 'roleNew') ? { kind: 'new' } : { kind: 'closed' });
+  const routed = useQuery({
+    queryKey: [...ROLES_KEY, 'single', id],
+    queryFn: ({ signal }) => getRole(id, signal),
+    enabled: route === 'edit' && !!id,
+  });
+  const routedOpen = route === 'edit' && !!routed.data && dialog.kind === 'closed';
+
+  const close = () => {
+    setDialog({ kind: 'closed' });
+    if (route) navigate(appPath('roles'), { replace: true });
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h1">{SCREEN_TITLES.roles}</Typography>
+      <DataTable
+        tableName="role"
+        label={SCREEN_TITLES.roles}
+        columns={COLUMNS}
+        queryKey={[...ROLES_KEY, 'list']}
+        fetchPage={fetchRoles}
+        onRowClick={isAdmin ? (role) => setDialog({ kind: 'edit', role }) : undefined}
+        renderRowActions={
+          isAdmin
+            ? (role) => (
+                <Tooltip title={UI.edit}>
+                  <IconButton size="small" aria-label={`${UI.edit}: ${role.imeRole}`} onClick={() => setDialog({ kind: 'edit', role })}>
+                    <EditIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              )
+            : undefined
+        }
+        toolbar={
+          <>
+            {isAdmin && (
+              <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'new' })}>
+                {UI.addRole}
+              </Button>
+            )}
+            <Button variant="outlined" startIcon={<ManageAccountsIcon />} component={RouterLink} to={appPath('usersByRole')}>
+              {UI.manageUsers}
+            </Button>
+          </>
+        }
+      />
+      <RoleFormDialog
+        open={dialog.kind !== 'closed' || routedOpen}
+        role={dialog.kind === 'edit' ? dialog.role : routedOpen ? (routed.data ?? null) : null}
+        readOnly={!isAdmin}
+        onClose={close}
+      />
+    </Stack>
+  );
+}
+
+export function RoleNewPage() {
+  return <RolesPage route="new" />;
+}
+
+export function RoleEditPage() {
+  return <RolesPage route="edit" />;
+}

@@ -1,0 +1,116 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Alert, Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { appPath, type RoleDto, roleIn, USERS, type UserDto } from '@trasa/domain';
+import type { MRT_ColumnDef } from 'material-react-table';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { listUsersByRole } from '../../api/users';
+import { DataTable, type TableQuery } from '../../components/DataTable';
+import type { SelectOption } from '../../components/FormSelect';
+import { PageLoader } from '../../components/PageLoader';
+import { SCREEN_TITLES } from '../../shell/screenTitles';
+import { useCurrentUser } from '../../shell/session';
+import { UI } from '../../texts';
+import { groupOptions, useGroupChoices } from '../groups/queries';
+import { USERS_KEY } from '../users/queries';
+import { AssignRoleControls } from './AssignRoleControls';
+import { useAssignableRoles, useRoles } from './queries';
+
+const COLUMNS: MRT_ColumnDef<UserDto>[] = [
+  { id: 'imePrezime', header: UI.nameAndSurname, size: 140, accessorFn: (u) => `${u.ime} ${u.prezime}` },
+  { accessorKey: 'email', header: UI.email, size: 200 },
+  { id: 'rola', header: UI.role, size: 100, accessorFn: (u) => u.rolaNaziv || u.rola },
+  { id: 'grupa', header: UI.group, size: 150, accessorFn: (u) => u.grupa?.naziv ?? UI.empty },
+];
+
+type RoleTableProps = {
+  role: RoleDto;
+  choices: readonly RoleDto[];
+  allRoles: readonly RoleDto[];
+  groups: readonly SelectOption[];
+};
+
+/** One role's users, each with a role selector, a group selector and a save button. */
+function RoleUsersTable({ role, choices, allRoles, groups }: RoleTableProps) {
+  const fetchPage = useMemo(
+    () =>
+      async ({ page, limit, signal }: TableQuery) => {
+        const data = await listUsersByRole({ roleId: role._id, page, limit }, signal);
+        return { rows: data.users, total: data.totalResults };
+      },
+    [role._id],
+  );
+  return (
+    <DataTable
+      tableName="upravljanje-korisnicima"
+      label={role.imeRole}
+      columns={COLUMNS}
+      queryKey={[...USERS_KEY, 'by-role', role._id]}
+      fetchPage={fetchPage}
+      actionsHeader={UI.changeRole}
+      actionsWidth={470}
+      renderRowActions={(user) => (
+        <AssignRoleControls
+          user={user}
+          roles={choices}
+          allRoles={allRoles}
+          groups={groups}
+          preselect
+          buttonLabel={UI.save}
+          success={USERS.roleChanged}
+          failure={USERS.roleChangeFailed}
+        />
+      )}
+    />
+  );
+}
+
+/** /app/upravljanje-korisnicima (spec 1 §2.6): one tab per role; a Rukovodilac doesn't see Admin. */
+export function UsersByRolePage() {
+  const user = useCurrentUser();
+  const roles = useRoles();
+  const { roles: choices } = useAssignableRoles();
+  const groups = useGroupChoices();
+  const groupChoices = useMemo(() => groupOptions(groups.data ?? []), [groups.data]);
+  const tabs = useMemo(
+    () => (roles.data ?? []).filter((r) => roleIn(user.rola, ['Admin']) || !roleIn(r.osnovnaRola, ['Admin'])),
+    [roles.data, user.rola],
+  );
+  const [selected, setSelected] = useState<string | null>(null);
+  const current = tabs.find((r) => r._id === selected) ?? tabs[0];
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" alignItems="center" spacing={2} flexWrap="wrap" useFlexGap>
+        <Button component={RouterLink} to={appPath('roles')} startIcon={<ArrowBackIcon />}>
+          {UI.back}
+        </Button>
+        <Typography variant="h1">{SCREEN_TITLES.usersByRole}</Typography>
+      </Stack>
+      {roles.isPending ? (
+        <PageLoader />
+      ) : roles.isError ? (
+        <Alert severity="error">{USERS.loadFailed}</Alert>
+      ) : (
+        current && (
+          <>
+            <Tabs
+              value={current._id}
+              onChange={(_, v: string) => setSelected(v)}
+              variant="scrollable"
+              scrollButtons="auto"
+              aria-label={SCREEN_TITLES.usersByRole}
+            >
+              {tabs.map((r) => (
+                <Tab key={r._id} value={r._id} label={r.imeRole} />
+              ))}
+            </Tabs>
+            <Box>
+              <RoleUsersTable key={current._id} role={current} choices={choices} allRoles={roles.data} groups={groupChoices} />
+            </Box>
+          </>
+        )
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,96 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import { Button, IconButton, Tooltip } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type GroupTypeDto, USERS } from '@trasa/domain';
+import type { MRT_ColumnDef } from 'material-react-table';
+import { useState } from 'react';
+import { messageOf } from '../../api/errors';
+import { deleteType, listTypes } from '../../api/types';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable, type TableQuery } from '../../components/DataTable';
+import { useSnackbar } from '../../components/SnackbarProvider';
+import { UI } from '../../texts';
+import { GROUPS_KEY } from '../groups/queries';
+import { CODEBOOK_NOTICE_MS, GroupTypeDialog } from './GroupTypeDialog';
+import { TYPES_KEY } from './queries';
+
+const COLUMNS: MRT_ColumnDef<GroupTypeDto>[] = [
+  { accessorKey: 'naziv', header: UI.naziv },
+  { accessorKey: 'kratakNaziv', header: UI.kratakNaziv },
+  { id: 'code', header: UI.builtIn, accessorFn: (t) => (t.code ? UI.yes : UI.no) },
+];
+
+/** GET /api/types answers the whole codebook; the table pages it here. */
+async function fetchTypes({ page, limit, signal }: TableQuery) {
+  const types = await listTypes(signal);
+  return { rows: types.slice((page - 1) * limit, page * limit), total: types.length };
+}
+
+type Dialog = { kind: 'closed' } | { kind: 'new' } | { kind: 'edit'; type: GroupTypeDto };
+
+/** The group-types codebook (spec 2 §5): create, edit, delete. */
+export function GroupTypesTable() {
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<Dialog>({ kind: 'closed' });
+  const [deleting, setDeleting] = useState<GroupTypeDto | null>(null);
+
+  const remove = useMutation({
+    mutationFn: (type: GroupTypeDto) => deleteType(type._id),
+    onSuccess: async (data) => {
+      setDeleting(null);
+      snackbar.success(data?.message || UI.typeDeleted, CODEBOOK_NOTICE_MS);
+      await queryClient.invalidateQueries({ queryKey: TYPES_KEY });
+      await queryClient.invalidateQueries({ queryKey: GROUPS_KEY });
+    },
+    onError: (error) => {
+      setDeleting(null);
+      snackbar.error(messageOf(error, USERS.codebookError), CODEBOOK_NOTICE_MS);
+    },
+  });
+
+  return (
+    <>
+      <DataTable
+        tableName="tipovi-grupa"
+        label={UI.tabGroupTypes}
+        columns={COLUMNS}
+        queryKey={[...TYPES_KEY, 'list']}
+        fetchPage={fetchTypes}
+        renderRowActions={(type) => (
+          <>
+            <Tooltip title={UI.edit}>
+              <IconButton size="small" aria-label={`${UI.edit}: ${type.naziv}`} onClick={() => setDialog({ kind: 'edit', type })}>
+                <EditIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={UI.delete}>
+              <IconButton size="small" color="error" aria-label={`${UI.delete}: ${type.naziv}`} onClick={() => setDeleting(type)}>
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </>
+        )}
+        toolbar={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'new' })}>
+            {UI.addGroupType}
+          </Button>
+        }
+      />
+      <GroupTypeDialog
+        open={dialog.kind !== 'closed'}
+        type={dialog.kind === 'edit' ? dialog.type : null}
+        onClose={() => setDialog({ kind: 'closed' })}
+      />
+      <ConfirmDialog
+        open={!!deleting}
+        title={USERS.deleteConfirm}
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
+}

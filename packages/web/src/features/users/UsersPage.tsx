@@ -1,0 +1,131 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import { Button, IconButton, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { appPath, USERS, type UserDto } from '@trasa/domain';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../api/client';
+import { deleteUser, listGuests, listUsers, searchUsers } from '../../api/users';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable, type TableQuery } from '../../components/DataTable';
+import { FROM_LIST } from '../../components/fromList';
+import { useSnackbar } from '../../components/SnackbarProvider';
+import { SCREEN_TITLES } from '../../shell/screenTitles';
+import { UI } from '../../texts';
+import { CreateUserDialog } from './CreateUserDialog';
+import { EditUserDialog } from './EditUserDialog';
+import { USERS_KEY } from './queries';
+import { GUEST_COLUMNS, USER_COLUMNS, userRowColor } from './userColumns';
+
+async function fetchUsers({ page, limit, search, signal }: TableQuery) {
+  const data = search ? await searchUsers({ page, limit, ...search }, signal) : await listUsers({ page, limit }, signal);
+  return { rows: data.users, total: data.totalResults };
+}
+
+async function fetchGuests({ page, limit, signal }: TableQuery) {
+  const data = await listGuests({ page, limit }, signal);
+  return { rows: data.guests, total: data.totalResults };
+}
+
+/** 'Korisnički nalog neuspešno obrisan! {server message}' (spec 1 §8). */
+function deleteFailure(error: unknown): string {
+  const server = error instanceof ApiError ? error.serverMessage : undefined;
+  return server ? `${USERS.deleteFailedPrefix} ${server}` : USERS.deleteFailedPrefix;
+}
+
+type TabKey = 'all' | 'guests';
+
+/** /app/korisnici (spec 1 §2.7): all users and guests, add/edit/delete modals, search, paging. */
+export function UsersPage() {
+  const navigate = useNavigate();
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<TabKey>('all');
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<UserDto | null>(null);
+  const [deleting, setDeleting] = useState<UserDto | null>(null);
+
+  const remove = useMutation({
+    mutationFn: (user: UserDto) => deleteUser(user._id),
+    onSuccess: async (data) => {
+      setDeleting(null);
+      snackbar.success(data?.message || USERS.deleted);
+      await queryClient.invalidateQueries({ queryKey: USERS_KEY });
+    },
+    onError: (error) => {
+      setDeleting(null);
+      snackbar.error(deleteFailure(error));
+    },
+  });
+
+  const openDetails = (user: UserDto) => navigate(appPath('user', { id: user._id }), { state: FROM_LIST });
+  const rowActions = (user: UserDto) => (
+    <>
+      <Tooltip title={UI.edit}>
+        <IconButton size="small" aria-label={`${UI.edit}: ${user.ime} ${user.prezime}`} onClick={() => setEditing(user)}>
+          <EditIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={UI.delete}>
+        <IconButton size="small" color="error" aria-label={`${UI.delete}: ${user.ime} ${user.prezime}`} onClick={() => setDeleting(user)}>
+          <DeleteIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </>
+  );
+  const addButton = (
+    <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setCreating(true)}>
+      {UI.addUser}
+    </Button>
+  );
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h1">{SCREEN_TITLES.users}</Typography>
+      <Tabs value={tab} onChange={(_, v: TabKey) => setTab(v)} aria-label={SCREEN_TITLES.users}>
+        <Tab value="all" label={UI.tabAllUsers} />
+        <Tab value="guests" label={UI.tabGuests} />
+      </Tabs>
+      {tab === 'all' ? (
+        <DataTable
+          key="all"
+          tableName="korisnici"
+          label={UI.tabAllUsers}
+          columns={USER_COLUMNS}
+          queryKey={[...USERS_KEY, 'list']}
+          fetchPage={fetchUsers}
+          searchable
+          rowColor={userRowColor}
+          onRowClick={openDetails}
+          renderRowActions={rowActions}
+          toolbar={addButton}
+        />
+      ) : (
+        <DataTable
+          key="guests"
+          tableName="gosti"
+          label={UI.tabGuests}
+          columns={GUEST_COLUMNS}
+          queryKey={[...USERS_KEY, 'guests']}
+          fetchPage={fetchGuests}
+          rowColor={userRowColor}
+          onRowClick={openDetails}
+          renderRowActions={rowActions}
+          toolbar={addButton}
+        />
+      )}
+      <CreateUserDialog open={creating} onClose={() => setCreating(false)} />
+      <EditUserDialog user={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={!!deleting}
+        title={USERS.deleteConfirm}
+        text={USERS.deleteUserNote}
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

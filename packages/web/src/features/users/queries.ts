@@ -1,0 +1,1 @@
+export const USERS_KEY = ['users'] as const;

@@ -1,0 +1,31 @@
+import type { UserDto } from '@trasa/domain';
+import type { MRT_ColumnDef } from 'material-react-table';
+import { UI } from '../../texts';
+
+export function statusLabel(status: UserDto['status']): string {
+  return status === 'aktivan' ? UI.statusAktivan : UI.statusNeaktivan;
+}
+
+/** Име, Презиме, Имејл, Рола, Група, Статус (spec 1 §2.7). */
+export const USER_COLUMNS: MRT_ColumnDef<UserDto>[] = [
+  { accessorKey: 'ime', header: UI.ime, size: 100 },
+  { accessorKey: 'prezime', header: UI.prezime, size: 110 },
+  { accessorKey: 'email', header: UI.email, size: 240 },
+  { id: 'rola', header: UI.role, size: 110, accessorFn: (u) => u.rolaNaziv || u.rola },
+  { id: 'grupa', header: UI.group, size: 220, accessorFn: (u) => u.grupa?.naziv ?? UI.empty },
+  { id: 'status', header: UI.status, size: 100, accessorFn: (u) => statusLabel(u.status) },
+];
+
+/** Guests have no group; whether the address is confirmed matters instead. */
+export const GUEST_COLUMNS: MRT_ColumnDef<UserDto>[] = [
+  { accessorKey: 'ime', header: UI.ime },
+  { accessorKey: 'prezime', header: UI.prezime },
+  { accessorKey: 'email', header: UI.email, size: 240 },
+  { id: 'emailPotvrdjen', header: UI.emailPotvrdjen, accessorFn: (u) => (u.emailPotvrdjen ? UI.yes : UI.no) },
+  { id: 'status', header: UI.status, accessorFn: (u) => statusLabel(u.status) },
+];
+
+/** Inactive accounts are greyed out. */
+export function userRowColor(u: UserDto): string | undefined {
+  return u.status === 'neaktivan' ? '#eeeeee' : undefined;
+}
