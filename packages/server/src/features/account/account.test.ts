@@ -289,7 +289,7 @@ describe('my account', () => {
     expect((await t.call({ method: 'GET', url: '/api/user/my-profile' })).statusCode).toBe(401);
     expect((await t.call({ method: 'GET', url: '/api/user/my-profile', token: 'abc.def.ghi' })).statusCode).toBe(401);
     const other = await createUser(t.db);
-    const forged = (await tokenFor(t.ctx, other)).slice(0, -2) + 'xx';
+    const forged = `${(await tokenFor(t.ctx, other)).slice(0, -2)}xx`;
     expect((await t.call({ method: 'GET', url: '/api/user/my-profile', token: forged })).statusCode).toBe(401);
     const inactive = await createUser(t.db, { status: 'neaktivan' });
     expect((await t.call({ method: 'GET', url: '/api/user/my-profile', token: await tokenFor(t.ctx, inactive) })).statusCode).toBe(401);
