@@ -21,6 +21,7 @@ import { userRoutes } from './features/users/routes.js';
 import { createAuth } from './platform/auth.js';
 import type { Db } from './platform/database.js';
 import { registerErrorHandler } from './platform/errors.js';
+import { fileStore } from './platform/files.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { tokenService } from './platform/tokens.js';
 
@@ -86,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     tokens,
     mailer: deps.mailer ?? createMailer({ db: deps.db, secret: deps.secret, log: deps.log }),
     auth: createAuth({ db: deps.db, tokens }),
+    files: fileStore(deps.config.dataDir),
   };
 
   for (const feature of FEATURES) await feature(app, ctx);

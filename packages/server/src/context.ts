@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Auth } from './platform/auth.js';
 import type { Db } from './platform/database.js';
+import type { FileStore } from './platform/files.js';
 import type { Mailer } from './platform/mail.js';
 import type { TokenService } from './platform/tokens.js';
 
@@ -14,4 +15,6 @@ export type AppContext = {
   tokens: TokenService;
   mailer: Mailer;
   auth: Auth;
+  /** Stored files under DATA_DIR/files. */
+  files: FileStore;
 };

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -21,11 +24,13 @@ export type TestApp = {
 /** The application on this test file's own database (a copy of the migrated template). */
 export function useTestApp(): TestApp {
   const holder = {} as TestApp;
+  let dataDir: string | undefined;
   beforeAll(async () => {
     const name = `${inject('dbPrefix')}_${randomBytes(4).toString('hex')}`;
     const url = await ensureDatabase(inject('pgAdminUrl'), name, inject('templateDb'));
     const db = connect(url, 5);
-    const config = { ...loadConfig({}), appUrl: 'http://trasa.test', dataDir: '/nonexistent', webDist: '/nonexistent' };
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'trasa-test-data-'));
+    const config = { ...loadConfig({}), appUrl: 'http://trasa.test', dataDir, webDist: '/nonexistent' };
     const { app, ctx, routes } = await buildApp({ db, config, secret: randomBytes(32).toString('hex'), log: pino({ level: 'silent' }) });
     await app.ready();
     Object.assign(holder, {
@@ -40,6 +45,7 @@ export function useTestApp(): TestApp {
   afterAll(async () => {
     await holder.app?.close();
     await holder.db?.$client.end();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
   return holder;
 }
