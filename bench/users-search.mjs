@@ -3,55 +3,12 @@
 // 50,000 users with Serbian names in one INSERT … SELECT generate_series, then loads
 // GET /api/search/user?eng=djordj&srb=дјордј as the Admin. Prints requests/s, p50/p99 latency, the
 // number of matches and the plan of the query (which must use the trigram index users_search_idx).
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { adminToken, startBenchServer } from './support.mjs';
 
 const USERS = Number(process.env.BENCH_USERS || 50_000);
 const duration = Number(process.env.BENCH_SECONDS || 10);
-const port = Number(process.env.BENCH_PORT || 3201);
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'trasa-bench-search-'));
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port: p } = srv.address();
-      srv.close(() => resolve(p));
-    });
-  });
-
-const env = {
-  ...process.env,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  ADMIN_EMAIL: 'bench@trasa.test',
-  ADMIN_PASSWORD: 'BenchLozinka1',
-};
-let dbUrl;
-let dbName;
-if (process.env.DATABASE_URL) {
-  dbName = `trasa_bench_${randomBytes(4).toString('hex')}`;
-  const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${dbName}`);
-  await c.end();
-  const u = new URL(process.env.DATABASE_URL);
-  u.pathname = `/${dbName}`;
-  env.DATABASE_URL = dbUrl = u.toString();
-} else {
-  // The embedded PostgreSQL on a port we know, so the data can be loaded directly.
-  env.EMBEDDED_PG_PORT = String(await freePort());
-}
 
 // Common Serbian first and last names; the last names include the diacritics the search folds.
 const FIRST = [
@@ -116,21 +73,11 @@ const LAST = [
 ];
 const sqlArray = (list) => `ARRAY[${list.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]`;
 
-const server = spawn(process.execPath, ['packages/server/dist/main.js'], { env, stdio: 'inherit' });
+const server = await startBenchServer();
+const base = server.base;
 let db;
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {}
-    if (i > 240) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  if (!dbUrl) {
-    const password = readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
-    dbUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${env.EMBEDDED_PG_PORT}/trasa`;
-  }
-  db = new pg.Client({ connectionString: dbUrl });
+  db = new pg.Client({ connectionString: server.dbUrl });
   await db.connect();
 
   const started = Date.now();
@@ -155,12 +102,7 @@ try {
   await db.query('ANALYZE users; ANALYZE groups');
   console.log(`\ninserted ${USERS} users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-  const login = await fetch(`${base}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@trasa.test', lozinka: 'BenchLozinka1' }),
-  });
-  const { token } = await login.json();
+  const token = await adminToken(base);
   const headers = { authorization: `Bearer ${token}` };
   const query = `eng=djordj&srb=${encodeURIComponent('дјордј')}&page=1&limit=10`;
   const sample = await (await fetch(`${base}/api/search/user?${query}`, { headers })).json();
@@ -189,7 +131,7 @@ try {
     { title: 'GET /api/user?page=1&limit=10 (the plain list, for comparison)', url: '/api/user?page=1&limit=10' },
   ];
   console.log(
-    `${duration} s per case, 20 connections, ${USERS} users, server on ${process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded PostgreSQL'}`,
+    `${duration} s per case, 20 connections, ${USERS} users, server on ${server.onEmbedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}`,
   );
   for (const c of cases) {
     const r = await autocannon({ url: base + c.url, headers, connections: 20, duration });
@@ -201,13 +143,5 @@ try {
   await db?.end().catch(() => undefined);
   // Let the last requests autocannon left in flight finish before the server stops.
   await new Promise((r) => setTimeout(r, 1000));
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  if (dbName) {
-    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await c.end();
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

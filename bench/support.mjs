@@ -1,0 +1,98 @@
+// What every benchmark needs: the built server on a fresh database — a temporary DATA_DIR with the
+// embedded PostgreSQL, or a new database on the server at DATABASE_URL — and a way to stop it and
+// leave nothing behind. Loopback only.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export const BENCH_ADMIN = { email: 'bench@trasa.test', password: 'BenchLozinka1' };
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function adminQuery(url, text) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(text);
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * Starts packages/server/dist/main.js and waits until it is healthy. Returns its base URL, a URL to
+ * its database (to load data directly), the server's pid (to read its memory) and `stop()`.
+ */
+export async function startBenchServer() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'trasa-bench-'));
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+  };
+  let dbName;
+  if (process.env.DATABASE_URL) {
+    dbName = `trasa_bench_${randomBytes(4).toString('hex')}`;
+    await adminQuery(process.env.DATABASE_URL, `CREATE DATABASE ${dbName}`);
+    const u = new URL(process.env.DATABASE_URL);
+    u.pathname = `/${dbName}`;
+    env.DATABASE_URL = u.toString();
+  } else {
+    env.EMBEDDED_PG_PORT = String(await freePort());
+  }
+  const server = spawn(process.execPath, ['packages/server/dist/main.js'], { env, stdio: 'inherit' });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    }
+    if (dbName) await adminQuery(process.env.DATABASE_URL, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${base}/api/health`)).ok) break;
+      } catch {}
+      if (i > 240) throw new Error('server did not start');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  const dbUrl =
+    env.DATABASE_URL ??
+    `postgres://postgres:${encodeURIComponent(readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim())}@127.0.0.1:${env.EMBEDDED_PG_PORT}/trasa`;
+  const rssMb = () => Math.round(Number(readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024);
+  return { base, dbUrl, rssMb, stop, onEmbedded: !process.env.DATABASE_URL };
+}
+
+/** A bearer token of the bench Admin. */
+export async function adminToken(base) {
+  const res = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: BENCH_ADMIN.email, lozinka: BENCH_ADMIN.password }),
+  });
+  return (await res.json()).token;
+}
