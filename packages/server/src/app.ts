@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -12,10 +13,15 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { accountRoutes } from './features/account/routes.js';
+import { clusterRoutes } from './features/clusters/routes.js';
+import { contractRoutes } from './features/contracts/routes.js';
 import { groupRoutes } from './features/groups/routes.js';
+import { linkRoutes } from './features/links/routes.js';
 import { mailRoutes } from './features/mail/routes.js';
+import { priorityRoutes } from './features/priorities/routes.js';
 import { roleRoutes } from './features/roles/routes.js';
 import { searchRoutes } from './features/search/routes.js';
+import { settlementRoutes } from './features/settlements/routes.js';
 import { typeRoutes } from './features/types/routes.js';
 import { userRoutes } from './features/users/routes.js';
 import { createAuth } from './platform/auth.js';
@@ -28,7 +34,20 @@ import { tokenService } from './platform/tokens.js';
 export type AppDeps = { db: Db; config: Config; secret: string; log: Logger; mailer?: Mailer };
 
 /** The features, each registering its /api routes with the context it needs. */
-const FEATURES = [accountRoutes, mailRoutes, userRoutes, groupRoutes, roleRoutes, typeRoutes, searchRoutes];
+const FEATURES = [
+  accountRoutes,
+  mailRoutes,
+  userRoutes,
+  groupRoutes,
+  roleRoutes,
+  typeRoutes,
+  searchRoutes,
+  settlementRoutes,
+  priorityRoutes,
+  clusterRoutes,
+  contractRoutes,
+  linkRoutes,
+];
 
 function defaultWebDist(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -73,6 +92,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     hsts: false,
   });
   await app.register(rateLimit, { global: false });
+  // Uploads are read part by part (request.parts()); each file is streamed to the file store.
+  await app.register(multipart, {
+    limits: { fileSize: 25 * 1024 * 1024, files: 20, fields: 20, fieldSize: 100 * 1024, parts: 40 },
+  });
   await app.register(swagger, {
     openapi: { info: { title: 'Trasa API', version: '1.0.0' } },
     transform: jsonSchemaTransform,

@@ -75,4 +75,64 @@ export const ENDPOINTS: Endpoint[] = [
     allowed: MANAGERS,
   },
   { method: 'GET', route: '/api/search/group', url: '/api/search/group?eng=optika', allowed: MANAGERS },
+
+  // settlements (spec 2 §5, §7)
+  { method: 'GET', route: '/api/naselje', url: '/api/naselje?page=1&limit=10', allowed: MANAGERS },
+  { method: 'GET', route: '/api/search/naselje', url: '/api/search/naselje?eng=sirogojno', allowed: MANAGERS },
+  { method: 'POST', route: '/api/naselje', payload: {}, allowed: ADMIN },
+  { method: 'PATCH', route: '/api/naselje/:id', url: `/api/naselje/${NO_ID}`, payload: {}, allowed: ADMIN },
+  { method: 'DELETE', route: '/api/naselje/:id', url: `/api/naselje/${NO_ID}`, allowed: ADMIN },
+
+  // priorities
+  { method: 'GET', route: '/api/priority', allowed: STAFF },
+  { method: 'POST', route: '/api/priority', payload: {}, allowed: ADMIN },
+  { method: 'PATCH', route: '/api/priority/:id', url: `/api/priority/${NO_ID}`, payload: {}, allowed: ADMIN },
+  { method: 'DELETE', route: '/api/priority/:id', url: `/api/priority/${NO_ID}`, allowed: ADMIN },
+
+  // clusters (spec 2 §7 "Clusters")
+  { method: 'GET', route: '/api/location', url: '/api/location?page=1&limit=10', allowed: STAFF },
+  { method: 'GET', route: '/api/search/location', url: '/api/search/location?eng=zlatibor', allowed: STAFF },
+  { method: 'GET', route: '/api/location/get/autocomplete', url: '/api/location/get/autocomplete?value=zla', allowed: STAFF },
+  { method: 'GET', route: '/api/location/:id', url: `/api/location/${NO_ID}`, allowed: STAFF },
+  { method: 'POST', route: '/api/location', payload: {}, allowed: ADMIN },
+  { method: 'PATCH', route: '/api/location/:id', url: `/api/location/${NO_ID}`, payload: {}, allowed: MANAGERS },
+  { method: 'DELETE', route: '/api/location/:id', url: `/api/location/${NO_ID}`, allowed: ADMIN },
+
+  // contracts of the four kinds, their documents and linking (spec 2 §7 "Contracts", "Linking")
+  ...(['contract', 'contractIzv', 'contractPro', 'contractNad'] as const).flatMap((r): Endpoint[] => {
+    const readers: RoleKey[] = r === 'contract' ? ADMIN : ['Admin', 'Zaposleni'];
+    const suffix = r === 'contract' ? '' : r.slice('contract'.length);
+    const param = r === 'contract' ? ':contractId' : ':id';
+    return [
+      { method: 'GET', route: `/api/${r}`, url: `/api/${r}?page=1&limit=10`, allowed: readers },
+      { method: 'GET', route: `/api/search/${r}`, url: `/api/search/${r}?eng=ugovor`, allowed: readers },
+      { method: 'GET', route: `/api/${r}/:id`, url: `/api/${r}/${NO_ID}`, allowed: readers },
+      { method: 'POST', route: `/api/${r}`, payload: {}, allowed: ADMIN },
+      { method: 'POST', route: `/api/${r}/${r}/:id`, url: `/api/${r}/${r}/${NO_ID}`, payload: {}, allowed: ADMIN },
+      { method: 'DELETE', route: `/api/${r}/:id`, url: `/api/${r}/${NO_ID}`, allowed: ADMIN },
+      { method: 'GET', route: `/api/files/${r}/:contractId/:fileId`, url: `/api/files/${r}/${NO_ID}/${NO_ID}`, allowed: STAFF },
+      { method: 'DELETE', route: `/api/files/${r}/:contractId/:fileId`, url: `/api/files/${r}/${NO_ID}/${NO_ID}`, allowed: ADMIN },
+      {
+        method: 'PATCH',
+        route: `/api/link/location-to-${r}/${param}`,
+        url: `/api/link/location-to-${r}/${NO_ID}`,
+        payload: {},
+        allowed: ADMIN,
+      },
+      {
+        method: 'PATCH',
+        route: `/api/link/unlink${suffix}/${param}`,
+        url: `/api/link/unlink${suffix}/${NO_ID}`,
+        payload: {},
+        allowed: ADMIN,
+      },
+      {
+        method: 'GET',
+        route: `/api/link/documents${suffix}/location`,
+        url: `/api/link/documents${suffix}/location?locationId=${NO_ID}`,
+        allowed: STAFF,
+      },
+    ];
+  }),
+  { method: 'GET', route: '/api/link/get/autocomplete/locations', url: '/api/link/get/autocomplete/locations?value=zla', allowed: ADMIN },
 ];

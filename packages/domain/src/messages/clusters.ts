@@ -36,6 +36,9 @@ export const CONTRACTS = {
   locationAddFailed: 'Додавање локација неуспешно',
   locationRemoved: 'Успешно обрисана локација са уговора',
   locationRemoveFailed: 'Неуспешно брисање локације са уговора',
+  finished: 'Završen ugovor se ne može menjati.',
+  fileDeleted: 'Dokument je obrisan.',
+  invalidGroups: 'Niste izabrali validnu opciju',
   statusInProgress: 'U toku',
   statusFinished: 'Završen',
 } as const;

@@ -47,6 +47,7 @@ export const USERS = {
   groupCycle: 'Grupa ne može biti podređena sebi ni svojoj podređenoj grupi.',
   groupHasChildren: 'Grupa ima podređene grupe i ne može se obrisati.',
   groupHasMembers: 'Grupa ima članove i ne može se obrisati.',
+  groupInUse: 'Grupa je odgovorna za klastere, ugovore ili teme i ne može se obrisati.',
 
   // roles
   roleImeRequired: 'Morate upisati ime role.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLUSTERS, CODEBOOKS } from '../messages/clusters.js';
+import { CLUSTERS, CODEBOOKS, CONTRACTS } from '../messages/clusters.js';
 
 const id = z.uuid({ error: CLUSTERS.required });
 const ids = z
@@ -28,13 +28,21 @@ export const decimalInput = z
     return n;
   });
 
+/** An optional decimal: left out, null or '' mean no value (null); a wrong type is 'Морате унети број'. */
+export const optionalDecimal = z
+  .union([z.null(), z.literal(''), z.union([z.number(), z.string()], { error: CLUSTERS.mustBeNumber }).pipe(decimalInput)], {
+    error: CLUSTERS.mustBeNumber,
+  })
+  .optional()
+  .transform((v) => (typeof v === 'number' ? v : null));
+
 /** POST /api/location and PATCH /api/location/{id}. */
 export const clusterSchema = z.object({
   naziv: requiredText(),
   odgovoran: ids,
   ugovor: z.union([id, z.literal(''), z.null()]).optional(),
-  indikativnaDuzinaKlastera: decimalInput.optional(),
-  ugovorenaVrednostKlastera: decimalInput.optional(),
+  indikativnaDuzinaKlastera: optionalDecimal,
+  ugovorenaVrednostKlastera: optionalDecimal,
   naselja: ids,
   usputnaNaselja: ids,
 });
@@ -52,6 +60,10 @@ const count = z
     }
     if (n < 0) {
       ctx.addIssue({ code: 'custom', message: CODEBOOKS.numberMin });
+      return z.NEVER;
+    }
+    if (n > 2_147_483_647) {
+      ctx.addIssue({ code: 'custom', message: CODEBOOKS.numberIfGiven });
       return z.NEVER;
     }
     return Math.trunc(n);
@@ -89,11 +101,20 @@ export const prioritySchema = z.object({
     .trim()
     .min(1, { error: CODEBOOKS.priorityNazivRequired })
     .max(100, { error: 'Predugačak unos.' }),
-  broj: z.coerce
-    .number({ error: CODEBOOKS.priorityBrojRequired })
-    .int({ error: CODEBOOKS.priorityBrojRequired })
-    .min(0, { error: CODEBOOKS.numberMin })
-    .max(1_000_000, { error: CODEBOOKS.priorityBrojRequired }),
+  broj: z
+    .union([z.number(), z.string()], { error: CODEBOOKS.priorityBrojRequired })
+    .transform((v, ctx) => {
+      const text = typeof v === 'number' ? String(v) : v.trim();
+      if (/^-\d+$/.test(text)) {
+        ctx.addIssue({ code: 'custom', message: CODEBOOKS.numberMin });
+        return z.NEVER;
+      }
+      if (!/^\d{1,7}$/.test(text)) {
+        ctx.addIssue({ code: 'custom', message: CODEBOOKS.priorityBrojRequired });
+        return z.NEVER;
+      }
+      return Number(text);
+    }),
 });
 
 export const CONTRACT_KINDS = ['contract', 'contractIzv', 'contractPro', 'contractNad'] as const;
@@ -114,11 +135,22 @@ const isoDate = z
     error: CLUSTERS.required,
   });
 
-const days = z.coerce
-  .number({ error: CLUSTERS.mustBeNumber })
-  .int({ error: CLUSTERS.mustBeNumber })
-  .min(0, { error: CLUSTERS.mustBeNumber })
-  .max(36_500, { error: CLUSTERS.mustBeNumber });
+/** Whole days, typed as a number or as digits; an empty value is missing, not 0. */
+const days = z
+  .union([z.number({ error: CLUSTERS.mustBeNumber }), z.string({ error: CLUSTERS.mustBeNumber })], { error: CLUSTERS.mustBeNumber })
+  .transform((v, ctx) => {
+    const text = typeof v === 'number' ? String(v) : v.trim();
+    if (!/^\d{1,5}$/.test(text) || Number(text) > 36_500) {
+      ctx.addIssue({ code: 'custom', message: CLUSTERS.mustBeNumber });
+      return z.NEVER;
+    }
+    return Number(text);
+  });
+
+/** The groups of a typed contract: ids; a wrong value is an invalid choice. */
+const contractGroups = z
+  .array(z.uuid({ error: CONTRACTS.invalidGroups }), { error: CONTRACTS.invalidGroups })
+  .max(1000, { error: CONTRACTS.invalidGroups });
 
 /** POST /api/{route}: broj only on create; grupe only for typed contracts (checked by kind on the server). */
 export const contractCreateSchema = z.object({
@@ -126,7 +158,7 @@ export const contractCreateSchema = z.object({
   broj: requiredText(100),
   datumPocetka: isoDate,
   rokTrajanja: days,
-  grupe: ids.optional(),
+  grupe: contractGroups.optional(),
 });
 
 /** The multipart edit POST /api/{route}/{route}/{id}: naziv, datumPocetka, rokTrajanja (and files). */
@@ -134,7 +166,7 @@ export const contractEditSchema = z.object({
   naziv: requiredText(),
   datumPocetka: isoDate,
   rokTrajanja: days,
-  grupe: ids.optional(),
+  grupe: contractGroups.optional(),
   status: z.enum(['U toku', 'Završen']).optional(),
   datumZavrsetka: z.union([isoDate, z.literal(''), z.null()]).optional(),
 });

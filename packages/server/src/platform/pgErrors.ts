@@ -11,6 +11,8 @@ export function pgCode(err: unknown): string | undefined {
 
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
+/** A foreign key declared ON DELETE RESTRICT raises this instead of 23503; it is handled as the same. */
+export const RESTRICT_VIOLATION = '23001';
 
 /**
  * Runs `fn`, turning the constraint violations a concurrent request can cause (a name taken, a row
@@ -20,7 +22,8 @@ export async function onConstraint<T>(fn: () => Promise<T>, map: Partial<Record<
   try {
     return await fn();
   } catch (err) {
-    const make = map[pgCode(err) ?? ''];
+    const code = pgCode(err) ?? '';
+    const make = map[code] ?? (code === RESTRICT_VIOLATION ? map[FOREIGN_KEY_VIOLATION] : undefined);
     throw make ? make() : err;
   }
 }

@@ -4,7 +4,11 @@ import { loadConfig } from '../config.js';
 import { connect, runMigrations } from '../platform/database.js';
 import { startEmbeddedPostgres } from '../platform/embeddedPostgres.js';
 import { ensureDatabase } from '../platform/ensureDatabase.js';
+import { fileStore } from '../platform/files.js';
 import { seedDemo } from './demo.js';
+import { seedDemoClusters } from './demoClusters.js';
+import { seedDemoContracts } from './demoContracts.js';
+import { linkDemoClusters } from './demoLinks.js';
 import { DEFAULT_PASSWORD } from './factories.js';
 
 async function main() {
@@ -21,8 +25,14 @@ async function main() {
       await ensureReferenceData(db);
       await ensureFirstAdmin(db, { email: config.adminEmail, password: config.adminPassword });
     }
-    const added = await seedDemo(db);
-    log.info(`demo data: ${added.groups} groups and ${added.users} users added (password for every demo account: ${DEFAULT_PASSWORD})`);
+    const people = await seedDemo(db);
+    const places = await seedDemoClusters(db);
+    const deals = await seedDemoContracts(db, fileStore(config.dataDir));
+    const links = await linkDemoClusters(db);
+    log.info(
+      `demo data added: ${people.groups} groups, ${people.users} users (password for every demo account: ${DEFAULT_PASSWORD}), ` +
+        `${places.settlements} settlements, ${places.priorities} priorities, ${places.clusters} clusters, ${deals.contracts} contracts, ${links.links} links`,
+    );
   } finally {
     await db.$client.end();
     await embedded?.stop();

@@ -4,6 +4,15 @@ import { eq } from 'drizzle-orm';
 import { builtinRoleId } from '../bootstrap.js';
 import type { AppContext } from '../context.js';
 import { groups, groupTypes, roles, users } from '../db/schema.js';
+import {
+  clusterGroups,
+  clusterSettlements,
+  clusters,
+  contractClusters,
+  contractGroups,
+  contracts,
+  settlements,
+} from '../db/schema-clusters.js';
 import type { Executor } from '../platform/database.js';
 import { hashPassword } from '../platform/passwords.js';
 
@@ -124,4 +133,98 @@ export async function createOrgTree(db: Executor, tag: string = unique()) {
   const other = await createGroup(db, { naziv: `Nadzor ${tag}`, type: 'NADZOR' });
   const manager = await createUser(db, { role: 'Rukovodilac', groupId: mid.id, ime: 'Milan', prezime: 'Rukovodić' });
   return { root, mid, leaf, other, manager };
+}
+
+export type SettlementSpec = {
+  code?: string;
+  naziv?: string;
+  maticniBroj?: string;
+  opstine?: string[];
+  brojDomacinstava?: number | null;
+  brojSkola?: number | null;
+};
+
+/** A settlement (naselje); `code` is its registry id (the API's `id`). */
+export async function createSettlement(db: Executor, spec: SettlementSpec = {}) {
+  const [row] = await db
+    .insert(settlements)
+    .values({
+      code: spec.code ?? `N-${unique()}`,
+      naziv: spec.naziv ?? `Naselje ${unique()}`,
+      maticniBroj: spec.maticniBroj ?? '',
+      opstine: spec.opstine ?? [],
+      brojDomacinstava: spec.brojDomacinstava ?? null,
+      brojSkola: spec.brojSkola ?? null,
+    })
+    .returning();
+  if (!row) throw new Error('settlement not created');
+  return row;
+}
+
+export type ContractSpec = {
+  kind?: 'contract' | 'contractIzv' | 'contractPro' | 'contractNad';
+  naziv?: string;
+  broj?: string;
+  status?: 'U toku' | 'Završen';
+  datumPocetka?: string;
+  rokTrajanja?: number;
+  datumZavrsetka?: string | null;
+  /** contract_groups (typed contracts). */
+  groupIds?: string[];
+};
+
+/** A contract row of any kind (general by default), with its groups. */
+export async function createContract(db: Executor, spec: ContractSpec = {}) {
+  const [row] = await db
+    .insert(contracts)
+    .values({
+      kind: spec.kind ?? 'contract',
+      naziv: spec.naziv ?? `Ugovor ${unique()}`,
+      broj: spec.broj ?? `${unique()}/2025`,
+      status: spec.status ?? 'U toku',
+      datumPocetka: spec.datumPocetka ?? '2025-01-15',
+      rokTrajanja: spec.rokTrajanja ?? 365,
+      datumZavrsetka: spec.datumZavrsetka ?? null,
+    })
+    .returning();
+  if (!row) throw new Error('contract not created');
+  if (spec.groupIds?.length) await db.insert(contractGroups).values(spec.groupIds.map((groupId) => ({ contractId: row.id, groupId })));
+  return row;
+}
+
+/** Links a cluster to a contract (contract_clusters, with the contract's kind). */
+export async function linkClusterToContract(db: Executor, contract: { id: string; kind: string }, clusterId: string): Promise<void> {
+  await db.insert(contractClusters).values({ contractId: contract.id, clusterId, kind: contract.kind });
+}
+
+export type ClusterSpec = {
+  naziv?: string;
+  groupIds?: string[];
+  naselja?: string[];
+  usputnaNaselja?: string[];
+  indikativnaDuzinaKlastera?: number | null;
+  ugovorenaVrednostKlastera?: number | null;
+  /** A contract (any kind) to link the cluster to. */
+  contract?: { id: string; kind: string };
+};
+
+/** A cluster (lokacija) with its responsible groups, settlements and, optionally, a contract link. */
+export async function createCluster(db: Executor, spec: ClusterSpec = {}) {
+  const [row] = await db
+    .insert(clusters)
+    .values({
+      naziv: spec.naziv ?? `Klaster ${unique()}`,
+      indikativnaDuzinaKlastera: spec.indikativnaDuzinaKlastera ?? null,
+      ugovorenaVrednostKlastera: spec.ugovorenaVrednostKlastera ?? null,
+    })
+    .returning();
+  if (!row) throw new Error('cluster not created');
+  if (spec.groupIds?.length) await db.insert(clusterGroups).values(spec.groupIds.map((groupId) => ({ clusterId: row.id, groupId })));
+  const linked = [
+    ...(spec.naselja ?? []).map((settlementId, position) => ({ clusterId: row.id, settlementId, usputno: false, position })),
+    ...(spec.usputnaNaselja ?? []).map((settlementId, position) => ({ clusterId: row.id, settlementId, usputno: true, position })),
+  ];
+  if (linked.length) await db.insert(clusterSettlements).values(linked);
+  if (spec.contract) await linkClusterToContract(db, spec.contract, row.id);
+  return row;
 }

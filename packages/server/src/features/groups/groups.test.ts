@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.js';
 import { builtinRoleId } from '../../bootstrap.js';
 import { auditLogs, groups, users } from '../../db/schema.js';
-import { createGroup, createGroupType, createOrgTree, createUser, groupTypeId, tokenFor } from '../../seed/factories.js';
+import { createCluster, createGroup, createGroupType, createOrgTree, createUser, groupTypeId, tokenFor } from '../../seed/factories.js';
 
 const t = useTestApp();
 const NO_ID = '00000000-0000-4000-8000-000000000000';
@@ -359,5 +359,17 @@ describe('group types in groups', () => {
       tipKod: null,
       tipId: custom.id,
     });
+  });
+});
+
+describe('deleting a group other records refer to', () => {
+  it('refuses a group responsible for a cluster, and changes nothing', async () => {
+    const admin = await createUser(t.db, { role: 'Admin' });
+    const group = await createGroup(t.db, { type: 'IZVODJAC' });
+    await createCluster(t.db, { groupIds: [group.id] });
+    const res = await t.call({ method: 'DELETE', url: `/api/group/${group.id}`, token: await tokenFor(t.ctx, admin) });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(USERS.groupInUse);
+    expect(await t.db.select().from(groups).where(eq(groups.id, group.id))).toHaveLength(1);
   });
 });

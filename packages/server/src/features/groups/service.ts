@@ -211,7 +211,8 @@ export async function deleteGroup(ctx: AppContext, actor: Actor, id: string, req
       .limit(1);
     if (member) throw conflict(USERS.groupHasMembers);
     await onConstraint(() => tx.delete(groups).where(eq(groups.id, id)), {
-      [FOREIGN_KEY_VIOLATION]: () => conflict(USERS.groupHasChildren),
+      // Clusters, contracts and topics refer to groups (ON DELETE RESTRICT).
+      [FOREIGN_KEY_VIOLATION]: () => conflict(USERS.groupInUse),
     });
     await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je obrisao grupu ${group.naziv}.` });
     return USERS.groupDeleted;

@@ -1,0 +1,54 @@
+import { CLUSTERS, idParam, pageQuery, rolesFor, searchQuery } from '@trasa/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { actorOf } from '../../platform/auth.js';
+import { clusterBody } from './schema.js';
+import * as service from './service.js';
+
+const requestInfo = (r: FastifyRequest) => ({ ip: r.ip, url: r.url });
+
+/**
+ * Clusters (spec 2 §7 "Clusters"; docs/api/clusters-contracts.md). Staff read the clusters they can see
+ * (features/clusters/policy.ts), Admin creates and deletes, Admin and Rukovodilac edit visible ones.
+ */
+export async function clusterRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const readers = ctx.auth.requireRoles(rolesFor('clusters', 'myClusters'));
+  const editors = ctx.auth.requireRoles(rolesFor('clusterEdit'));
+  const adminOnly = ctx.auth.requireRoles(rolesFor('clusterNew'));
+
+  app.get('/api/location', { schema: { querystring: pageQuery }, onRequest: readers }, async (request) =>
+    service.listClusters(ctx, actorOf(request), request.query),
+  );
+
+  app.get('/api/search/location', { schema: { querystring: searchQuery }, onRequest: readers }, async (request) =>
+    service.listClusters(ctx, actorOf(request), request.query),
+  );
+
+  app.get(
+    '/api/location/get/autocomplete',
+    { schema: { querystring: z.object({ value: z.string().max(200).optional().default('') }) }, onRequest: readers },
+    async (request) => ({ locations: await service.autocomplete(ctx, actorOf(request), request.query.value) }),
+  );
+
+  app.get('/api/location/:id', { schema: { params: idParam }, onRequest: readers }, async (request) => ({
+    location: await service.getCluster(ctx, actorOf(request), request.params.id),
+  }));
+
+  app.post('/api/location', { schema: { body: clusterBody }, onRequest: adminOnly }, async (request, reply) => {
+    const location = await service.createCluster(ctx, actorOf(request), request.body, requestInfo(request));
+    reply.status(201);
+    return { message: CLUSTERS.created, location };
+  });
+
+  app.patch('/api/location/:id', { schema: { params: idParam, body: clusterBody }, onRequest: editors }, async (request) => ({
+    message: CLUSTERS.edited,
+    location: await service.editCluster(ctx, actorOf(request), request.params.id, request.body, requestInfo(request)),
+  }));
+
+  app.delete('/api/location/:id', { schema: { params: idParam }, onRequest: adminOnly }, async (request) => ({
+    message: await service.deleteCluster(ctx, actorOf(request), request.params.id, requestInfo(request)),
+  }));
+}

@@ -1,0 +1,282 @@
+import { CLUSTERS, isReservedGroupName, toCyrillic, toLatin, USERS } from '@trasa/domain';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { groups } from '../../db/schema.js';
+import { clusterGroups, clusterSettlements, clusters, contractClusters, contracts, settlements } from '../../db/schema-clusters.js';
+import { writeLog } from '../../platform/audit.js';
+import type { Actor } from '../../platform/auth.js';
+import type { Executor } from '../../platform/database.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
+import { scopeOf } from '../groups/policy.js';
+import { matchCondition, searchTerms } from '../search/service.js';
+import { offsetOf, type Paging } from '../users/paging.js';
+import { assertClusterVisible, clusterScopeOf, visibleClusterCondition } from './policy.js';
+import { type ClusterRow, clusterColumns, clusterOrder, clusterStatusSql, type LocationDto, presentLocations } from './presenter.js';
+import type { ClusterInput } from './schema.js';
+
+export type RequestInfo = { ip: string; url: string };
+export type LocationsPage = { locations: LocationDto[]; aktivne: number; totalResults: number };
+export type LocationOption = { _id: string; nazivLokacije: string; cyr: string; lat: string };
+
+/** Texts of the cluster forms the domain does not have yet (Cyrillic, like the forms). */
+export const CLUSTER_TEXTS = {
+  nameTaken: 'Кластер са тим називом већ постоји.',
+  settlementsOverlap: 'Исто насеље не може бити и међу насељима и међу успутним насељима.',
+  finishedContract: 'Završen ugovor se ne može menjati.',
+} as const;
+
+const GENERAL: 'contract' = 'contract';
+
+/** GET /api/location, GET /api/search/location: visible clusters by name; `aktivne` counts all visible ones in progress. */
+export async function listClusters(ctx: AppContext, actor: Actor, input: Paging & { eng?: string; srb?: string }): Promise<LocationsPage> {
+  const scope = await clusterScopeOf(ctx.db, actor);
+  const visible = visibleClusterCondition(scope);
+  const match = matchCondition(clusters.searchText, searchTerms({ eng: input.eng ?? '', srb: input.srb ?? '' }));
+  const rows: ClusterRow[] = await ctx.db
+    .select(clusterColumns)
+    .from(clusters)
+    .where(and(visible, match))
+    .orderBy(...clusterOrder)
+    .limit(input.limit)
+    .offset(offsetOf(input));
+  const [counts] = await ctx.db
+    .select({
+      total: sql<number>`(count(*) filter (where ${match ?? sql`true`}))::int`,
+      aktivne: sql<number>`(count(*) filter (where ${clusterStatusSql} = 'U toku'))::int`,
+    })
+    .from(clusters)
+    .where(visible);
+  return { locations: await presentLocations(ctx.db, rows), aktivne: counts?.aktivne ?? 0, totalResults: counts?.total ?? 0 };
+}
+
+async function locationOf(db: Executor, id: string): Promise<LocationDto> {
+  const rows: ClusterRow[] = await db.select(clusterColumns).from(clusters).where(eq(clusters.id, id)).limit(1);
+  const [location] = await presentLocations(db, rows);
+  if (!location) throw notFound();
+  return location;
+}
+
+/** GET /api/location/:id: a cluster outside the caller's visibility is 404 like a missing one. */
+export async function getCluster(ctx: AppContext, actor: Actor, id: string): Promise<LocationDto> {
+  await assertClusterVisible(ctx.db, actor, id);
+  return locationOf(ctx.db, id);
+}
+
+/** GET /api/location/get/autocomplete: up to 20 visible clusters whose name matches, in either script. */
+export async function autocomplete(ctx: AppContext, actor: Actor, value: string): Promise<LocationOption[]> {
+  const scope = await clusterScopeOf(ctx.db, actor);
+  const rows = await ctx.db
+    .select({ id: clusters.id, naziv: clusters.naziv })
+    .from(clusters)
+    .where(and(visibleClusterCondition(scope), matchCondition(clusters.searchText, searchTerms({ eng: value, srb: '' }))))
+    .orderBy(...clusterOrder)
+    .limit(20);
+  return rows.map(presentOption);
+}
+
+export function presentOption(row: { id: string; naziv: string }): LocationOption {
+  return { _id: row.id, nazivLokacije: row.naziv, cyr: toCyrillic(row.naziv), lat: toLatin(row.naziv) };
+}
+
+const unique = (ids: string[]) => [...new Set(ids)];
+const nameTaken = () => conflict(CLUSTER_TEXTS.nameTaken, { naziv: CLUSTER_TEXTS.nameTaken });
+const invalid = (field: string) => badRequest(USERS.invalidOption, { [field]: USERS.invalidOption });
+const chooseContract = () => badRequest(CLUSTERS.chooseContract, { ugovor: CLUSTERS.chooseContract });
+
+async function assertNameFree(db: Executor, naziv: string, exceptId?: string): Promise<void> {
+  const [taken] = await db
+    .select({ id: clusters.id })
+    .from(clusters)
+    .where(and(sql`lower(${clusters.naziv}) = lower(${naziv})`, exceptId ? ne(clusters.id, exceptId) : undefined))
+    .limit(1);
+  if (taken) throw nameTaken();
+}
+
+type Current = { groupIds: string[]; contract: { id: string; status: string } | null };
+
+/**
+ * The responsible groups to save: existing, not reserved (nor named Admin/Админ). An Admin assigns any;
+ * a Rukovodilac adds and removes only groups of their subtree, and the cluster's groups outside it stay.
+ */
+async function resolveGroups(tx: Executor, actor: Actor, requested: string[], current: string[]): Promise<string[]> {
+  const ids = unique(requested);
+  if (ids.length > 0) {
+    const found = await tx
+      .select({ id: groups.id, naziv: groups.naziv, cirilica: groups.cirilica, reserved: groups.reserved })
+      .from(groups)
+      .where(inArray(groups.id, ids));
+    const ok = found.filter((g) => !g.reserved && !isReservedGroupName(g.naziv) && !isReservedGroupName(g.cirilica));
+    if (ok.length !== ids.length) throw invalid('odgovoran');
+  }
+  const scope = await scopeOf(tx, actor);
+  if (scope.all) return ids;
+  const mine = new Set(scope.groupIds);
+  const kept = current.filter((id) => !mine.has(id));
+  for (const id of ids) if (!mine.has(id) && !current.includes(id)) throw invalid('odgovoran');
+  return unique([...ids.filter((id) => mine.has(id)), ...kept]);
+}
+
+async function assertSettlementsExist(tx: Executor, ids: string[], field: string): Promise<void> {
+  if (ids.length === 0) return;
+  const [found] = await tx.select({ n: sql<number>`count(*)::int` }).from(settlements).where(inArray(settlements.id, ids));
+  if ((found?.n ?? 0) !== ids.length) throw invalid(field);
+}
+
+/**
+ * The general contract to link: unchanged is always fine; a new one must be a general contract that is
+ * not finished (its row is locked so it can't finish meanwhile); leaving a finished one is refused
+ * (a finished contract's clusters don't change). `ugovor` left out keeps the current one; '' or null clears it.
+ * Only an Admin changes it: the contract dropdown is theirs (GET /api/contract is Admin only), so a
+ * Rukovodilac's form keeps the current contract.
+ */
+async function resolveContract(
+  tx: Executor,
+  actor: Actor,
+  requested: string | null | undefined,
+  current: Current['contract'],
+): Promise<string | null> {
+  if (actor.role !== 'Admin' || requested === undefined) return current?.id ?? null;
+  if (requested === (current?.id ?? null)) return requested;
+  if (current && current.status === 'Završen') throw badRequest(CLUSTER_TEXTS.finishedContract, { ugovor: CLUSTER_TEXTS.finishedContract });
+  if (requested === null) return null;
+  const [contract] = await tx
+    .select({ id: contracts.id, kind: contracts.kind, status: contracts.status })
+    .from(contracts)
+    .where(eq(contracts.id, requested))
+    .for('share');
+  if (!contract || contract.kind !== GENERAL || contract.status === 'Završen') throw chooseContract();
+  return contract.id;
+}
+
+type Resolved = {
+  naziv: string;
+  groupIds: string[];
+  contractId: string | null;
+  naselja: string[];
+  usputnaNaselja: string[];
+  indikativnaDuzinaKlastera: number | null;
+  ugovorenaVrednostKlastera: number | null;
+};
+
+async function resolveInput(tx: Executor, actor: Actor, input: ClusterInput, current: Current, exceptId?: string): Promise<Resolved> {
+  await assertNameFree(tx, input.naziv, exceptId);
+  const groupIds = await resolveGroups(tx, actor, input.odgovoran, current.groupIds);
+  const naselja = unique(input.naselja);
+  const usputnaNaselja = unique(input.usputnaNaselja);
+  const inCluster = new Set(naselja);
+  if (usputnaNaselja.some((id) => inCluster.has(id))) {
+    throw badRequest(CLUSTER_TEXTS.settlementsOverlap, { usputnaNaselja: CLUSTER_TEXTS.settlementsOverlap });
+  }
+  await assertSettlementsExist(tx, naselja, 'naselja');
+  await assertSettlementsExist(tx, usputnaNaselja, 'usputnaNaselja');
+  const contractId = await resolveContract(tx, actor, input.ugovor === undefined ? undefined : input.ugovor || null, current.contract);
+  return {
+    naziv: input.naziv,
+    groupIds,
+    contractId,
+    naselja,
+    usputnaNaselja,
+    // The form leaves an empty number out: saving the form without it clears it.
+    indikativnaDuzinaKlastera: input.indikativnaDuzinaKlastera,
+    ugovorenaVrednostKlastera: input.ugovorenaVrednostKlastera,
+  };
+}
+
+/** Replaces the cluster's groups, settlements and general-contract link with the resolved ones. */
+async function writeRelations(tx: Executor, clusterId: string, r: Resolved, current: Current): Promise<void> {
+  await tx.delete(clusterGroups).where(eq(clusterGroups.clusterId, clusterId));
+  if (r.groupIds.length > 0) await tx.insert(clusterGroups).values(r.groupIds.map((groupId) => ({ clusterId, groupId })));
+  await tx.delete(clusterSettlements).where(eq(clusterSettlements.clusterId, clusterId));
+  const linked = [
+    ...r.naselja.map((settlementId, position) => ({ clusterId, settlementId, usputno: false, position })),
+    ...r.usputnaNaselja.map((settlementId, position) => ({ clusterId, settlementId, usputno: true, position })),
+  ];
+  if (linked.length > 0) await tx.insert(clusterSettlements).values(linked);
+  if (r.contractId !== (current.contract?.id ?? null)) {
+    await tx.delete(contractClusters).where(and(eq(contractClusters.clusterId, clusterId), eq(contractClusters.kind, GENERAL)));
+    if (r.contractId) {
+      await onConstraint(() => tx.insert(contractClusters).values({ contractId: r.contractId as string, clusterId, kind: GENERAL }), {
+        [UNIQUE_VIOLATION]: chooseContract,
+      });
+    }
+  }
+}
+
+async function currentOf(tx: Executor, clusterId: string): Promise<Current> {
+  const groupRows = await tx.select({ id: clusterGroups.groupId }).from(clusterGroups).where(eq(clusterGroups.clusterId, clusterId));
+  const [contract] = await tx
+    .select({ id: contracts.id, status: contracts.status })
+    .from(contractClusters)
+    .innerJoin(contracts, eq(contracts.id, contractClusters.contractId))
+    .where(and(eq(contractClusters.clusterId, clusterId), eq(contractClusters.kind, GENERAL)))
+    .limit(1);
+  return { groupIds: groupRows.map((g) => g.id), contract: contract ?? null };
+}
+
+/** Cluster names are unique regardless of case; creating serialises on the name so the check holds. */
+const lockName = (tx: Executor, naziv: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`trasa:cluster:${naziv.toLowerCase()}`}))`);
+
+/** POST /api/location (Admin). */
+export async function createCluster(ctx: AppContext, actor: Actor, input: ClusterInput, req: RequestInfo): Promise<LocationDto> {
+  return ctx.db.transaction(async (tx) => {
+    await lockName(tx, input.naziv);
+    const none: Current = { groupIds: [], contract: null };
+    const r = await resolveInput(tx, actor, input, none);
+    const [row] = await onConstraint(
+      () =>
+        tx
+          .insert(clusters)
+          .values({
+            naziv: r.naziv,
+            indikativnaDuzinaKlastera: r.indikativnaDuzinaKlastera,
+            ugovorenaVrednostKlastera: r.ugovorenaVrednostKlastera,
+          })
+          .returning({ id: clusters.id }),
+      { [UNIQUE_VIOLATION]: nameTaken },
+    );
+    if (!row) throw new Error('cluster not created');
+    await writeRelations(tx, row.id, r, none);
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je dodao klaster ${r.naziv}.` });
+    return locationOf(tx, row.id);
+  });
+}
+
+/** PATCH /api/location/:id (Admin; Rukovodilac for visible clusters): the form's whole payload replaces the cluster. */
+export async function editCluster(ctx: AppContext, actor: Actor, id: string, input: ClusterInput, req: RequestInfo): Promise<LocationDto> {
+  return ctx.db.transaction(async (tx) => {
+    await assertClusterVisible(tx, actor, id);
+    await lockName(tx, input.naziv);
+    const [existing] = await tx.select({ id: clusters.id, naziv: clusters.naziv }).from(clusters).where(eq(clusters.id, id)).for('update');
+    if (!existing) throw notFound();
+    const current = await currentOf(tx, id);
+    const r = await resolveInput(tx, actor, input, current, id);
+    await onConstraint(
+      () =>
+        tx
+          .update(clusters)
+          .set({
+            naziv: r.naziv,
+            indikativnaDuzinaKlastera: r.indikativnaDuzinaKlastera,
+            ugovorenaVrednostKlastera: r.ugovorenaVrednostKlastera,
+            updatedAt: new Date(),
+          })
+          .where(eq(clusters.id, id)),
+      { [UNIQUE_VIOLATION]: nameTaken },
+    );
+    await writeRelations(tx, id, r, current);
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je izmenio klaster ${existing.naziv}.` });
+    return locationOf(tx, id);
+  });
+}
+
+/** DELETE /api/location/:id (Admin): its groups, settlements, contract links and topics go with it. */
+export async function deleteCluster(ctx: AppContext, actor: Actor, id: string, req: RequestInfo): Promise<string> {
+  return ctx.db.transaction(async (tx) => {
+    const [existing] = await tx.delete(clusters).where(eq(clusters.id, id)).returning({ naziv: clusters.naziv });
+    if (!existing) throw notFound();
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je obrisao klaster ${existing.naziv}.` });
+    return CLUSTERS.deleted;
+  });
+}

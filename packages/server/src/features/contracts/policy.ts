@@ -1,0 +1,40 @@
+import { CONTRACTS } from '@trasa/domain';
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import { contractClusters, contractGroups } from '../../db/schema-clusters.js';
+import type { Actor } from '../../platform/auth.js';
+import { type ClusterScope, visibleClusterCondition } from '../clusters/policy.js';
+
+/**
+ * Who sees which contracts (docs/api/clusters-contracts.md "Contracts"). An id outside the rule answers
+ * 404 exactly like a missing one. The conditions name `contracts.id` in full: drizzle leaves columns
+ * unqualified in a one-table select.
+ */
+
+/** Finished (spec 2 §4): status 'Završen' together with an end date. No edit, upload, file removal, link or unlink. */
+export function isFinished(c: { status: string; datumZavrsetka: string | null }): boolean {
+  return c.status === CONTRACTS.statusFinished && !!c.datumZavrsetka;
+}
+
+/**
+ * Lists and details of /api/{route}: Admin every contract; a Zaposleni the typed contracts whose `grupe`
+ * hold their group, all of them when their group has sveVideci. (The general contract's routes are
+ * Admin's alone.) A condition over `contracts`.
+ */
+export function readableContractCondition(actor: Actor): SQL {
+  if (actor.role === 'Admin') return sql`true`;
+  if (!actor.group) return sql`false`;
+  if (actor.group.sveVideci) return sql`true`;
+  return sql`exists (select 1 from ${contractGroups} cgr where cgr.contract_id = contracts.id and cgr.group_id = ${actor.group.id})`;
+}
+
+/**
+ * Downloads: Admin; anybody else who can see the contract (one of their groups in its `grupe`) or a
+ * cluster linked to it (the cluster visibility of features/clusters/policy.ts). A condition over
+ * `contracts`.
+ */
+export function downloadableContractCondition(scope: ClusterScope): SQL {
+  if (scope.all) return sql`true`;
+  if (scope.groupIds.length === 0) return sql`false`;
+  return sql`(contracts.id in (select ${contractGroups.contractId} from ${contractGroups} where ${inArray(contractGroups.groupId, scope.groupIds)})
+    or contracts.id in (select ${contractClusters.contractId} from ${contractClusters} where ${visibleClusterCondition(scope, contractClusters.clusterId)}))`;
+}

@@ -1,0 +1,142 @@
+import { addDays, CONTRACTS, type DeadlineColour, deadlineColour } from '@trasa/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { groups, groupTypes } from '../../db/schema.js';
+import { clusterGroups, clusters, contractClusters, contractFiles, contractGroups, contracts } from '../../db/schema-clusters.js';
+import type { Executor } from '../../platform/database.js';
+import { type ClusterStatus, type ContractBrief, clusterStatusSql, type GroupBrief, presentContractBrief } from '../clusters/presenter.js';
+import { offsetOf, type Paging } from '../users/paging.js';
+
+/**
+ * The contract shapes of docs/api/clusters-contracts.md "Shapes", built field by field. GroupBrief,
+ * ContractBrief and the cluster status are the clusters feature's (one definition for both).
+ */
+export type { ContractBrief, GroupBrief };
+export { presentContractBrief };
+export type ContractFileDto = { _id: string; originalnoIme: string; mimetype: string; size: number; createdAt: string };
+export type ContractLocation = {
+  _id: string;
+  naziv: string;
+  status: ClusterStatus;
+  /** The cluster's general contract. */
+  ugovor: string | null;
+  odgovoran: { _id: string; naziv: string }[];
+};
+export type ContractDto = ContractBrief & {
+  fajlovi: ContractFileDto[];
+  lokacije: ContractLocation[];
+  grupe: GroupBrief[];
+  boja: DeadlineColour;
+};
+
+export type ContractRow = {
+  id: string;
+  kind: string;
+  naziv: string;
+  broj: string;
+  status: string;
+  datumPocetka: string;
+  rokTrajanja: number;
+  datumZavrsetka: string | null;
+};
+
+/** In progress while 'U toku'; finished at datumZavrsetka when 'Završen' (spec 2 §4). */
+export function contractColour(row: ContractRow, today: Date = new Date()): DeadlineColour {
+  return deadlineColour(
+    {
+      inProgress: row.status === CONTRACTS.statusInProgress,
+      finished: row.status === CONTRACTS.statusFinished,
+      start: row.datumPocetka,
+      due: addDays(row.datumPocetka, row.rokTrajanja),
+      finishedAt: row.datumZavrsetka,
+    },
+    today,
+  );
+}
+
+type FileJson = { _id: string; originalnoIme: string; mimetype: string; size: number; createdAt: string };
+
+export function presentFile(f: {
+  id: string;
+  originalnoIme: string;
+  mimetype: string;
+  size: number;
+  createdAt: Date | string;
+}): ContractFileDto {
+  return { _id: f.id, originalnoIme: f.originalnoIme, mimetype: f.mimetype, size: f.size, createdAt: new Date(f.createdAt).toISOString() };
+}
+
+export const contractColumns = {
+  id: contracts.id,
+  kind: contracts.kind,
+  naziv: contracts.naziv,
+  broj: contracts.broj,
+  status: contracts.status,
+  datumPocetka: contracts.datumPocetka,
+  rokTrajanja: contracts.rokTrajanja,
+  datumZavrsetka: contracts.datumZavrsetka,
+};
+
+/**
+ * Contracts with their documents, groups and linked clusters, as ContractDto needs them (one query).
+ * The subqueries name `contracts` and `clusters` in full: drizzle leaves columns unqualified in a
+ * one-table select (clusterStatusSql may refer to `clusters` too).
+ */
+export function selectContracts(db: Executor) {
+  return db
+    .select({
+      ...contractColumns,
+      fajlovi: sql<FileJson[]>`coalesce((
+        select json_agg(json_build_object('_id', f.id, 'originalnoIme', f.originalno_ime, 'mimetype', f.mimetype, 'size', f.size,
+          'createdAt', f.created_at) order by f.created_at, f.id)
+        from ${contractFiles} f where f.contract_id = contracts.id), '[]'::json)`,
+      grupe: sql<GroupBrief[]>`coalesce((
+        select json_agg(json_build_object('_id', g.id, 'naziv', g.naziv, 'tip', coalesce(t.naziv, ''), 'tipKod', t.code) order by g.naziv, g.id)
+        from ${contractGroups} cg join ${groups} g on g.id = cg.group_id left join ${groupTypes} t on t.id = g.type_id
+        where cg.contract_id = contracts.id), '[]'::json)`,
+      lokacije: sql<ContractLocation[]>`coalesce((
+        select json_agg(json_build_object(
+          '_id', clusters.id,
+          'naziv', clusters.naziv,
+          'status', ${clusterStatusSql},
+          'ugovor', (select gc.contract_id from ${contractClusters} gc where gc.cluster_id = clusters.id and gc.kind = 'contract'),
+          'odgovoran', coalesce((
+            select json_agg(json_build_object('_id', og.id, 'naziv', og.naziv) order by og.naziv, og.id)
+            from ${clusterGroups} cgr join ${groups} og on og.id = cgr.group_id where cgr.cluster_id = clusters.id), '[]'::json)
+        ) order by clusters.naziv, clusters.id)
+        from ${contractClusters} cc join ${clusters} on clusters.id = cc.cluster_id where cc.contract_id = contracts.id), '[]'::json)`,
+    })
+    .from(contracts);
+}
+
+type SelectedContract = Awaited<ReturnType<ReturnType<typeof selectContracts>['execute']>>[number];
+
+export function presentContract(row: SelectedContract, today: Date = new Date()): ContractDto {
+  return {
+    ...presentContractBrief(row),
+    fajlovi: row.fajlovi.map((f) => ({ ...f, createdAt: new Date(f.createdAt).toISOString() })),
+    lokacije: row.lokacije.map((l) => ({
+      _id: l._id,
+      naziv: l.naziv,
+      status: l.status,
+      ugovor: l.ugovor ?? null,
+      odgovoran: l.odgovoran.map((g) => ({ _id: g._id, naziv: g.naziv })),
+    })),
+    grupe: row.grupe.map((g) => ({ _id: g._id, naziv: g.naziv, tip: g.tip, tipKod: g.tipKod ?? null })),
+    boja: contractColour(row, today),
+  };
+}
+
+/** Newest first (datumPocetka desc), then by name. */
+export const contractOrder = [sql`${contracts.datumPocetka} desc`, contracts.naziv, contracts.id] as const;
+
+/** One page of contracts matching `where` (a condition over `contracts`). */
+export async function pageOfContracts(db: Executor, where: SQL, paging: Paging): Promise<{ items: ContractDto[]; totalResults: number }> {
+  const rows = await selectContracts(db)
+    .where(where)
+    .orderBy(...contractOrder)
+    .limit(paging.limit)
+    .offset(offsetOf(paging));
+  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(contracts).where(where);
+  const today = new Date();
+  return { items: rows.map((r) => presentContract(r, today)), totalResults: total?.n ?? 0 };
+}

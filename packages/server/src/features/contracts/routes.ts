@@ -1,0 +1,119 @@
+import { CONTRACTS, contractCreateSchema, idParam, rolesFor, toLatin } from '@trasa/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { actorOf } from '../../platform/auth.js';
+import { pagingQuery, searchPagingQuery } from '../users/paging.js';
+import { readContractForm } from './form.js';
+import { KINDS } from './kinds.js';
+import * as service from './service.js';
+
+const message = z.object({ message: z.string() });
+const requestInfo = (r: FastifyRequest) => ({ ip: r.ip, url: r.url });
+const fileParams = z.object({
+  contractId: z.uuid({ error: 'Није пронађено' }),
+  fileId: z.uuid({ error: 'Није пронађено' }),
+});
+
+/** An ASCII stand-in for a file name (the `filename` parameter): Latin script, no diacritics, no quotes. */
+export function asciiFileName(name: string): string {
+  const latin = toLatin(name).replace(/đ/g, 'dj').replace(/Đ/g, 'Dj').normalize('NFD').replace(/\p{M}/gu, '');
+  return latin.replace(/[^\x20-\x7e]|["\\]/g, '_') || 'dokument';
+}
+
+/** `attachment` with the original name: an ASCII `filename` and the exact one in `filename*` (RFC 5987/6266). */
+export function contentDisposition(name: string): string {
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${asciiFileName(name)}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * Contracts of the four kinds (spec 2 §7 "Contracts"; docs/api/clusters-contracts.md), every route
+ * generated from the kind's definition in kinds.ts.
+ */
+export async function contractRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const adminOnly = ctx.auth.requireRoles(['Admin']);
+  // Downloads: whoever may see a contract or a cluster (the service checks which).
+  const downloaders = ctx.auth.requireRoles(
+    rolesFor('contracts', 'contractsIzv', 'contractsPro', 'contractsNad', 'clusters', 'myClusters'),
+  );
+
+  for (const def of KINDS) {
+    const readers = ctx.auth.requireRoles(def.readers);
+
+    app.get(`/api/${def.route}`, { schema: { querystring: pagingQuery }, onRequest: readers }, async (request) => {
+      const page = await service.listContracts(ctx, actorOf(request), def, request.query);
+      return { [def.listKey]: page.items, totalResults: page.totalResults };
+    });
+
+    app.get(`/api/search/${def.route}`, { schema: { querystring: searchPagingQuery }, onRequest: readers }, async (request) => {
+      const page = await service.searchContracts(ctx, actorOf(request), def, request.query);
+      return { [def.listKey]: page.items, totalResults: page.totalResults };
+    });
+
+    app.get(`/api/${def.route}/:id`, { schema: { params: idParam }, onRequest: readers }, async (request) => ({
+      [def.itemKey]: await service.getContract(ctx, actorOf(request), def, request.params.id),
+    }));
+
+    app.post(
+      `/api/${def.route}`,
+      {
+        schema: { body: contractCreateSchema, response: { 201: z.object({ message: z.string(), document: z.string() }) } },
+        onRequest: adminOnly,
+      },
+      async (request, reply) => {
+        const id = await service.createContract(ctx, actorOf(request), def, request.body, requestInfo(request));
+        reply.status(201);
+        return { message: CONTRACTS.created, document: id };
+      },
+    );
+
+    // Multipart: edit fields and documents fajl0…fajlN (a JSON body edits without documents).
+    app.post(`/api/${def.route}/${def.route}/:id`, { schema: { params: idParam }, onRequest: adminOnly }, async (request) => {
+      await service.assertEditable(ctx, def, request.params.id);
+      const form = await readContractForm(request, ctx.files);
+      const contract = await service.saveContractForm(ctx, actorOf(request), def, request.params.id, form, requestInfo(request));
+      return { message: CONTRACTS.edited, contract };
+    });
+
+    app.delete(
+      `/api/${def.route}/:id`,
+      { schema: { params: idParam, response: { 200: message } }, onRequest: adminOnly },
+      async (request) => ({
+        message: await service.deleteContract(ctx, actorOf(request), def, request.params.id, requestInfo(request)),
+      }),
+    );
+
+    app.get(
+      `/api/files/${def.route}/:contractId/:fileId`,
+      { schema: { params: fileParams }, onRequest: downloaders },
+      async (request, reply) => {
+        const file = await service.openDocument(ctx, actorOf(request), def, request.params.contractId, request.params.fileId);
+        return reply
+          .header('content-type', file.mimetype)
+          .header('content-length', file.size)
+          .header('content-disposition', contentDisposition(file.originalnoIme))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          .send(file.stream);
+      },
+    );
+
+    app.delete(
+      `/api/files/${def.route}/:contractId/:fileId`,
+      { schema: { params: fileParams, response: { 200: message } }, onRequest: adminOnly },
+      async (request) => ({
+        message: await service.deleteDocument(
+          ctx,
+          actorOf(request),
+          def,
+          request.params.contractId,
+          request.params.fileId,
+          requestInfo(request),
+        ),
+      }),
+    );
+  }
+}

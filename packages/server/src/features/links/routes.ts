@@ -1,0 +1,65 @@
+import { COMMON, linkLocationsSchema, rolesFor, unlinkLocationSchema } from '@trasa/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { actorOf } from '../../platform/auth.js';
+import { KINDS } from '../contracts/kinds.js';
+import * as service from './service.js';
+
+const message = z.object({ message: z.string() });
+const requestInfo = (r: FastifyRequest) => ({ ip: r.ip, url: r.url });
+const uuid = z.uuid({ error: COMMON.notFound });
+
+/**
+ * Linking clusters and contracts (spec 2 §7 "Linking"), the documents of a cluster's contracts, and
+ * the linking screens' cluster picker. The general contract's calls name the id :contractId, the
+ * typed ones :id (docs/api/clusters-contracts.md).
+ */
+export async function linkRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const linkers = ctx.auth.requireRoles(rolesFor('contractLinkClusters', 'clusterLinkContract'));
+  // Who can see clusters at all; the service checks this cluster.
+  const clusterReaders = ctx.auth.requireRoles(rolesFor('clusters', 'myClusters'));
+
+  for (const def of KINDS) {
+    const param = def.kind === 'contract' ? 'contractId' : 'id';
+    const params = z.object({ [param]: uuid }) as z.ZodObject<Record<string, typeof uuid>>;
+    const idOf = (p: Record<string, string>) => p[param] as string;
+
+    app.patch(
+      `/api/link/location-to-${def.route}/:${param}`,
+      { schema: { params, body: linkLocationsSchema, response: { 200: message } }, onRequest: linkers },
+      async (request) => ({
+        message: await service.linkLocations(ctx, actorOf(request), def, idOf(request.params), request.body.lokacije, requestInfo(request)),
+      }),
+    );
+
+    app.patch(
+      `/api/link/unlink${def.suffix}/:${param}`,
+      { schema: { params, body: unlinkLocationSchema, response: { 200: message } }, onRequest: linkers },
+      async (request) => ({
+        message: await service.unlinkLocation(
+          ctx,
+          actorOf(request),
+          def,
+          idOf(request.params),
+          request.body.lokacija,
+          requestInfo(request),
+        ),
+      }),
+    );
+
+    app.get(
+      `/api/link/documents${def.suffix}/location`,
+      { schema: { querystring: z.object({ locationId: uuid }) }, onRequest: clusterReaders },
+      async (request) => service.documentsOfLocation(ctx, actorOf(request), def, request.query.locationId),
+    );
+  }
+
+  app.get(
+    '/api/link/get/autocomplete/locations',
+    { schema: { querystring: z.object({ value: z.string().max(200).optional().default('') }) }, onRequest: linkers },
+    async (request) => service.autocompleteLocations(ctx, request.query.value),
+  );
+}

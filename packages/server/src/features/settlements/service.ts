@@ -1,0 +1,138 @@
+import { CODEBOOKS, type settlementSchema } from '@trasa/domain';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { clusterSettlements, settlements } from '../../db/schema-clusters.js';
+import { writeLog } from '../../platform/audit.js';
+import type { Actor } from '../../platform/auth.js';
+import type { Executor } from '../../platform/database.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { FOREIGN_KEY_VIOLATION, onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
+import { matchCondition, searchTerms } from '../search/service.js';
+import { offsetOf, type Paging } from '../users/paging.js';
+import { presentSettlement, type SettlementDto, settlementOrder } from './presenter.js';
+
+export type RequestInfo = { ip: string; url: string };
+export type SettlementInput = z.output<typeof settlementSchema>;
+export type SettlementsPage = { naselja: SettlementDto[]; totalResults: number };
+
+/** Texts of the settlements codebook the domain does not have yet (Latin, like the codebook screen). */
+export const SETTLEMENT_TEXTS = {
+  saved: 'Naselje je sačuvano.',
+  deleted: 'Naselje je obrisano.',
+  inCluster: 'Naselje je u klasteru i ne može se obrisati.',
+} as const;
+
+/** The counts are integer columns: a number the schema lets through but PostgreSQL can't hold is refused. */
+const MAX_COUNT = 2_147_483_647;
+const COUNT_FIELDS = ['brojDomacinstava', 'brojSkola', 'brojIndirektnoPokrivenihDomacinstava', 'brojIndirektnoPokrivenihSkola'] as const;
+
+function checkCounts(input: SettlementInput): void {
+  for (const field of COUNT_FIELDS) {
+    const n = input[field];
+    if (n !== null && n > MAX_COUNT) throw badRequest(CODEBOOKS.numberIfGiven, { [field]: CODEBOOKS.numberIfGiven });
+  }
+}
+
+const duplicate = (naziv: string) => conflict(CODEBOOKS.duplicateSettlement(naziv), { id: CODEBOOKS.duplicateSettlement(naziv) });
+
+async function assertCodeFree(db: Executor, input: SettlementInput, exceptId?: string): Promise<void> {
+  const [taken] = await db
+    .select({ id: settlements.id })
+    .from(settlements)
+    .where(and(eq(settlements.code, input.id), exceptId ? ne(settlements.id, exceptId) : undefined))
+    .limit(1);
+  if (taken) throw duplicate(input.naziv);
+}
+
+const values = (input: SettlementInput) => ({
+  code: input.id,
+  naziv: input.naziv,
+  maticniBroj: input.maticniBroj,
+  opstine: input.opstina,
+  operator: input.operator,
+  javniPoziv: input.javniPoziv,
+  brojDomacinstava: input.brojDomacinstava,
+  brojSkola: input.brojSkola,
+  brojIndirektnoPokrivenihDomacinstava: input.brojIndirektnoPokrivenihDomacinstava,
+  brojIndirektnoPokrivenihSkola: input.brojIndirektnoPokrivenihSkola,
+});
+
+async function pageOfSettlements(db: Executor, where: SQL | undefined, paging: Paging): Promise<SettlementsPage> {
+  const rows = await db
+    .select()
+    .from(settlements)
+    .where(where)
+    .orderBy(...settlementOrder)
+    .limit(paging.limit)
+    .offset(offsetOf(paging));
+  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(settlements).where(where);
+  return { naselja: rows.map(presentSettlement), totalResults: total?.n ?? 0 };
+}
+
+/** GET /api/naselje: every settlement by name (the route makes "no page and limit" mean all). */
+export function listSettlements(ctx: AppContext, paging: Paging): Promise<SettlementsPage> {
+  return pageOfSettlements(ctx.db, undefined, paging);
+}
+
+/** GET /api/search/naselje: by registry id, name or matični broj, in either script; nothing typed is the list. */
+export function searchSettlements(ctx: AppContext, input: Paging & { eng: string; srb: string }): Promise<SettlementsPage> {
+  return pageOfSettlements(ctx.db, matchCondition(settlements.searchText, searchTerms(input)), input);
+}
+
+export async function createSettlement(ctx: AppContext, actor: Actor, input: SettlementInput, req: RequestInfo): Promise<SettlementDto> {
+  checkCounts(input);
+  return ctx.db.transaction(async (tx) => {
+    await assertCodeFree(tx, input);
+    const [row] = await tx.insert(settlements).values(values(input)).onConflictDoNothing().returning();
+    if (!row) throw duplicate(input.naziv);
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je dodao naselje ${row.naziv} (${row.code}).` });
+    return presentSettlement(row);
+  });
+}
+
+export async function editSettlement(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  input: SettlementInput,
+  req: RequestInfo,
+): Promise<SettlementDto> {
+  checkCounts(input);
+  return ctx.db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(settlements).where(eq(settlements.id, id)).for('update');
+    if (!existing) throw notFound();
+    await assertCodeFree(tx, input, id);
+    const [row] = await onConstraint(
+      () =>
+        tx
+          .update(settlements)
+          .set({ ...values(input), updatedAt: new Date() })
+          .where(eq(settlements.id, id))
+          .returning(),
+      { [UNIQUE_VIOLATION]: () => duplicate(input.naziv) },
+    );
+    if (!row) throw notFound();
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je izmenio naselje ${existing.naziv} (${existing.code}).` });
+    return presentSettlement(row);
+  });
+}
+
+/** A settlement some cluster has (as a settlement or an incidental one) is kept. */
+export async function deleteSettlement(ctx: AppContext, actor: Actor, id: string, req: RequestInfo): Promise<string> {
+  return ctx.db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(settlements).where(eq(settlements.id, id)).for('update');
+    if (!existing) throw notFound();
+    const [used] = await tx
+      .select({ id: clusterSettlements.clusterId })
+      .from(clusterSettlements)
+      .where(eq(clusterSettlements.settlementId, id))
+      .limit(1);
+    if (used) throw conflict(SETTLEMENT_TEXTS.inCluster);
+    await onConstraint(() => tx.delete(settlements).where(eq(settlements.id, id)), {
+      [FOREIGN_KEY_VIOLATION]: () => conflict(SETTLEMENT_TEXTS.inCluster),
+    });
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je obrisao naselje ${existing.naziv} (${existing.code}).` });
+    return SETTLEMENT_TEXTS.deleted;
+  });
+}

@@ -1,0 +1,185 @@
+import { CODEBOOKS, COMMON } from '@trasa/domain';
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.js';
+import { auditLogs } from '../../db/schema.js';
+import { settlements } from '../../db/schema-clusters.js';
+import { createCluster, createGroup, createSettlement, createUser, tokenFor } from '../../seed/factories.js';
+import { SETTLEMENT_TEXTS } from './service.js';
+
+const t = useTestApp();
+const NO_ID = '00000000-0000-4000-8000-000000000000';
+
+let adminToken: string;
+let managerToken: string;
+
+beforeAll(async () => {
+  adminToken = await tokenFor(t.ctx, await createUser(t.db, { role: 'Admin' }));
+  managerToken = await tokenFor(t.ctx, await createUser(t.db, { role: 'Rukovodilac', groupId: (await createGroup(t.db)).id }));
+});
+
+const post = (payload: object, token = adminToken) => t.call({ method: 'POST', url: '/api/naselje', payload, token });
+const logsMentioning = async (text: string) =>
+  (
+    await t.db
+      .select()
+      .from(auditLogs)
+      .where(sql`${auditLogs.message} like ${`%${text}%`}`)
+  ).length;
+
+describe('POST /api/naselje', () => {
+  it('trims id and naziv, converts the counts, splits opština by commas', async () => {
+    const res = await post({
+      id: '  70114-A ',
+      naziv: '  Sirogojno ',
+      maticniBroj: ' 742554 ',
+      opstina: 'Čajetina, Užice , ',
+      operator: 'Telekom Srbija',
+      javniPoziv: 'JP-2024-01',
+      brojDomacinstava: '312',
+      brojSkola: 1,
+      brojIndirektnoPokrivenihDomacinstava: '',
+      brojIndirektnoPokrivenihSkola: null,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toEqual({
+      message: SETTLEMENT_TEXTS.saved,
+      naselje: {
+        _id: expect.any(String),
+        id: '70114-A',
+        naziv: 'Sirogojno',
+        maticniBroj: '742554',
+        opstina: ['Čajetina', 'Užice'],
+        opstine: ['Čajetina', 'Užice'],
+        operator: 'Telekom Srbija',
+        javniPoziv: 'JP-2024-01',
+        brojDomacinstava: 312,
+        brojSkola: 1,
+        brojIndirektnoPokrivenihDomacinstava: null,
+        brojIndirektnoPokrivenihSkola: null,
+      },
+    });
+    expect(await logsMentioning('naselje Sirogojno')).toBe(1);
+  });
+
+  it('refuses missing id and naziv, non-numbers and negative counts with the codebook messages', async () => {
+    const before = (await t.db.select().from(settlements)).length;
+    const cases: [object, string, string][] = [
+      [{ naziv: 'Kremna' }, 'id', CODEBOOKS.settlementIdRequired],
+      [{ id: '   ', naziv: 'Kremna' }, 'id', CODEBOOKS.settlementIdRequired],
+      [{ id: 'K-1' }, 'naziv', CODEBOOKS.settlementNazivRequired],
+      [{ id: 'K-1', naziv: '  ' }, 'naziv', CODEBOOKS.settlementNazivRequired],
+      [{ id: 'K-1', naziv: 'Kremna', brojSkola: 'dve' }, 'brojSkola', CODEBOOKS.numberIfGiven],
+      [{ id: 'K-1', naziv: 'Kremna', brojDomacinstava: -1 }, 'brojDomacinstava', CODEBOOKS.numberMin],
+      [{ id: 'K-1', naziv: 'Kremna', brojIndirektnoPokrivenihSkola: '-3' }, 'brojIndirektnoPokrivenihSkola', CODEBOOKS.numberMin],
+      [{ id: 'K-1', naziv: 'Kremna', brojDomacinstava: 1e12 }, 'brojDomacinstava', CODEBOOKS.numberIfGiven],
+      [{ id: 'K-1', naziv: 'Kremna', brojSkola: {} }, 'brojSkola', expect.any(String)],
+      [{ id: 42, naziv: 'Kremna' }, 'id', CODEBOOKS.settlementIdRequired],
+    ];
+    for (const [payload, field, message] of cases) {
+      const res = await post(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().errors[field], JSON.stringify(payload)).toEqual(message);
+    }
+    expect((await t.db.select().from(settlements)).length).toBe(before);
+  });
+
+  it('answers a used id with 409 Дупликат за: {naziv}', async () => {
+    await createSettlement(t.db, { code: 'DUP-1', naziv: 'Mokra Gora' });
+    const res = await post({ id: ' DUP-1 ', naziv: 'Mokra Gora 2' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Дупликат за: Mokra Gora 2');
+    expect(res.json().message).toBe(CODEBOOKS.duplicateSettlement('Mokra Gora 2'));
+    expect(await t.db.select().from(settlements).where(eq(settlements.naziv, 'Mokra Gora 2'))).toEqual([]);
+  });
+
+  it('is Admin only', async () => {
+    expect((await post({ id: 'X-1', naziv: 'Drežnik' }, managerToken)).statusCode).toBe(403);
+  });
+});
+
+describe('PATCH /api/naselje/:id', () => {
+  it('replaces the fields, keeps its own id free and refuses another one’s', async () => {
+    const s = await createSettlement(t.db, { code: 'ED-1', naziv: 'Kremna' });
+    await createSettlement(t.db, { code: 'ED-2', naziv: 'Bioska' });
+    const same = await t.call({
+      method: 'PATCH',
+      url: `/api/naselje/${s.id}`,
+      payload: { id: 'ED-1', naziv: 'Kremna ', opstina: ['Užice'], brojSkola: '2' },
+      token: adminToken,
+    });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json().message).toBe(SETTLEMENT_TEXTS.saved);
+    expect(same.json().naselje).toMatchObject({ _id: s.id, id: 'ED-1', naziv: 'Kremna', opstina: ['Užice'], brojSkola: 2 });
+    const taken = await t.call({
+      method: 'PATCH',
+      url: `/api/naselje/${s.id}`,
+      payload: { id: 'ED-2', naziv: 'Kremna' },
+      token: adminToken,
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(CODEBOOKS.duplicateSettlement('Kremna'));
+    const [row] = await t.db.select().from(settlements).where(eq(settlements.id, s.id));
+    expect(row?.code).toBe('ED-1');
+  });
+
+  it('answers 404 for a missing settlement and 400 for a malformed id', async () => {
+    const missing = await t.call({ method: 'PATCH', url: `/api/naselje/${NO_ID}`, payload: { id: 'Z', naziv: 'Z' }, token: adminToken });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(COMMON.notFound);
+    const malformed = await t.call({ method: 'PATCH', url: '/api/naselje/abc', payload: { id: 'Z', naziv: 'Z' }, token: adminToken });
+    expect(malformed.statusCode).toBe(400);
+  });
+});
+
+describe('DELETE /api/naselje/:id', () => {
+  it('deletes an unused settlement', async () => {
+    const s = await createSettlement(t.db, { naziv: 'Gostilje' });
+    const res = await t.call({ method: 'DELETE', url: `/api/naselje/${s.id}`, token: adminToken });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: SETTLEMENT_TEXTS.deleted });
+    expect(await t.db.select().from(settlements).where(eq(settlements.id, s.id))).toEqual([]);
+    expect((await t.call({ method: 'DELETE', url: `/api/naselje/${s.id}`, token: adminToken })).statusCode).toBe(404);
+  });
+
+  it('refuses a settlement a cluster has, as a settlement or an incidental one', async () => {
+    const a = await createSettlement(t.db, { naziv: 'Rožanstvo' });
+    const b = await createSettlement(t.db, { naziv: 'Ljubiš' });
+    await createCluster(t.db, { naselja: [a.id], usputnaNaselja: [b.id] });
+    for (const s of [a, b]) {
+      const res = await t.call({ method: 'DELETE', url: `/api/naselje/${s.id}`, token: adminToken });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(SETTLEMENT_TEXTS.inCluster);
+      expect(await t.db.select().from(settlements).where(eq(settlements.id, s.id))).toHaveLength(1);
+    }
+  });
+});
+
+describe('GET /api/naselje and /api/search/naselje', () => {
+  it('lists by name; without page and limit all of them, with them one page', async () => {
+    const all = (await t.call({ method: 'GET', url: '/api/naselje', token: managerToken })).json();
+    const count = (await t.db.select({ n: sql<number>`count(*)::int` }).from(settlements))[0]?.n;
+    expect(all.totalResults).toBe(count);
+    expect(all.naselja).toHaveLength(count as number);
+    const ordered = await t.db.select({ id: settlements.id }).from(settlements).orderBy(settlements.naziv, settlements.id);
+    expect(all.naselja.map((n: { _id: string }) => n._id)).toEqual(ordered.map((r) => r.id));
+    const page2 = (await t.call({ method: 'GET', url: '/api/naselje?page=2&limit=2', token: managerToken })).json();
+    expect(page2.totalResults).toBe(count);
+    expect(page2.naselja).toEqual(all.naselja.slice(2, 4));
+    expect((await t.call({ method: 'GET', url: '/api/naselje?limit=deset', token: managerToken })).statusCode).toBe(400);
+  });
+
+  it('finds by name, registry id and matični broj, in Latin and Cyrillic', async () => {
+    const s = await createSettlement(t.db, { code: 'SR-7788', naziv: 'Đurđevica Šljivovica', maticniBroj: '991177' });
+    for (const q of ['djurdjevica', 'Ђурђевица', 'šljivov', 'шљивов', 'SR-7788', '991177']) {
+      const res = await t.call({ method: 'GET', url: `/api/search/naselje?${new URLSearchParams({ eng: q })}`, token: adminToken });
+      expect(res.statusCode).toBe(200);
+      expect(
+        res.json().naselja.map((n: { _id: string }) => n._id),
+        q,
+      ).toEqual([s.id]);
+    }
+    const none = await t.call({ method: 'GET', url: '/api/search/naselje?eng=%25', token: adminToken });
+    expect(none.json().totalResults).toBe(0);
+  });
+});
