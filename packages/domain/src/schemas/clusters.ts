@@ -101,20 +101,18 @@ export const prioritySchema = z.object({
     .trim()
     .min(1, { error: CODEBOOKS.priorityNazivRequired })
     .max(100, { error: 'Predugačak unos.' }),
-  broj: z
-    .union([z.number(), z.string()], { error: CODEBOOKS.priorityBrojRequired })
-    .transform((v, ctx) => {
-      const text = typeof v === 'number' ? String(v) : v.trim();
-      if (/^-\d+$/.test(text)) {
-        ctx.addIssue({ code: 'custom', message: CODEBOOKS.numberMin });
-        return z.NEVER;
-      }
-      if (!/^\d{1,7}$/.test(text)) {
-        ctx.addIssue({ code: 'custom', message: CODEBOOKS.priorityBrojRequired });
-        return z.NEVER;
-      }
-      return Number(text);
-    }),
+  broj: z.union([z.number(), z.string()], { error: CODEBOOKS.priorityBrojRequired }).transform((v, ctx) => {
+    const text = typeof v === 'number' ? String(v) : v.trim();
+    if (/^-\d+$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: CODEBOOKS.numberMin });
+      return z.NEVER;
+    }
+    if (!/^\d{1,7}$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: CODEBOOKS.priorityBrojRequired });
+      return z.NEVER;
+    }
+    return Number(text);
+  }),
 });
 
 export const CONTRACT_KINDS = ['contract', 'contractIzv', 'contractPro', 'contractNad'] as const;
