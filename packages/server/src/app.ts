@@ -22,6 +22,7 @@ import { priorityRoutes } from './features/priorities/routes.js';
 import { roleRoutes } from './features/roles/routes.js';
 import { searchRoutes } from './features/search/routes.js';
 import { settlementRoutes } from './features/settlements/routes.js';
+import { topicRoutes } from './features/topics/routes.js';
 import { typeRoutes } from './features/types/routes.js';
 import { userRoutes } from './features/users/routes.js';
 import { createAuth } from './platform/auth.js';
@@ -47,6 +48,7 @@ const FEATURES = [
   clusterRoutes,
   contractRoutes,
   linkRoutes,
+  topicRoutes,
 ];
 
 function defaultWebDist(): string {

@@ -135,4 +135,12 @@ export const ENDPOINTS: Endpoint[] = [
     ];
   }),
   { method: 'GET', route: '/api/link/get/autocomplete/locations', url: '/api/link/get/autocomplete/locations?value=zla', allowed: ADMIN },
+
+  // open issues (spec 2 §7 "Topics")
+  { method: 'GET', route: '/api/topic', url: '/api/topic?page=1&limit=10&q=kvar&status=otvoren', allowed: STAFF },
+  { method: 'GET', route: '/api/topic/:id', url: `/api/topic/${NO_ID}`, allowed: STAFF },
+  { method: 'POST', route: '/api/topic', payload: {}, allowed: STAFF },
+  { method: 'PATCH', route: '/api/topic/:id', url: `/api/topic/${NO_ID}`, payload: {}, allowed: STAFF },
+  { method: 'DELETE', route: '/api/topic/:id', url: `/api/topic/${NO_ID}`, allowed: STAFF },
+  { method: 'POST', route: '/api/topic/:id/komentar', url: `/api/topic/${NO_ID}/komentar`, payload: {}, allowed: STAFF },
 ];

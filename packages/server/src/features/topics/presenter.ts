@@ -1,0 +1,102 @@
+import { ACCOUNT } from '@trasa/domain';
+import { asc, eq, sql } from 'drizzle-orm';
+import { groups, users } from '../../db/schema.js';
+import { clusters, topicComments, topics } from '../../db/schema-clusters.js';
+import type { Executor } from '../../platform/database.js';
+
+/** Shapes of spec 2 §3 "Topic" and "Topic comment", built field by field. */
+
+export type GroupRef = { _id: string; naziv: string };
+export type TopicCommentDto = {
+  _id: string;
+  tekst: string;
+  createdBy: { ime: string; prezime: string };
+  createdAt: string;
+  odgovoranZaOdgovor: GroupRef;
+};
+export type TopicDto = {
+  _id: string;
+  nazivKlastera: string;
+  locationId: string;
+  opis: string;
+  odgovoran: GroupRef;
+  rok: string | null;
+  prioritet: string;
+  status: string;
+  komentari: TopicCommentDto[];
+  brojKomentara: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+const commentCount = sql<number>`(select count(*)::int from ${topicComments} where ${topicComments.topicId} = ${topics.id})`;
+
+/** The columns a topic is presented from (topic, its cluster's name, its group, its comment count). */
+export const topicColumns = {
+  topic: topics,
+  nazivKlastera: clusters.naziv,
+  groupNaziv: groups.naziv,
+  brojKomentara: commentCount,
+};
+
+/** A select of topics joined for presenting; add where/order/limit. */
+export function selectTopics(db: Executor) {
+  return db
+    .select(topicColumns)
+    .from(topics)
+    .innerJoin(clusters, eq(clusters.id, topics.clusterId))
+    .innerJoin(groups, eq(groups.id, topics.groupId));
+}
+
+export type TopicListRow = { topic: typeof topics.$inferSelect; nazivKlastera: string; groupNaziv: string; brojKomentara: number };
+
+export function presentTopic(row: TopicListRow, komentari: TopicCommentDto[] = []): TopicDto {
+  const t = row.topic;
+  return {
+    _id: t.id,
+    nazivKlastera: row.nazivKlastera,
+    locationId: t.clusterId,
+    opis: t.opis,
+    odgovoran: { _id: t.groupId, naziv: row.groupNaziv },
+    rok: t.rok ? t.rok.toISOString() : null,
+    prioritet: t.prioritet,
+    status: t.status,
+    komentari,
+    brojKomentara: row.brojKomentara,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
+  };
+}
+
+/** The comments of a topic, oldest first; a deleted author shows as 'Korisnik je obrisan'. */
+export async function commentsOf(db: Executor, topicId: string): Promise<TopicCommentDto[]> {
+  const rows = await db
+    .select({
+      id: topicComments.id,
+      tekst: topicComments.tekst,
+      createdAt: topicComments.createdAt,
+      ime: users.ime,
+      prezime: users.prezime,
+      groupId: topicComments.groupId,
+      groupNaziv: groups.naziv,
+    })
+    .from(topicComments)
+    .leftJoin(users, eq(users.id, topicComments.createdBy))
+    .innerJoin(groups, eq(groups.id, topicComments.groupId))
+    .where(eq(topicComments.topicId, topicId))
+    .orderBy(asc(topicComments.createdAt), asc(topicComments.id));
+  return rows.map((r) => ({
+    _id: r.id,
+    tekst: r.tekst,
+    createdBy: r.ime === null ? { ime: ACCOUNT.deletedUser, prezime: '' } : { ime: r.ime, prezime: r.prezime ?? '' },
+    createdAt: r.createdAt.toISOString(),
+    odgovoranZaOdgovor: { _id: r.groupId, naziv: r.groupNaziv },
+  }));
+}
+
+/** One topic with its comments (after a mutation, or for the detail). */
+export async function presentTopicById(db: Executor, id: string): Promise<TopicDto | null> {
+  const [row] = await selectTopics(db).where(eq(topics.id, id));
+  if (!row) return null;
+  return presentTopic(row, await commentsOf(db, id));
+}

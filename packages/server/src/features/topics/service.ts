@@ -1,0 +1,213 @@
+import { foldForSearch, isReservedGroupName, TOPICS, type topicCommentSchema, type topicCreateSchema, USERS } from '@trasa/domain';
+import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { groups } from '../../db/schema.js';
+import { clusters, topicComments, topics } from '../../db/schema-clusters.js';
+import { writeLog } from '../../platform/audit.js';
+import type { Actor } from '../../platform/auth.js';
+import type { Executor } from '../../platform/database.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { clusterScopeOf, isClusterVisible, visibleClusterCondition } from '../clusters/policy.js';
+import { canCommentOn, type TopicRow, visibleTopic } from './policy.js';
+import { presentTopic, presentTopicById, selectTopics, type TopicDto } from './presenter.js';
+
+export type RequestInfo = { ip: string; url: string };
+export type TopicCreateInput = z.output<typeof topicCreateSchema>;
+export type TopicEditInput = { odgovoran: string; opis?: string; rok?: string | null; prioritet?: 'nizak' | 'srednji' | 'visok' };
+export type TopicCommentInput = z.output<typeof topicCommentSchema>;
+export type TopicListQuery = {
+  page: number;
+  limit: number;
+  q: string;
+  qAlt: string;
+  status: '' | 'otvoren' | 'zatvoren';
+  prioritet: '' | 'nizak' | 'srednji' | 'visok';
+};
+
+/** Texts of the topic calls the domain does not have yet (spec 2 §7, as the brief words them). */
+export const TOPIC_TEXTS = {
+  created: 'Tema je otvorena.',
+  edited: 'Tema je izmenjena.',
+  closed: 'Tema je zatvorena.',
+  deleted: 'Tema je obrisana.',
+  onlyResponsible: 'Samo odgovorna grupa može da komentariše.',
+  cannotReopen: 'Zatvorena tema ne može ponovo da se otvori.',
+} as const;
+
+const invalidGroup = (field: string) => badRequest(USERS.invalidOption, { [field]: USERS.invalidOption });
+const closedRefusal = () => conflict(TOPICS.closedCannotChange);
+const commentedRefusal = () => conflict(TOPICS.commentedCannotChange);
+
+/** An existing group that is not the reserved Admin group; otherwise 400 on `field`. */
+async function assertAssignableGroup(db: Executor, groupId: string, field: string): Promise<void> {
+  const [g] = await db
+    .select({ naziv: groups.naziv, cirilica: groups.cirilica, reserved: groups.reserved })
+    .from(groups)
+    .where(eq(groups.id, groupId))
+    .limit(1);
+  if (!g || g.reserved || isReservedGroupName(g.naziv) || isReservedGroupName(g.cirilica)) throw invalidGroup(field);
+}
+
+/**
+ * '' or null clears the deadline; a date or date-time sets it; undefined leaves it. The calendar day
+ * typed must exist (no 30 February) and the year lie in 1..9999, which PostgreSQL stores.
+ */
+function parseRok(rok: string | null | undefined): Date | null | undefined {
+  if (rok === undefined) return undefined;
+  if (rok === null || rok === '') return null;
+  const invalid = () => badRequest(USERS.invalidOption, { rok: USERS.invalidOption });
+  const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(rok);
+  if (!day || Number(day[1]) < 1) throw invalid();
+  const dayText = day[0];
+  if (!new Date(`${dayText}T00:00:00Z`).toISOString().startsWith(dayText)) throw invalid();
+  const date = new Date(rok.length === 10 ? `${dayText}T00:00:00Z` : rok);
+  if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1 || date.getUTCFullYear() > 9999) throw invalid();
+  return date;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** q and its transliteration qAlt, folded (trasa_fold ≙ foldForSearch), over opis and the cluster's name. */
+function searchCondition(q: string, qAlt: string): SQL | undefined {
+  const byFold = new Map<string, string>();
+  for (const text of [q.trim(), qAlt.trim()]) if (text) byFold.set(foldForSearch(text), text);
+  const terms = [...byFold.values()];
+  if (terms.length === 0) return undefined;
+  const haystack = sql`trasa_fold(${topics.opis} || ' ' || ${clusters.naziv})`;
+  return or(...terms.map((t) => sql`${haystack} like '%' || trasa_fold(${escapeLike(t)}) || '%'`));
+}
+
+const commentCountOf = async (db: Executor, topicId: string) =>
+  (await db.select({ n: count() }).from(topicComments).where(eq(topicComments.topicId, topicId)))[0]?.n ?? 0;
+
+const presented = async (db: Executor, id: string): Promise<TopicDto> => {
+  const dto = await presentTopicById(db, id);
+  if (!dto) throw notFound(TOPICS.notFound);
+  return dto;
+};
+
+/** GET /api/topic: topics of visible clusters, filtered, newest change first. */
+export async function listTopics(ctx: AppContext, actor: Actor, query: TopicListQuery): Promise<{ data: TopicDto[]; total: number }> {
+  const scope = await clusterScopeOf(ctx.db, actor);
+  const where = and(
+    visibleClusterCondition(scope, topics.clusterId),
+    query.status ? eq(topics.status, query.status) : undefined,
+    query.prioritet ? eq(topics.prioritet, query.prioritet) : undefined,
+    searchCondition(query.q, query.qAlt),
+  );
+  const rows = await selectTopics(ctx.db)
+    .where(where)
+    .orderBy(desc(topics.updatedAt), desc(topics.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [total] = await ctx.db.select({ n: count() }).from(topics).innerJoin(clusters, eq(clusters.id, topics.clusterId)).where(where);
+  return { data: rows.map((r) => presentTopic(r)), total: total?.n ?? 0 };
+}
+
+/** GET /api/topic/:id: the topic with its comments and whether the caller may comment. */
+export async function getTopic(ctx: AppContext, actor: Actor, id: string): Promise<{ data: TopicDto; canComment: boolean }> {
+  const topic = await visibleTopic(ctx.db, actor, id);
+  return { data: await presented(ctx.db, id), canComment: await canCommentOn(ctx.db, actor, topic) };
+}
+
+export async function createTopic(ctx: AppContext, actor: Actor, input: TopicCreateInput, req: RequestInfo): Promise<TopicDto> {
+  return ctx.db.transaction(async (tx) => {
+    if (!(await isClusterVisible(tx, actor, input.locationId))) throw notFound(TOPICS.notFound);
+    await assertAssignableGroup(tx, input.odgovoran, 'odgovoran');
+    const [row] = await tx
+      .insert(topics)
+      .values({
+        clusterId: input.locationId,
+        opis: input.opis ?? '',
+        groupId: input.odgovoran,
+        rok: parseRok(input.rok) ?? null,
+        prioritet: input.prioritet ?? 'srednji',
+        status: 'otvoren',
+        createdBy: actor.id,
+      })
+      .returning();
+    if (!row) throw new Error('topic not created');
+    const dto = await presented(tx, row.id);
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je otvorio temu na klasteru ${dto.nazivKlastera}.` });
+    return dto;
+  });
+}
+
+/** PATCH /api/topic/:id with status zatvoren: closes an open topic (comments allowed). */
+export async function closeTopic(ctx: AppContext, actor: Actor, id: string, req: RequestInfo): Promise<TopicDto> {
+  return ctx.db.transaction(async (tx) => {
+    const topic = await visibleTopic(tx, actor, id, true);
+    if (topic.status === 'zatvoren') throw closedRefusal();
+    await tx.update(topics).set({ status: 'zatvoren', updatedAt: new Date() }).where(eq(topics.id, id));
+    const dto = await presented(tx, id);
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je zatvorio temu na klasteru ${dto.nazivKlastera}.` });
+    return dto;
+  });
+}
+
+/** An open topic without comments; otherwise the spec's 409s. */
+async function assertChangeable(tx: Executor, topic: TopicRow): Promise<void> {
+  if (topic.status === 'zatvoren') throw closedRefusal();
+  if ((await commentCountOf(tx, topic.id)) > 0) throw commentedRefusal();
+}
+
+/** PATCH /api/topic/:id with opis, odgovoran, rok, prioritet (omitted ones stay). */
+export async function editTopic(ctx: AppContext, actor: Actor, id: string, input: TopicEditInput, req: RequestInfo): Promise<TopicDto> {
+  return ctx.db.transaction(async (tx) => {
+    const topic = await visibleTopic(tx, actor, id, true);
+    await assertChangeable(tx, topic);
+    await assertAssignableGroup(tx, input.odgovoran, 'odgovoran');
+    const rok = parseRok(input.rok);
+    await tx
+      .update(topics)
+      .set({
+        groupId: input.odgovoran,
+        ...(input.opis !== undefined && { opis: input.opis }),
+        ...(rok !== undefined && { rok }),
+        ...(input.prioritet !== undefined && { prioritet: input.prioritet }),
+        updatedAt: new Date(),
+      })
+      .where(eq(topics.id, id));
+    const dto = await presented(tx, id);
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je izmenio temu na klasteru ${dto.nazivKlastera}.` });
+    return dto;
+  });
+}
+
+export async function deleteTopic(ctx: AppContext, actor: Actor, id: string, req: RequestInfo): Promise<string> {
+  return ctx.db.transaction(async (tx) => {
+    const topic = await visibleTopic(tx, actor, id, true);
+    await assertChangeable(tx, topic);
+    const dto = await presented(tx, id);
+    await tx.delete(topics).where(eq(topics.id, id));
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je obrisao temu na klasteru ${dto.nazivKlastera}.` });
+    return TOPIC_TEXTS.deleted;
+  });
+}
+
+/**
+ * POST /api/topic/:id/komentar: only the responsible group of an open topic answers. noviOdgovoran
+ * hands the topic over; the comment records who is to answer next.
+ */
+export async function commentTopic(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  input: TopicCommentInput,
+  req: RequestInfo,
+): Promise<TopicDto> {
+  return ctx.db.transaction(async (tx) => {
+    const topic = await visibleTopic(tx, actor, id, true);
+    if (!(await canCommentOn(tx, actor, topic))) throw forbidden(TOPIC_TEXTS.onlyResponsible);
+    const handOver = input.noviOdgovoran ? input.noviOdgovoran : null;
+    if (handOver) await assertAssignableGroup(tx, handOver, 'noviOdgovoran');
+    const next = handOver ?? topic.groupId;
+    await tx.insert(topicComments).values({ topicId: id, tekst: input.tekst, createdBy: actor.id, groupId: next });
+    await tx.update(topics).set({ groupId: next, updatedAt: new Date() }).where(eq(topics.id, id));
+    const dto = await presented(tx, id);
+    const note = handOver ? ` i predao je grupi ${dto.odgovoran.naziv}` : '';
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je komentarisao temu na klasteru ${dto.nazivKlastera}${note}.` });
+    return dto;
+  });
+}

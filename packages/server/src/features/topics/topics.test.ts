@@ -1,0 +1,437 @@
+import { ACCOUNT, TOPICS, USERS } from '@trasa/domain';
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.js';
+import { auditLogs, groups, users } from '../../db/schema.js';
+import { topicComments, topics } from '../../db/schema-clusters.js';
+import { createCluster, createContract, createGroup, createOrgTree, createUser, tokenFor } from '../../seed/factories.js';
+import { TOPIC_TEXTS } from './service.js';
+
+const t = useTestApp();
+const NO_ID = '00000000-0000-4000-8000-000000000000';
+
+type Org = Awaited<ReturnType<typeof createOrgTree>>;
+type Cluster = Awaited<ReturnType<typeof createCluster>>;
+let tree: Org;
+let adminToken: string;
+let managerToken: string;
+let leafToken: string;
+let rootToken: string;
+let otherToken: string;
+let allSeeingToken: string;
+let reservedId: string;
+/** Visible to leaf (responsible), mid's manager and Admin; not to other. */
+let zlatibor: Cluster;
+/** Visible to other only (through a contract) and Admin. */
+let drina: Cluster;
+
+beforeAll(async () => {
+  tree = await createOrgTree(t.db, 'Tema');
+  adminToken = await tokenFor(t.ctx, await createUser(t.db, { role: 'Admin' }));
+  managerToken = await tokenFor(t.ctx, tree.manager);
+  leafToken = await tokenFor(t.ctx, await createUser(t.db, { role: 'Zaposleni', groupId: tree.leaf.id, ime: 'Jovana', prezime: 'Jović' }));
+  rootToken = await tokenFor(t.ctx, await createUser(t.db, { role: 'Zaposleni', groupId: tree.root.id }));
+  otherToken = await tokenFor(t.ctx, await createUser(t.db, { role: 'Zaposleni', groupId: tree.other.id, ime: 'Ana', prezime: 'Anić' }));
+  const ministry = await createGroup(t.db, { naziv: 'Ministarstvo Tema', type: 'NARUCILAC', sveVideci: true });
+  allSeeingToken = await tokenFor(t.ctx, await createUser(t.db, { role: 'Zaposleni', groupId: ministry.id }));
+  const [reserved] = await t.db.select({ id: groups.id }).from(groups).where(eq(groups.reserved, true));
+  reservedId = reserved?.id ?? '';
+  zlatibor = await createCluster(t.db, { naziv: 'Zlatibor Čajetina', groupIds: [tree.leaf.id] });
+  const nadzor = await createContract(t.db, { kind: 'contractNad', naziv: 'Nadzor Drina', groupIds: [tree.other.id] });
+  drina = await createCluster(t.db, { naziv: 'Drina Ljubovija', contract: nadzor });
+});
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const call = (method: Method, url: string, token: string, payload?: object) => t.call({ method, url, token, ...(payload && { payload }) });
+
+async function open(token: string, body: Record<string, unknown>) {
+  const res = await call('POST', '/api/topic', token, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { _id: string; updatedAt: string; odgovoran: { _id: string } };
+}
+const topicRow = async (id: string) => (await t.db.select().from(topics).where(eq(topics.id, id)))[0];
+const auditCount = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(auditLogs))[0]?.n ?? 0;
+const listIds = async (token: string, query = '') => {
+  const res = await call('GET', `/api/topic?limit=1000&${query}`, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data as { _id: string }[]).map((x) => x._id);
+};
+
+describe('POST /api/topic', () => {
+  it('opens a topic on a visible cluster, priority srednji by default, written to the audit trail', async () => {
+    const before = await auditCount();
+    const res = await call('POST', '/api/topic', leafToken, { locationId: zlatibor.id, odgovoran: tree.leaf.id, opis: '  Kvar na trasi ' });
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
+    expect(body.message).toBe(TOPIC_TEXTS.created);
+    expect(body.data).toMatchObject({
+      nazivKlastera: 'Zlatibor Čajetina',
+      locationId: zlatibor.id,
+      opis: 'Kvar na trasi',
+      odgovoran: { _id: tree.leaf.id, naziv: tree.leaf.naziv },
+      rok: null,
+      prioritet: 'srednji',
+      status: 'otvoren',
+      komentari: [],
+      brojKomentara: 0,
+    });
+    expect(typeof body.data.createdAt).toBe('string');
+    expect((await topicRow(body.data._id))?.createdBy).not.toBeNull();
+    expect(await auditCount()).toBe(before + 1);
+  });
+
+  it('keeps a deadline and a priority', async () => {
+    const data = await open(adminToken, {
+      locationId: zlatibor.id,
+      odgovoran: tree.other.id,
+      rok: '2026-03-01T10:30:00+01:00',
+      prioritet: 'visok',
+    });
+    expect(data).toMatchObject({ rok: '2026-03-01T09:30:00.000Z', prioritet: 'visok', odgovoran: { _id: tree.other.id } });
+    const d2 = await open(adminToken, { locationId: zlatibor.id, odgovoran: tree.leaf.id, rok: '2026-04-02', prioritet: 'nizak' });
+    expect(d2).toMatchObject({ rok: '2026-04-02T00:00:00.000Z' });
+  });
+
+  it('answers 404 for an invisible or missing cluster and 400 for a bad group, creating nothing', async () => {
+    const count = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(topics))[0]?.n;
+    const before = await count();
+    const cases: [string, object, number, string][] = [
+      [otherToken, { locationId: zlatibor.id, odgovoran: tree.other.id }, 404, TOPICS.notFound],
+      [leafToken, { locationId: drina.id, odgovoran: tree.leaf.id }, 404, TOPICS.notFound],
+      [adminToken, { locationId: NO_ID, odgovoran: tree.leaf.id }, 404, TOPICS.notFound],
+      [adminToken, { locationId: zlatibor.id, odgovoran: NO_ID }, 400, USERS.invalidOption],
+      [adminToken, { locationId: zlatibor.id, odgovoran: reservedId }, 400, USERS.invalidOption],
+      [adminToken, { locationId: zlatibor.id }, 400, 'Поље је обавезно'],
+      [adminToken, { odgovoran: tree.leaf.id }, 400, 'Поље је обавезно'],
+      [adminToken, { locationId: 'x', odgovoran: tree.leaf.id }, 400, 'Поље је обавезно'],
+    ];
+    for (const [token, body, status, message] of cases) {
+      const res = await call('POST', '/api/topic', token, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(status);
+      expect(res.json().message).toBe(message);
+    }
+    const bad = await call('POST', '/api/topic', adminToken, { locationId: zlatibor.id, odgovoran: NO_ID });
+    expect(bad.json().errors).toEqual({ odgovoran: USERS.invalidOption });
+    for (const body of [
+      { locationId: zlatibor.id, odgovoran: tree.leaf.id, prioritet: 'hitno' },
+      { locationId: zlatibor.id, odgovoran: tree.leaf.id, rok: 'sutra' },
+      { locationId: zlatibor.id, odgovoran: tree.leaf.id, rok: '2026-02-30' },
+      { locationId: zlatibor.id, odgovoran: tree.leaf.id, opis: 5 },
+      { locationId: zlatibor.id, odgovoran: tree.leaf.id, rok: '0000-01-01' },
+      { locationId: zlatibor.id, odgovoran: tree.leaf.id, rok: '0000-01-01T00:00:00Z' },
+      { locationId: zlatibor.id, odgovoran: tree.leaf.id, rok: '2026-02-30T10:00:00Z' },
+      { locationId: zlatibor.id, odgovoran: tree.leaf.id, rok: '9999-12-31T23:59:59-14:00' },
+      { locationId: zlatibor.id, odgovoran: tree.leaf.id, rok: '0001-01-01T00:00:00+01:00' },
+    ]) {
+      expect((await call('POST', '/api/topic', adminToken, body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const raw = await t.call({
+      method: 'POST',
+      url: '/api/topic',
+      token: adminToken,
+      payload: 'x',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(raw.statusCode).toBe(400);
+    expect(await count()).toBe(before);
+  });
+});
+
+describe('GET /api/topic', () => {
+  let a: string;
+  let b: string;
+  let c: string;
+  let d: string;
+  beforeAll(async () => {
+    const cluster = await createCluster(t.db, { naziv: 'Šabac Ђурђевац', groupIds: [tree.leaf.id] });
+    a = (
+      await open(leafToken, { locationId: cluster.id, odgovoran: tree.leaf.id, opis: 'Đorđe javlja oštećenje kabla', prioritet: 'visok' })
+    )._id;
+    b = (await open(leafToken, { locationId: cluster.id, odgovoran: tree.leaf.id, opis: 'Нема струје у шахту 50%', prioritet: 'nizak' }))
+      ._id;
+    c = (await open(otherToken, { locationId: drina.id, odgovoran: tree.other.id, opis: 'Tema nadzora na Drini' }))._id;
+    d = (await open(leafToken, { locationId: cluster.id, odgovoran: tree.leaf.id, opis: 'zatvorena tema' }))._id;
+    expect((await call('PATCH', `/api/topic/${d}`, leafToken, { status: 'zatvoren' })).statusCode).toBe(200);
+  });
+
+  it('lists only topics of visible clusters, newest change first, with total and paging', async () => {
+    const leaf = await listIds(leafToken);
+    expect(leaf).toEqual(expect.arrayContaining([a, b, d]));
+    expect(leaf).not.toContain(c);
+    expect(await listIds(otherToken)).toContain(c);
+    expect(await listIds(otherToken)).not.toContain(a);
+    expect(await listIds(managerToken)).toEqual(expect.arrayContaining([a, b, d]));
+    expect(await listIds(rootToken)).toEqual([]);
+    expect(await listIds(adminToken)).toEqual(expect.arrayContaining([a, b, c, d]));
+    expect(await listIds(allSeeingToken)).toEqual(expect.arrayContaining([a, b, c, d]));
+    const all = (await call('GET', '/api/topic?limit=1000', leafToken)).json();
+    const times = all.data.map((x: { updatedAt: string }) => x.updatedAt);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(all.data[0]._id).toBe(d);
+    expect(all.total).toBe(all.data.length);
+    expect(all.data.every((x: { komentari: unknown[] }) => x.komentari.length === 0)).toBe(true);
+    const page2 = (await call('GET', '/api/topic?page=2&limit=1', leafToken)).json();
+    expect(page2.total).toBe(all.total);
+    expect(page2.data.map((x: { _id: string }) => x._id)).toEqual([all.data[1]._id]);
+  });
+
+  it('filters by status and priority, empty meaning all', async () => {
+    const mine = (query: string) => listIds(leafToken, `q=sabac&${query}`);
+    const open = await mine('status=otvoren');
+    expect(open.sort()).toEqual([a, b].sort());
+    expect(await mine('status=zatvoren')).toEqual([d]);
+    expect((await mine('status=&prioritet=')).sort()).toEqual([a, b, d].sort());
+    expect(await mine('prioritet=visok&status=')).toEqual([a]);
+    expect(await mine('prioritet=srednji')).toEqual([d]);
+    expect(await mine('prioritet=nizak&status=otvoren')).toEqual([b]);
+    expect(await mine('prioritet=nizak&status=zatvoren')).toEqual([]);
+    const counted = (await call('GET', '/api/topic?q=sabac&status=otvoren&limit=1', leafToken)).json();
+    expect(counted.total).toBe(2);
+    for (const q of ['status=otvorena', 'prioritet=hitno', 'page=x']) {
+      const res = await call('GET', `/api/topic?${q}`, leafToken);
+      expect(res.statusCode, q).toBe(400);
+    }
+  });
+
+  it('searches opis and the cluster name in Latin and Cyrillic, escaping LIKE characters', async () => {
+    expect(await listIds(leafToken, 'q=djordje')).toEqual([a]);
+    expect(await listIds(leafToken, `q=${encodeURIComponent('ђорђе')}`)).toEqual([a]);
+    expect(await listIds(leafToken, `q=struje&qAlt=${encodeURIComponent('струје')}`)).toEqual([b]);
+    expect(await listIds(leafToken, 'q=STRUJE')).toEqual([b]);
+    expect((await listIds(leafToken, 'q=sabac')).sort()).toEqual([a, b, d].sort());
+    expect((await listIds(leafToken, `q=${encodeURIComponent('ђурђевац')}&status=otvoren`)).sort()).toEqual([a, b].sort());
+    expect(await listIds(leafToken, `q=${encodeURIComponent('50%')}`)).toEqual([b]);
+    expect(await listIds(leafToken, `q=${encodeURIComponent('%')}`)).toEqual([b]);
+    expect(await listIds(leafToken, 'q=_')).toEqual([]);
+    expect(await listIds(leafToken, 'q=drini')).toEqual([]);
+    expect(await listIds(otherToken, 'q=drini')).toEqual([c]);
+  });
+});
+
+describe('GET /api/topic/:id', () => {
+  it('gives the topic with comments and canComment to the responsible group only', async () => {
+    const id = (await open(adminToken, { locationId: zlatibor.id, odgovoran: tree.leaf.id, opis: 'Detalj' }))._id;
+    const get = async (token: string) => call('GET', `/api/topic/${id}`, token);
+    const leaf = await get(leafToken);
+    expect(leaf.statusCode).toBe(200);
+    expect(leaf.json()).toMatchObject({ data: { _id: id, opis: 'Detalj', komentari: [] }, canComment: true });
+    expect((await get(managerToken)).json().canComment).toBe(true);
+    expect((await get(adminToken)).json().canComment).toBe(false);
+    expect((await get(allSeeingToken)).json().canComment).toBe(false);
+    for (const token of [otherToken, rootToken]) {
+      const res = await get(token);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: TOPICS.notFound });
+    }
+    const missing = await call('GET', `/api/topic/${NO_ID}`, adminToken);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(TOPICS.notFound);
+    // a malformed id fails the id schema like every other route's (400, same text)
+    const malformed = await call('GET', '/api/topic/nije-id', adminToken);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe(TOPICS.notFound);
+    await call('PATCH', `/api/topic/${id}`, leafToken, { status: 'zatvoren' });
+    expect((await get(leafToken)).json()).toMatchObject({ data: { status: 'zatvoren' }, canComment: false });
+  });
+});
+
+describe('PATCH /api/topic/:id', () => {
+  it('edits an open topic without comments, omitted fields staying, and moves updatedAt', async () => {
+    const created = await open(leafToken, {
+      locationId: zlatibor.id,
+      odgovoran: tree.leaf.id,
+      opis: 'Staro',
+      rok: '2026-05-01',
+      prioritet: 'nizak',
+    });
+    const before = await auditCount();
+    const res = await call('PATCH', `/api/topic/${created._id}`, leafToken, { odgovoran: tree.other.id, opis: 'Novo' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: TOPIC_TEXTS.edited,
+      data: {
+        opis: 'Novo',
+        odgovoran: { _id: tree.other.id, naziv: tree.other.naziv },
+        rok: '2026-05-01T00:00:00.000Z',
+        prioritet: 'nizak',
+      },
+    });
+    expect(res.json().data.updatedAt > created.updatedAt).toBe(true);
+    const cleared = await call('PATCH', `/api/topic/${created._id}`, leafToken, { odgovoran: tree.leaf.id, rok: '', prioritet: 'visok' });
+    expect(cleared.json().data).toMatchObject({ rok: null, prioritet: 'visok', opis: 'Novo' });
+    expect(await auditCount()).toBe(before + 2);
+  });
+
+  it('validates an edit: responsible group required and valid, nothing changed', async () => {
+    const { _id } = await open(leafToken, { locationId: zlatibor.id, odgovoran: tree.leaf.id, opis: 'Validacija' });
+    const row = await topicRow(_id);
+    const cases: [object, string][] = [
+      [{ opis: 'x' }, 'Поље је обавезно'],
+      [{ odgovoran: NO_ID, opis: 'x' }, USERS.invalidOption],
+      [{ odgovoran: reservedId, opis: 'x' }, USERS.invalidOption],
+      [{ odgovoran: tree.leaf.id, prioritet: 'hitno' }, ''],
+      [{ status: 'otvoren' }, TOPIC_TEXTS.cannotReopen],
+      [{ status: 'otvoren', odgovoran: tree.leaf.id, opis: 'x' }, TOPIC_TEXTS.cannotReopen],
+    ];
+    for (const [body, message] of cases) {
+      const res = await call('PATCH', `/api/topic/${_id}`, leafToken, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      if (message) expect(res.json().message).toBe(message);
+    }
+    const raw = await t.call({
+      method: 'PATCH',
+      url: `/api/topic/${_id}`,
+      token: leafToken,
+      payload: '[1]',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(raw.statusCode).toBe(400);
+    expect(await topicRow(_id)).toEqual(row);
+  });
+
+  it('closes a topic (also one with comments); a closed one can be neither changed, closed again nor reopened', async () => {
+    const { _id } = await open(leafToken, { locationId: zlatibor.id, odgovoran: tree.leaf.id, opis: 'Za zatvaranje' });
+    expect((await call('POST', `/api/topic/${_id}/komentar`, leafToken, { tekst: 'Radimo' })).statusCode).toBe(200);
+    const audited = await auditCount();
+    const closed = await call('PATCH', `/api/topic/${_id}`, managerToken, { status: 'zatvoren' });
+    expect(await auditCount()).toBe(audited + 1);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json()).toMatchObject({ message: TOPIC_TEXTS.closed, data: { status: 'zatvoren', brojKomentara: 1 } });
+    const row = await topicRow(_id);
+    const before = await auditCount();
+    for (const body of [{ status: 'zatvoren' }, { odgovoran: tree.other.id, opis: 'x' }]) {
+      const res = await call('PATCH', `/api/topic/${_id}`, leafToken, body);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(TOPICS.closedCannotChange);
+    }
+    expect((await call('PATCH', `/api/topic/${_id}`, leafToken, { status: 'otvoren' })).statusCode).toBe(400);
+    expect(await topicRow(_id)).toEqual(row);
+    expect(await auditCount()).toBe(before);
+  });
+
+  it('refuses changing a commented topic, changing nothing', async () => {
+    const { _id } = await open(leafToken, { locationId: zlatibor.id, odgovoran: tree.leaf.id, opis: 'Komentarisana' });
+    await call('POST', `/api/topic/${_id}/komentar`, leafToken, { tekst: 'Prvi' });
+    const row = await topicRow(_id);
+    const res = await call('PATCH', `/api/topic/${_id}`, adminToken, { odgovoran: tree.other.id, opis: 'Promena' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(TOPICS.commentedCannotChange);
+    expect(await topicRow(_id)).toEqual(row);
+  });
+
+  it('answers 404 to a caller who cannot see the cluster', async () => {
+    const { _id } = await open(leafToken, { locationId: zlatibor.id, odgovoran: tree.leaf.id });
+    const row = await topicRow(_id);
+    for (const body of [{ status: 'zatvoren' }, { odgovoran: tree.other.id }]) {
+      const res = await call('PATCH', `/api/topic/${_id}`, otherToken, body);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(TOPICS.notFound);
+    }
+    expect((await call('PATCH', `/api/topic/${NO_ID}`, adminToken, { status: 'zatvoren' })).statusCode).toBe(404);
+    expect(await topicRow(_id)).toEqual(row);
+  });
+});
+
+describe('DELETE /api/topic/:id', () => {
+  it('deletes an open topic without comments, with an audit row', async () => {
+    const { _id } = await open(leafToken, { locationId: zlatibor.id, odgovoran: tree.leaf.id, opis: 'Brisanje' });
+    expect((await call('DELETE', `/api/topic/${_id}`, otherToken)).statusCode).toBe(404);
+    const before = await auditCount();
+    const res = await call('DELETE', `/api/topic/${_id}`, leafToken);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: TOPIC_TEXTS.deleted });
+    expect(await topicRow(_id)).toBeUndefined();
+    expect(await auditCount()).toBe(before + 1);
+    expect((await call('DELETE', `/api/topic/${_id}`, leafToken)).statusCode).toBe(404);
+  });
+
+  it('refuses a closed or commented topic, deleting nothing', async () => {
+    const closed = await open(leafToken, { locationId: zlatibor.id, odgovoran: tree.leaf.id });
+    await call('PATCH', `/api/topic/${closed._id}`, leafToken, { status: 'zatvoren' });
+    const commented = await open(leafToken, { locationId: zlatibor.id, odgovoran: tree.leaf.id });
+    await call('POST', `/api/topic/${commented._id}/komentar`, leafToken, { tekst: 'Ostaje' });
+    const r1 = await call('DELETE', `/api/topic/${closed._id}`, adminToken);
+    expect(r1.statusCode).toBe(409);
+    expect(r1.json().message).toBe(TOPICS.closedCannotChange);
+    const r2 = await call('DELETE', `/api/topic/${commented._id}`, adminToken);
+    expect(r2.statusCode).toBe(409);
+    expect(r2.json().message).toBe(TOPICS.commentedCannotChange);
+    expect(await topicRow(closed._id)).toBeDefined();
+    expect(await topicRow(commented._id)).toBeDefined();
+  });
+});
+
+describe('POST /api/topic/:id/komentar', () => {
+  it('lets the responsible group comment; the comment keeps the group, updatedAt moves', async () => {
+    const created = await open(adminToken, { locationId: zlatibor.id, odgovoran: tree.leaf.id, opis: 'Razgovor' });
+    const before = await auditCount();
+    const res = await call('POST', `/api/topic/${created._id}/komentar`, leafToken, { tekst: '  Pogledaćemo ', noviOdgovoran: '' });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ _id: created._id, odgovoran: { _id: tree.leaf.id }, brojKomentara: 1 });
+    expect(data.komentari).toHaveLength(1);
+    expect(data.komentari[0]).toMatchObject({
+      tekst: 'Pogledaćemo',
+      createdBy: { ime: 'Jovana', prezime: 'Jović' },
+      odgovoranZaOdgovor: { _id: tree.leaf.id, naziv: tree.leaf.naziv },
+    });
+    expect(data.updatedAt > created.updatedAt).toBe(true);
+    expect(await auditCount()).toBe(before + 1);
+    expect((await listIds(leafToken))[0]).toBe(created._id);
+    await open(leafToken, { locationId: zlatibor.id, odgovoran: tree.leaf.id, opis: 'Novija' });
+    expect((await listIds(leafToken))[0]).not.toBe(created._id);
+    // the manager of leaf's parent answers too, and the comment brings the topic back to the top
+    expect((await call('POST', `/api/topic/${created._id}/komentar`, managerToken, { tekst: 'I ja' })).statusCode).toBe(200);
+    expect((await listIds(leafToken))[0]).toBe(created._id);
+  });
+
+  it('hands the topic over with noviOdgovoran: then only the new group may comment', async () => {
+    const { _id } = await open(adminToken, { locationId: zlatibor.id, odgovoran: tree.leaf.id, opis: 'Predaja' });
+    const res = await call('POST', `/api/topic/${_id}/komentar`, leafToken, { tekst: 'Predajemo nadzoru', noviOdgovoran: tree.other.id });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.odgovoran).toEqual({ _id: tree.other.id, naziv: tree.other.naziv });
+    expect(data.komentari[0].odgovoranZaOdgovor).toEqual({ _id: tree.other.id, naziv: tree.other.naziv });
+    // the cluster is not visible to `other`, so they still get 404; leaf can no longer comment
+    const leafAgain = await call('POST', `/api/topic/${_id}/komentar`, leafToken, { tekst: 'Još nešto' });
+    expect(leafAgain.statusCode).toBe(403);
+    expect(leafAgain.json().message).toBe(TOPIC_TEXTS.onlyResponsible);
+    expect((await call('GET', `/api/topic/${_id}`, leafToken)).json().canComment).toBe(false);
+  });
+
+  it('refuses others, closed topics, blank text and invalid groups, saving nothing', async () => {
+    const { _id } = await open(adminToken, { locationId: zlatibor.id, odgovoran: tree.leaf.id, opis: 'Odbijanja' });
+    const comments = async () => (await t.db.select().from(topicComments).where(eq(topicComments.topicId, _id))).length;
+    const cases: [string, object, number, string][] = [
+      [adminToken, { tekst: 'Admin' }, 403, TOPIC_TEXTS.onlyResponsible],
+      [allSeeingToken, { tekst: 'Ministarstvo' }, 403, TOPIC_TEXTS.onlyResponsible],
+      [otherToken, { tekst: 'Nadzor' }, 404, TOPICS.notFound],
+      [leafToken, { tekst: '   ' }, 400, TOPICS.commentRequired],
+      [leafToken, { tekst: '' }, 400, TOPICS.commentRequired],
+      [leafToken, { tekst: 'x', noviOdgovoran: NO_ID }, 400, USERS.invalidOption],
+      [leafToken, { tekst: 'x', noviOdgovoran: reservedId }, 400, USERS.invalidOption],
+      [leafToken, { tekst: 'x', noviOdgovoran: 'nije-id' }, 400, ''],
+    ];
+    for (const [token, body, status, message] of cases) {
+      const res = await call('POST', `/api/topic/${_id}/komentar`, token, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(status);
+      if (message) expect(res.json().message).toBe(message);
+    }
+    expect((await call('POST', `/api/topic/${_id}/komentar`, leafToken, {})).statusCode).toBe(400);
+    expect((await call('POST', `/api/topic/${NO_ID}/komentar`, leafToken, { tekst: 'x' })).statusCode).toBe(404);
+    await call('PATCH', `/api/topic/${_id}`, leafToken, { status: 'zatvoren' });
+    const closed = await call('POST', `/api/topic/${_id}/komentar`, leafToken, { tekst: 'Kasno' });
+    expect(closed.statusCode).toBe(403);
+    expect(await comments()).toBe(0);
+    expect((await topicRow(_id))?.groupId).toBe(tree.leaf.id);
+  });
+
+  it("shows a deleted author's comment as 'Korisnik je obrisan'", async () => {
+    const author = await createUser(t.db, { role: 'Zaposleni', groupId: tree.leaf.id });
+    const { _id } = await open(adminToken, { locationId: zlatibor.id, odgovoran: tree.leaf.id });
+    expect((await call('POST', `/api/topic/${_id}/komentar`, await tokenFor(t.ctx, author), { tekst: 'Odlazim' })).statusCode).toBe(200);
+    await t.db.delete(users).where(eq(users.id, author.id));
+    const res = await call('GET', `/api/topic/${_id}`, adminToken);
+    expect(res.json().data.komentari[0].createdBy).toEqual({ ime: ACCOUNT.deletedUser, prezime: '' });
+  });
+});
