@@ -89,3 +89,56 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   return (await request<T>(path, options)).data;
 }
+
+/** The file name of a Content-Disposition header: RFC 5987 `filename*` first, then `filename`. */
+export function fileNameOf(header: string | null): string | null {
+  if (!header) return null;
+  const extended = header.match(/filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i);
+  if (extended?.[2]) {
+    try {
+      return decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // A malformed escape: fall back to the plain name.
+    }
+  }
+  const plain = header.match(/filename\s*=\s*("([^"]*)"|[^;]+)/i);
+  return (plain?.[2] ?? plain?.[1])?.trim() || null;
+}
+
+/** Fetches /api{path} as a blob (file downloads) with the bearer token; throws ApiError on failure. */
+export async function download(path: string, signal?: AbortSignal): Promise<{ blob: Blob; fileName: string | null }> {
+  const headers = new Headers();
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let response: Response;
+  try {
+    response = await fetch(url(path, undefined), { headers, credentials: 'include', signal });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, undefined, undefined);
+  }
+  if (response.status === 401 && token && getToken() === token) clearToken();
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    throw errorFromBody(response.status, parsed);
+  }
+  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
+}
+
+/** Hands a downloaded blob to the browser as a file. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}

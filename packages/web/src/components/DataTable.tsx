@@ -27,6 +27,8 @@ import { useMinimumDuration } from './useMinimumDuration';
 /** What a list asks the server for: `page` is the API's 1-based page; `search` is null without text. */
 export type TableQuery = { page: number; limit: number; search: SearchText | null; signal: AbortSignal };
 export type TablePage<T> = { rows: T[]; total: number };
+/** A page size, or one with a label of its own (e.g. 'Све' for every row). */
+export type PageSizeOption = number | { value: number; label: string };
 
 export type DataTableProps<T extends MRT_RowData & { _id: string }> = {
   /** Stable name the column layout is saved under (imeTabele); one per list. */
@@ -39,10 +41,12 @@ export type DataTableProps<T extends MRT_RowData & { _id: string }> = {
   /** Loads one page; with search text it should call the /api/search/... endpoint. */
   fetchPage: (query: TableQuery) => Promise<TablePage<T>>;
   /** Page-size options; the first is the default (spec 1 §9: 10, 25, 50). */
-  pageSizes?: readonly number[];
+  pageSizes?: readonly PageSizeOption[];
+  /** false: one page of the first page size, without the paging controls (e.g. 50 activities). */
+  paging?: boolean;
   /** Shows the search box 'Претрага...' (sends eng + srb, 1 s debounce, back to the first page). */
   searchable?: boolean;
-  /** A background colour per row, or undefined for none. */
+  /** A background per row (a colour or a CSS gradient), or undefined for none. */
   rowColor?: (row: T) => string | undefined;
   onRowClick?: (row: T) => void;
   /** Buttons of a row, in a last 'Акције' column; their clicks don't reach onRowClick. */
@@ -53,6 +57,8 @@ export type DataTableProps<T extends MRT_RowData & { _id: string }> = {
   actionsHeader?: string;
   /** Buttons left of the search box (e.g. 'Додај корисника'). */
   toolbar?: ReactNode;
+  /** Columns hidden until the user shows them (a saved layout decides once there is one). */
+  hiddenColumns?: readonly string[];
 };
 
 const DEFAULT_PAGE_SIZES = [10, 25, 50] as const;
@@ -89,6 +95,10 @@ function savedLayout(tables: readonly SavedTable[], tableName: string, columnIds
 type ListState = { pageIndex: number; pageSize: number; search: string };
 
 /** Page, page size and search text live in session storage (spec 1 §3 "Session"): back from a detail, the list is where it was. */
+function sizeOf(option: PageSizeOption): number {
+  return typeof option === 'number' ? option : option.value;
+}
+
 function readListState(key: string, pageSizes: readonly number[]): ListState {
   const fallback: ListState = { pageIndex: 0, pageSize: pageSizes[0] ?? 10, search: '' };
   try {
@@ -131,6 +141,7 @@ export function DataTable<T extends MRT_RowData & { _id: string }>({
   queryKey,
   fetchPage,
   pageSizes = DEFAULT_PAGE_SIZES,
+  paging = true,
   searchable = false,
   rowColor,
   onRowClick,
@@ -138,12 +149,13 @@ export function DataTable<T extends MRT_RowData & { _id: string }>({
   actionsWidth = 120,
   actionsHeader = UI.actions,
   toolbar,
+  hiddenColumns,
 }: DataTableProps<T>) {
   const user = useCurrentUser();
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
   const storageKey = `tabela:${JSON.stringify(queryKey)}`;
-  const [initial] = useState(() => readListState(storageKey, pageSizes));
+  const [initial] = useState(() => readListState(storageKey, paging ? pageSizes.map(sizeOf) : pageSizes.slice(0, 1).map(sizeOf)));
   const [pagination, setPagination] = useState<MRT_PaginationState>({ pageIndex: initial.pageIndex, pageSize: initial.pageSize });
   const [searchInput, setSearchInput] = useState(searchable ? initial.search : '');
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
@@ -176,7 +188,11 @@ export function DataTable<T extends MRT_RowData & { _id: string }>({
   const total = query.data?.total ?? 0;
 
   const columnIds = useMemo(() => columns.map(columnIdOf), [columns]);
-  const [layout] = useState(() => savedLayout(user.tabela, tableName, columnIds));
+  const [layout] = useState(() => {
+    const saved = savedLayout(user.tabela, tableName, columnIds);
+    if (saved.columnVisibility || !hiddenColumns?.length) return saved;
+    return { ...saved, columnVisibility: Object.fromEntries(hiddenColumns.map((id) => [id, false])) };
+  });
 
   const save = useMutation({
     mutationFn: saveColumns,
@@ -209,10 +225,12 @@ export function DataTable<T extends MRT_RowData & { _id: string }>({
     defaultColumn: { minSize: 60, size: 130, grow: true },
     muiTableBodyCellProps: { sx: { whiteSpace: 'normal', overflowWrap: 'anywhere' } },
     manualPagination: true,
+    enablePagination: paging,
+    enableBottomToolbar: paging,
     rowCount: total,
     onPaginationChange: setPagination,
     muiPaginationProps: {
-      rowsPerPageOptions: [...pageSizes],
+      rowsPerPageOptions: pageSizes.map((o) => (typeof o === 'number' ? { value: o, label: String(o) } : o)),
       showFirstButton: true,
       showLastButton: true,
       // The page-size select gets a name of its own (MRT names only its hidden input).
@@ -250,7 +268,8 @@ export function DataTable<T extends MRT_RowData & { _id: string }>({
           : undefined,
         sx: {
           cursor: onRowClick ? 'pointer' : undefined,
-          ...(color ? { '& > td': { backgroundColor: color } } : {}),
+          // Fixed attachment lines a striped background up across the cells of the row.
+          ...(color ? { '& > td': { background: color, backgroundAttachment: 'fixed' } } : {}),
         },
       };
     },

@@ -9,6 +9,7 @@ type Props = {
   onSubmit: FormEventHandler<HTMLFormElement>;
   children: ReactNode;
   submitLabel?: string;
+  cancelLabel?: string;
   /** Disables the buttons while the call runs. */
   busy?: boolean;
   /** Read-only: only a close button. */
@@ -16,7 +17,17 @@ type Props = {
 };
 
 /** A modal form 800 px wide (spec 1 §9) with cancel and submit buttons. */
-export function FormDialog({ open, title, onClose, onSubmit, children, submitLabel = UI.save, busy = false, readOnly = false }: Props) {
+export function FormDialog({
+  open,
+  title,
+  onClose,
+  onSubmit,
+  children,
+  submitLabel = UI.save,
+  cancelLabel = UI.cancel,
+  busy = false,
+  readOnly = false,
+}: Props) {
   const titleId = useId();
   return (
     <Dialog
@@ -36,7 +47,7 @@ export function FormDialog({ open, title, onClose, onSubmit, children, submitLab
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} disabled={busy}>
-            {readOnly ? UI.close : UI.cancel}
+            {readOnly ? UI.close : cancelLabel}
           </Button>
           {!readOnly && (
             <Button type="submit" variant="contained" disabled={busy}>

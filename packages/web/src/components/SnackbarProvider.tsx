@@ -1,4 +1,4 @@
-import { Alert, type AlertColor, Snackbar } from '@mui/material';
+import { Alert, type AlertColor, Portal, Snackbar } from '@mui/material';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 
 /** Notices hide after 2 s unless a call asks otherwise (spec 1 §8, §9). */
@@ -39,19 +39,22 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
   return (
     <SnackbarContext.Provider value={value}>
       {children}
-      <Snackbar
-        key={notice?.id}
-        open={open && notice !== null}
-        autoHideDuration={notice?.duration ?? SNACKBAR_DEFAULT_MS}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-        onClose={(_, reason) => {
-          if (reason !== 'clickaway') setOpen(false);
-        }}
-      >
-        <Alert variant="filled" severity={notice?.severity ?? 'success'} onClose={() => setOpen(false)} sx={{ width: '100%' }}>
-          {notice?.message}
-        </Alert>
-      </Snackbar>
+      {/* In a portal of its own: an open dialog hides the app from assistive technology, not a notice shown over it. */}
+      <Portal>
+        <Snackbar
+          key={notice?.id}
+          open={open && notice !== null}
+          autoHideDuration={notice?.duration ?? SNACKBAR_DEFAULT_MS}
+          anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+          onClose={(_, reason) => {
+            if (reason !== 'clickaway') setOpen(false);
+          }}
+        >
+          <Alert variant="filled" severity={notice?.severity ?? 'success'} onClose={() => setOpen(false)} sx={{ width: '100%' }}>
+            {notice?.message}
+          </Alert>
+        </Snackbar>
+      </Portal>
     </SnackbarContext.Provider>
   );
 }

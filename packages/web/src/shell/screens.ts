@@ -1,7 +1,12 @@
 import type { AppRouteKey } from '@trasa/domain';
 import type { ComponentType } from 'react';
 import { MyAccountPage } from '../features/account/MyAccountPage';
+import { ClusterEditPage, ClusterNewPage } from '../features/clusters/ClusterFormPages';
+import { ClusterPage } from '../features/clusters/ClusterPage';
+import { ClustersPage } from '../features/clusters/ClustersPage';
+import { MyClusterPage, MyClustersPage } from '../features/clusters/MyClustersPage';
 import { CodebooksPage } from '../features/codebooks/CodebooksPage';
+import { ClusterLinkContractPage } from '../features/contracts/ClusterLinkContractPage';
 import { GroupDetailsPage } from '../features/groups/GroupDetailsPage';
 import { GroupMembersPage } from '../features/groups/GroupMembersPage';
 import { GroupsPage } from '../features/groups/GroupsPage';
@@ -28,4 +33,11 @@ export const screens: Partial<Record<AppRouteKey, ComponentType>> = {
   group: GroupDetailsPage,
   groupMembers: GroupMembersPage,
   codebooks: CodebooksPage,
+  clusters: ClustersPage,
+  cluster: ClusterPage,
+  clusterNew: ClusterNewPage,
+  clusterEdit: ClusterEditPage,
+  clusterLinkContract: ClusterLinkContractPage,
+  myClusters: MyClustersPage,
+  myCluster: MyClusterPage,
 };

@@ -1,27 +1,18 @@
-import { Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Stack, Tab, Tabs, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { UI } from '../../texts';
+import { PrioritiesTable } from '../priorities/PrioritiesTable';
+import { SettlementsTable } from '../settlements/SettlementsTable';
 import { GroupTypesTable } from '../types/GroupTypesTable';
 
 type Section = { key: string; label: string; content: () => ReactNode };
 
-function Later() {
-  return (
-    <Paper sx={{ p: 3 }}>
-      <Typography color="text.secondary">{UI.underConstruction}</Typography>
-    </Paper>
-  );
-}
-
-/**
- * /app/sifrarnici (spec 2 §5): one tab per codebook. Group types are here; priorities and
- * settlements plug in as their own sections when they are built.
- */
+/** /app/sifrarnici (spec 2 §5): one tab per codebook: group types, priorities, settlements. */
 const SECTIONS: Section[] = [
   { key: 'tipovi', label: UI.tabGroupTypes, content: () => <GroupTypesTable /> },
-  { key: 'prioriteti', label: UI.tabPriorities, content: () => <Later /> },
-  { key: 'naselja', label: UI.tabSettlements, content: () => <Later /> },
+  { key: 'prioriteti', label: UI.tabPriorities, content: () => <PrioritiesTable /> },
+  { key: 'naselja', label: UI.tabSettlements, content: () => <SettlementsTable /> },
 ];
 
 export function CodebooksPage() {

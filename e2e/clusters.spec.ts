@@ -1,0 +1,306 @@
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { choose, dataRows, expectNotice, rowWith, search } from './support/admin';
+import { ADMIN, apiToken, DEMO_PASSWORD } from './support/api';
+import { menuLabels, signIn, signOut } from './support/ui';
+
+/** Demo accounts (packages/server/src/seed/demo.ts): Optika Gradnja's employee and manager, and a designer's employee. */
+const CONTRACTOR_GROUP = 'Optika Gradnja d.o.o.';
+const CONTRACTOR_EMPLOYEE = 'stefan.markovic@optikagradnja.rs';
+const CONTRACTOR_MANAGER = 'zoran.ilic@optikagradnja.rs';
+const OTHER_EMPLOYEE = 'bojan.lazic@meridijan.rs';
+
+/** Chooses an option of a multi-select picker (responsible groups, settlements) by typing part of it. */
+async function pickMany(scope: Locator, page: Page, label: string, typed: string, option: string): Promise<void> {
+  const input = scope.getByRole('combobox', { name: label, exact: true });
+  await input.click();
+  await input.fill(typed);
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+  // The list closes on the choice, which shows as a chip.
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await expect(scope.getByText(option, { exact: true })).toBeVisible();
+}
+
+function today(offsetDays = 0): string {
+  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function adminApi(request: APIRequestContext) {
+  const token = await apiToken(request, ADMIN.email, ADMIN.password);
+  const headers = { authorization: `Bearer ${token}` };
+  return {
+    async post<T>(path: string, data: unknown): Promise<T> {
+      const res = await request.post(path, { headers, data });
+      expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
+      return (await res.json()) as T;
+    },
+    async multipart(path: string, fields: Record<string, string>): Promise<void> {
+      const res = await request.post(path, { headers, multipart: fields });
+      expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
+    },
+  };
+}
+
+test.describe
+  .serial('a cluster of new settlements', () => {
+    const stamp = Date.now().toString(36);
+    const first = { id: `E2E-${stamp}-1`, naziv: `Gornje Polje ${stamp}`, maticniBroj: `MB${stamp}1` };
+    const second = { id: `E2E-${stamp}-2`, naziv: `Donje Polje ${stamp}`, maticniBroj: `MB${stamp}2` };
+    const cluster = `Klaster Polje ${stamp}`;
+    const renamed = `${cluster} - Istok`;
+
+    test('an Admin creates two settlements, builds a cluster with them, opens and edits it', async ({ page }) => {
+      await signIn(page, ADMIN.email, ADMIN.password);
+
+      // Codebooks: two settlements, with the form's own rules and the server's duplicate check.
+      await menuLabels(page)
+        .filter({ hasText: /^Шифарници$/ })
+        .click();
+      await page.getByRole('tab', { name: 'Насеља' }).click();
+      await expect(page.getByRole('button', { name: 'Увоз' })).toBeDisabled();
+      await page.getByRole('button', { name: 'Додај насеље' }).click();
+      let dialog = page.getByRole('dialog', { name: 'Ново насеље' });
+      await dialog.locator('input[name="brojDomacinstava"]').fill('mnogo');
+      await dialog.locator('input[name="brojSkola"]').fill('-1');
+      await dialog.getByRole('button', { name: 'Сачувај' }).click();
+      await expect(dialog.getByText('Morate upisati ID.')).toBeVisible();
+      await expect(dialog.getByText('Mora biti broj ako je unet.')).toBeVisible();
+      await expect(dialog.getByText('Broj mora biti >= 0')).toBeVisible();
+      for (const s of [first, second]) {
+        if (s === second) {
+          await page.getByRole('button', { name: 'Додај насеље' }).click();
+          dialog = page.getByRole('dialog', { name: 'Ново насеље' });
+        }
+        await dialog.locator('input[name="id"]').fill(s.id);
+        await dialog.locator('input[name="naziv"]').fill(s.naziv);
+        await dialog.locator('input[name="maticniBroj"]').fill(s.maticniBroj);
+        await dialog.locator('input[name="opstina"]').fill('Ub, Valjevo');
+        await dialog.locator('input[name="brojDomacinstava"]').fill('140');
+        await dialog.locator('input[name="brojSkola"]').fill('1');
+        await dialog.getByRole('button', { name: 'Сачувај' }).click();
+        await expectNotice(page, 'Naselje je sačuvano.');
+        await expect(dialog).toHaveCount(0);
+      }
+      // The same registry id again is a duplicate.
+      await page.getByRole('button', { name: 'Додај насеље' }).click();
+      dialog = page.getByRole('dialog', { name: 'Ново насеље' });
+      await dialog.locator('input[name="id"]').fill(first.id);
+      await dialog.locator('input[name="naziv"]').fill(`Treće Polje ${stamp}`);
+      await dialog.getByRole('button', { name: 'Сачувај' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: /^Дупликат за: / })).toBeVisible();
+      await dialog.getByRole('button', { name: 'Откажи' }).click();
+      await search(page, stamp);
+      await expect(dataRows(page, 'Насеља')).toHaveCount(2);
+      await expect(rowWith(page, 'Насеља', first.naziv)).toContainText('Ub, Valjevo');
+
+      // A new cluster with them and the contractor group.
+      await menuLabels(page)
+        .filter({ hasText: /^Кластери$/ })
+        .click();
+      await expect(page.getByRole('heading', { name: 'Кластери' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Легенда боја' })).toContainText('Завршено са закашњењем');
+      await page.getByRole('button', { name: 'Креирај нови кластер' }).click();
+      dialog = page.getByRole('dialog', { name: 'Нови кластер' });
+      await expect(dialog.locator('input[name="naziv"]')).toBeVisible();
+      await dialog.locator('input[name="ugovorenaVrednostKlastera"]').fill('mnogo');
+      await dialog.getByRole('button', { name: 'Сачувај' }).click();
+      await expect(dialog.getByText('Поље је обавезно')).toBeVisible();
+      await expect(dialog.getByText('Морате унети број')).toBeVisible();
+      await dialog.locator('input[name="naziv"]').fill(cluster);
+      await dialog.locator('input[name="indikativnaDuzinaKlastera"]').fill('12,5');
+      await dialog.locator('input[name="ugovorenaVrednostKlastera"]').fill('1500000.75');
+      await pickMany(dialog, page, 'Одговорне групе', 'Optika Gradnja d', `${CONTRACTOR_GROUP} (Izvođač)`);
+      await pickMany(dialog, page, 'Насеља у кластеру', first.naziv, `${first.naziv} (${first.maticniBroj})`);
+      // A settlement in the cluster is not offered as incidental.
+      const incidental = dialog.getByRole('combobox', { name: 'Успутна насеља', exact: true });
+      await incidental.fill(stamp);
+      await expect(page.getByRole('listbox').getByRole('option')).toHaveText([`${second.naziv} (${second.maticniBroj})`]);
+      await page.keyboard.press('Escape');
+      await pickMany(dialog, page, 'Успутна насеља', second.naziv, `${second.naziv} (${second.maticniBroj})`);
+      await dialog.getByRole('button', { name: 'Сачувај' }).click();
+      await expectNotice(page, 'Успешно сте направили нови кластер.');
+      await expect(dialog).toHaveCount(0);
+
+      // In the list: the responsible contractor and the status.
+      await search(page, stamp);
+      await expect(dataRows(page, 'Кластери')).toHaveCount(1);
+      const row = rowWith(page, 'Кластери', cluster);
+      await expect(row).toContainText(CONTRACTOR_GROUP);
+      await expect(row).toContainText('Није започет');
+
+      // The detail opens from the list: the personal card holds the settlements; no activities yet.
+      await row.getByRole('cell', { name: cluster, exact: true }).click();
+      await expect(page).toHaveURL(/\/app\/klaster\/[0-9a-f-]{36}$/);
+      await expect(page.getByRole('heading', { name: cluster })).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Активности', exact: true })).toContainText('Нема пронађених података.');
+      await page.getByRole('switch', { name: 'Лична карта кластера' }).check();
+      const info = page.getByRole('table', { name: 'Подаци о кластеру' });
+      await expect(info).toContainText(`${CONTRACTOR_GROUP} (Izvođač)`);
+      await expect(info).toContainText('12,5');
+      await expect(info).toContainText('1.500.000,75 RSD');
+      await expect(page.getByRole('table', { name: 'Насеља у кластеру' })).toContainText(first.naziv);
+      await expect(page.getByRole('table', { name: 'Успутна насеља' })).toContainText(second.naziv);
+      // Typed into a new tab, the address goes back to the list.
+      const typed = await page.context().newPage();
+      await typed.goto(page.url());
+      await expect(typed).toHaveURL(/\/app\/klasteri$/);
+      await typed.close();
+      await page.getByRole('link', { name: 'Назад' }).click();
+      await expect(page).toHaveURL(/\/app\/klasteri$/);
+
+      // Edit: the same form in the dialog 'Измена кластера'.
+      await search(page, stamp);
+      await rowWith(page, 'Кластери', cluster)
+        .getByRole('button', { name: `Измени: ${cluster}` })
+        .click();
+      dialog = page.getByRole('dialog', { name: 'Измена кластера' });
+      await expect(dialog.locator('input[name="naziv"]')).toHaveValue(cluster);
+      await expect(dialog.locator('input[name="indikativnaDuzinaKlastera"]')).toHaveValue('12.5');
+      await expect(dialog.getByText(`${first.naziv} (${first.maticniBroj})`)).toBeVisible();
+      await dialog.locator('input[name="naziv"]').fill(renamed);
+      await dialog.getByRole('button', { name: 'Сачувај измене' }).click();
+      await expectNotice(page, 'Успешно сте изменили кластер.');
+      await expect(rowWith(page, 'Кластери', renamed)).toHaveCount(1);
+
+      // A settlement in a cluster can't be deleted.
+      await page.goto('/app/sifrarnici');
+      await page.getByRole('tab', { name: 'Насеља' }).click();
+      await search(page, stamp);
+      await rowWith(page, 'Насеља', first.naziv)
+        .getByRole('button', { name: `Обриши: ${first.naziv}` })
+        .click();
+      await page.getByRole('dialog', { name: 'Da li ste sigurni?' }).getByRole('button', { name: 'Да' }).click();
+      await expectNotice(page, 'Naselje je u klasteru i ne može se obrisati.');
+      await expect(dataRows(page, 'Насеља')).toHaveCount(2);
+    });
+
+    test("the contractor's people see the cluster, another group does not", async ({ page }) => {
+      // The contractor's employee sees the cluster among their own and opens it.
+      await signIn(page, CONTRACTOR_EMPLOYEE, DEMO_PASSWORD);
+      await menuLabels(page)
+        .filter({ hasText: /^Кластери$/ })
+        .click();
+      await expect(page).toHaveURL(/\/app\/klasteri-user$/);
+      await search(page, stamp);
+      await expect(dataRows(page, 'Кластери')).toHaveCount(1);
+      await expect(page.getByRole('button', { name: `Измени: ${renamed}` })).toHaveCount(0);
+      await rowWith(page, 'Кластери', renamed).getByRole('cell', { name: renamed, exact: true }).click();
+      await expect(page.getByRole('heading', { name: renamed })).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Насеља у кластеру' })).toContainText(first.naziv);
+      await expect(page.getByRole('table', { name: 'Активности', exact: true })).toContainText('Нема пронађених података.');
+
+      // Their manager edits it; the contract is the Admin's to choose.
+      await signOut(page);
+      await signIn(page, CONTRACTOR_MANAGER, DEMO_PASSWORD);
+      await page.goto('/app/klasteri');
+      await search(page, stamp);
+      await rowWith(page, 'Кластери', renamed)
+        .getByRole('button', { name: `Измени: ${renamed}` })
+        .click();
+      const dialog = page.getByRole('dialog', { name: 'Измена кластера' });
+      await expect(dialog.getByRole('combobox', { name: /^Уговор/ })).toHaveAttribute('aria-disabled', 'true');
+      await dialog.locator('input[name="ugovorenaVrednostKlastera"]').fill('1600000');
+      await dialog.getByRole('button', { name: 'Сачувај измене' }).click();
+      await expectNotice(page, 'Успешно сте изменили кластер.');
+      await expect(page.getByRole('button', { name: `Обриши: ${renamed}` })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Креирај нови кластер' })).toHaveCount(0);
+
+      // An employee of another group does not see it.
+      await signOut(page);
+      await signIn(page, OTHER_EMPLOYEE, DEMO_PASSWORD);
+      await page.goto('/app/klasteri-user');
+      await search(page, stamp);
+      await expect(page.getByRole('table', { name: 'Кластери' })).toContainText('Нема пронађених података.');
+    });
+  });
+
+test('an Admin links a cluster to a contract, then deletes the cluster', async ({ page, request }) => {
+  const stamp = Date.now().toString(36);
+  const cluster = `Klaster Veza ${stamp}`;
+  const open = `Ugovor Veza ${stamp}`;
+  const finished = `Ugovor Završen ${stamp}`;
+  const admin = await adminApi(request);
+  await admin.post('/api/location', { naziv: cluster, odgovoran: [], naselja: [], usputnaNaselja: [] });
+  await admin.post('/api/contract', { naziv: open, broj: `UV-${stamp}`, datumPocetka: today(-30), rokTrajanja: 365 });
+  const { document: finishedId } = await admin.post<{ document: string }>('/api/contract', {
+    naziv: finished,
+    broj: `UZ-${stamp}`,
+    datumPocetka: today(-400),
+    rokTrajanja: 100,
+  });
+  await admin.multipart(`/api/contract/contract/${finishedId}`, {
+    naziv: finished,
+    datumPocetka: today(-400),
+    rokTrajanja: '100',
+    status: 'Završen',
+    datumZavrsetka: today(-250),
+  });
+
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/app/klasteri');
+  // Every cluster on one page is a choice of its own.
+  await choose(page, page, 'Редова по страници', 'Све');
+  await search(page, stamp);
+  await rowWith(page, 'Кластери', cluster)
+    .getByRole('button', { name: `Повежи са уговором: ${cluster}` })
+    .click();
+  await expect(page).toHaveURL(/\/app\/klaster\/povezivanje-sa-ugovorom\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: cluster })).toBeVisible();
+  await search(page, stamp);
+  await expect(dataRows(page, 'Општи уговори')).toHaveCount(2);
+  // A finished contract can't be chosen.
+  await expect(page.getByRole('checkbox', { name: `Изабери уговор: ${finished}` })).toBeDisabled();
+  await rowWith(page, 'Општи уговори', finished).getByRole('cell', { name: finished, exact: true }).click();
+  await expectNotice(page, 'Није могуће повезати кластере са завршеним уговором');
+  await expect(page.getByRole('button', { name: 'Повежи', exact: true })).toBeDisabled();
+  await page.getByRole('checkbox', { name: `Изабери уговор: ${open}` }).check();
+  await expect(page.getByText(`Општи уговор: ${open} (UV-${stamp})`)).toBeVisible();
+  await page.getByRole('button', { name: 'Повежи', exact: true }).click();
+  await expectNotice(page, 'Успешно додата локација на уговор');
+  await expect(page).toHaveURL(/\/app\/klasteri$/);
+  await search(page, stamp);
+  await expect(rowWith(page, 'Кластери', cluster)).toContainText(open);
+
+  // Deleting asks first.
+  await rowWith(page, 'Кластери', cluster)
+    .getByRole('button', { name: `Обриши: ${cluster}` })
+    .click();
+  const confirm = page.getByRole('dialog', { name: 'Да ли сте сигурни?' });
+  await expect(confirm).toContainText('Брисање кластера је трајно');
+  await confirm.getByRole('button', { name: 'Да' }).click();
+  await expectNotice(page, 'Успешно сте обрисали кластер.');
+  await expect(page.getByRole('table', { name: 'Кластери' })).toContainText('Нема пронађених података.');
+});
+
+test('an Admin keeps the priorities codebook', async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  const name = `Hitno ${stamp}`;
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/app/sifrarnici');
+  await page.getByRole('tab', { name: 'Приоритети' }).click();
+  await page.getByRole('button', { name: 'Додај приоритет' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Нови приоритет' });
+  await dialog.getByRole('button', { name: 'Сачувај' }).click();
+  await expect(dialog.getByText('Morate upisati Naziv.')).toBeVisible();
+  await expect(dialog.getByText('Morate upisati Broj.')).toBeVisible();
+  await dialog.locator('input[name="naziv"]').fill(name);
+  await dialog.locator('input[name="broj"]').fill('0');
+  await dialog.getByRole('button', { name: 'Сачувај' }).click();
+  await expectNotice(page, 'Uspešno ste dodali prioritet.');
+  await expect(rowWith(page, 'Приоритети', name)).toContainText('0');
+
+  await rowWith(page, 'Приоритети', name)
+    .getByRole('button', { name: `Измени: ${name}` })
+    .click();
+  const edit = page.getByRole('dialog', { name: 'Измена приоритета' });
+  await expect(edit.locator('input[name="naziv"]')).toHaveValue(name);
+  await edit.locator('input[name="naziv"]').fill(`${name} (izmenjen)`);
+  await edit.getByRole('button', { name: 'Сачувај' }).click();
+  await expectNotice(page, 'Uspešno ste izmenili prioritet.');
+
+  await rowWith(page, 'Приоритети', `${name} (izmenjen)`)
+    .getByRole('button', { name: `Обриши: ${name} (izmenjen)` })
+    .click();
+  await page.getByRole('dialog', { name: 'Da li ste sigurni?' }).getByRole('button', { name: 'Да' }).click();
+  await expectNotice(page, 'Uspešno ste obrisali prioritet.');
+  await expect(rowWith(page, 'Приоритети', name)).toHaveCount(0);
+});

@@ -1,0 +1,128 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import LinkIcon from '@mui/icons-material/Link';
+import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { appPath, CLUSTERS, roleIn } from '@trasa/domain';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { deleteLocation, type LocationDto } from '../../api/clusters';
+import { messageOf } from '../../api/errors';
+import { ColourLegend } from '../../components/ColourLegend';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable } from '../../components/DataTable';
+import { useSnackbar } from '../../components/SnackbarProvider';
+import { SCREEN_TITLES } from '../../shell/screenTitles';
+import { useCurrentUser } from '../../shell/session';
+import { UI } from '../../texts';
+import { LOCATION_NOTICE_MS } from './ClusterForm';
+import { ClusterFormDialog } from './ClusterFormDialog';
+import { CLUSTER_COLUMNS, CLUSTER_PAGE_SIZES, clusterRowColor, fetchLocations } from './clusterColumns';
+import { clusterDetailPath, FROM_CLUSTER_LIST } from './clusterLinks';
+import { CLUSTERS_KEY } from './queries';
+
+/** The form dialog: which cluster (null: a new one), and a counter that gives every opening a fresh form. */
+type Dialog = { open: boolean; clusterId: string | null; opening: number };
+
+/**
+ * /app/klasteri (spec 2 §2): the visible clusters, coloured by deadline, with search and paging. Admin
+ * and Rukovodilac edit; only an Admin creates, deletes and links a cluster to a contract.
+ */
+export function ClustersPage() {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const isAdmin = roleIn(user.rola, ['Admin']);
+  const [dialog, setDialog] = useState<Dialog>({ open: false, clusterId: null, opening: 0 });
+  const openForm = (clusterId: string | null) => setDialog((d) => ({ open: true, clusterId, opening: d.opening + 1 }));
+  const [deleting, setDeleting] = useState<LocationDto | null>(null);
+
+  const remove = useMutation({
+    mutationFn: (location: LocationDto) => deleteLocation(location._id),
+    onSuccess: async (data) => {
+      setDeleting(null);
+      snackbar.success(data?.message || CLUSTERS.deleted, LOCATION_NOTICE_MS);
+      await queryClient.invalidateQueries({ queryKey: CLUSTERS_KEY });
+    },
+    onError: (error) => {
+      setDeleting(null);
+      snackbar.error(messageOf(error, CLUSTERS.deleteFailed), LOCATION_NOTICE_MS);
+    },
+  });
+
+  const openDetails = (location: LocationDto) => navigate(clusterDetailPath(location._id), { state: FROM_CLUSTER_LIST });
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h1">{SCREEN_TITLES.clusters}</Typography>
+      <DataTable
+        tableName="klasteri"
+        label={SCREEN_TITLES.clusters}
+        columns={CLUSTER_COLUMNS}
+        queryKey={[...CLUSTERS_KEY, 'list']}
+        fetchPage={fetchLocations}
+        pageSizes={CLUSTER_PAGE_SIZES}
+        searchable
+        rowColor={clusterRowColor}
+        onRowClick={openDetails}
+        actionsWidth={isAdmin ? 140 : 70}
+        renderRowActions={(location) => (
+          <>
+            <Tooltip title={UI.edit}>
+              <IconButton size="small" aria-label={`${UI.edit}: ${location.naziv}`} onClick={() => openForm(location._id)}>
+                <EditIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            {isAdmin && (
+              <>
+                <Tooltip title={UI.linkToContract}>
+                  <IconButton
+                    size="small"
+                    aria-label={`${UI.linkToContract}: ${location.naziv}`}
+                    onClick={() => navigate(appPath('clusterLinkContract', { id: location._id }))}
+                  >
+                    <LinkIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title={UI.delete}>
+                  <IconButton
+                    size="small"
+                    color="error"
+                    aria-label={`${UI.delete}: ${location.naziv}`}
+                    onClick={() => setDeleting(location)}
+                  >
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              </>
+            )}
+          </>
+        )}
+        toolbar={
+          isAdmin && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => openForm(null)}>
+              {UI.createCluster}
+            </Button>
+          )
+        }
+      />
+      <ColourLegend />
+      <ClusterFormDialog
+        open={dialog.open}
+        clusterId={dialog.clusterId}
+        opening={dialog.opening}
+        onClose={() => setDialog((d) => ({ ...d, open: false }))}
+      />
+      <ConfirmDialog
+        open={!!deleting}
+        title={CLUSTERS.deleteConfirm}
+        text={CLUSTERS.deleteNote}
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,67 @@
+import type { ContractKind } from '@trasa/domain';
+import type { ClusterStatus, GroupBrief, LocationDto } from '../../api/clusters';
+import type { SettlementDto } from '../../api/settlements';
+import { UI } from '../../texts';
+
+const STATUS_LABELS: Record<ClusterStatus, string> = {
+  'Nije započet': UI.statusNotStarted,
+  'U toku': UI.statusInProgress,
+  Završen: UI.statusFinished,
+};
+
+/** A cluster's or contract's status in Cyrillic (the API speaks Latin). */
+export function statusLabel(status: string | null | undefined): string {
+  if (!status) return UI.empty;
+  const labels: Record<string, string | undefined> = STATUS_LABELS;
+  return labels[status] ?? status;
+}
+
+/** Groups of the contractor type (Izvođač) among those responsible: the list's 'responsible contractor'. */
+export function responsibleContractors(location: LocationDto): string {
+  const names = location.odgovoran.filter((g) => g.tipKod === 'IZVODJAC').map((g) => g.naziv);
+  return names.length > 0 ? names.join(', ') : UI.empty;
+}
+
+/** 'naziv (tip)', the group option label of the cluster form (spec 2 §2). */
+export function groupLabel(group: Pick<GroupBrief, 'naziv' | 'tip'>): string {
+  return group.tip ? `${group.naziv} (${group.tip})` : group.naziv;
+}
+
+/** 'naziv (matični broj)' — settlement names repeat across municipalities. */
+export function settlementLabel(s: Pick<SettlementDto, 'naziv' | 'maticniBroj' | 'id'>): string {
+  return `${s.naziv} (${s.maticniBroj || s.id})`;
+}
+
+const number = new Intl.NumberFormat('sr-RS', { maximumFractionDigits: 3 });
+const money = new Intl.NumberFormat('sr-RS', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+export function formatNumber(value: number | null | undefined): string {
+  return value === null || value === undefined ? UI.empty : number.format(value);
+}
+
+/** Money values in RSD with two decimals (spec 2 §9). */
+export function formatMoney(value: number | null | undefined): string {
+  return value === null || value === undefined ? UI.empty : `${money.format(value)} RSD`;
+}
+
+/** Long file names are shortened to 40 characters and an ellipsis in lists (spec 2 §9). */
+export function shortName(name: string, max = 40): string {
+  return name.length > max ? `${name.slice(0, max)}…` : name;
+}
+
+export const CONTRACT_KIND_LABELS: Record<ContractKind, string> = {
+  contract: UI.generalContract,
+  contractIzv: UI.contractorContract,
+  contractPro: UI.designerContract,
+  contractNad: UI.supervisionContract,
+};
+
+/** The cluster's contract of each kind: `ugovor` is the general one, `ugovori` the typed ones. */
+export function contractsOf(location: LocationDto) {
+  return [
+    { kind: 'contract', contract: location.ugovor },
+    { kind: 'contractIzv', contract: location.ugovori?.contractIzv ?? null },
+    { kind: 'contractPro', contract: location.ugovori?.contractPro ?? null },
+    { kind: 'contractNad', contract: location.ugovori?.contractNad ?? null },
+  ] as const;
+}

@@ -1,0 +1,1 @@
+export const PRIORITIES_KEY = ['priorities'] as const;

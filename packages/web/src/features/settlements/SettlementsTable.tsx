@@ -1,0 +1,150 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import DownloadIcon from '@mui/icons-material/Download';
+import EditIcon from '@mui/icons-material/Edit';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { Button, IconButton, Tooltip } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CODEBOOKS, IMPORTS, USERS } from '@trasa/domain';
+import type { MRT_ColumnDef } from 'material-react-table';
+import { useState } from 'react';
+import { messageOf } from '../../api/errors';
+import { deleteSettlement, listSettlements, type SettlementDto, searchSettlements } from '../../api/settlements';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable, type TableQuery } from '../../components/DataTable';
+import { useSnackbar } from '../../components/SnackbarProvider';
+import { UI } from '../../texts';
+import { CODEBOOK_NOTICE_MS } from '../types/GroupTypeDialog';
+import { SETTLEMENTS_KEY } from './queries';
+import { SettlementDialog } from './SettlementDialog';
+
+function count(value: number | null): string {
+  return value === null ? '' : String(value);
+}
+
+/** Shown on demand (the columns button): the table fits the screen with the rest. */
+const HIDDEN_COLUMNS = ['operator', 'javniPoziv', 'brojIndirektnoPokrivenihDomacinstava', 'brojIndirektnoPokrivenihSkola'];
+
+const COLUMNS: MRT_ColumnDef<SettlementDto>[] = [
+  { accessorKey: 'id', header: UI.settlementId, size: 70 },
+  { accessorKey: 'naziv', header: UI.naziv, size: 200 },
+  { accessorKey: 'maticniBroj', header: UI.maticniBroj, size: 140 },
+  { id: 'opstina', header: UI.opstina, size: 180, accessorFn: (s) => s.opstina.join(', ') },
+  { accessorKey: 'operator', header: UI.operator, size: 110 },
+  { accessorKey: 'javniPoziv', header: UI.javniPoziv, size: 90 },
+  { id: 'brojDomacinstava', header: UI.brojDomacinstava, size: 140, accessorFn: (s) => count(s.brojDomacinstava) },
+  { id: 'brojSkola', header: UI.brojSkola, size: 100, accessorFn: (s) => count(s.brojSkola) },
+  {
+    id: 'brojIndirektnoPokrivenihDomacinstava',
+    header: UI.indirectHouseholdsShort,
+    size: 100,
+    accessorFn: (s) => count(s.brojIndirektnoPokrivenihDomacinstava),
+  },
+  {
+    id: 'brojIndirektnoPokrivenihSkola',
+    header: UI.indirectSchoolsShort,
+    size: 80,
+    accessorFn: (s) => count(s.brojIndirektnoPokrivenihSkola),
+  },
+];
+
+async function fetchSettlements({ page, limit, search, signal }: TableQuery) {
+  const data = search ? await searchSettlements({ page, limit, ...search }, signal) : await listSettlements({ page, limit }, signal);
+  return { rows: data.naselja, total: data.totalResults };
+}
+
+type Dialog = { kind: 'closed' } | { kind: 'new' } | { kind: 'edit'; settlement: SettlementDto };
+
+/** The settlements codebook (spec 2 §5): search, paging, create, edit, delete; import comes later. */
+export function SettlementsTable() {
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<Dialog>({ kind: 'closed' });
+  const [deleting, setDeleting] = useState<SettlementDto | null>(null);
+
+  const remove = useMutation({
+    mutationFn: (settlement: SettlementDto) => deleteSettlement(settlement._id),
+    onSuccess: async (data) => {
+      setDeleting(null);
+      snackbar.success(data?.message || UI.typeDeleted, CODEBOOK_NOTICE_MS);
+      await queryClient.invalidateQueries({ queryKey: SETTLEMENTS_KEY });
+    },
+    onError: (error) => {
+      setDeleting(null);
+      snackbar.error(messageOf(error, CODEBOOKS.failed), CODEBOOK_NOTICE_MS);
+    },
+  });
+
+  return (
+    <>
+      <DataTable
+        tableName="naselja"
+        label={UI.tabSettlements}
+        columns={COLUMNS}
+        queryKey={[...SETTLEMENTS_KEY, 'list']}
+        fetchPage={fetchSettlements}
+        searchable
+        hiddenColumns={HIDDEN_COLUMNS}
+        actionsWidth={90}
+        renderRowActions={(settlement) => (
+          <>
+            <Tooltip title={UI.edit}>
+              <IconButton
+                size="small"
+                aria-label={`${UI.edit}: ${settlement.naziv}`}
+                onClick={() => setDialog({ kind: 'edit', settlement })}
+              >
+                <EditIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={UI.delete}>
+              <IconButton
+                size="small"
+                color="error"
+                aria-label={`${UI.delete}: ${settlement.naziv}`}
+                onClick={() => setDeleting(settlement)}
+              >
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </>
+        )}
+        toolbar={
+          <>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'new' })}>
+              {UI.addSettlement}
+            </Button>
+            {/* The import (POST /api/naselje/excel-import) and its template come with a later issue. */}
+            <Tooltip title={UI.underConstruction}>
+              <span>
+                <Button variant="outlined" startIcon={<UploadFileIcon />} disabled>
+                  {IMPORTS.importButton}
+                </Button>
+              </span>
+            </Tooltip>
+            <Tooltip title={UI.underConstruction}>
+              <span>
+                <IconButton aria-label={UI.downloadTemplate} disabled>
+                  <DownloadIcon />
+                </IconButton>
+              </span>
+            </Tooltip>
+          </>
+        }
+      />
+      <SettlementDialog
+        open={dialog.kind !== 'closed'}
+        settlement={dialog.kind === 'edit' ? dialog.settlement : null}
+        onClose={() => setDialog({ kind: 'closed' })}
+      />
+      <ConfirmDialog
+        open={!!deleting}
+        title={USERS.deleteConfirm}
+        text={deleting?.naziv}
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
+}

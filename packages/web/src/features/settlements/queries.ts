@@ -1,0 +1,1 @@
+export const SETTLEMENTS_KEY = ['settlements'] as const;
