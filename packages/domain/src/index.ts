@@ -1,5 +1,6 @@
 export * from './colours.js';
 export * from './dates.js';
+export * from './dto/clusters.js';
 export * from './groupTypes.js';
 export * from './menu.js';
 export * from './messages/account.js';

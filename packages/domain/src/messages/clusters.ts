@@ -78,4 +78,10 @@ export const TOPICS = {
   closedCannotChange: 'A closed topic cannot be changed or deleted',
   commentedCannotChange: 'A topic with comments cannot be changed or deleted',
   commentRequired: 'Ne možete poslati praznu poruku.',
+  created: 'Tema je otvorena.',
+  edited: 'Tema je izmenjena.',
+  closed: 'Tema je zatvorena.',
+  deleted: 'Tema je obrisana.',
+  onlyResponsible: 'Samo odgovorna grupa može da komentariše.',
+  cannotReopen: 'Zatvorena tema ne može ponovo da se otvori.',
 } as const;

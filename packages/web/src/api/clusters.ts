@@ -1,44 +1,10 @@
-import type { DeadlineColour, MessageResponse } from '@trasa/domain';
+import type { ActivityBrief, ClusterStatus, GroupBrief, LocationDto, LocationsPage, MessageResponse } from '@trasa/domain';
 import { api } from './client';
-import type { ContractBrief } from './contracts';
-import type { SettlementDto } from './settlements';
 import type { PageParams, SearchText } from './users';
 
 /** Clusters (locations) of docs/api/clusters-contracts.md "Clusters". */
 
-export type GroupBrief = { _id: string; naziv: string; tip: string; tipKod: string | null };
-
-export type ClusterStatus = 'Nije započet' | 'U toku' | 'Završen';
-
-/** An activity of a cluster as the activities table shows it (the activities come with the next issue). */
-export type ActivityBrief = {
-  _id: string;
-  naziv?: string;
-  status?: string;
-  rok?: string | null;
-  odgovoran?: { _id: string; naziv: string } | null;
-  poslednjiKomentar?: string | null;
-};
-
-export type LocationDto = {
-  _id: string;
-  naziv: string;
-  odgovoran: GroupBrief[];
-  /** The general contract. */
-  ugovor: ContractBrief | null;
-  ugovori: { contractIzv: ContractBrief | null; contractPro: ContractBrief | null; contractNad: ContractBrief | null };
-  indikativnaDuzinaKlastera: number | null;
-  ugovorenaVrednostKlastera: number | null;
-  naselja: SettlementDto[];
-  usputnaNaselja: SettlementDto[];
-  status: ClusterStatus;
-  adresa: string | null;
-  aktivnosti: ActivityBrief[];
-  datumZavrsetka: string | null;
-  boja: DeadlineColour;
-};
-
-export type LocationsPage = { locations: LocationDto[]; aktivne: number; totalResults: number };
+export type { ActivityBrief, ClusterStatus, GroupBrief, LocationDto, LocationsPage };
 
 /** The body of POST /api/location and PATCH /api/location/{id}; empty decimals and an untouched contract are left out. */
 export type ClusterBody = {

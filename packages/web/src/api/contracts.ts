@@ -1,33 +1,10 @@
-import type { ContractKind, DeadlineColour, MessageResponse } from '@trasa/domain';
+import type { ContractBrief, ContractDto, ContractFileDto, ContractKind, ContractStatus, MessageResponse } from '@trasa/domain';
 import { api, download } from './client';
-import type { GroupBrief } from './clusters';
 import type { PageParams, SearchText } from './users';
 
 /** Contracts and linking of docs/api/clusters-contracts.md; `route` is the contract's kind. */
 
-export type ContractStatus = 'U toku' | 'Završen';
-
-export type ContractBrief = {
-  _id: string;
-  naziv: string;
-  broj: string;
-  status: ContractStatus;
-  datumPocetka: string;
-  rokTrajanja: number;
-  datumZavrsetka: string | null;
-  /** datumPocetka + rokTrajanja days. */
-  rokZavrsetka: string;
-  route: ContractKind;
-};
-
-export type ContractFileDto = { _id: string; originalnoIme: string; mimetype: string; size: number; createdAt: string };
-
-export type ContractDto = ContractBrief & {
-  fajlovi: ContractFileDto[];
-  lokacije: { _id: string; naziv: string; status: string; ugovor: string | null; odgovoran: { _id: string; naziv: string }[] }[];
-  grupe: GroupBrief[];
-  boja: DeadlineColour;
-};
+export type { ContractBrief, ContractDto, ContractFileDto, ContractStatus };
 
 export type ContractsPage = { contracts: ContractDto[]; totalResults: number };
 

@@ -1,9 +1,9 @@
-import type { MessageResponse } from '@trasa/domain';
+import type { MessageResponse, PriorityDto } from '@trasa/domain';
 import { api } from './client';
 
 /** Priorities of the codebook (GET/POST /api/priority, PATCH/DELETE /api/priority/{id}). */
 
-export type PriorityDto = { _id: string; naziv: string; broj: number };
+export type { PriorityDto };
 export type PriorityBody = { naziv: string; broj: number };
 export type PrioritySaved = MessageResponse & { priority: PriorityDto };
 

@@ -1,26 +1,11 @@
-import type { MessageResponse, settlementSchema } from '@trasa/domain';
+import type { MessageResponse, SettlementDto, SettlementsPage, settlementSchema } from '@trasa/domain';
 import type { z } from 'zod';
 import { api } from './client';
 import type { PageParams, SearchText } from './users';
 
 /** Settlements of the codebook (docs/api/clusters-contracts.md "Settlements and priorities"). */
 
-/** `id` is the settlement's registry id; `_id` names it in the API paths. Counts are numbers or null. */
-export type SettlementDto = {
-  _id: string;
-  id: string;
-  naziv: string;
-  maticniBroj: string;
-  opstina: string[];
-  opstine: string[];
-  operator: string;
-  javniPoziv: string;
-  brojDomacinstava: number | null;
-  brojSkola: number | null;
-  brojIndirektnoPokrivenihDomacinstava: number | null;
-  brojIndirektnoPokrivenihSkola: number | null;
-};
-export type SettlementsPage = { naselja: SettlementDto[]; totalResults: number };
+export type { SettlementDto, SettlementsPage };
 export type SettlementBody = z.output<typeof settlementSchema>;
 export type SettlementSaved = MessageResponse & { naselje: SettlementDto };
 

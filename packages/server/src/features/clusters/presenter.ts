@@ -1,43 +1,23 @@
-import { addDays, type ContractKind, type DeadlineColour, deadlineColour } from '@trasa/domain';
+import {
+  addDays,
+  type ClusterStatus,
+  type ContractBrief,
+  type ContractKind,
+  type ContractStatus,
+  type DeadlineColour,
+  deadlineColour,
+  type GroupBrief,
+  type LocationDto,
+} from '@trasa/domain';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { groups, groupTypes } from '../../db/schema.js';
 import { clusterGroups, clusterSettlements, clusters, contractClusters, contracts, settlements } from '../../db/schema-clusters.js';
 import type { Executor } from '../../platform/database.js';
-import { presentSettlement, type SettlementDto, settlementColumns } from '../settlements/presenter.js';
+import { presentSettlement, settlementColumns } from '../settlements/presenter.js';
 
 /** Shapes of docs/api/clusters-contracts.md, built field by field. */
 
-export type ClusterStatus = 'Nije započet' | 'U toku' | 'Završen';
-export type GroupBrief = { _id: string; naziv: string; tip: string; tipKod: string | null };
-export type ContractBrief = {
-  _id: string;
-  naziv: string;
-  broj: string;
-  status: string;
-  datumPocetka: string;
-  rokTrajanja: number;
-  datumZavrsetka: string | null;
-  /** datumPocetka + rokTrajanja days. */
-  rokZavrsetka: string;
-  route: ContractKind;
-};
-export type LocationDto = {
-  _id: string;
-  naziv: string;
-  odgovoran: GroupBrief[];
-  /** The general contract (kind `contract`). */
-  ugovor: ContractBrief | null;
-  ugovori: { contractIzv: ContractBrief | null; contractPro: ContractBrief | null; contractNad: ContractBrief | null };
-  indikativnaDuzinaKlastera: number | null;
-  ugovorenaVrednostKlastera: number | null;
-  naselja: SettlementDto[];
-  usputnaNaselja: SettlementDto[];
-  status: ClusterStatus;
-  adresa: string;
-  aktivnosti: never[];
-  datumZavrsetka: string | null;
-  boja: DeadlineColour;
-};
+export type { ClusterStatus, ContractBrief, GroupBrief, LocationDto };
 
 /**
  * A cluster's status, in SQL (lists count `aktivne` with it). Derived from the activities
@@ -81,7 +61,7 @@ export function presentContractBrief(row: ContractRow): ContractBrief {
     _id: row.id,
     naziv: row.naziv,
     broj: row.broj,
-    status: row.status,
+    status: row.status as ContractStatus,
     datumPocetka: row.datumPocetka,
     rokTrajanja: row.rokTrajanja,
     datumZavrsetka: row.datumZavrsetka ?? null,

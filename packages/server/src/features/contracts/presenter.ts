@@ -1,32 +1,25 @@
-import { addDays, CONTRACTS, type DeadlineColour, deadlineColour } from '@trasa/domain';
+import {
+  addDays,
+  CONTRACTS,
+  type ContractDto,
+  type ContractFileDto,
+  type ContractLocation,
+  type DeadlineColour,
+  deadlineColour,
+} from '@trasa/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { groups, groupTypes } from '../../db/schema.js';
 import { clusterGroups, clusters, contractClusters, contractFiles, contractGroups, contracts } from '../../db/schema-clusters.js';
 import type { Executor } from '../../platform/database.js';
-import { type ClusterStatus, type ContractBrief, clusterStatusSql, type GroupBrief, presentContractBrief } from '../clusters/presenter.js';
+import { type ContractBrief, clusterStatusSql, type GroupBrief, presentContractBrief } from '../clusters/presenter.js';
 import { offsetOf, type Paging } from '../users/paging.js';
 
 /**
  * The contract shapes of docs/api/clusters-contracts.md "Shapes", built field by field. GroupBrief,
  * ContractBrief and the cluster status are the clusters feature's (one definition for both).
  */
-export type { ContractBrief, GroupBrief };
+export type { ContractBrief, ContractDto, ContractFileDto, ContractLocation, GroupBrief };
 export { presentContractBrief };
-export type ContractFileDto = { _id: string; originalnoIme: string; mimetype: string; size: number; createdAt: string };
-export type ContractLocation = {
-  _id: string;
-  naziv: string;
-  status: ClusterStatus;
-  /** The cluster's general contract. */
-  ugovor: string | null;
-  odgovoran: { _id: string; naziv: string }[];
-};
-export type ContractDto = ContractBrief & {
-  fajlovi: ContractFileDto[];
-  lokacije: ContractLocation[];
-  grupe: GroupBrief[];
-  boja: DeadlineColour;
-};
 
 export type ContractRow = {
   id: string;
@@ -52,8 +45,6 @@ export function contractColour(row: ContractRow, today: Date = new Date()): Dead
     today,
   );
 }
-
-type FileJson = { _id: string; originalnoIme: string; mimetype: string; size: number; createdAt: string };
 
 export function presentFile(f: {
   id: string;
@@ -85,7 +76,7 @@ export function selectContracts(db: Executor) {
   return db
     .select({
       ...contractColumns,
-      fajlovi: sql<FileJson[]>`coalesce((
+      fajlovi: sql<ContractFileDto[]>`coalesce((
         select json_agg(json_build_object('_id', f.id, 'originalnoIme', f.originalno_ime, 'mimetype', f.mimetype, 'size', f.size,
           'createdAt', f.created_at) order by f.created_at, f.id)
         from ${contractFiles} f where f.contract_id = contracts.id), '[]'::json)`,

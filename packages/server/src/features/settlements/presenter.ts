@@ -1,22 +1,7 @@
+import type { SettlementDto } from '@trasa/domain';
 import { settlements } from '../../db/schema-clusters.js';
 
-/** A settlement as the API answers it (docs/api/clusters-contracts.md "Shapes"). */
-export type SettlementDto = {
-  _id: string;
-  /** The settlement's registry id (column `code`). */
-  id: string;
-  naziv: string;
-  maticniBroj: string;
-  opstina: string[];
-  /** The same list as `opstina` (the spec uses both names). */
-  opstine: string[];
-  operator: string;
-  javniPoziv: string;
-  brojDomacinstava: number | null;
-  brojSkola: number | null;
-  brojIndirektnoPokrivenihDomacinstava: number | null;
-  brojIndirektnoPokrivenihSkola: number | null;
-};
+export type { SettlementDto };
 
 export type SettlementRow = typeof settlements.$inferSelect;
 

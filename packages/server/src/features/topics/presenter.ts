@@ -1,4 +1,4 @@
-import { ACCOUNT } from '@trasa/domain';
+import { ACCOUNT, type TopicCommentDto, type TopicDto, type TopicPriority, type TopicStatus } from '@trasa/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import { groups, users } from '../../db/schema.js';
 import { clusters, topicComments, topics } from '../../db/schema-clusters.js';
@@ -6,28 +6,7 @@ import type { Executor } from '../../platform/database.js';
 
 /** Shapes of spec 2 §3 "Topic" and "Topic comment", built field by field. */
 
-export type GroupRef = { _id: string; naziv: string };
-export type TopicCommentDto = {
-  _id: string;
-  tekst: string;
-  createdBy: { ime: string; prezime: string };
-  createdAt: string;
-  odgovoranZaOdgovor: GroupRef;
-};
-export type TopicDto = {
-  _id: string;
-  nazivKlastera: string;
-  locationId: string;
-  opis: string;
-  odgovoran: GroupRef;
-  rok: string | null;
-  prioritet: string;
-  status: string;
-  komentari: TopicCommentDto[];
-  brojKomentara: number;
-  createdAt: string;
-  updatedAt: string;
-};
+export type { TopicCommentDto, TopicDto };
 
 const commentCount = sql<number>`(select count(*)::int from ${topicComments} where ${topicComments.topicId} = ${topics.id})`;
 
@@ -59,8 +38,8 @@ export function presentTopic(row: TopicListRow, komentari: TopicCommentDto[] = [
     opis: t.opis,
     odgovoran: { _id: t.groupId, naziv: row.groupNaziv },
     rok: t.rok ? t.rok.toISOString() : null,
-    prioritet: t.prioritet,
-    status: t.status,
+    prioritet: t.prioritet as TopicPriority,
+    status: t.status as TopicStatus,
     komentari,
     brojKomentara: row.brojKomentara,
     createdAt: t.createdAt.toISOString(),

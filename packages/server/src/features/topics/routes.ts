@@ -4,6 +4,7 @@ import {
   rolesFor,
   TOPIC_PRIORITIES,
   TOPIC_STATUSES,
+  TOPICS,
   topicCommentSchema,
   topicCreateSchema,
   topicEditSchema,
@@ -58,21 +59,20 @@ export async function topicRoutes(fastify: FastifyInstance, ctx: AppContext): Pr
   app.post('/api/topic', { schema: { body: topicCreateSchema }, onRequest: staff }, async (request, reply) => {
     const data = await service.createTopic(ctx, actorOf(request), request.body, requestInfo(request));
     reply.status(201);
-    return { data, message: service.TOPIC_TEXTS.created };
+    return { data, message: TOPICS.created };
   });
 
   app.patch('/api/topic/:id', { schema: { params: idParam, body: patchBody }, onRequest: staff }, async (request) => {
     const actor = actorOf(request);
     if ('status' in request.body) {
-      if (request.body.status !== 'zatvoren')
-        throw badRequest(service.TOPIC_TEXTS.cannotReopen, { status: service.TOPIC_TEXTS.cannotReopen });
+      if (request.body.status !== 'zatvoren') throw badRequest(TOPICS.cannotReopen, { status: TOPICS.cannotReopen });
       parseOrBadRequest(closeBody, request.body);
-      return { data: await service.closeTopic(ctx, actor, request.params.id, requestInfo(request)), message: service.TOPIC_TEXTS.closed };
+      return { data: await service.closeTopic(ctx, actor, request.params.id, requestInfo(request)), message: TOPICS.closed };
     }
     const input = parseOrBadRequest(editBody, request.body);
     return {
       data: await service.editTopic(ctx, actor, request.params.id, input, requestInfo(request)),
-      message: service.TOPIC_TEXTS.edited,
+      message: TOPICS.edited,
     };
   });
 

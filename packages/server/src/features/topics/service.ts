@@ -25,16 +25,6 @@ export type TopicListQuery = {
   prioritet: '' | 'nizak' | 'srednji' | 'visok';
 };
 
-/** Texts of the topic calls the domain does not have yet (spec 2 §7, as the brief words them). */
-export const TOPIC_TEXTS = {
-  created: 'Tema je otvorena.',
-  edited: 'Tema je izmenjena.',
-  closed: 'Tema je zatvorena.',
-  deleted: 'Tema je obrisana.',
-  onlyResponsible: 'Samo odgovorna grupa može da komentariše.',
-  cannotReopen: 'Zatvorena tema ne može ponovo da se otvori.',
-} as const;
-
 const invalidGroup = (field: string) => badRequest(USERS.invalidOption, { [field]: USERS.invalidOption });
 const closedRefusal = () => conflict(TOPICS.closedCannotChange);
 const commentedRefusal = () => conflict(TOPICS.commentedCannotChange);
@@ -182,7 +172,7 @@ export async function deleteTopic(ctx: AppContext, actor: Actor, id: string, req
     const dto = await presented(tx, id);
     await tx.delete(topics).where(eq(topics.id, id));
     await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je obrisao temu na klasteru ${dto.nazivKlastera}.` });
-    return TOPIC_TEXTS.deleted;
+    return TOPICS.deleted;
   });
 }
 
@@ -199,7 +189,7 @@ export async function commentTopic(
 ): Promise<TopicDto> {
   return ctx.db.transaction(async (tx) => {
     const topic = await visibleTopic(tx, actor, id, true);
-    if (!(await canCommentOn(tx, actor, topic))) throw forbidden(TOPIC_TEXTS.onlyResponsible);
+    if (!(await canCommentOn(tx, actor, topic))) throw forbidden(TOPICS.onlyResponsible);
     const handOver = input.noviOdgovoran ? input.noviOdgovoran : null;
     if (handOver) await assertAssignableGroup(tx, handOver, 'noviOdgovoran');
     const next = handOver ?? topic.groupId;

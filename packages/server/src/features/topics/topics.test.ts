@@ -5,7 +5,6 @@ import { useTestApp } from '../../../test/harness.js';
 import { auditLogs, groups, users } from '../../db/schema.js';
 import { topicComments, topics } from '../../db/schema-clusters.js';
 import { createCluster, createContract, createGroup, createOrgTree, createUser, tokenFor } from '../../seed/factories.js';
-import { TOPIC_TEXTS } from './service.js';
 
 const t = useTestApp();
 const NO_ID = '00000000-0000-4000-8000-000000000000';
@@ -63,7 +62,7 @@ describe('POST /api/topic', () => {
     const res = await call('POST', '/api/topic', leafToken, { locationId: zlatibor.id, odgovoran: tree.leaf.id, opis: '  Kvar na trasi ' });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
-    expect(body.message).toBe(TOPIC_TEXTS.created);
+    expect(body.message).toBe(TOPICS.created);
     expect(body.data).toMatchObject({
       nazivKlastera: 'Zlatibor Čajetina',
       locationId: zlatibor.id,
@@ -248,7 +247,7 @@ describe('PATCH /api/topic/:id', () => {
     const res = await call('PATCH', `/api/topic/${created._id}`, leafToken, { odgovoran: tree.other.id, opis: 'Novo' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
-      message: TOPIC_TEXTS.edited,
+      message: TOPICS.edited,
       data: {
         opis: 'Novo',
         odgovoran: { _id: tree.other.id, naziv: tree.other.naziv },
@@ -270,8 +269,8 @@ describe('PATCH /api/topic/:id', () => {
       [{ odgovoran: NO_ID, opis: 'x' }, USERS.invalidOption],
       [{ odgovoran: reservedId, opis: 'x' }, USERS.invalidOption],
       [{ odgovoran: tree.leaf.id, prioritet: 'hitno' }, ''],
-      [{ status: 'otvoren' }, TOPIC_TEXTS.cannotReopen],
-      [{ status: 'otvoren', odgovoran: tree.leaf.id, opis: 'x' }, TOPIC_TEXTS.cannotReopen],
+      [{ status: 'otvoren' }, TOPICS.cannotReopen],
+      [{ status: 'otvoren', odgovoran: tree.leaf.id, opis: 'x' }, TOPICS.cannotReopen],
     ];
     for (const [body, message] of cases) {
       const res = await call('PATCH', `/api/topic/${_id}`, leafToken, body);
@@ -296,7 +295,7 @@ describe('PATCH /api/topic/:id', () => {
     const closed = await call('PATCH', `/api/topic/${_id}`, managerToken, { status: 'zatvoren' });
     expect(await auditCount()).toBe(audited + 1);
     expect(closed.statusCode, closed.body).toBe(200);
-    expect(closed.json()).toMatchObject({ message: TOPIC_TEXTS.closed, data: { status: 'zatvoren', brojKomentara: 1 } });
+    expect(closed.json()).toMatchObject({ message: TOPICS.closed, data: { status: 'zatvoren', brojKomentara: 1 } });
     const row = await topicRow(_id);
     const before = await auditCount();
     for (const body of [{ status: 'zatvoren' }, { odgovoran: tree.other.id, opis: 'x' }]) {
@@ -339,7 +338,7 @@ describe('DELETE /api/topic/:id', () => {
     const before = await auditCount();
     const res = await call('DELETE', `/api/topic/${_id}`, leafToken);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: TOPIC_TEXTS.deleted });
+    expect(res.json()).toEqual({ message: TOPICS.deleted });
     expect(await topicRow(_id)).toBeUndefined();
     expect(await auditCount()).toBe(before + 1);
     expect((await call('DELETE', `/api/topic/${_id}`, leafToken)).statusCode).toBe(404);
@@ -395,7 +394,7 @@ describe('POST /api/topic/:id/komentar', () => {
     // the cluster is not visible to `other`, so they still get 404; leaf can no longer comment
     const leafAgain = await call('POST', `/api/topic/${_id}/komentar`, leafToken, { tekst: 'Još nešto' });
     expect(leafAgain.statusCode).toBe(403);
-    expect(leafAgain.json().message).toBe(TOPIC_TEXTS.onlyResponsible);
+    expect(leafAgain.json().message).toBe(TOPICS.onlyResponsible);
     expect((await call('GET', `/api/topic/${_id}`, leafToken)).json().canComment).toBe(false);
   });
 
@@ -403,8 +402,8 @@ describe('POST /api/topic/:id/komentar', () => {
     const { _id } = await open(adminToken, { locationId: zlatibor.id, odgovoran: tree.leaf.id, opis: 'Odbijanja' });
     const comments = async () => (await t.db.select().from(topicComments).where(eq(topicComments.topicId, _id))).length;
     const cases: [string, object, number, string][] = [
-      [adminToken, { tekst: 'Admin' }, 403, TOPIC_TEXTS.onlyResponsible],
-      [allSeeingToken, { tekst: 'Ministarstvo' }, 403, TOPIC_TEXTS.onlyResponsible],
+      [adminToken, { tekst: 'Admin' }, 403, TOPICS.onlyResponsible],
+      [allSeeingToken, { tekst: 'Ministarstvo' }, 403, TOPICS.onlyResponsible],
       [otherToken, { tekst: 'Nadzor' }, 404, TOPICS.notFound],
       [leafToken, { tekst: '   ' }, 400, TOPICS.commentRequired],
       [leafToken, { tekst: '' }, 400, TOPICS.commentRequired],

@@ -1,0 +1,130 @@
+import type { DeadlineColour } from '../colours.js';
+import type { ContractKind } from '../schemas/clusters.js';
+
+/**
+ * The answer shapes of spec 2 (docs/api/clusters-contracts.md "Shapes"), once for the server's
+ * presenters and the web's API module.
+ */
+
+export type ClusterStatus = 'Nije započet' | 'U toku' | 'Završen';
+export type ContractStatus = 'U toku' | 'Završen';
+
+/** A group as cluster and contract answers name it, with its type's name and code. */
+export type GroupBrief = { _id: string; naziv: string; tip: string; tipKod: string | null };
+
+/** A group named by id and name only. */
+export type GroupName = { _id: string; naziv: string };
+
+/** `id` is the settlement's registry id; `_id` names it in the API paths. Counts are numbers or null. */
+export type SettlementDto = {
+  _id: string;
+  id: string;
+  naziv: string;
+  maticniBroj: string;
+  opstina: string[];
+  /** The same list as `opstina` (the spec uses both names). */
+  opstine: string[];
+  operator: string;
+  javniPoziv: string;
+  brojDomacinstava: number | null;
+  brojSkola: number | null;
+  brojIndirektnoPokrivenihDomacinstava: number | null;
+  brojIndirektnoPokrivenihSkola: number | null;
+};
+export type SettlementsPage = { naselja: SettlementDto[]; totalResults: number };
+
+export type PriorityDto = { _id: string; naziv: string; broj: number };
+
+export type ContractBrief = {
+  _id: string;
+  naziv: string;
+  broj: string;
+  status: ContractStatus;
+  datumPocetka: string;
+  rokTrajanja: number;
+  datumZavrsetka: string | null;
+  /** datumPocetka + rokTrajanja days. */
+  rokZavrsetka: string;
+  route: ContractKind;
+};
+
+/** An activity of a cluster as the activities table shows it (the activities come with spec 3). */
+export type ActivityBrief = {
+  _id: string;
+  naziv?: string;
+  status?: string;
+  rok?: string | null;
+  odgovoran?: GroupName | null;
+  poslednjiKomentar?: string | null;
+};
+
+export type LocationDto = {
+  _id: string;
+  naziv: string;
+  odgovoran: GroupBrief[];
+  /** The general contract (kind `contract`). */
+  ugovor: ContractBrief | null;
+  ugovori: { contractIzv: ContractBrief | null; contractPro: ContractBrief | null; contractNad: ContractBrief | null };
+  indikativnaDuzinaKlastera: number | null;
+  ugovorenaVrednostKlastera: number | null;
+  naselja: SettlementDto[];
+  usputnaNaselja: SettlementDto[];
+  status: ClusterStatus;
+  adresa: string | null;
+  aktivnosti: ActivityBrief[];
+  datumZavrsetka: string | null;
+  boja: DeadlineColour;
+};
+export type LocationsPage = { locations: LocationDto[]; aktivne: number; totalResults: number };
+
+/** A cluster offered for linking or picking: its name, and the name in each script. */
+export type LocationOption = { _id: string; nazivLokacije: string; cyr: string; lat: string };
+
+export type ContractFileDto = { _id: string; originalnoIme: string; mimetype: string; size: number; createdAt: string };
+
+/** A cluster linked to a contract. */
+export type ContractLocation = {
+  _id: string;
+  naziv: string;
+  status: ClusterStatus;
+  /** The cluster's general contract. */
+  ugovor: string | null;
+  odgovoran: GroupName[];
+};
+
+export type ContractDto = ContractBrief & {
+  fajlovi: ContractFileDto[];
+  lokacije: ContractLocation[];
+  grupe: GroupBrief[];
+  boja: DeadlineColour;
+};
+
+export type TopicPriority = 'nizak' | 'srednji' | 'visok';
+export type TopicStatus = 'otvoren' | 'zatvoren';
+
+export type TopicCommentDto = {
+  _id: string;
+  tekst: string;
+  createdBy: { ime: string; prezime: string };
+  createdAt: string;
+  /** The group responsible for answering after this comment. */
+  odgovoranZaOdgovor: GroupName;
+};
+
+export type TopicDto = {
+  _id: string;
+  nazivKlastera: string;
+  locationId: string;
+  opis: string;
+  odgovoran: GroupName;
+  /** ISO date-time or null. */
+  rok: string | null;
+  prioritet: TopicPriority;
+  status: TopicStatus;
+  komentari: TopicCommentDto[];
+  brojKomentara: number;
+  createdAt: string;
+  updatedAt: string;
+};
+export type TopicsPage = { data: TopicDto[]; total: number };
+export type TopicAnswer = { data: TopicDto; canComment: boolean };
