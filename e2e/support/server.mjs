@@ -8,6 +8,8 @@ import path from 'node:path';
 import pg from 'pg';
 
 const port = process.env.E2E_PORT || '3100';
+// E2E_DIST: a build made aside (scripts/build-aside.sh NAME → .build/NAME), so several can run at once.
+const serverDist = process.env.E2E_DIST ? path.resolve(process.env.E2E_DIST, 'server') : 'packages/server/dist';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'trasa-e2e-'));
 const env = {
   ...process.env,
@@ -18,6 +20,7 @@ const env = {
   ADMIN_EMAIL: 'admin@trasa.test',
   ADMIN_PASSWORD: 'AdminLozinka1',
   LOG_LEVEL: 'warn',
+  ...(process.env.E2E_DIST ? { WEB_DIST: path.resolve(process.env.E2E_DIST, 'web') } : {}),
 };
 
 let dbName;
@@ -32,10 +35,10 @@ if (process.env.DATABASE_URL) {
   env.DATABASE_URL = url.toString();
 }
 
-const seeded = spawnSync(process.execPath, ['packages/server/dist/seed-demo.js'], { env, stdio: 'inherit' });
+const seeded = spawnSync(process.execPath, [path.join(serverDist, 'seed-demo.js')], { env, stdio: 'inherit' });
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 
-const server = spawn(process.execPath, ['packages/server/dist/main.js'], { env, stdio: 'inherit' });
+const server = spawn(process.execPath, [path.join(serverDist, 'main.js')], { env, stdio: 'inherit' });
 
 let stopping = false;
 async function stop() {
