@@ -16,6 +16,7 @@ import { accountRoutes } from './features/account/routes.js';
 import { clusterRoutes } from './features/clusters/routes.js';
 import { contractRoutes } from './features/contracts/routes.js';
 import { groupRoutes } from './features/groups/routes.js';
+import { importRoutes } from './features/imports/routes.js';
 import { linkRoutes } from './features/links/routes.js';
 import { mailRoutes } from './features/mail/routes.js';
 import { priorityRoutes } from './features/priorities/routes.js';
@@ -49,6 +50,7 @@ const FEATURES = [
   contractRoutes,
   linkRoutes,
   topicRoutes,
+  importRoutes,
 ];
 
 function defaultWebDist(): string {

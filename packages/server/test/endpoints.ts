@@ -143,4 +143,11 @@ export const ENDPOINTS: Endpoint[] = [
   { method: 'PATCH', route: '/api/topic/:id', url: `/api/topic/${NO_ID}`, payload: {}, allowed: STAFF },
   { method: 'DELETE', route: '/api/topic/:id', url: `/api/topic/${NO_ID}`, allowed: STAFF },
   { method: 'POST', route: '/api/topic/:id/komentar', url: `/api/topic/${NO_ID}/komentar`, payload: {}, allowed: STAFF },
+
+  // spreadsheet imports and their templates (spec 2 §7 "Imports")
+  { method: 'POST', route: '/api/user/excel-import', payload: {}, allowed: MANAGERS },
+  { method: 'POST', route: '/api/naselje/excel-import', payload: {}, allowed: ADMIN },
+  { method: 'POST', route: '/api/location/excel-import', payload: {}, allowed: ADMIN },
+  { method: 'GET', route: '/api/files/korisnici', url: '/api/files/korisnici/', allowed: MANAGERS },
+  { method: 'GET', route: '/api/files/klasteri', url: '/api/files/klasteri/', allowed: ADMIN },
 ];

@@ -128,3 +128,18 @@ export type TopicDto = {
 };
 export type TopicsPage = { data: TopicDto[]; total: number };
 export type TopicAnswer = { data: TopicDto; canComment: boolean };
+
+/** The models of POST /api/{model}/excel-import. */
+export const IMPORT_MODELS = ['user', 'naselje', 'location'] as const;
+export type ImportModel = (typeof IMPORT_MODELS)[number];
+
+/** One row of an import report: the spreadsheet row number, a name for the row, and its outcome. */
+export type ImportReportRow = { red: number; naziv: string; success: boolean; warnings: string[]; errors: string[] };
+export type ImportDocument = {
+  importReport: ImportReportRow[];
+  ukupno: number;
+  uvezeno: number;
+  preskoceno: number;
+  neuspesno: number;
+};
+export type ImportResponse = { message: string; document: ImportDocument };

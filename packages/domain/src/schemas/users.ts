@@ -119,3 +119,10 @@ export type GroupDto = GroupRef & {
 export type UsersPage = { users: UserDto[]; totalResults: number };
 export type GuestsPage = { guests: UserDto[]; totalResults: number };
 export type GroupsPage = { groups: GroupDto[]; totalResults: number };
+
+/** A row of the users import (POST /api/user/excel-import): the person; role and group are names, resolved on the server. */
+export const importUserRowSchema = z.object({
+  ime: required(USERS.imeRequired),
+  prezime: required(USERS.prezimeRequired),
+  email,
+});

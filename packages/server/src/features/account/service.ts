@@ -160,6 +160,23 @@ export async function requestPasswordReset(ctx: AppContext, email: string, req: 
   return ACCOUNT.forgotSent;
 }
 
+/** How long the link of an imported account's first password stays valid. */
+export const SETUP_HOURS = 72;
+
+/**
+ * The mail an account made by an import gets: a link (through the reset form) to choose its first
+ * password; the spreadsheet never carries passwords (docs/decisions.md "Imports").
+ */
+export async function sendPasswordSetup(ctx: AppContext, user: { id: string; email: string; ime: string }): Promise<void> {
+  const code = await issueCode(ctx.db, user.id, 'reset', SETUP_HOURS);
+  const link = `${ctx.config.appUrl}${PUBLIC_PATHS.resetPassword}?email=${encodeURIComponent(user.email)}&code=${encodeURIComponent(code)}`;
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Траса — ваш налог',
+    text: `Поштовани/а ${user.ime},\n\nза вас је направљен налог у апликацији Траса. Лозинку постављате на линку:\n${link}\n\nЛинк важи ${SETUP_HOURS} сата и може се употребити једном. После тога лозинку можете поново поставити преко „Заборавили сте лозинку?“.`,
+  });
+}
+
 export async function setNewPassword(ctx: AppContext, input: z.output<typeof setNewPasswordSchema>, req: RequestInfo): Promise<string> {
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {

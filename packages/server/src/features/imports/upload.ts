@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { COMMON, IMPORTS } from '@trasa/domain';
+import type { FastifyRequest } from 'fastify';
+import { AppError, badRequest } from '../../platform/errors.js';
+import { detectFormat, readSheet, type SheetFormat, type SheetRow, SpreadsheetError } from '../../platform/spreadsheet.js';
+
+/** The uploaded spreadsheet, on disk while it is read; `dispose` removes it. */
+export type UploadedSheet = {
+  originalName: string;
+  format: SheetFormat;
+  rows: () => AsyncGenerator<SheetRow>;
+  dispose: () => Promise<void>;
+};
+
+class TooLarge extends Error {}
+
+const tooLarge = () => new AppError(413, IMPORTS.tooLarge);
+
+async function drain(stream: Readable): Promise<void> {
+  for await (const _ of stream) {
+    /* discard */
+  }
+}
+
+/**
+ * Receives the multipart file of an import (the field is `file`; the first file part counts) into
+ * DATA_DIR/tmp, refusing more than IMPORTS.maxBytes (10,000,000) while it streams. The format is then
+ * decided by the content.
+ */
+export async function receiveSheet(request: FastifyRequest, dataDir: string): Promise<UploadedSheet> {
+  if (!request.isMultipart()) throw badRequest(IMPORTS.failed);
+  const dir = path.join(dataDir, 'tmp');
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  const target = path.join(dir, `import-${randomUUID()}`);
+  const dispose = () => fs.rm(target, { force: true });
+  let originalName: string | undefined;
+  let refusal: AppError | undefined;
+  try {
+    // One byte over the limit is enough to know; busboy discards the rest of a longer file.
+    for await (const part of request.parts({ limits: { fileSize: IMPORTS.maxBytes + 1, files: 1, fields: 10, parts: 12 } })) {
+      if (part.type !== 'file') continue;
+      if (originalName !== undefined || !part.filename) {
+        await drain(part.file);
+        continue;
+      }
+      originalName = part.filename.replace(/%22/g, '"');
+      let size = 0;
+      try {
+        await pipeline(
+          part.file,
+          async function* (source: AsyncIterable<Buffer>) {
+            for await (const chunk of source) {
+              size += chunk.length;
+              if (size > IMPORTS.maxBytes) throw new TooLarge();
+              yield chunk;
+            }
+          },
+          createWriteStream(target, { mode: 0o600 }),
+        );
+        if (part.file.truncated) throw new TooLarge();
+      } catch (err) {
+        if (!(err instanceof TooLarge)) throw err;
+        refusal = tooLarge();
+        if (!part.file.destroyed) await drain(part.file);
+      }
+    }
+  } catch (err) {
+    await dispose();
+    if ((err as NodeJS.ErrnoException).errno !== undefined && !(err instanceof AppError)) throw err;
+    const code = (err as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw err instanceof AppError ? err : badRequest(COMMON.badRequest);
+  }
+  if (refusal) {
+    await dispose();
+    throw refusal;
+  }
+  if (originalName === undefined) {
+    await dispose();
+    throw badRequest(IMPORTS.failed);
+  }
+  try {
+    const format = await detectFormat(target, originalName);
+    return { originalName, format, rows: () => readSheet(target, format), dispose };
+  } catch (err) {
+    await dispose();
+    if (err instanceof SpreadsheetError) throw badRequest(err.message);
+    throw err;
+  }
+}
+
+/** Runs `work` over the sheet's rows, turning a spreadsheet that can't be read into the client's error. */
+export async function withSheet<T>(sheet: UploadedSheet, work: (sheet: UploadedSheet) => Promise<T>): Promise<T> {
+  try {
+    return await work(sheet);
+  } catch (err) {
+    if (err instanceof SpreadsheetError) throw badRequest(err.message);
+    throw err;
+  }
+}

@@ -1,0 +1,146 @@
+import {
+  assignableRoles,
+  GROUPLESS_ROLES,
+  IMPORTS,
+  type ImportDocument,
+  type ImportReportRow,
+  importUserRowSchema,
+  isReservedGroupName,
+  type RoleKey,
+} from '@trasa/domain';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { groups, roles, users } from '../../db/schema.js';
+import { writeLog } from '../../platform/audit.js';
+import type { Actor } from '../../platform/auth.js';
+import { sendPasswordSetup } from '../account/service.js';
+import { groupCondition, scopeOf } from '../groups/policy.js';
+import type { RequestInfo } from '../users/service.js';
+import { foldHeader, keyedRows, USER_COLUMNS } from './columns.js';
+import { chunks, parseErrors, Report, rowError } from './report.js';
+import type { UploadedSheet } from './upload.js';
+
+/** A password hash nothing verifies against: an imported account gets its password through the mailed link. */
+export const NO_PASSWORD = '!uvezen';
+
+type Candidate = {
+  row: ImportReportRow;
+  ime: string;
+  prezime: string;
+  email: string;
+  roleId: string;
+  groupId: string | null;
+};
+
+/** Names (folded) → the single thing they name; a name two things share names nothing. */
+function byNames<T>(items: readonly T[], names: (item: T) => string[]): Map<string, T | null> {
+  const map = new Map<string, T | null>();
+  for (const item of items) {
+    for (const name of new Set(names(item).filter(Boolean).map(foldHeader))) {
+      map.set(name, map.has(name) && map.get(name) !== item ? null : item);
+    }
+  }
+  return map;
+}
+
+/**
+ * POST /api/user/excel-import (Admin, Rukovodilac): each row a person, known by e-mail. The role and
+ * the group are given by name (either script); the rules of the create form hold: a Rukovodilac gives
+ * only the roles they may and only groups of their subtree, Admin and Gost have no group, other roles
+ * need one. Without a role the person is a Zaposleni of the named group, or a Gost. An e-mail already
+ * registered is left alone (re-importing changes nothing). Accounts are active and get a mail with a
+ * link to choose their password.
+ */
+export async function importUsers(ctx: AppContext, actor: Actor, sheet: UploadedSheet, req: RequestInfo): Promise<ImportDocument> {
+  const report = new Report();
+  const allowed = assignableRoles(actor.role) as readonly string[];
+  const roleRows = (await ctx.db.select().from(roles)).filter((r) => allowed.includes(r.baseRole));
+  const roleByName = byNames(roleRows, (r) => [r.imeRole, r.kratakNaziv, r.baseRole]);
+  const defaultRole = (base: RoleKey) => roleRows.find((r) => r.builtin && r.baseRole === base) ?? null;
+  const scope = await scopeOf(ctx.db, actor);
+  const groupRows = (
+    await ctx.db
+      .select({ id: groups.id, naziv: groups.naziv, kratakNaziv: groups.kratakNaziv, cirilica: groups.cirilica, reserved: groups.reserved })
+      .from(groups)
+      .where(groupCondition(scope))
+  ).filter((g) => !g.reserved && !isReservedGroupName(g.naziv) && !isReservedGroupName(g.cirilica));
+  const groupByName = byNames(groupRows, (g) => [g.naziv, g.cirilica, g.kratakNaziv]);
+
+  const candidates: Candidate[] = [];
+  const seen = new Set<string>();
+  for await (const { row, values } of keyedRows(sheet.rows(), USER_COLUMNS, ['ime', 'prezime', 'email'])) {
+    const entry = report.add(row, [values.ime, values.prezime].filter(Boolean).join(' ') || values.email);
+    const parsed = importUserRowSchema.safeParse(values);
+    const key = values.email.trim().toLowerCase();
+    if (!parsed.success) {
+      parseErrors(entry, key, parsed.error);
+      continue;
+    }
+    const group = values.grupa ? groupByName.get(foldHeader(values.grupa)) : undefined;
+    const role = values.rola ? roleByName.get(foldHeader(values.rola)) : defaultRole(values.grupa ? 'Zaposleni' : 'Gost');
+    if (!role) rowError(entry, key, IMPORTS.unknownRole(values.rola || (values.grupa ? 'Zaposleni' : 'Gost')));
+    const groupless = !!role && (GROUPLESS_ROLES as readonly string[]).includes(role.baseRole);
+    if (role && !groupless && !values.grupa) rowError(entry, key, IMPORTS.groupNeeded);
+    if (role && !groupless && values.grupa && !group) rowError(entry, key, IMPORTS.unknownGroup(values.grupa));
+    if (groupless && values.grupa) entry.warnings.push(IMPORTS.groupIgnored);
+    if (seen.has(parsed.data.email)) rowError(entry, key, `${IMPORTS.duplicateInFile} ${IMPORTS.duplicateEmailSuffix}`);
+    if (entry.errors.length > 0 || !role) continue;
+    seen.add(parsed.data.email);
+    candidates.push({ row: entry, ...parsed.data, roleId: role.id, groupId: groupless ? null : (group?.id ?? null) });
+  }
+
+  const exists = (c: Candidate) => c.row.warnings.push(IMPORTS.exists(`Корисник ${c.email} ${IMPORTS.duplicateEmailSuffix}`));
+  const registered = new Set<string>();
+  for (const part of chunks(candidates.map((c) => c.email))) {
+    const rows = await ctx.db
+      .select({ email: sql<string>`lower(${users.email})` })
+      .from(users)
+      .where(
+        sql`lower(${users.email}) in (${sql.join(
+          part.map((e) => sql`${e}`),
+          sql`, `,
+        )})`,
+      );
+    for (const r of rows) registered.add(r.email);
+  }
+  const fresh = candidates.filter((c) => (registered.has(c.email) ? (exists(c), false) : true));
+
+  const created = await ctx.db.transaction(async (tx) => {
+    const made: { id: string; email: string; ime: string }[] = [];
+    for (const part of chunks(fresh)) {
+      const rows = await tx
+        .insert(users)
+        .values(
+          part.map((c) => ({
+            ime: c.ime,
+            prezime: c.prezime,
+            email: c.email,
+            emailPotvrdjen: true,
+            status: 'aktivan',
+            roleId: c.roleId,
+            groupId: c.groupId,
+            passwordHash: NO_PASSWORD,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ id: users.id, email: users.email, ime: users.ime });
+      made.push(...rows);
+    }
+    const madeEmails = new Set(made.map((m) => m.email));
+    for (const c of fresh) {
+      if (madeEmails.has(c.email)) c.row.success = true;
+      else exists(c);
+    }
+    if (made.length > 0) {
+      await writeLog(tx, {
+        actor,
+        ...req,
+        message: `Korisnik ${actor.email} je uvezao ${made.length} korisnika iz fajla ${sheet.originalName}.`,
+      });
+    }
+    return made;
+  });
+  // After the commit: each new account gets its link (kept in the outbox when no SMTP server is in use).
+  for (const user of created) await sendPasswordSetup(ctx, user);
+  return report.document();
+}
