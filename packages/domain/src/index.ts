@@ -1,6 +1,7 @@
 export * from './colours.js';
 export * from './dates.js';
 export * from './dto/clusters.js';
+export * from './exports.js';
 export * from './groupTypes.js';
 export * from './menu.js';
 export * from './messages/account.js';

@@ -141,7 +141,6 @@ export const UI = {
   addSettlement: 'Додај насеље',
   newSettlementTitle: 'Ново насеље',
   editSettlementTitle: 'Измена насеља',
-  downloadTemplate: 'Преузми шаблон',
   broj: 'Број',
   addPriority: 'Додај приоритет',
   newPriorityTitle: 'Нови приоритет',

@@ -16,6 +16,7 @@ export type QueryValue = string | number | boolean | null | undefined;
 
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** JSON, or a FormData sent as multipart. */
   body?: unknown;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
@@ -54,8 +55,11 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const headers = new Headers({ Accept: 'application/json' });
   const token = options.auth === false ? null : getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  let body: string | undefined;
-  if (options.body !== undefined) {
+  let body: string | FormData | undefined;
+  if (options.body instanceof FormData) {
+    // multipart: the browser sets the Content-Type with its boundary.
+    body = options.body;
+  } else if (options.body !== undefined) {
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(options.body);
   }

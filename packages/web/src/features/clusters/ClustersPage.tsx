@@ -16,6 +16,8 @@ import { useSnackbar } from '../../components/SnackbarProvider';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { useCurrentUser } from '../../shell/session';
 import { UI } from '../../texts';
+import { ImportButton } from '../imports/ImportButton';
+import { SETTLEMENTS_KEY } from '../settlements/queries';
 import { LOCATION_NOTICE_MS } from './ClusterForm';
 import { ClusterFormDialog } from './ClusterFormDialog';
 import { CLUSTER_COLUMNS, CLUSTER_PAGE_SIZES, clusterRowColor, fetchLocations } from './clusterColumns';
@@ -102,9 +104,17 @@ export function ClustersPage() {
         )}
         toolbar={
           isAdmin && (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => openForm(null)}>
-              {UI.createCluster}
-            </Button>
+            <>
+              <Button variant="contained" startIcon={<AddIcon />} onClick={() => openForm(null)}>
+                {UI.createCluster}
+              </Button>
+              <ImportButton
+                model="location"
+                template="klasteri"
+                invalidates={[CLUSTERS_KEY, SETTLEMENTS_KEY]}
+                noticeMs={LOCATION_NOTICE_MS}
+              />
+            </>
           )
         }
       />

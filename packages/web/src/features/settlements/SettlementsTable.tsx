@@ -1,11 +1,9 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Button, IconButton, Tooltip } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CODEBOOKS, IMPORTS, USERS } from '@trasa/domain';
+import { CODEBOOKS, USERS } from '@trasa/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useState } from 'react';
 import { messageOf } from '../../api/errors';
@@ -14,6 +12,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { UI } from '../../texts';
+import { CLUSTERS_KEY } from '../clusters/queries';
+import { ImportButton } from '../imports/ImportButton';
 import { CODEBOOK_NOTICE_MS } from '../types/GroupTypeDialog';
 import { SETTLEMENTS_KEY } from './queries';
 import { SettlementDialog } from './SettlementDialog';
@@ -55,7 +55,7 @@ async function fetchSettlements({ page, limit, search, signal }: TableQuery) {
 
 type Dialog = { kind: 'closed' } | { kind: 'new' } | { kind: 'edit'; settlement: SettlementDto };
 
-/** The settlements codebook (spec 2 §5): search, paging, create, edit, delete; import comes later. */
+/** The settlements codebook (spec 2 §5): search, paging, create, edit, delete, import with its template. */
 export function SettlementsTable() {
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
@@ -114,21 +114,7 @@ export function SettlementsTable() {
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'new' })}>
               {UI.addSettlement}
             </Button>
-            {/* The import (POST /api/naselje/excel-import) and its template come with a later issue. */}
-            <Tooltip title={UI.underConstruction}>
-              <span>
-                <Button variant="outlined" startIcon={<UploadFileIcon />} disabled>
-                  {IMPORTS.importButton}
-                </Button>
-              </span>
-            </Tooltip>
-            <Tooltip title={UI.underConstruction}>
-              <span>
-                <IconButton aria-label={UI.downloadTemplate} disabled>
-                  <DownloadIcon />
-                </IconButton>
-              </span>
-            </Tooltip>
+            <ImportButton model="naselje" template="klasteri" invalidates={[SETTLEMENTS_KEY, CLUSTERS_KEY]} noticeMs={CODEBOOK_NOTICE_MS} />
           </>
         }
       />

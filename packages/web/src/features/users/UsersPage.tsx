@@ -14,6 +14,7 @@ import { FROM_LIST } from '../../components/fromList';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { UI } from '../../texts';
+import { ImportButton } from '../imports/ImportButton';
 import { CreateUserDialog } from './CreateUserDialog';
 import { EditUserDialog } from './EditUserDialog';
 import { USERS_KEY } from './queries';
@@ -76,9 +77,12 @@ export function UsersPage() {
     </>
   );
   const addButton = (
-    <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setCreating(true)}>
-      {UI.addUser}
-    </Button>
+    <>
+      <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setCreating(true)}>
+        {UI.addUser}
+      </Button>
+      <ImportButton model="user" template="korisnici" invalidates={[USERS_KEY]} />
+    </>
   );
 
   return (
