@@ -84,7 +84,8 @@ export async function startBenchServer() {
     env.DATABASE_URL ??
     `postgres://postgres:${encodeURIComponent(readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim())}@127.0.0.1:${env.EMBEDDED_PG_PORT}/trasa`;
   const rssMb = () => Math.round(Number(readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024);
-  return { base, dbUrl, rssMb, stop, onEmbedded: !process.env.DATABASE_URL };
+  const peakMb = () => Math.round(Number(readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmHWM:\s+(\d+)/)?.[1] ?? 0) / 1024);
+  return { base, dbUrl, rssMb, peakMb, stop, onEmbedded: !process.env.DATABASE_URL };
 }
 
 /** A bearer token of the bench Admin. */
