@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -34,4 +35,9 @@ export function migrationsFolder(): string {
 
 export async function runMigrations(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder: migrationsFolder() });
+}
+
+/** A text column in the Serbian alphabet's order (collation trasa_sr, drizzle/0003_serbian_order.sql). */
+export function serbianOrder(column: AnyColumn): SQL {
+  return sql`${column} collate trasa_sr`;
 }

@@ -12,7 +12,7 @@ import {
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { groups, groupTypes } from '../../db/schema.js';
 import { clusterGroups, clusterSettlements, clusters, contractClusters, contracts, settlements } from '../../db/schema-clusters.js';
-import type { Executor } from '../../platform/database.js';
+import { type Executor, serbianOrder } from '../../platform/database.js';
 import { presentSettlement, settlementColumns } from '../settlements/presenter.js';
 
 /** Shapes of docs/api/clusters-contracts.md, built field by field. */
@@ -49,7 +49,7 @@ export type ClusterRow = {
   datumZavrsetka: string | null;
 };
 
-export const clusterOrder = [clusters.naziv, clusters.id] as const;
+export const clusterOrder = [serbianOrder(clusters.naziv), clusters.id] as const;
 
 type ContractRow = Pick<
   typeof contracts.$inferSelect,

@@ -10,7 +10,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { groups, groupTypes } from '../../db/schema.js';
 import { clusterGroups, clusters, contractClusters, contractFiles, contractGroups, contracts } from '../../db/schema-clusters.js';
-import type { Executor } from '../../platform/database.js';
+import { type Executor, serbianOrder } from '../../platform/database.js';
 import { type ContractBrief, clusterStatusSql, type GroupBrief, presentContractBrief } from '../clusters/presenter.js';
 import { offsetOf, type Paging } from '../users/paging.js';
 
@@ -118,7 +118,7 @@ export function presentContract(row: SelectedContract, today: Date = new Date())
 }
 
 /** Newest first (datumPocetka desc), then by name. */
-export const contractOrder = [sql`${contracts.datumPocetka} desc`, contracts.naziv, contracts.id] as const;
+export const contractOrder = [sql`${contracts.datumPocetka} desc`, serbianOrder(contracts.naziv), contracts.id] as const;
 
 /** One page of contracts matching `where` (a condition over `contracts`). */
 export async function pageOfContracts(db: Executor, where: SQL, paging: Paging): Promise<{ items: ContractDto[]; totalResults: number }> {

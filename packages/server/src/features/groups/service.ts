@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.js';
 import { groups, groupTypes, users } from '../../db/schema.js';
 import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
-import type { Executor } from '../../platform/database.js';
+import { type Executor, serbianOrder } from '../../platform/database.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { FOREIGN_KEY_VIOLATION, onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
 import { offsetOf, type Paging } from '../users/paging.js';
@@ -32,7 +32,7 @@ import { presentGroup, selectGroups } from './presenter.js';
 
 export type RequestInfo = { ip: string; url: string };
 
-const groupOrder = [groups.naziv, groups.id] as const;
+const groupOrder = [serbianOrder(groups.naziv), groups.id] as const;
 
 /** One page of the groups matching `where` (never the reserved group), ordered by naziv. */
 export async function pageOfGroups(db: Executor, scope: Scope, where: SQL, paging: Paging): Promise<GroupsPage> {

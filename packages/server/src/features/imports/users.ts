@@ -103,7 +103,11 @@ export async function importUsers(ctx: AppContext, actor: Actor, sheet: Uploaded
       );
     for (const r of rows) registered.add(r.email);
   }
-  const fresh = candidates.filter((c) => (registered.has(c.email) ? (exists(c), false) : true));
+  const fresh = candidates.filter((c) => {
+    if (!registered.has(c.email)) return true;
+    exists(c);
+    return false;
+  });
 
   const created = await ctx.db.transaction(async (tx) => {
     const made: { id: string; email: string; ime: string }[] = [];

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { roles, users } from '../../db/schema.js';
 import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
+import { serbianOrder } from '../../platform/database.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { assertUserInScope, assignableGroup, scopeOf } from '../groups/policy.js';
 import { offsetOf, type Paging } from '../users/paging.js';
@@ -17,7 +18,7 @@ export type RequestInfo = { ip: string; url: string };
 const roleOrder = [
   sql`${roles.builtin} desc`,
   sql`array_position(array['Admin','Rukovodilac','Zaposleni','Gost'], ${roles.baseRole})`,
-  roles.imeRole,
+  serbianOrder(roles.imeRole),
   roles.id,
 ];
 

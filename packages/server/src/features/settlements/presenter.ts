@@ -1,5 +1,6 @@
 import type { SettlementDto } from '@trasa/domain';
 import { settlements } from '../../db/schema-clusters.js';
+import { serbianOrder } from '../../platform/database.js';
 
 export type { SettlementDto };
 
@@ -40,4 +41,4 @@ export function presentSettlement(row: SettlementFields): SettlementDto {
 }
 
 /** Settlements by name (then id, so pages never overlap). */
-export const settlementOrder = [settlements.naziv, settlements.id] as const;
+export const settlementOrder = [serbianOrder(settlements.naziv), settlements.id] as const;

@@ -5,6 +5,7 @@ import { useTestApp } from '../../../test/harness.js';
 import { auditLogs } from '../../db/schema.js';
 import { settlements } from '../../db/schema-clusters.js';
 import { createCluster, createGroup, createSettlement, createUser, tokenFor } from '../../seed/factories.js';
+import { settlementOrder } from './presenter.js';
 import { SETTLEMENT_TEXTS } from './service.js';
 
 const t = useTestApp();
@@ -156,12 +157,32 @@ describe('DELETE /api/naselje/:id', () => {
 });
 
 describe('GET /api/naselje and /api/search/naselje', () => {
+  it('orders names in the Serbian alphabet: c, č, ć, d, đ … s, š … z, ž', async () => {
+    const names = ['Žabalj', 'Cer', 'Šabac', 'Ćuprija', 'Đurđevo', 'Zlatibor', 'Čačak', 'Sombor', 'Dobrinci'];
+    for (const naziv of names) await createSettlement(t.db, { naziv: `${naziv} Azbuka` });
+    const res = await t.call({ method: 'GET', url: '/api/search/naselje?eng=azbuka&srb=азбука&page=1&limit=50', token: managerToken });
+    expect(res.json().naselja.map((n: { naziv: string }) => n.naziv.replace(' Azbuka', ''))).toEqual([
+      'Cer',
+      'Čačak',
+      'Ćuprija',
+      'Dobrinci',
+      'Đurđevo',
+      'Sombor',
+      'Šabac',
+      'Zlatibor',
+      'Žabalj',
+    ]);
+  });
+
   it('lists by name; without page and limit all of them, with them one page', async () => {
     const all = (await t.call({ method: 'GET', url: '/api/naselje', token: managerToken })).json();
     const count = (await t.db.select({ n: sql<number>`count(*)::int` }).from(settlements))[0]?.n;
     expect(all.totalResults).toBe(count);
     expect(all.naselja).toHaveLength(count as number);
-    const ordered = await t.db.select({ id: settlements.id }).from(settlements).orderBy(settlements.naziv, settlements.id);
+    const ordered = await t.db
+      .select({ id: settlements.id })
+      .from(settlements)
+      .orderBy(...settlementOrder);
     expect(all.naselja.map((n: { _id: string }) => n._id)).toEqual(ordered.map((r) => r.id));
     const page2 = (await t.call({ method: 'GET', url: '/api/naselje?page=2&limit=2', token: managerToken })).json();
     expect(page2.totalResults).toBe(count);

@@ -1,7 +1,7 @@
 import type { GroupRef, RoleKey, SavedTable, UserDto } from '@trasa/domain';
 import { eq, getTableColumns } from 'drizzle-orm';
 import { groups, groupTypes, roles, users } from '../../db/schema.js';
-import type { Executor } from '../../platform/database.js';
+import { type Executor, serbianOrder } from '../../platform/database.js';
 
 /** A user row with its role and group (and the group's type), as every presenter needs it. */
 export function selectUserWithRelations(db: Executor) {
@@ -58,4 +58,4 @@ export function presentUser(row: UserWithRelations): UserDto {
 }
 
 /** Lists of users are ordered by last name, then first name (the id keeps pages stable). */
-export const userOrder = [users.prezime, users.ime, users.id] as const;
+export const userOrder = [serbianOrder(users.prezime), serbianOrder(users.ime), users.id] as const;
