@@ -138,6 +138,7 @@ export const ENDPOINTS: Endpoint[] = [
 
   // open issues (spec 2 §7 "Topics")
   { method: 'GET', route: '/api/topic', url: '/api/topic?page=1&limit=10&q=kvar&status=otvoren', allowed: STAFF },
+  { method: 'GET', route: '/api/topic/grupe', url: `/api/topic/grupe?locationId=${NO_ID}`, allowed: STAFF },
   { method: 'GET', route: '/api/topic/:id', url: `/api/topic/${NO_ID}`, allowed: STAFF },
   { method: 'POST', route: '/api/topic', payload: {}, allowed: STAFF },
   { method: 'PATCH', route: '/api/topic/:id', url: `/api/topic/${NO_ID}`, payload: {}, allowed: STAFF },

@@ -107,4 +107,6 @@ export const TOPICS = {
   deleted: 'Tema je obrisana.',
   onlyResponsible: 'Samo odgovorna grupa može da komentariše.',
   cannotReopen: 'Zatvorena tema ne može ponovo da se otvori.',
+  /** Ours: a topic goes only to a group that sees its cluster (it could not answer otherwise). */
+  groupCannotSee: 'Izabrana grupa ne vidi ovaj klaster i ne može da odgovori.',
 } as const;

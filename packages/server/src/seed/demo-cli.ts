@@ -9,6 +9,7 @@ import { seedDemo } from './demo.js';
 import { seedDemoClusters } from './demoClusters.js';
 import { seedDemoContracts } from './demoContracts.js';
 import { linkDemoClusters } from './demoLinks.js';
+import { seedDemoTopics } from './demoTopics.js';
 import { DEFAULT_PASSWORD } from './factories.js';
 
 async function main() {
@@ -29,9 +30,11 @@ async function main() {
     const places = await seedDemoClusters(db);
     const deals = await seedDemoContracts(db, fileStore(config.dataDir));
     const links = await linkDemoClusters(db);
+    const issues = await seedDemoTopics(db);
     log.info(
       `demo data added: ${people.groups} groups, ${people.users} users (password for every demo account: ${DEFAULT_PASSWORD}), ` +
-        `${places.settlements} settlements, ${places.priorities} priorities, ${places.clusters} clusters, ${deals.contracts} contracts, ${links.links} links`,
+        `${places.settlements} settlements, ${places.priorities} priorities, ${places.clusters} clusters, ${deals.contracts} contracts, ${links.links} links, ` +
+        `${issues.topics} topics with ${issues.comments} comments`,
     );
   } finally {
     await db.$client.end();

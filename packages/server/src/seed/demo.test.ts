@@ -1,8 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { eq, not } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.js';
 import { groups, users } from '../db/schema.js';
+import { topicComments, topics } from '../db/schema-clusters.js';
+import { groupsSeeingClusterCondition } from '../features/clusters/policy.js';
 import { DEMO_GROUPS, DEMO_USERS, seedDemo } from './demo.js';
+import { seedDemoClusters } from './demoClusters.js';
+import { seedDemoContracts } from './demoContracts.js';
+import { linkDemoClusters } from './demoLinks.js';
+import { DEMO_TOPICS, seedDemoTopics } from './demoTopics.js';
 
 const t = useTestApp();
 
@@ -84,5 +90,65 @@ describe('demo seed', () => {
     const byAdmin = (await t.call({ method: 'GET', url: searchUrl, token: admin.json().token })).json();
     expect(byAdmin.users.map((u: { email: string }) => u.email)).toEqual(['ljiljana.djurdjevic@mit.gov.rs']);
     expect((await t.call({ method: 'GET', url: searchUrl, token })).json().totalResults).toBe(0);
+  });
+
+  it('adds open and closed topics with comments and a hand-over on the demo clusters, once', async () => {
+    await seedDemo(t.db);
+    await seedDemoClusters(t.db);
+    const comments = DEMO_TOPICS.reduce((n, topic) => n + (topic.komentari?.length ?? 0), 0);
+    expect(DEMO_TOPICS.length).toBeGreaterThanOrEqual(8);
+    expect(await seedDemoTopics(t.db)).toEqual({ topics: DEMO_TOPICS.length, comments });
+    expect(await seedDemoTopics(t.db)).toEqual({ topics: 0, comments: 0 });
+    // Every topic, and every comment's answering group, belongs to a group that sees the cluster.
+    await seedDemoContracts(t.db, t.ctx.files);
+    await linkDemoClusters(t.db);
+    const blind = await t.db
+      .select({ id: topics.id })
+      .from(topics)
+      .innerJoin(groups, eq(groups.id, topics.groupId))
+      .where(not(groupsSeeingClusterCondition(topics.clusterId)));
+    expect(blind).toEqual([]);
+    const blindComments = await t.db
+      .select({ id: topicComments.id })
+      .from(topicComments)
+      .innerJoin(topics, eq(topics.id, topicComments.topicId))
+      .innerJoin(groups, eq(groups.id, topicComments.groupId))
+      .where(not(groupsSeeingClusterCondition(topics.clusterId)));
+    expect(blindComments).toEqual([]);
+
+    const login = async (email: string) =>
+      (await t.call({ method: 'POST', url: '/api/user/login', payload: { email, lozinka: 'Lozinka123' } })).json().token as string;
+    type Topic = {
+      _id: string;
+      nazivKlastera: string;
+      opis: string;
+      status: string;
+      odgovoran: { naziv: string };
+      brojKomentara: number;
+      updatedAt: string;
+    };
+    const admin = await login('ana.admin@mit.gov.rs');
+    const all = (await t.call({ method: 'GET', url: '/api/topic?limit=100', token: admin })).json() as { data: Topic[]; total: number };
+    expect(all.total).toBe(DEMO_TOPICS.length);
+    expect(new Set(all.data.map((x) => x.status))).toEqual(new Set(['otvoren', 'zatvoren']));
+    const times = all.data.map((x) => x.updatedAt);
+    expect(times).toEqual([...times].sort().reverse());
+
+    // Stefan's firm sees the topics of its two clusters; the one handed over to it is theirs to answer.
+    const stefan = await login('stefan.markovic@optikagradnja.rs');
+    const mine = (await t.call({ method: 'GET', url: '/api/topic?limit=100', token: stefan })).json() as { data: Topic[] };
+    expect(new Set(mine.data.map((x) => x.nazivKlastera))).toEqual(new Set(['Čajetina 1 - Sirogojno', 'Raška - Jošanička Banja']));
+    const handedOver = mine.data.find((x) => x.nazivKlastera === 'Čajetina 1 - Sirogojno' && x.opis.includes('Rožanstvo'));
+    expect(handedOver?.odgovoran.naziv).toBe('Optika Gradnja d.o.o.');
+    const detail = (await t.call({ method: 'GET', url: `/api/topic/${handedOver?._id}`, token: stefan })).json();
+    expect(detail.canComment).toBe(true);
+    expect(detail.data.komentari).toEqual([
+      expect.objectContaining({
+        createdBy: { ime: 'Vladimir', prezime: 'Ćirić' },
+        odgovoranZaOdgovor: expect.objectContaining({ naziv: 'Optika Gradnja d.o.o.' }),
+      }),
+    ]);
+    const vladimir = await login('vladimir.ciric@nadzor-inzenjering.rs');
+    expect((await t.call({ method: 'GET', url: `/api/topic/${handedOver?._id}`, token: vladimir })).json().canComment).toBe(false);
   });
 });

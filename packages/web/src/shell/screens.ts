@@ -13,6 +13,9 @@ import { GroupsPage } from '../features/groups/GroupsPage';
 import { NoticesPage } from '../features/notices/NoticesPage';
 import { RoleEditPage, RoleNewPage, RolesPage } from '../features/roles/RolesPage';
 import { UsersByRolePage } from '../features/roles/UsersByRolePage';
+import { TopicEditPage, TopicNewPage } from '../features/topics/TopicFormPages';
+import { TopicPage } from '../features/topics/TopicPage';
+import { TopicsPage } from '../features/topics/TopicsPage';
 import { UserDetailsPage } from '../features/users/UserDetailsPage';
 import { UsersPage } from '../features/users/UsersPage';
 
@@ -40,4 +43,8 @@ export const screens: Partial<Record<AppRouteKey, ComponentType>> = {
   clusterLinkContract: ClusterLinkContractPage,
   myClusters: MyClustersPage,
   myCluster: MyClusterPage,
+  topics: TopicsPage,
+  topicNew: TopicNewPage,
+  topicEdit: TopicEditPage,
+  topic: TopicPage,
 };

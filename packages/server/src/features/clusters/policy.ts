@@ -1,5 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { groups } from '../../db/schema.js';
 import { clusterGroups, clusters, contractClusters, contractGroups } from '../../db/schema-clusters.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
@@ -64,4 +65,15 @@ export async function isClusterVisible(db: Executor, scopeOrActor: ClusterScope 
 /** The cluster exists and is visible to the actor (or in the scope); otherwise 404 (also for a malformed id). */
 export async function assertClusterVisible(db: Executor, scopeOrActor: ClusterScope | Actor, clusterId: string): Promise<void> {
   if (!(await isClusterVisible(db, scopeOrActor, clusterId))) throw notFound();
+}
+
+/**
+ * The groups whose members see the cluster by the group itself (not through a manager's subtree): its
+ * responsible groups, the groups of the contracts it is linked to, and the groups that see everything.
+ * The reserved Admin group is never among them. Topics are given only to these (they can answer).
+ */
+export function groupsSeeingClusterCondition(clusterId: string | AnyPgColumn): SQL {
+  const responsible = sql`select ${clusterGroups.groupId} from ${clusterGroups} where ${clusterGroups.clusterId} = ${clusterId}`;
+  const byContract = sql`select ${contractGroups.groupId} from ${contractClusters} join ${contractGroups} on ${eq(contractGroups.contractId, contractClusters.contractId)} where ${contractClusters.clusterId} = ${clusterId}`;
+  return sql`(not ${groups.reserved} and (${groups.sveVideci} or ${groups.id} in (${responsible}) or ${groups.id} in (${byContract})))`;
 }

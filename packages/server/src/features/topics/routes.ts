@@ -52,6 +52,12 @@ export async function topicRoutes(fastify: FastifyInstance, ctx: AppContext): Pr
     service.listTopics(ctx, actorOf(request), request.query),
   );
 
+  app.get(
+    '/api/topic/grupe',
+    { schema: { querystring: z.object({ locationId: z.string().max(100) }) }, onRequest: staff },
+    async (request) => service.answeringGroups(ctx, actorOf(request), request.query.locationId),
+  );
+
   app.get('/api/topic/:id', { schema: { params: idParam }, onRequest: staff }, async (request) =>
     service.getTopic(ctx, actorOf(request), request.params.id),
   );

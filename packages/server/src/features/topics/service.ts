@@ -1,14 +1,22 @@
-import { foldForSearch, isReservedGroupName, TOPICS, type topicCommentSchema, type topicCreateSchema, USERS } from '@trasa/domain';
+import {
+  foldForSearch,
+  type GroupBrief,
+  isReservedGroupName,
+  TOPICS,
+  type topicCommentSchema,
+  type topicCreateSchema,
+  USERS,
+} from '@trasa/domain';
 import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { groups } from '../../db/schema.js';
+import { groups, groupTypes } from '../../db/schema.js';
 import { clusters, topicComments, topics } from '../../db/schema-clusters.js';
 import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
-import type { Executor } from '../../platform/database.js';
+import { type Executor, serbianOrder } from '../../platform/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import { clusterScopeOf, isClusterVisible, visibleClusterCondition } from '../clusters/policy.js';
+import { clusterScopeOf, groupsSeeingClusterCondition, isClusterVisible, visibleClusterCondition } from '../clusters/policy.js';
 import { canCommentOn, type TopicRow, visibleTopic } from './policy.js';
 import { presentTopic, presentTopicById, selectTopics, type TopicDto } from './presenter.js';
 
@@ -29,14 +37,38 @@ const invalidGroup = (field: string) => badRequest(USERS.invalidOption, { [field
 const closedRefusal = () => conflict(TOPICS.closedCannotChange);
 const commentedRefusal = () => conflict(TOPICS.commentedCannotChange);
 
-/** An existing group that is not the reserved Admin group; otherwise 400 on `field`. */
-async function assertAssignableGroup(db: Executor, groupId: string, field: string): Promise<void> {
+/**
+ * A group that can answer a topic of the cluster: it sees the cluster itself (groupsSeeingCluster), and
+ * is not named Admin/'Админ'; otherwise 400 on `field` (a missing group reads the same).
+ */
+async function assertAnsweringGroup(db: Executor, clusterId: string, groupId: string, field: string): Promise<void> {
+  if (!UUID.test(groupId)) throw invalidGroup(field);
   const [g] = await db
-    .select({ naziv: groups.naziv, cirilica: groups.cirilica, reserved: groups.reserved })
+    .select({ naziv: groups.naziv, cirilica: groups.cirilica })
     .from(groups)
-    .where(eq(groups.id, groupId))
+    .where(and(eq(groups.id, groupId), groupsSeeingClusterCondition(clusterId)))
     .limit(1);
-  if (!g || g.reserved || isReservedGroupName(g.naziv) || isReservedGroupName(g.cirilica)) throw invalidGroup(field);
+  if (!g || isReservedGroupName(g.naziv) || isReservedGroupName(g.cirilica)) {
+    throw badRequest(TOPICS.groupCannotSee, { [field]: TOPICS.groupCannotSee });
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** GET /api/topic/grupe?locationId: the groups a topic of a visible cluster can be given to, by name. */
+export async function answeringGroups(ctx: AppContext, actor: Actor, clusterId: string): Promise<{ groups: GroupBrief[] }> {
+  if (!(await isClusterVisible(ctx.db, actor, clusterId))) throw notFound(TOPICS.notFound);
+  const rows = await ctx.db
+    .select({ id: groups.id, naziv: groups.naziv, cirilica: groups.cirilica, tip: groupTypes.naziv, tipKod: groupTypes.code })
+    .from(groups)
+    .leftJoin(groupTypes, eq(groupTypes.id, groups.typeId))
+    .where(groupsSeeingClusterCondition(clusterId))
+    .orderBy(serbianOrder(groups.naziv));
+  return {
+    groups: rows
+      .filter((g) => !isReservedGroupName(g.naziv) && !isReservedGroupName(g.cirilica))
+      .map((g) => ({ _id: g.id, naziv: g.naziv, tip: g.tip ?? '', tipKod: g.tipKod ?? null })),
+  };
 }
 
 /**
@@ -104,7 +136,7 @@ export async function getTopic(ctx: AppContext, actor: Actor, id: string): Promi
 export async function createTopic(ctx: AppContext, actor: Actor, input: TopicCreateInput, req: RequestInfo): Promise<TopicDto> {
   return ctx.db.transaction(async (tx) => {
     if (!(await isClusterVisible(tx, actor, input.locationId))) throw notFound(TOPICS.notFound);
-    await assertAssignableGroup(tx, input.odgovoran, 'odgovoran');
+    await assertAnsweringGroup(tx, input.locationId, input.odgovoran, 'odgovoran');
     const [row] = await tx
       .insert(topics)
       .values({
@@ -147,7 +179,7 @@ export async function editTopic(ctx: AppContext, actor: Actor, id: string, input
   return ctx.db.transaction(async (tx) => {
     const topic = await visibleTopic(tx, actor, id, true);
     await assertChangeable(tx, topic);
-    await assertAssignableGroup(tx, input.odgovoran, 'odgovoran');
+    await assertAnsweringGroup(tx, topic.clusterId, input.odgovoran, 'odgovoran');
     const rok = parseRok(input.rok);
     await tx
       .update(topics)
@@ -191,7 +223,7 @@ export async function commentTopic(
     const topic = await visibleTopic(tx, actor, id, true);
     if (!(await canCommentOn(tx, actor, topic))) throw forbidden(TOPICS.onlyResponsible);
     const handOver = input.noviOdgovoran ? input.noviOdgovoran : null;
-    if (handOver) await assertAssignableGroup(tx, handOver, 'noviOdgovoran');
+    if (handOver) await assertAnsweringGroup(tx, topic.clusterId, handOver, 'noviOdgovoran');
     const next = handOver ?? topic.groupId;
     await tx.insert(topicComments).values({ topicId: id, tekst: input.tekst, createdBy: actor.id, groupId: next });
     await tx.update(topics).set({ groupId: next, updatedAt: new Date() }).where(eq(topics.id, id));

@@ -1,4 +1,4 @@
-import { ACCOUNT, TOPICS, USERS } from '@trasa/domain';
+import { ACCOUNT, TOPICS } from '@trasa/domain';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.js';
@@ -19,6 +19,8 @@ let rootToken: string;
 let otherToken: string;
 let allSeeingToken: string;
 let reservedId: string;
+/** A group that sees every cluster (sveVideci): it can be given any topic. */
+let ministryId: string;
 /** Visible to leaf (responsible), mid's manager and Admin; not to other. */
 let zlatibor: Cluster;
 /** Visible to other only (through a contract) and Admin. */
@@ -33,6 +35,7 @@ beforeAll(async () => {
   otherToken = await tokenFor(t.ctx, await createUser(t.db, { role: 'Zaposleni', groupId: tree.other.id, ime: 'Ana', prezime: 'Anić' }));
   const ministry = await createGroup(t.db, { naziv: 'Ministarstvo Tema', type: 'NARUCILAC', sveVideci: true });
   allSeeingToken = await tokenFor(t.ctx, await createUser(t.db, { role: 'Zaposleni', groupId: ministry.id }));
+  ministryId = ministry.id;
   const [reserved] = await t.db.select({ id: groups.id }).from(groups).where(eq(groups.reserved, true));
   reservedId = reserved?.id ?? '';
   zlatibor = await createCluster(t.db, { naziv: 'Zlatibor Čajetina', groupIds: [tree.leaf.id] });
@@ -82,11 +85,11 @@ describe('POST /api/topic', () => {
   it('keeps a deadline and a priority', async () => {
     const data = await open(adminToken, {
       locationId: zlatibor.id,
-      odgovoran: tree.other.id,
+      odgovoran: ministryId,
       rok: '2026-03-01T10:30:00+01:00',
       prioritet: 'visok',
     });
-    expect(data).toMatchObject({ rok: '2026-03-01T09:30:00.000Z', prioritet: 'visok', odgovoran: { _id: tree.other.id } });
+    expect(data).toMatchObject({ rok: '2026-03-01T09:30:00.000Z', prioritet: 'visok', odgovoran: { _id: ministryId } });
     const d2 = await open(adminToken, { locationId: zlatibor.id, odgovoran: tree.leaf.id, rok: '2026-04-02', prioritet: 'nizak' });
     expect(d2).toMatchObject({ rok: '2026-04-02T00:00:00.000Z' });
   });
@@ -98,8 +101,11 @@ describe('POST /api/topic', () => {
       [otherToken, { locationId: zlatibor.id, odgovoran: tree.other.id }, 404, TOPICS.notFound],
       [leafToken, { locationId: drina.id, odgovoran: tree.leaf.id }, 404, TOPICS.notFound],
       [adminToken, { locationId: NO_ID, odgovoran: tree.leaf.id }, 404, TOPICS.notFound],
-      [adminToken, { locationId: zlatibor.id, odgovoran: NO_ID }, 400, USERS.invalidOption],
-      [adminToken, { locationId: zlatibor.id, odgovoran: reservedId }, 400, USERS.invalidOption],
+      [adminToken, { locationId: zlatibor.id, odgovoran: NO_ID }, 400, TOPICS.groupCannotSee],
+      [adminToken, { locationId: zlatibor.id, odgovoran: reservedId }, 400, TOPICS.groupCannotSee],
+      // a group that does not see the cluster could never answer
+      [adminToken, { locationId: zlatibor.id, odgovoran: tree.other.id }, 400, TOPICS.groupCannotSee],
+      [managerToken, { locationId: zlatibor.id, odgovoran: tree.mid.id }, 400, TOPICS.groupCannotSee],
       [adminToken, { locationId: zlatibor.id }, 400, 'Поље је обавезно'],
       [adminToken, { odgovoran: tree.leaf.id }, 400, 'Поље је обавезно'],
       [adminToken, { locationId: 'x', odgovoran: tree.leaf.id }, 400, 'Поље је обавезно'],
@@ -110,7 +116,7 @@ describe('POST /api/topic', () => {
       expect(res.json().message).toBe(message);
     }
     const bad = await call('POST', '/api/topic', adminToken, { locationId: zlatibor.id, odgovoran: NO_ID });
-    expect(bad.json().errors).toEqual({ odgovoran: USERS.invalidOption });
+    expect(bad.json().errors).toEqual({ odgovoran: TOPICS.groupCannotSee });
     for (const body of [
       { locationId: zlatibor.id, odgovoran: tree.leaf.id, prioritet: 'hitno' },
       { locationId: zlatibor.id, odgovoran: tree.leaf.id, rok: 'sutra' },
@@ -244,13 +250,13 @@ describe('PATCH /api/topic/:id', () => {
       prioritet: 'nizak',
     });
     const before = await auditCount();
-    const res = await call('PATCH', `/api/topic/${created._id}`, leafToken, { odgovoran: tree.other.id, opis: 'Novo' });
+    const res = await call('PATCH', `/api/topic/${created._id}`, leafToken, { odgovoran: ministryId, opis: 'Novo' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       message: TOPICS.edited,
       data: {
         opis: 'Novo',
-        odgovoran: { _id: tree.other.id, naziv: tree.other.naziv },
+        odgovoran: { _id: ministryId, naziv: 'Ministarstvo Tema' },
         rok: '2026-05-01T00:00:00.000Z',
         prioritet: 'nizak',
       },
@@ -266,8 +272,9 @@ describe('PATCH /api/topic/:id', () => {
     const row = await topicRow(_id);
     const cases: [object, string][] = [
       [{ opis: 'x' }, 'Поље је обавезно'],
-      [{ odgovoran: NO_ID, opis: 'x' }, USERS.invalidOption],
-      [{ odgovoran: reservedId, opis: 'x' }, USERS.invalidOption],
+      [{ odgovoran: NO_ID, opis: 'x' }, TOPICS.groupCannotSee],
+      [{ odgovoran: reservedId, opis: 'x' }, TOPICS.groupCannotSee],
+      [{ odgovoran: tree.other.id, opis: 'x' }, TOPICS.groupCannotSee],
       [{ odgovoran: tree.leaf.id, prioritet: 'hitno' }, ''],
       [{ status: 'otvoren' }, TOPICS.cannotReopen],
       [{ status: 'otvoren', odgovoran: tree.leaf.id, opis: 'x' }, TOPICS.cannotReopen],
@@ -331,6 +338,29 @@ describe('PATCH /api/topic/:id', () => {
   });
 });
 
+describe('GET /api/topic/grupe', () => {
+  it('offers the groups that see the cluster: responsible, on its contracts, and those that see all; never Admin', async () => {
+    const names = async (token: string, clusterId: string) => {
+      const res = await call('GET', `/api/topic/grupe?locationId=${clusterId}`, token);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().groups as { naziv: string }[]).map((g) => g.naziv);
+    };
+    const zl = await names(leafToken, zlatibor.id);
+    expect(zl).toContain(tree.leaf.naziv);
+    expect(zl).toContain('Ministarstvo Tema');
+    expect(zl).not.toContain(tree.other.naziv);
+    expect(zl).not.toContain(tree.mid.naziv);
+    expect(zl.some((n) => n === 'Admin' || n === 'Админ')).toBe(false);
+    const dr = await names(otherToken, drina.id);
+    expect(dr).toContain(tree.other.naziv);
+    expect(dr).not.toContain(tree.leaf.naziv);
+    // the cluster must be visible to the caller
+    expect((await call('GET', `/api/topic/grupe?locationId=${drina.id}`, leafToken)).statusCode).toBe(404);
+    expect((await call('GET', `/api/topic/grupe?locationId=nije-id`, leafToken)).statusCode).toBe(404);
+    expect((await call('GET', '/api/topic/grupe', leafToken)).statusCode).toBe(400);
+  });
+});
+
 describe('DELETE /api/topic/:id', () => {
   it('deletes an open topic without comments, with an audit row', async () => {
     const { _id } = await open(leafToken, { locationId: zlatibor.id, odgovoran: tree.leaf.id, opis: 'Brisanje' });
@@ -386,16 +416,20 @@ describe('POST /api/topic/:id/komentar', () => {
 
   it('hands the topic over with noviOdgovoran: then only the new group may comment', async () => {
     const { _id } = await open(adminToken, { locationId: zlatibor.id, odgovoran: tree.leaf.id, opis: 'Predaja' });
-    const res = await call('POST', `/api/topic/${_id}/komentar`, leafToken, { tekst: 'Predajemo nadzoru', noviOdgovoran: tree.other.id });
+    const res = await call('POST', `/api/topic/${_id}/komentar`, leafToken, { tekst: 'Predajemo ministarstvu', noviOdgovoran: ministryId });
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
-    expect(data.odgovoran).toEqual({ _id: tree.other.id, naziv: tree.other.naziv });
-    expect(data.komentari[0].odgovoranZaOdgovor).toEqual({ _id: tree.other.id, naziv: tree.other.naziv });
-    // the cluster is not visible to `other`, so they still get 404; leaf can no longer comment
+    expect(data.odgovoran).toEqual({ _id: ministryId, naziv: 'Ministarstvo Tema' });
+    expect(data.komentari[0].odgovoranZaOdgovor).toEqual({ _id: ministryId, naziv: 'Ministarstvo Tema' });
+    // leaf can no longer comment; the ministry (which sees every cluster) now answers
     const leafAgain = await call('POST', `/api/topic/${_id}/komentar`, leafToken, { tekst: 'Još nešto' });
     expect(leafAgain.statusCode).toBe(403);
     expect(leafAgain.json().message).toBe(TOPICS.onlyResponsible);
     expect((await call('GET', `/api/topic/${_id}`, leafToken)).json().canComment).toBe(false);
+    expect((await call('GET', `/api/topic/${_id}`, allSeeingToken)).json().canComment).toBe(true);
+    const back = await call('POST', `/api/topic/${_id}/komentar`, allSeeingToken, { tekst: 'Vraćamo', noviOdgovoran: tree.leaf.id });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().data.odgovoran._id).toBe(tree.leaf.id);
   });
 
   it('refuses others, closed topics, blank text and invalid groups, saving nothing', async () => {
@@ -407,8 +441,9 @@ describe('POST /api/topic/:id/komentar', () => {
       [otherToken, { tekst: 'Nadzor' }, 404, TOPICS.notFound],
       [leafToken, { tekst: '   ' }, 400, TOPICS.commentRequired],
       [leafToken, { tekst: '' }, 400, TOPICS.commentRequired],
-      [leafToken, { tekst: 'x', noviOdgovoran: NO_ID }, 400, USERS.invalidOption],
-      [leafToken, { tekst: 'x', noviOdgovoran: reservedId }, 400, USERS.invalidOption],
+      [leafToken, { tekst: 'x', noviOdgovoran: NO_ID }, 400, TOPICS.groupCannotSee],
+      [leafToken, { tekst: 'x', noviOdgovoran: reservedId }, 400, TOPICS.groupCannotSee],
+      [leafToken, { tekst: 'x', noviOdgovoran: tree.other.id }, 400, TOPICS.groupCannotSee],
       [leafToken, { tekst: 'x', noviOdgovoran: 'nije-id' }, 400, ''],
     ];
     for (const [token, body, status, message] of cases) {
