@@ -1,5 +1,5 @@
 import type { ContractBrief, ContractDto, ContractFileDto, ContractKind, ContractStatus, MessageResponse } from '@trasa/domain';
-import { api, download } from './client';
+import { ApiError, api, download } from './client';
 import type { PageParams, SearchText } from './users';
 
 /** Contracts and linking of docs/api/clusters-contracts.md; `route` is the contract's kind. */
@@ -51,4 +51,73 @@ export function downloadContractFile(kind: ContractKind, contractId: string, fil
 /** Links clusters to a contract (a cluster linked to another contract of the same kind moves). */
 export function linkLocationsToContract(kind: ContractKind, contractId: string, lokacije: string[]): Promise<MessageResponse> {
   return api(`/link/location-to-${kind}/${encodeURIComponent(contractId)}`, { method: 'PATCH', body: { lokacije } });
+}
+
+/** The single field of each kind's answer (GET /api/{route}/:id). */
+type ContractAnswer = Partial<Record<ContractKind, ContractDto>>;
+
+/** One contract of a kind (GET /api/{route}/:id); 404 when it is of another kind or missing. */
+export async function getContract(kind: ContractKind, id: string, signal?: AbortSignal): Promise<ContractDto> {
+  const data = await api<ContractAnswer>(`/${kind}/${encodeURIComponent(id)}`, { signal });
+  const contract = data[kind];
+  if (!contract) throw new ApiError(404, undefined, undefined);
+  return contract;
+}
+
+/** The body of POST /api/{route}; `grupe` only for the typed kinds. */
+export type ContractCreateBody = { naziv: string; broj: string; datumPocetka: string; rokTrajanja: number; grupe?: string[] };
+
+/** POST /api/{route}: the new contract's id is `document`. */
+export function createContract(kind: ContractKind, body: ContractCreateBody): Promise<MessageResponse & { document: string }> {
+  return api(`/${kind}`, { method: 'POST', body });
+}
+
+/** The edit fields of the multipart POST /api/{route}/{route}/:id; left out for an upload only. */
+export type ContractEditFields = {
+  naziv: string;
+  datumPocetka: string;
+  rokTrajanja: number;
+  grupe?: string[];
+  status?: ContractStatus;
+  datumZavrsetka?: string | null;
+};
+
+/**
+ * The multipart POST /api/{route}/{route}/:id: the edit fields (when given) and the documents, named
+ * fajl0…fajlN. Without fields it only uploads the documents.
+ */
+export async function saveContractForm(
+  kind: ContractKind,
+  id: string,
+  fields: ContractEditFields | null,
+  files: readonly File[],
+): Promise<MessageResponse & { contract: ContractDto }> {
+  const form = new FormData();
+  if (fields) {
+    form.append('naziv', fields.naziv);
+    form.append('datumPocetka', fields.datumPocetka);
+    form.append('rokTrajanja', String(fields.rokTrajanja));
+    if (fields.grupe) form.append('grupe', JSON.stringify(fields.grupe));
+    if (fields.status) form.append('status', fields.status);
+    if (fields.datumZavrsetka !== undefined) form.append('datumZavrsetka', fields.datumZavrsetka ?? '');
+  }
+  files.forEach((file, i) => {
+    form.append(`fajl${i}`, file, file.name);
+  });
+  return api(`/${kind}/${kind}/${encodeURIComponent(id)}`, { method: 'POST', body: form });
+}
+
+/** DELETE /api/{route}/:id, with its links and documents. */
+export function deleteContract(kind: ContractKind, id: string): Promise<MessageResponse> {
+  return api(`/${kind}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** DELETE /api/files/{route}/{contractId}/{fileId}: removes one document (refused for a finished contract). */
+export function deleteContractFile(kind: ContractKind, contractId: string, fileId: string): Promise<MessageResponse> {
+  return api(`/files/${kind}/${encodeURIComponent(contractId)}/${encodeURIComponent(fileId)}`, { method: 'DELETE' });
+}
+
+/** PATCH /api/link/unlink{''|Izv|Pro|Nad}/{id}: takes one cluster off the contract. */
+export function unlinkLocationFromContract(kind: ContractKind, contractId: string, lokacija: string): Promise<MessageResponse> {
+  return api(`/link/unlink${LINK_SUFFIX[kind]}/${encodeURIComponent(contractId)}`, { method: 'PATCH', body: { lokacija } });
 }

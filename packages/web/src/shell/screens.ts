@@ -7,6 +7,14 @@ import { ClustersPage } from '../features/clusters/ClustersPage';
 import { MyClusterPage, MyClustersPage } from '../features/clusters/MyClustersPage';
 import { CodebooksPage } from '../features/codebooks/CodebooksPage';
 import { ClusterLinkContractPage } from '../features/contracts/ClusterLinkContractPage';
+import { ContractLinkClustersPage } from '../features/contracts/ContractLinkClustersPage';
+import { ContractPage } from '../features/contracts/ContractPage';
+import {
+  ContractorContractsPage,
+  DesignerContractsPage,
+  GeneralContractsPage,
+  SupervisionContractsPage,
+} from '../features/contracts/ContractsPage';
 import { GroupDetailsPage } from '../features/groups/GroupDetailsPage';
 import { GroupMembersPage } from '../features/groups/GroupMembersPage';
 import { GroupsPage } from '../features/groups/GroupsPage';
@@ -41,6 +49,12 @@ export const screens: Partial<Record<AppRouteKey, ComponentType>> = {
   clusterNew: ClusterNewPage,
   clusterEdit: ClusterEditPage,
   clusterLinkContract: ClusterLinkContractPage,
+  contracts: GeneralContractsPage,
+  contractsIzv: ContractorContractsPage,
+  contractsPro: DesignerContractsPage,
+  contractsNad: SupervisionContractsPage,
+  contract: ContractPage,
+  contractLinkClusters: ContractLinkClustersPage,
   myClusters: MyClustersPage,
   myCluster: MyClusterPage,
   topics: TopicsPage,

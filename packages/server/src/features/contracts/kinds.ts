@@ -51,14 +51,6 @@ export function kindDef(kind: ContractKind): KindDef {
   return KINDS.find((k) => k.kind === kind) as KindDef;
 }
 
-/**
- * Texts the API contract fixes that @trasa/domain does not carry yet (they belong in CONTRACTS there).
- */
-export const CONTRACT_TEXTS = {
-  finished: 'Završen ugovor se ne može menjati.',
-  fileDeleted: 'Dokument je obrisan.',
-} as const;
-
 /** Contract documents (spec 2 §5, §9): .pdf, .doc, .docx by content, 25 MB each, 20 per request. */
 export const UPLOAD_LIMITS = {
   fileSize: 25 * 1024 * 1024,

@@ -14,7 +14,7 @@ import { clusterScopeOf } from '../clusters/policy.js';
 import { matchCondition, type SearchInput, searchTerms } from '../search/service.js';
 import type { Paging } from '../users/paging.js';
 import { type ContractForm, removeStored } from './form.js';
-import { CONTRACT_TEXTS, type KindDef } from './kinds.js';
+import type { KindDef } from './kinds.js';
 import { downloadableContractCondition, isFinished, readableContractCondition } from './policy.js';
 import { type ContractDto, type ContractRow, contractColumns, pageOfContracts, presentContract, selectContracts } from './presenter.js';
 
@@ -122,7 +122,7 @@ export async function assertEditable(ctx: AppContext, def: KindDef, id: string):
     .where(and(eq(contracts.id, id), eq(contracts.kind, def.kind)))
     .limit(1);
   if (!row) throw notFound();
-  if (isFinished(row)) throw conflict(CONTRACT_TEXTS.finished);
+  if (isFinished(row)) throw conflict(CONTRACTS.finished);
 }
 
 type EditInput = Omit<z.output<typeof contractEditSchema>, 'grupe'> & { grupe: string[] | undefined };
@@ -196,7 +196,7 @@ export async function saveContractForm(
     const input = editInput(form.fields);
     return await ctx.db.transaction(async (tx) => {
       const current = await lockContract(tx, def, id);
-      if (isFinished(current)) throw conflict(CONTRACT_TEXTS.finished);
+      if (isFinished(current)) throw conflict(CONTRACTS.finished);
       const parts: string[] = [];
       let subject = current;
       if (input) {
@@ -307,7 +307,7 @@ export async function deleteDocument(
 ): Promise<string> {
   const removed = await ctx.db.transaction(async (tx) => {
     const current = await lockContract(tx, def, contractId);
-    if (isFinished(current)) throw conflict(CONTRACT_TEXTS.finished);
+    if (isFinished(current)) throw conflict(CONTRACTS.finished);
     const [file] = await tx
       .delete(contractFiles)
       .where(and(eq(contractFiles.id, fileId), eq(contractFiles.contractId, contractId)))
@@ -321,5 +321,5 @@ export async function deleteDocument(
     return file;
   });
   await removeFromDisk(ctx, [removed]);
-  return CONTRACT_TEXTS.fileDeleted;
+  return CONTRACTS.fileDeleted;
 }

@@ -9,7 +9,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
 import { assertClusterVisible } from '../clusters/policy.js';
 import { type LocationOption, presentOption } from '../clusters/service.js';
-import { CONTRACT_TEXTS, type KindDef } from '../contracts/kinds.js';
+import type { KindDef } from '../contracts/kinds.js';
 import { isFinished } from '../contracts/policy.js';
 import { type ContractBrief, type ContractFileDto, contractColumns, presentContractBrief, presentFile } from '../contracts/presenter.js';
 import { matchCondition, searchTerms } from '../search/service.js';
@@ -60,7 +60,7 @@ export async function linkLocations(
       .where(
         and(inArray(contractClusters.clusterId, ids), eq(contractClusters.kind, def.kind), ne(contractClusters.contractId, contractId)),
       );
-    if (previous.some((p) => isFinished(p))) throw badRequest(CONTRACT_TEXTS.finished, { lokacije: CONTRACT_TEXTS.finished });
+    if (previous.some((p) => isFinished(p))) throw badRequest(CONTRACTS.finished, { lokacije: CONTRACTS.finished });
     if (previous.length > 0) {
       await tx
         .delete(contractClusters)
@@ -97,7 +97,7 @@ export async function unlinkLocation(
 ): Promise<string> {
   return ctx.db.transaction(async (tx) => {
     const contract = await lockContract(tx, def, contractId);
-    if (isFinished(contract)) throw badRequest(CONTRACT_TEXTS.finished);
+    if (isFinished(contract)) throw badRequest(CONTRACTS.finished);
     const [removed] = await tx
       .delete(contractClusters)
       .where(and(eq(contractClusters.contractId, contractId), eq(contractClusters.clusterId, lokacija)))

@@ -1,0 +1,268 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import LinkIcon from '@mui/icons-material/Link';
+import LinkOffIcon from '@mui/icons-material/LinkOff';
+import { Alert, Box, Button, Checkbox, CircularProgress, IconButton, Paper, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { appPath, COMMON, CONTRACTS, type ContractKind, type ContractLocation, foldForSearch } from '@trasa/domain';
+import type { MRT_ColumnDef, MRT_Row } from 'material-react-table';
+import { createContext, useCallback, useContext, useMemo, useState } from 'react';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import type { LocationDto } from '../../api/clusters';
+import { type ContractDto, getContract, linkLocationsToContract, unlinkLocationFromContract } from '../../api/contracts';
+import { messageOf } from '../../api/errors';
+import { ColourLegend } from '../../components/ColourLegend';
+import { DataTable, type TableQuery } from '../../components/DataTable';
+import { useSnackbar } from '../../components/SnackbarProvider';
+import { SCREEN_TITLES } from '../../shell/screenTitles';
+import { UI } from '../../texts';
+import { LOCATION_NOTICE_MS } from '../clusters/ClusterForm';
+import { clusterRowColor, fetchLocations } from '../clusters/clusterColumns';
+import { CONTRACT_KIND_LABELS, responsibleContractors, statusLabel } from '../clusters/format';
+import { CLUSTERS_KEY } from '../clusters/queries';
+import { isFinished, kindOfLinkState, LIST_ROUTE } from './kinds';
+import { CONTRACT_LABELS } from './labels';
+import { CONTRACTS_KEY, useContractQuery } from './queries';
+
+type TabKey = 'linked' | 'link';
+
+/** The cluster's current contract of this kind (`ugovor` is the general one). */
+function currentOfKind(location: LocationDto, kind: ContractKind) {
+  return kind === 'contract' ? location.ugovor : (location.ugovori?.[kind] ?? null);
+}
+
+/** A name matches the typed text in either script, folded as the server's search folds it. */
+function matches(naziv: string, search: { eng: string; srb: string } | null): boolean {
+  if (!search) return true;
+  const name = foldForSearch(naziv);
+  return [search.eng, search.srb].some((t) => name.includes(foldForSearch(t)));
+}
+
+const LINKED_COLUMNS: MRT_ColumnDef<ContractLocation>[] = [
+  { accessorKey: 'naziv', header: UI.clusterName, size: 240 },
+  { id: 'status', header: UI.status, size: 110, accessorFn: (l) => statusLabel(l.status) },
+  {
+    id: 'odgovoran',
+    header: UI.responsibleGroups,
+    size: 240,
+    accessorFn: (l) => l.odgovoran.map((g) => g.naziv).join(', ') || UI.empty,
+  },
+];
+
+/** The clusters of the contract, searched and paged here (the contract answer holds all of them). */
+function linkedFetcher(kind: ContractKind, id: string) {
+  return async ({ page, limit, search, signal }: TableQuery) => {
+    const contract = await getContract(kind, id, signal);
+    const rows = contract.lokacije.filter((l) => matches(l.naziv, search));
+    return { rows: rows.slice((page - 1) * limit, page * limit), total: rows.length };
+  };
+}
+
+/** The selection of the 'link a cluster' tab, read by the checkbox cells. */
+const SelectionContext = createContext<{
+  kind: ContractKind;
+  contractId: string;
+  chosen: ReadonlySet<string>;
+  toggle: (location: LocationDto) => void;
+}>({ kind: 'contract', contractId: '', chosen: new Set(), toggle: () => {} });
+
+/** A cluster's checkbox; one already linked to this contract is checked and disabled. */
+function ChooseCell({ row }: { row: MRT_Row<LocationDto> }) {
+  const { kind, contractId, chosen, toggle } = useContext(SelectionContext);
+  const location = row.original;
+  const linked = currentOfKind(location, kind)?._id === contractId;
+  const box = (
+    <Checkbox
+      size="small"
+      checked={linked || chosen.has(location._id)}
+      disabled={linked}
+      onClick={(e) => e.stopPropagation()}
+      onChange={() => toggle(location)}
+      slotProps={{ input: { 'aria-label': `${CONTRACT_LABELS.chooseCluster}: ${location.naziv}` } }}
+    />
+  );
+  return linked ? (
+    <Tooltip title={CONTRACT_LABELS.alreadyLinked}>
+      <span>{box}</span>
+    </Tooltip>
+  ) : (
+    box
+  );
+}
+
+function CurrentContractCell({ row }: { row: MRT_Row<LocationDto> }) {
+  const { kind, contractId } = useContext(SelectionContext);
+  const current = currentOfKind(row.original, kind);
+  if (!current) return <>{UI.empty}</>;
+  return <>{current._id === contractId ? CONTRACT_LABELS.alreadyLinked : `${current.naziv} (${current.broj})`}</>;
+}
+
+const LINK_COLUMNS: MRT_ColumnDef<LocationDto>[] = [
+  { id: 'izbor', header: UI.choose, size: 90, grow: false, Cell: ChooseCell },
+  { accessorKey: 'naziv', header: UI.clusterName, size: 220 },
+  { id: 'odgovoran', header: UI.responsibleContractor, size: 200, accessorFn: responsibleContractors },
+  { id: 'status', header: UI.status, size: 110, accessorFn: (l) => statusLabel(l.status) },
+  { id: 'trenutniUgovor', header: CONTRACT_LABELS.currentContractOfKind, size: 220, Cell: CurrentContractCell },
+];
+
+function LinkScreen({ kind, contract }: { kind: ContractKind; contract: ContractDto }) {
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<TabKey>('linked');
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: CONTRACTS_KEY });
+    await queryClient.invalidateQueries({ queryKey: CLUSTERS_KEY });
+  };
+
+  const unlink = useMutation({
+    mutationFn: (location: ContractLocation) => unlinkLocationFromContract(kind, contract._id, location._id),
+    onSuccess: async (data) => {
+      snackbar.success(data?.message || CONTRACTS.locationRemoved, LOCATION_NOTICE_MS);
+      await refresh();
+    },
+    onError: (error) => snackbar.error(messageOf(error, CONTRACTS.locationRemoveFailed), LOCATION_NOTICE_MS),
+  });
+
+  const link = useMutation({
+    mutationFn: (ids: string[]) => linkLocationsToContract(kind, contract._id, ids),
+    onSuccess: async (data) => {
+      snackbar.success(data?.message || CONTRACTS.locationAdded, LOCATION_NOTICE_MS);
+      setChosen(new Set());
+      await refresh();
+      setTab('linked');
+    },
+    onError: (error) => snackbar.error(messageOf(error, CONTRACTS.locationAddFailed), LOCATION_NOTICE_MS),
+  });
+
+  const toggle = useCallback(
+    (location: LocationDto) => {
+      if (currentOfKind(location, kind)?._id === contract._id) return;
+      setChosen((c) => {
+        const next = new Set(c);
+        if (next.has(location._id)) next.delete(location._id);
+        else next.add(location._id);
+        return next;
+      });
+    },
+    [kind, contract._id],
+  );
+  const selection = useMemo(() => ({ kind, contractId: contract._id, chosen, toggle }), [kind, contract._id, chosen, toggle]);
+  const fetchLinked = useMemo(() => linkedFetcher(kind, contract._id), [kind, contract._id]);
+
+  return (
+    <Stack spacing={2}>
+      <Tabs value={tab} onChange={(_, v: TabKey) => setTab(v)} aria-label={SCREEN_TITLES.contractLinkClusters}>
+        <Tab value="linked" label={`${CONTRACT_LABELS.linkedClusters} (${contract.lokacije.length})`} />
+        <Tab value="link" label={CONTRACT_LABELS.linkCluster} />
+      </Tabs>
+      {tab === 'linked' ? (
+        <DataTable
+          key="linked"
+          tableName="ugovor-povezani-klasteri"
+          label={CONTRACT_LABELS.linkedClusters}
+          columns={LINKED_COLUMNS}
+          queryKey={[...CONTRACTS_KEY, kind, 'linked', contract._id]}
+          fetchPage={fetchLinked}
+          searchable
+          actionsWidth={80}
+          renderRowActions={(location) => (
+            <Tooltip title={CONTRACT_LABELS.unlink}>
+              <span>
+                <IconButton
+                  size="small"
+                  color="error"
+                  aria-label={`${CONTRACT_LABELS.unlink}: ${location.naziv}`}
+                  disabled={unlink.isPending}
+                  onClick={() => unlink.mutate(location)}
+                >
+                  <LinkOffIcon fontSize="small" />
+                </IconButton>
+              </span>
+            </Tooltip>
+          )}
+        />
+      ) : (
+        <>
+          <Typography color="text.secondary">{CONTRACT_LABELS.movesNote}</Typography>
+          <SelectionContext.Provider value={selection}>
+            <DataTable
+              key="link"
+              tableName="ugovor-povezivanje-klastera"
+              label={CONTRACT_LABELS.linkCluster}
+              columns={LINK_COLUMNS}
+              queryKey={[...CLUSTERS_KEY, 'link-to-contract', contract._id]}
+              fetchPage={fetchLocations}
+              searchable
+              rowColor={clusterRowColor}
+              onRowClick={toggle}
+            />
+          </SelectionContext.Provider>
+          <ColourLegend />
+          <Paper sx={{ p: 2 }}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} justifyContent="space-between">
+              <Typography color={chosen.size > 0 ? 'text.primary' : 'text.secondary'}>
+                {chosen.size > 0 ? CONTRACT_LABELS.chosenClusters(chosen.size) : CONTRACT_LABELS.noClusterChosen}
+              </Typography>
+              <Button
+                variant="contained"
+                startIcon={<LinkIcon />}
+                disabled={chosen.size === 0 || link.isPending}
+                onClick={() => link.mutate([...chosen])}
+              >
+                {CONTRACT_LABELS.linkChosen}
+              </Button>
+            </Stack>
+          </Paper>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * /app/ugovor/povezivanje-sa-klasterima/{naziv}/{id} (spec 2 §2, Admin): the contract's linked clusters
+ * (unlink) and every cluster to link (several at once). The navigation state `from` (contract,
+ * contractIzv, contractPro, contractNad) names the kind; without it the kinds are tried in turn. A
+ * finished contract takes no clusters: the screen says so and offers nothing.
+ */
+export function ContractLinkClustersPage() {
+  const { id = '', naziv = '' } = useParams();
+  const { state } = useLocation();
+  const first = kindOfLinkState(state);
+  const found = useContractQuery(id, first);
+  const kind = found.data?.kind ?? first;
+  const contract = found.data?.contract;
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" alignItems="center" spacing={2} flexWrap="wrap" useFlexGap>
+        <Button component={RouterLink} to={appPath(LIST_ROUTE[kind])} startIcon={<ArrowBackIcon />}>
+          {UI.back}
+        </Button>
+        <Typography variant="h1">{SCREEN_TITLES.contractLinkClusters}</Typography>
+      </Stack>
+      <Paper sx={{ p: 2 }}>
+        <Typography variant="h3" component="h2">
+          {contract ? `${contract.naziv} (${contract.broj})` : naziv}
+        </Typography>
+        {contract && (
+          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+            {CONTRACT_KIND_LABELS[kind]}
+          </Typography>
+        )}
+      </Paper>
+      {found.isPending ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+          <CircularProgress aria-label={UI.loading} />
+        </Box>
+      ) : found.isError || !contract ? (
+        <Alert severity="error">{messageOf(found.error, COMMON.notFound)}</Alert>
+      ) : isFinished(contract) ? (
+        <Alert severity="warning">{CONTRACTS.finishedLink}</Alert>
+      ) : (
+        <LinkScreen kind={kind} contract={contract} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,235 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import LinkIcon from '@mui/icons-material/Link';
+import { Box, Button, IconButton, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
+import { appPath, CONTRACT_GROUP_TYPE, CONTRACT_KINDS, CONTRACTS, type ContractKind, canOpen, formatDate, roleIn } from '@trasa/domain';
+import type { MRT_ColumnDef } from 'material-react-table';
+import { useCallback, useMemo, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { type ContractDto, listContracts, searchContracts } from '../../api/contracts';
+import { ColourLegend, deadlineRowColor } from '../../components/ColourLegend';
+import { DataTable, type TableQuery } from '../../components/DataTable';
+import { useSnackbar } from '../../components/SnackbarProvider';
+import { SCREEN_TITLES } from '../../shell/screenTitles';
+import { useCurrentUser } from '../../shell/session';
+import { UI } from '../../texts';
+import { statusLabel } from '../clusters/format';
+import { ContractFormDialog } from './ContractFormDialog';
+import { DeleteContractDialog } from './DeleteContractDialog';
+import { DETAIL_FROM, detailPath, isFinished, LINK_FROM, LIST_ROUTE, linkPath } from './kinds';
+import { CONTRACT_LABELS } from './labels';
+import { CONTRACTS_KEY } from './queries';
+
+/** Contract lists page by 10, 25 or 50 (spec 2 §9). */
+export const CONTRACT_PAGE_SIZES = [10, 25, 50] as const;
+
+const TAB_LABELS: Record<ContractKind, string> = {
+  contract: UI.tabGeneralContracts,
+  contractIzv: UI.tabContractorContracts,
+  contractPro: UI.tabDesignerContracts,
+  contractNad: UI.tabSupervisionContracts,
+};
+
+/** A header that wraps onto a second line instead of being cut (the lists are wide). */
+function wrapping(text: string) {
+  return () => (
+    <Box component="span" sx={{ whiteSpace: 'normal', lineHeight: 1.2 }}>
+      {text}
+    </Box>
+  );
+}
+
+/** naziv, broj, start, duration, due date, status, the groups (typed kinds), documents and linked clusters. */
+function columnsOf(kind: ContractKind): MRT_ColumnDef<ContractDto>[] {
+  const columns: MRT_ColumnDef<ContractDto>[] = [
+    { accessorKey: 'naziv', header: UI.naziv, size: 160 },
+    { accessorKey: 'broj', header: UI.broj, size: 95 },
+    {
+      id: 'datumPocetka',
+      header: UI.datumPocetka,
+      Header: wrapping(UI.datumPocetka),
+      size: 105,
+      accessorFn: (c) => formatDate(c.datumPocetka) || UI.empty,
+    },
+    { id: 'rokTrajanja', header: UI.rokTrajanja, Header: wrapping(UI.rokTrajanja), size: 95, accessorFn: (c) => String(c.rokTrajanja) },
+    {
+      id: 'rokZavrsetka',
+      header: UI.rokZavrsetka,
+      Header: wrapping(UI.rokZavrsetka),
+      size: 115,
+      accessorFn: (c) => formatDate(c.rokZavrsetka) || UI.empty,
+    },
+    { id: 'status', header: UI.status, size: 90, accessorFn: (c) => statusLabel(c.status) },
+  ];
+  if (CONTRACT_GROUP_TYPE[kind] !== null) {
+    const header = CONTRACT_LABELS.groupsOfKind[kind as Exclude<ContractKind, 'contract'>];
+    columns.push({
+      id: 'grupe',
+      header,
+      Header: wrapping(header),
+      size: 130,
+      accessorFn: (c) => c.grupe.map((g) => g.naziv).join(', ') || UI.empty,
+    });
+  }
+  columns.push(
+    {
+      id: 'fajlovi',
+      header: CONTRACT_LABELS.documentCount,
+      Header: wrapping(CONTRACT_LABELS.documentCount),
+      size: 90,
+      accessorFn: (c) => String(c.fajlovi.length),
+    },
+    {
+      id: 'lokacije',
+      header: CONTRACT_LABELS.clusterCount,
+      Header: wrapping(CONTRACT_LABELS.clusterCount),
+      size: 90,
+      accessorFn: (c) => String(c.lokacije.length),
+    },
+  );
+  return columns;
+}
+
+/** The counts show when the user asks for them (the column menu); the detail lists the documents and clusters. */
+const HIDDEN_COLUMNS = ['fajlovi', 'lokacije'] as const;
+
+function fetcherOf(kind: ContractKind) {
+  return async ({ page, limit, search, signal }: TableQuery) => {
+    const data = search
+      ? await searchContracts(kind, { page, limit, ...search }, signal)
+      : await listContracts(kind, { page, limit }, signal);
+    return { rows: data.contracts, total: data.totalResults };
+  };
+}
+
+/** The form dialog: which contract (null: a new one), and a counter that gives every opening a fresh form. */
+type FormState = { open: boolean; contractId: string | null; opening: number };
+
+/**
+ * A contract list (spec 2 §2 "Contract list screens"): /app/ugovori (general, Admin) and the contractor,
+ * designer and supervision lists (Admin and Zaposleni). The Admin creates, edits, deletes and links
+ * clusters, and opens a contract's detail; an employee sees the list read-only.
+ */
+function ContractList({ kind }: { kind: ContractKind }) {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const snackbar = useSnackbar();
+  const isAdmin = roleIn(user.rola, ['Admin']);
+  const routeKey = LIST_ROUTE[kind];
+  const [form, setForm] = useState<FormState>({ open: false, contractId: null, opening: 0 });
+  const openForm = (contractId: string | null) => setForm((f) => ({ open: true, contractId, opening: f.opening + 1 }));
+  const closeForm = useCallback(() => setForm((f) => ({ ...f, open: false })), []);
+  const [deleting, setDeleting] = useState<ContractDto | null>(null);
+  const closeDelete = useCallback(() => setDeleting(null), []);
+
+  const columns = useMemo(() => columnsOf(kind), [kind]);
+  const fetchPage = useMemo(() => fetcherOf(kind), [kind]);
+  const lists = CONTRACT_KINDS.filter((k) => canOpen(user.rola, LIST_ROUTE[k]));
+
+  const openDetail = (contract: ContractDto) => {
+    const from = DETAIL_FROM[kind];
+    navigate(detailPath(contract._id), from ? { state: { from } } : undefined);
+  };
+  const openLinking = (contract: ContractDto) => {
+    if (isFinished(contract)) {
+      snackbar.notify(CONTRACTS.finishedLink, 'warning');
+      return;
+    }
+    navigate(linkPath(contract), { state: { from: LINK_FROM[kind] } });
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h1">{SCREEN_TITLES[routeKey]}</Typography>
+      {lists.length > 1 && (
+        <Tabs value={kind} aria-label={CONTRACT_LABELS.otherLists} variant="scrollable">
+          {lists.map((k) => (
+            <Tab key={k} value={k} label={TAB_LABELS[k]} component={RouterLink} to={appPath(LIST_ROUTE[k])} />
+          ))}
+        </Tabs>
+      )}
+      <DataTable
+        key={kind}
+        tableName={`ugovori-${kind}`}
+        label={SCREEN_TITLES[routeKey]}
+        columns={columns}
+        queryKey={[...CONTRACTS_KEY, kind, 'list']}
+        fetchPage={fetchPage}
+        pageSizes={CONTRACT_PAGE_SIZES}
+        hiddenColumns={HIDDEN_COLUMNS}
+        searchable
+        rowColor={(c) => deadlineRowColor(c.boja)}
+        // Contract detail is the Admin's (spec 2 §6): an employee's row opens nothing.
+        onRowClick={isAdmin ? openDetail : undefined}
+        actionsWidth={120}
+        renderRowActions={
+          isAdmin
+            ? (contract) => (
+                <>
+                  <Tooltip title={UI.edit}>
+                    <IconButton size="small" aria-label={`${UI.edit}: ${contract.naziv}`} onClick={() => openForm(contract._id)}>
+                      <EditIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title={CONTRACT_LABELS.linkClusters}>
+                    <IconButton
+                      size="small"
+                      aria-label={`${CONTRACT_LABELS.linkClusters}: ${contract.naziv}`}
+                      onClick={() => openLinking(contract)}
+                    >
+                      <LinkIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title={UI.delete}>
+                    <IconButton
+                      size="small"
+                      color="error"
+                      aria-label={`${UI.delete}: ${contract.naziv}`}
+                      onClick={() => setDeleting(contract)}
+                    >
+                      <DeleteIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                </>
+              )
+            : undefined
+        }
+        toolbar={
+          isAdmin && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => openForm(null)}>
+              {CONTRACT_LABELS.createContract}
+            </Button>
+          )
+        }
+      />
+      <ColourLegend />
+      {isAdmin && (
+        <>
+          <ContractFormDialog open={form.open} kind={kind} contractId={form.contractId} opening={form.opening} onClose={closeForm} />
+          <DeleteContractDialog kind={kind} contract={deleting} onClose={closeDelete} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** /app/ugovori: general contracts (Admin). */
+export function GeneralContractsPage() {
+  return <ContractList kind="contract" />;
+}
+
+/** /app/ugovori-izvodjaci: contractor contracts. */
+export function ContractorContractsPage() {
+  return <ContractList kind="contractIzv" />;
+}
+
+/** /app/ugovori-projektanti: designer contracts. */
+export function DesignerContractsPage() {
+  return <ContractList kind="contractPro" />;
+}
+
+/** /app/ugovori-nadzor: supervision contracts. */
+export function SupervisionContractsPage() {
+  return <ContractList kind="contractNad" />;
+}

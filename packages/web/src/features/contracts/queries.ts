@@ -1,0 +1,57 @@
+import { useQuery } from '@tanstack/react-query';
+import { CONTRACT_GROUP_TYPE, CONTRACT_KINDS, type ContractKind, isReservedGroupName } from '@trasa/domain';
+import { ApiError } from '../../api/client';
+import { PICKER_LIMIT } from '../../api/clusters';
+import { type ContractDto, getContract } from '../../api/contracts';
+import { statusOf } from '../../api/errors';
+import { listGroups } from '../../api/groups';
+import { CONTRACTS_KEY } from '../clusters/queries';
+import { GROUPS_KEY } from '../groups/queries';
+
+export { CONTRACTS_KEY };
+
+export type FoundContract = { kind: ContractKind; contract: ContractDto };
+
+/**
+ * A contract by id when its kind may be unknown: GET /api/{route}/:id is per kind, so the kind the
+ * navigation state names is asked first, then the others (a 404 means "not of this kind"). Opened from
+ * a list the first answer is the one; typed into the address bar at most four calls find it.
+ */
+export async function findContract(id: string, first: ContractKind, signal?: AbortSignal): Promise<FoundContract> {
+  const order = [first, ...CONTRACT_KINDS.filter((k) => k !== first)];
+  for (const kind of order) {
+    try {
+      return { kind, contract: await getContract(kind, id, signal) };
+    } catch (error) {
+      if (statusOf(error) !== 404) throw error;
+    }
+  }
+  throw new ApiError(404, undefined, undefined);
+}
+
+/** One contract with its documents and linked clusters, found by id starting with the given kind. */
+export function useContractQuery(id: string, first: ContractKind, enabled = true) {
+  return useQuery({
+    queryKey: [...CONTRACTS_KEY, 'single', id, first],
+    queryFn: ({ signal }) => findContract(id, first, signal),
+    enabled: enabled && !!id,
+    retry: false,
+  });
+}
+
+/**
+ * The groups a typed contract can be given: the non-reserved groups (GET /api/group, up to 1000) of
+ * the kind's group type (spec 2 §5); none for the general contract.
+ */
+export function useContractGroupChoices(kind: ContractKind) {
+  const type = CONTRACT_GROUP_TYPE[kind];
+  return useQuery({
+    queryKey: [...GROUPS_KEY, 'contract-choices', kind],
+    queryFn: async ({ signal }) => {
+      const { groups } = await listGroups({ page: 1, limit: PICKER_LIMIT }, signal);
+      return groups.filter((g) => !isReservedGroupName(g.naziv) && g.tipKod === type);
+    },
+    enabled: type !== null,
+    staleTime: 30_000,
+  });
+}
