@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { dataRows, expectNotice, rowWith, search } from './support/admin';
 import { ADMIN, apiToken, DEMO_PASSWORD } from './support/api';
+import { pdfFile } from './support/files';
 import { signIn, signOut } from './support/ui';
 
 /** Demo data (packages/server/src/seed/demo.ts, demoContracts.ts, demoClusters.ts). */
@@ -11,33 +12,6 @@ const OTHER_DEMO_CONTRACT = 'Izvođenje radova - Južna i Istočna Srbija';
 /** A demo cluster without a contractor contract: linking and unlinking it leaves the demo as it was. */
 const DEMO_CLUSTER = 'Ivanjica - Kušići';
 const LIST = 'Уговори извођача';
-
-/** A minimal valid PDF 1.4 (one empty page) with a correct cross-reference table. */
-function minimalPdf(title: string): Buffer {
-  const content = `BT /F1 12 Tf 72 770 Td (${title.replace(/[^\x20-\x7e]|[\\()]/g, '?')}) Tj ET\n`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-    `<< /Length ${content.length} >>\nstream\n${content}endstream`,
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
-
-function pdfFile(name: string) {
-  return { name, mimeType: 'application/pdf', buffer: minimalPdf(name) };
-}
 
 function day(offsetDays = 0): string {
   return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
