@@ -6,8 +6,8 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import { COMMON } from '@trasa/domain';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { COMMON, installSerbianValidationMessages } from '@trasa/domain';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
@@ -28,10 +28,13 @@ import { typeRoutes } from './features/types/routes.js';
 import { userRoutes } from './features/users/routes.js';
 import { createAuth } from './platform/auth.js';
 import type { Db } from './platform/database.js';
-import { registerErrorHandler } from './platform/errors.js';
+import { badRequest, registerErrorHandler } from './platform/errors.js';
 import { fileStore } from './platform/files.js';
+import { isUnacceptableInput } from './platform/input.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { tokenService } from './platform/tokens.js';
+
+installSerbianValidationMessages();
 
 export type AppDeps = { db: Db; config: Config; secret: string; log: Logger; mailer?: Mailer };
 
@@ -66,11 +69,24 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     // The spec calls POST /api/user/ with the slash; /api/user answers the same.
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A path the router can't take apart (bad percent-encoding, a parameter longer than any id) is the
+    // client's mistake: answered in JSON and Serbian like every other error, never echoing the path.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      (reply as FastifyReply).status(tooLong ? 404 : 400).send({ message: tooLong ? COMMON.notFound : COMMON.badRequest });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // No field of any request may hold NUL, a lone surrogate or deep nesting (platform/input.ts); multipart
+  // fields are checked where they are read.
+  app.addHook('preValidation', async (request) => {
+    if (isUnacceptableInput(request.params) || isUnacceptableInput(request.query) || isUnacceptableInput(request.body)) {
+      throw badRequest(COMMON.badRequest);
+    }
+  });
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });

@@ -6,6 +6,7 @@ import '@fontsource/bitter/700.css';
 import 'dayjs/locale/sr-cyrl';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { installSerbianValidationMessages } from '@trasa/domain';
 import dayjs from 'dayjs';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -14,6 +15,7 @@ import { SnackbarProvider } from './components/SnackbarProvider';
 import { theme } from './theme';
 
 dayjs.locale('sr-cyrl');
+installSerbianValidationMessages();
 
 const queryClient = new QueryClient({
   defaultOptions: {

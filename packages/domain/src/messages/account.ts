@@ -21,6 +21,7 @@ export const ACCOUNT = {
   inactiveUser: 'Korisnik nije aktivan. Potvrdite imejl adresu preko linka koji smo vam poslali.',
   wrongPassword: 'Pogrešna lozinka',
   throttled: 'Previše neuspešnih pokušaja prijave. Pokušajte ponovo za 15 minuta.',
+  passwordThrottled: 'Previše neuspešnih pokušaja. Pokušajte ponovo za 15 minuta.',
   signupSuccess: 'На ваш мејл је послат активациони линк.',
   signupEmailTaken: 'Unesena E-pošta je zauzeta.',
   forgotSent: 'Ако постоји налог са овом адресом, на њу је послат линк за промену лозинке.',

@@ -1,6 +1,7 @@
 /** Server answers shared by every feature. Spec texts where the spec has them; ours otherwise (docs/decisions.md). */
 export const COMMON = {
   badRequest: 'Neispravan zahtev.',
+  invalidValue: 'Neispravna vrednost.',
   unauthenticated: 'Niste prijavljeni.',
   forbidden: 'Nemate dozvolu za ovu akciju.',
   notFound: 'Није пронађено',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMON } from '../messages/common.js';
 
 /** A required, trimmed string with the spec's message for "missing" and a sane length cap. */
 export function requiredText(message: string, max = 200, tooLong = 'Predugačak unos.') {
@@ -33,3 +34,17 @@ export const pageQuery = z.object({
   limit: clamped('Neispravan broj redova.', 1, MAX_LIMIT, 10),
 });
 export type PageQuery = z.output<typeof pageQuery>;
+
+/**
+ * Zod's own messages are English; a schema gives the spec's text where the spec has one. For every other
+ * failure (a body that is not an object, a number where a text belongs, an unknown option) the answer is
+ * Serbian: the whole request is refused, or the field's value is. Installed once by the server and the
+ * web (installSerbianValidationMessages).
+ */
+export function serbianIssueMessage(issue: { path?: PropertyKey[] | undefined }): string {
+  return issue.path && issue.path.length > 0 ? COMMON.invalidValue : COMMON.badRequest;
+}
+
+export function installSerbianValidationMessages(): void {
+  z.config({ customError: serbianIssueMessage });
+}

@@ -2,6 +2,7 @@ import { COMMON } from '@trasa/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { pgCode } from './pgErrors.js';
 
 /** An error a user or client caused; its message is shown to them (Serbian, as the spec words it). */
 export class AppError extends Error {
@@ -68,6 +69,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
                 ? COMMON.unauthenticated
                 : COMMON.badRequest;
       return reply.status(status).send({ message });
+    }
+    // A value PostgreSQL can't take (class 22, data exception: out of range, malformed, untranslatable)
+    // came from the request; a check should have caught it first, so it is logged to be added.
+    if (pgCode(error)?.startsWith('22')) {
+      request.log.warn({ err: error }, 'data exception from a request value');
+      return reply.status(400).send({ message: COMMON.badRequest });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: COMMON.serverError });

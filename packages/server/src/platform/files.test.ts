@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -9,6 +9,7 @@ import { displayName, FILE_TEXTS, fileStore } from './files.js';
 const root = await mkdtemp(path.join(os.tmpdir(), 'trasa-files-'));
 afterAll(() => rm(root, { recursive: true, force: true }));
 const store = fileStore(root);
+await mkdir(path.join(root, 'files'), { recursive: true });
 const docs = { maxBytes: 1024 * 1024, allowed: ['pdf', 'doc', 'docx'] as const };
 
 async function text(stream: Readable): Promise<string> {
@@ -37,6 +38,18 @@ describe('file store', () => {
     wb.addWorksheet('x').addRow(['a']);
     const xlsx = Buffer.from(await wb.xlsx.writeBuffer());
     await expect(store.saveDocument(Readable.from([xlsx]), 'ugovor.docx', docs)).rejects.toThrow(FILE_TEXTS.wrongType);
+  });
+
+  it('refuses a document whose name does not say what it is, and leaves nothing behind', async () => {
+    const pdf = () => Readable.from([Buffer.from('%PDF-1.7\n1 0 obj<<>>endobj\n%%EOF')]);
+    for (const name of ['evil.exe', 'bez-ekstenzije', 'ugovor.docx', 'ugovor.pdf.exe', 'tabela.xlsx']) {
+      await expect(store.saveDocument(pdf(), name, docs), name).rejects.toThrow(FILE_TEXTS.wrongType);
+    }
+    expect(await readdir(path.join(root, 'files'))).toEqual([]);
+    // Upper case is the same extension.
+    const saved = await store.saveDocument(pdf(), 'UGOVOR.PDF', docs);
+    expect(saved.kind).toBe('pdf');
+    await store.remove(saved.storedName);
   });
 
   it('stops reading past the size limit and leaves nothing behind', async () => {

@@ -9,7 +9,8 @@ import yauzl from 'yauzl';
 /**
  * Stored files (server-behaviour.md "Imports, exports, files"): written under DATA_DIR/files with a
  * generated name, never the client's; the size limit is enforced while streaming; the type is decided
- * by the content (magic bytes), and the original name is kept only for display and download.
+ * by the content (magic bytes) and the name's extension must fit it; the original name is kept only for
+ * display and download.
  */
 export type DocumentKind = 'pdf' | 'doc' | 'docx';
 
@@ -18,6 +19,16 @@ export const DOCUMENT_MIME: Record<DocumentKind, string> = {
   doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
+
+/** The name's extensions each kind of content may carry (Word opens a .docx named .doc and back). */
+const EXTENSIONS: Record<DocumentKind, readonly string[]> = { pdf: ['pdf'], doc: ['doc', 'docx'], docx: ['doc', 'docx'] };
+
+const extensionOf = (name: string) => (name.includes('.') ? (name.toLowerCase().split('.').pop() ?? '') : '');
+
+/** The name ends in an extension one of the kinds may carry (checked before the content is read). */
+export function nameFits(name: string, kinds: readonly DocumentKind[]): boolean {
+  return kinds.some((k) => EXTENSIONS[k].includes(extensionOf(name)));
+}
 
 export const FILE_TEXTS = {
   tooLarge: 'Fajl je prevelik',
@@ -93,6 +104,8 @@ export function fileStore(root: string) {
       originalName: string,
       opts: { maxBytes: number; allowed: readonly DocumentKind[] },
     ): Promise<StoredFile> {
+      // The name must say what the content is: a PDF named .exe is refused like an .exe.
+      if (!nameFits(displayName(originalName), opts.allowed)) throw new FileRejected(FILE_TEXTS.wrongType);
       await fs.mkdir(dir, { recursive: true });
       const storedName = randomUUID();
       const target = pathOf(storedName);
@@ -111,7 +124,8 @@ export function fileStore(root: string) {
         );
         if ((stream as Readable & { truncated?: boolean }).truncated) throw new FileRejected(FILE_TEXTS.tooLarge);
         const kind = await sniffDocument(target);
-        if (!kind || !opts.allowed.includes(kind)) throw new FileRejected(FILE_TEXTS.wrongType);
+        if (!kind || !opts.allowed.includes(kind) || !nameFits(displayName(originalName), [kind]))
+          throw new FileRejected(FILE_TEXTS.wrongType);
         return { storedName, originalName: displayName(originalName), mimetype: DOCUMENT_MIME[kind], size, kind };
       } catch (e) {
         await fs.rm(target, { force: true });

@@ -107,6 +107,20 @@ describe('spreadsheet import reader', () => {
     await expect(all(broken, 'broken.xlsx')).rejects.toThrow(SHEET_TEXTS.unreadable);
   });
 
+  it('takes only the names the spec allows (csv, xlsx, xls), whatever the content', async () => {
+    const text = path.join(dir, 'tabela.txt');
+    await writeFile(text, 'id,naziv\n1,x\n');
+    await expect(detectFormat(text, 'tabela.txt')).rejects.toThrow(SHEET_TEXTS.unsupported);
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('x').addRow(['id']);
+    const xlsx = path.join(dir, 'tabela-xlsx');
+    await wb.xlsx.writeFile(xlsx);
+    for (const name of ['tabela.zip', 'tabela', 'tabela.xlsx.exe'])
+      await expect(detectFormat(xlsx, name), name).rejects.toThrow(SHEET_TEXTS.unsupported);
+    // An xlsx saved under .xls is still read (spreadsheet programs open it so).
+    expect(await detectFormat(xlsx, 'tabela.xls')).toBe('xlsx');
+  });
+
   it('needs a header row', async () => {
     const file = path.join(dir, 'empty.csv');
     await writeFile(file, '\n\n');

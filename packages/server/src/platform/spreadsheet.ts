@@ -38,7 +38,10 @@ export const SHEET_TEXTS = {
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
-/** The format by content: zip → xlsx, OLE2 → xls, text with no NUL bytes and a .csv/.txt name → csv. */
+/**
+ * The format by content, for a name ending in .csv, .xlsx or .xls (the formats the spec allows): zip →
+ * xlsx, OLE2 → xls (an xlsx saved as .xls is still read), text with no NUL bytes and a .csv name → csv.
+ */
 export async function detectFormat(filePath: string, originalName: string): Promise<SheetFormat> {
   const handle = await fs.open(filePath, 'r');
   try {
@@ -46,9 +49,10 @@ export async function detectFormat(filePath: string, originalName: string): Prom
     const { bytesRead } = await handle.read(head, 0, head.length, 0);
     const bytes = head.subarray(0, bytesRead);
     const ext = originalName.toLowerCase().split('.').pop() ?? '';
+    if (ext !== 'csv' && ext !== 'xlsx' && ext !== 'xls') throw new SpreadsheetError(SHEET_TEXTS.unsupported);
     if (bytes.subarray(0, 4).equals(ZIP) && ext !== 'csv') return 'xlsx';
     if (bytes.subarray(0, 8).equals(OLE2) && ext !== 'csv') return 'xls';
-    if ((ext === 'csv' || ext === 'txt') && bytesRead > 0 && !bytes.includes(0)) return 'csv';
+    if (ext === 'csv' && bytesRead > 0 && !bytes.includes(0)) return 'csv';
   } finally {
     await handle.close();
   }

@@ -333,6 +333,26 @@ describe('my account', () => {
     expect((await t.call({ method: 'GET', url: '/api/user/my-profile', token: ok.json().token })).statusCode).toBe(200);
   });
 
+  it('throttles guessing the current password like failed sign-ins', async () => {
+    const u = await createUser(t.db);
+    const token = await tokenFor(t.ctx, u);
+    const attempt = (password: string) =>
+      t.call({
+        method: 'POST',
+        url: '/api/user/change-password',
+        token,
+        payload: { password, newPassword: 'Nova12345', confirmNewPassword: 'Nova12345' },
+      });
+    for (let i = 0; i < 5; i++) expect((await attempt(`Pogresna${i}`)).statusCode).toBe(400);
+    const blocked = await attempt(DEFAULT_PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe(ACCOUNT.passwordThrottled);
+    expect((await userRow(u.id)).passwordHash).toBe(u.passwordHash);
+    // The account's sign-in is held too.
+    const login = await t.call({ method: 'POST', url: '/api/user/login', payload: { email: u.email, lozinka: DEFAULT_PASSWORD } });
+    expect(login.statusCode).toBe(429);
+  });
+
   it('changes name and e-mail, refusing an address another account has', async () => {
     const u = await createUser(t.db);
     const other = await createUser(t.db, { email: 'zauzeta@primer.rs' });

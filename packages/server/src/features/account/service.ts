@@ -205,9 +205,13 @@ export async function changePassword(
   input: z.output<typeof changePasswordSchema>,
   req: RequestInfo,
 ): Promise<{ message: string; token: string }> {
+  // Guessing the current password with a stolen session counts like failed sign-ins (and blocks them).
+  if (await isThrottled(ctx.db, actor.email, req.ip)) throw new AppError(429, ACCOUNT.passwordThrottled);
   if (!(await verifyPassword(input.password, actor.row.user.passwordHash))) {
+    await recordFailure(ctx.db, actor.email, req.ip);
     throw new AppError(400, ACCOUNT.wrongCurrentPassword, { password: ACCOUNT.wrongCurrentPassword });
   }
+  await clearAccountFailures(ctx.db, actor.email);
   const passwordHash = await hashPassword(input.newPassword);
   const [updated] = await ctx.db
     .update(users)

@@ -3,6 +3,7 @@ import { COMMON } from '@trasa/domain';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { FILE_TEXTS, FileRejected, type FileStore, type StoredFile } from '../../platform/files.js';
+import { isUnacceptableInput } from '../../platform/input.js';
 import { DOCUMENT_KINDS, UPLOAD_LIMITS } from './kinds.js';
 
 /** The fields (each with its values in order) and the files already stored of one multipart request. */
@@ -67,7 +68,9 @@ export async function readContractForm(request: FastifyRequest, files: FileStore
         }
       } else {
         if (part.valueTruncated || part.fieldnameTruncated) refusal ??= badRequest(COMMON.tooLarge, { [part.fieldname]: COMMON.tooLarge });
-        add(part.fieldname, typeof part.value === 'string' ? part.value : JSON.stringify(part.value));
+        const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+        if (isUnacceptableInput(value) || isUnacceptableInput(part.fieldname)) refusal ??= badRequest(COMMON.badRequest);
+        add(part.fieldname, value);
       }
     }
   } catch (err) {

@@ -55,8 +55,9 @@ export function isGuestCondition(): SQL {
 }
 
 /**
- * Users a caller may open, edit, delete and give a role: the members of the scope and, for a
- * Rukovodilac, every guest (guests have no group; a manager recruits them).
+ * Users a caller may open and give a role: the members of the scope and, for a Rukovodilac, every guest
+ * (guests have no group; a manager recruits them). Changing a guest's account (data, password) or
+ * deactivating it stays the Admin's: see manageableUserCondition.
  */
 export function visibleUserCondition(scope: Scope): SQL {
   const live = isNull(users.deletedAt);
@@ -64,14 +65,26 @@ export function visibleUserCondition(scope: Scope): SQL {
   return and(live, or(inArray(users.groupId, scope.groupIds), isGuestCondition())) as SQL;
 }
 
+/**
+ * Users a caller may edit, deactivate or remove from a group: Admin every live user; a Rukovodilac only
+ * the members of their subtree (server-behaviour.md: they see, create and edit users only there). A
+ * guest belongs to no group yet, so no manager may change their account or take it over.
+ */
+export function manageableUserCondition(scope: Scope): SQL {
+  return memberCondition(scope);
+}
+
 export function inScope(scope: Scope, groupId: string | null | undefined): boolean {
   return !!groupId && (scope.all || scope.groupIds.includes(groupId));
 }
 
-/** The user with their role and group, if the scope reaches them; otherwise 404. */
-export async function assertUserInScope(db: Executor, scope: Scope, userId: string): Promise<UserWithRelations> {
+/**
+ * The user with their role and group, if the scope reaches them (`manage`: to change their account,
+ * see manageableUserCondition; otherwise to open them or give them a role); otherwise 404.
+ */
+export async function assertUserInScope(db: Executor, scope: Scope, userId: string, manage = false): Promise<UserWithRelations> {
   const [row] = await selectUserWithRelations(db)
-    .where(and(eq(users.id, userId), visibleUserCondition(scope)))
+    .where(and(eq(users.id, userId), manage ? manageableUserCondition(scope) : visibleUserCondition(scope)))
     .limit(1);
   if (!row) throw notFound();
   return row;

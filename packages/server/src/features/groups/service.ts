@@ -223,7 +223,7 @@ export async function deleteGroup(ctx: AppContext, actor: Actor, id: string, req
 export async function removeUser(ctx: AppContext, actor: Actor, userId: string, req: RequestInfo): Promise<string> {
   return ctx.db.transaction(async (tx) => {
     const scope = await scopeOf(tx, actor);
-    const target = await assertUserInScope(tx, scope, userId);
+    const target = await assertUserInScope(tx, scope, userId, true);
     if (!target.group) throw badRequest(USERS.invalidOption);
     // Removing oneself would end one's own access by a slip of the hand.
     if (target.user.id === actor.id) throw badRequest(USERS.removeFromGroupFailed);

@@ -16,7 +16,7 @@ import { groups, users } from '../../db/schema.js';
 import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
-import { badRequest, conflict } from '../../platform/errors.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { FOREIGN_KEY_VIOLATION, onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
 import {
@@ -52,8 +52,8 @@ export async function listUsers(ctx: AppContext, actor: Actor, q: Paging & { gro
   const scope = await scopeOf(ctx.db, actor);
   let where = memberCondition(scope);
   if (q.groupId) {
-    // A group outside the scope (or the reserved one) simply has no members to show.
-    if (!scope.all && !inScope(scope, q.groupId)) return { users: [], totalResults: 0 };
+    // A group outside the scope answers 404 like any id outside it (server-behaviour.md).
+    if (!scope.all && !inScope(scope, q.groupId)) throw notFound();
     where = and(where, eq(users.groupId, q.groupId)) as SQL;
   }
   return pageOfUsers(ctx.db, where, q);
@@ -148,7 +148,7 @@ export async function editUser(
 ): Promise<string> {
   return ctx.db.transaction(async (tx) => {
     const scope = await scopeOf(tx, actor);
-    const target = await assertUserInScope(tx, scope, id);
+    const target = await assertUserInScope(tx, scope, id, true);
     const role = await formRole(tx, actor, input.rola);
     const group = GROUPLESS_ROLES.includes(role.baseRole as RoleKey) ? null : await assignableGroup(tx, scope, input.groupId, 'groupId');
     const taken = () => conflict(USERS.emailTakenEdit, { email: USERS.emailTakenEdit });
@@ -194,7 +194,7 @@ export async function deleteUser(ctx: AppContext, actor: Actor, id: string, req:
   if (id === actor.id) throw badRequest(USERS.cannotDeleteSelf);
   return ctx.db.transaction(async (tx) => {
     const scope = await scopeOf(tx, actor);
-    const target = await assertUserInScope(tx, scope, id);
+    const target = await assertUserInScope(tx, scope, id, true);
     await assertAdminRemains(
       tx,
       { id, base: target.role.baseRole, status: target.user.status },
