@@ -60,7 +60,7 @@ test('a Rukovodilac sees and manages only their own subtree', async ({ page }) =
   for (const name of offered) expect(name).toMatch(/^Optika Gradnja/);
   await dialog.getByRole('button', { name: 'Откажи' }).click();
 
-  // Roles: read-only, with the way to user management; a new role can't be opened.
+  // Roles: the way to user management; a new role can't be opened (editing is checked in the server tests).
   await menuLabels(page)
     .filter({ hasText: /^Роле$/ })
     .click();

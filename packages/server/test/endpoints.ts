@@ -48,7 +48,7 @@ export const ENDPOINTS: Endpoint[] = [
   { method: 'GET', route: '/api/role', allowed: MANAGERS },
   { method: 'GET', route: '/api/role/:id', url: `/api/role/${NO_ID}`, allowed: MANAGERS },
   { method: 'POST', route: '/api/role', payload: {}, allowed: ADMIN },
-  { method: 'PATCH', route: '/api/role/:id', url: `/api/role/${NO_ID}`, payload: {}, allowed: ADMIN },
+  { method: 'PATCH', route: '/api/role/:id', url: `/api/role/${NO_ID}`, payload: {}, allowed: MANAGERS },
   { method: 'POST', route: '/api/role/add-role', payload: {}, allowed: MANAGERS },
 
   // groups

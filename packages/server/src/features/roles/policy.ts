@@ -20,6 +20,17 @@ export async function findRole(db: Executor, id: string): Promise<RoleRow | unde
   return row;
 }
 
+/** The role, if the caller may see it (visibleRoleCondition), locked for the change that follows. */
+export async function findVisibleRoleForUpdate(db: Executor, actor: Actor, id: string): Promise<RoleRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(roles)
+    .where(and(eq(roles.id, id), visibleRoleCondition(actor)))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
 /** The caller may hand out only the roles assignableRoles allows, judged by the role's base. */
 export function assertAssignable(actor: Actor, base: string): asserts base is RoleKey {
   if (!(assignableRoles(actor.role) as readonly string[]).includes(base)) throw forbidden(USERS.roleNotAllowed);

@@ -146,10 +146,76 @@ describe('POST and PATCH /api/role', () => {
       (await t.call({ method: 'PATCH', url: `/api/role/${NO_ID}`, payload: { imeRole: 'A', kratakNaziv: 'A' }, token: adminToken }))
         .statusCode,
     ).toBe(404);
-    expect(
-      (await t.call({ method: 'PATCH', url: `/api/role/${roleId.Gost}`, payload: { imeRole: 'A', kratakNaziv: 'A' }, token: managerToken }))
-        .statusCode,
-    ).toBe(403);
+  });
+});
+
+describe('PATCH /api/role/:id by a Rukovodilac', () => {
+  async function roleRow(id: string) {
+    const [r] = await t.db.select().from(roles).where(eq(roles.id, id));
+    if (!r) throw new Error('no role');
+    return r;
+  }
+
+  it('renames a role they can see; the base stays as it is', async () => {
+    const res = await t.call({
+      method: 'PATCH',
+      url: `/api/role/${roleId.Zaposleni}`,
+      payload: { imeRole: 'Saradnik', kratakNaziv: 'SAR' },
+      token: managerToken,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      message: USERS.roleSaved,
+      role: { _id: roleId.Zaposleni, imeRole: 'Saradnik', kratakNaziv: 'SAR', osnovnaRola: 'Zaposleni', ugradjena: true },
+    });
+    expect(await roleRow(roleId.Zaposleni)).toMatchObject({ imeRole: 'Saradnik', kratakNaziv: 'SAR', baseRole: 'Zaposleni' });
+    const [log] = await t.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.userId, tree.manager.id))
+      .orderBy(desc(auditLogs.createdAt))
+      .limit(1);
+    expect(log?.message).toContain('Saradnik');
+    // An extra role's base is the permissions of everyone holding it, in every group: the Admin's to change.
+    const extra = await createRole(t.db, { imeRole: 'Tehničar', kratakNaziv: 'TEH', baseRole: 'Zaposleni' });
+    const renamed = await t.call({
+      method: 'PATCH',
+      url: `/api/role/${extra.id}`,
+      payload: { imeRole: 'Tehničar terena', kratakNaziv: 'TT', osnovnaRola: 'Rukovodilac' },
+      token: managerToken,
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().role).toMatchObject({ imeRole: 'Tehničar terena', osnovnaRola: 'Zaposleni' });
+    expect(await roleRow(extra.id)).toMatchObject({ imeRole: 'Tehničar terena', kratakNaziv: 'TT', baseRole: 'Zaposleni' });
+  });
+
+  it('answers 404 for an Admin-based role exactly like a missing id, changing nothing', async () => {
+    const extraAdmin = await createRole(t.db, { imeRole: 'Glavni administrator', kratakNaziv: 'GA', baseRole: 'Admin' });
+    const before = [await roleRow(roleId.Admin), await roleRow(extraAdmin.id)];
+    const payload = { imeRole: 'Preuzeto', kratakNaziv: 'PRE' };
+    const missing = await t.call({ method: 'PATCH', url: `/api/role/${NO_ID}`, payload, token: managerToken });
+    expect(missing.statusCode).toBe(404);
+    for (const id of [roleId.Admin, extraAdmin.id]) {
+      const res = await t.call({ method: 'PATCH', url: `/api/role/${id}`, payload, token: managerToken });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toBe(missing.body);
+    }
+    expect([await roleRow(roleId.Admin), await roleRow(extraAdmin.id)]).toEqual(before);
+  });
+
+  it('is not for a Zaposleni, and creating a role stays the Admin’s', async () => {
+    const employee = await createUser(t.db, { groupId: tree.leaf.id });
+    const before = await roleRow(roleId.Gost);
+    const res = await t.call({
+      method: 'PATCH',
+      url: `/api/role/${roleId.Gost}`,
+      payload: { imeRole: 'A', kratakNaziv: 'A' },
+      token: await tokenFor(t.ctx, employee),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await roleRow(roleId.Gost)).toEqual(before);
+    const create = await t.call({ method: 'POST', url: '/api/role', payload: { imeRole: 'Nova', kratakNaziv: 'N' }, token: managerToken });
+    expect(create.statusCode).toBe(403);
   });
 });
 

@@ -9,7 +9,7 @@ import { serbianOrder } from '../../platform/database.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { assertUserInScope, assignableGroup, scopeOf } from '../groups/policy.js';
 import { offsetOf, type Paging } from '../users/paging.js';
-import { assertAdminRemains, assertAssignable, findRole, visibleRoleCondition } from './policy.js';
+import { assertAdminRemains, assertAssignable, findRole, findVisibleRoleForUpdate, visibleRoleCondition } from './policy.js';
 import { presentRole } from './presenter.js';
 
 export type RequestInfo = { ip: string; url: string };
@@ -62,7 +62,11 @@ export async function createRole(ctx: AppContext, actor: Actor, input: z.output<
   });
 }
 
-/** Renames a role; the base of a built-in role never changes. */
+/**
+ * Renames a role (Admin, Rukovodilac). A role the caller can't see (an Admin-based one, for a
+ * Rukovodilac) answers 404 like a missing id. The base of a built-in role never changes; an extra role's
+ * base decides the permissions of everyone holding it, in every group, so only an Admin changes it.
+ */
 export async function editRole(
   ctx: AppContext,
   actor: Actor,
@@ -71,10 +75,11 @@ export async function editRole(
   req: RequestInfo,
 ): Promise<RoleDto> {
   return ctx.db.transaction(async (tx) => {
-    const existing = await findRole(tx, id);
+    const existing = await findVisibleRoleForUpdate(tx, actor, id);
     if (!existing) throw notFound();
     // roleSchema offers no Admin base, so no extra role can become (or stop being) an Admin role.
-    const baseRole = existing.builtin ? existing.baseRole : (input.osnovnaRola ?? existing.baseRole);
+    const keepsBase = existing.builtin || actor.role !== 'Admin';
+    const baseRole = keepsBase ? existing.baseRole : (input.osnovnaRola ?? existing.baseRole);
     const [row] = await tx
       .update(roles)
       .set({ imeRole: input.imeRole, kratakNaziv: input.kratakNaziv, baseRole })

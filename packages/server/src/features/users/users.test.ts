@@ -76,13 +76,16 @@ describe('GET /api/user', () => {
     expect(body.totalResults).toBe(3);
   });
 
-  it('filters by a group in scope, and shows nothing for one outside it or the reserved group', async () => {
+  it('filters by a group in scope; one outside it (or the reserved group) answers 404 like a missing one', async () => {
     const leaf = (await t.call({ method: 'GET', url: `/api/user?groupId=${tree.leaf.id}`, token: managerToken })).json();
     expect(ids(leaf.users)).toEqual([inLeaf.id]);
-    for (const groupId of [tree.root.id, tree.other.id, reservedId, NO_ID]) {
+    const missing = await t.call({ method: 'GET', url: `/api/user?groupId=${NO_ID}`, token: managerToken });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(COMMON.notFound);
+    for (const groupId of [tree.root.id, tree.other.id, reservedId]) {
       const res = await t.call({ method: 'GET', url: `/api/user?groupId=${groupId}`, token: managerToken });
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ users: [], totalResults: 0 });
+      expect(res.statusCode, groupId).toBe(404);
+      expect(res.body).toBe(missing.body);
     }
     const asAdmin = (await t.call({ method: 'GET', url: `/api/user?groupId=${tree.other.id}`, token: adminToken })).json();
     expect(ids(asAdmin.users)).toEqual([inOther.id]);
@@ -523,6 +526,90 @@ describe('DELETE /api/user/single/:id', () => {
   it('is not for employees', async () => {
     expect((await t.call({ method: 'DELETE', url: `/api/user/single/${inLeaf.id}`, token: employeeToken })).statusCode).toBe(403);
     expect((await row(inLeaf.id)).status).toBe('aktivan');
+  });
+});
+
+describe('a guest, for a Rukovodilac', () => {
+  const guestForm = (over: Record<string, unknown> = {}) => ({
+    ime: 'Preuzeto',
+    prezime: 'Preuzetić',
+    email: `preuzeto.${Math.random().toString(36).slice(2, 8)}@primer.rs`,
+    emailPotvrdjen: false,
+    rola: roleId.Gost,
+    status: 'neaktivan',
+    groupId: '',
+    lozinka: 'Preuzeto123',
+    potvrdaLozinke: 'Preuzeto123',
+    ...over,
+  });
+
+  it('answers 404 to editing or deactivating a guest, exactly like a missing id, changing nothing', async () => {
+    const g = await createUser(t.db, { role: 'Gost', ime: 'Mirko', prezime: 'Gostović' });
+    const before = await row(g.id);
+    const missingEdit = await t.call({ method: 'PATCH', url: `/api/user/single/${NO_ID}`, payload: guestForm(), token: managerToken });
+    expect(missingEdit.statusCode).toBe(404);
+    for (const payload of [guestForm(), guestForm({ rola: roleId.Zaposleni, groupId: tree.leaf.id, status: 'aktivan' })]) {
+      const res = await t.call({ method: 'PATCH', url: `/api/user/single/${g.id}`, payload, token: managerToken });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toBe(missingEdit.body);
+    }
+    const missingDelete = await t.call({ method: 'DELETE', url: `/api/user/single/${NO_ID}`, token: managerToken });
+    const del = await t.call({ method: 'DELETE', url: `/api/user/single/${g.id}`, token: managerToken });
+    expect(del.statusCode).toBe(404);
+    expect(del.body).toBe(missingDelete.body);
+    const after = await row(g.id);
+    expect(after).toEqual(before);
+    expect(after).toMatchObject({ passwordHash: g.passwordHash, status: 'aktivan', tokenVersion: g.tokenVersion, roleId: roleId.Gost });
+    // The guest still signs in with the old password.
+    const login = await t.call({ method: 'POST', url: '/api/user/login', payload: { email: g.email, lozinka: DEFAULT_PASSWORD } });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('still opens the guest and gives them a role in their subtree; then they are a member to manage', async () => {
+    const g = await createUser(t.db, { role: 'Gost', ime: 'Milica', prezime: 'Gostović' });
+    const one = await t.call({ method: 'GET', url: `/api/user/single/${g.id}`, token: managerToken });
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({ user: { _id: g.id, rola: 'Gost' }, group: null });
+    const guests = (await t.call({ method: 'GET', url: '/api/user/guests?limit=50000', token: managerToken })).json();
+    expect(ids(guests.guests)).toContain(g.id);
+    const added = await t.call({
+      method: 'POST',
+      url: '/api/role/add-role',
+      payload: { guestId: g.id, newRole: roleId.Zaposleni, groupId: tree.leaf.id },
+      token: managerToken,
+    });
+    expect(added.statusCode).toBe(200);
+    expect(added.json()).toEqual({ message: USERS.guestAdded });
+    expect(await row(g.id)).toMatchObject({ roleId: roleId.Zaposleni, groupId: tree.leaf.id, tokenVersion: g.tokenVersion });
+    const edited = await t.call({
+      method: 'PATCH',
+      url: `/api/user/single/${g.id}`,
+      payload: {
+        ime: 'Milica',
+        prezime: 'Članić',
+        email: g.email,
+        emailPotvrdjen: true,
+        rola: roleId.Zaposleni,
+        status: 'aktivan',
+        groupId: tree.leaf.id,
+      },
+      token: managerToken,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((await row(g.id)).prezime).toBe('Članić');
+  });
+
+  it('an Admin still edits and deactivates a guest', async () => {
+    const g = await createUser(t.db, { role: 'Gost' });
+    const res = await t.call({
+      method: 'PATCH',
+      url: `/api/user/single/${g.id}`,
+      payload: guestForm({ ime: 'Dragan' }),
+      token: adminToken,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await row(g.id)).toMatchObject({ ime: 'Dragan', status: 'neaktivan' });
+    expect((await t.call({ method: 'DELETE', url: `/api/user/single/${g.id}`, token: adminToken })).statusCode).toBe(200);
   });
 });
 

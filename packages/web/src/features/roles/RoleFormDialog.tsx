@@ -27,8 +27,11 @@ type Props = {
   open: boolean;
   /** The role to edit; null creates one. */
   role: RoleDto | null;
-  /** A Rukovodilac sees a role read-only. */
-  readOnly?: boolean;
+  /**
+   * The base role is shown, not chosen: a Rukovodilac renames a role, but an extra role's base (the
+   * permissions of everyone holding it, in every group) is the Admin's to change (docs/decisions.md).
+   */
+  baseLocked?: boolean;
   onClose: () => void;
 };
 
@@ -42,7 +45,7 @@ function valuesOf(role: RoleDto | null): RoleInput {
 }
 
 /** The create- and edit-role modals (spec 1 §2.9): imeRole, kratakNaziv and the base role. */
-export function RoleFormDialog({ open, role, readOnly = false, onClose }: Props) {
+export function RoleFormDialog({ open, role, baseLocked = false, onClose }: Props) {
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
   const { control, handleSubmit, setError, reset } = useForm({ resolver: zodResolver(roleSchema), defaultValues: valuesOf(role) });
@@ -50,8 +53,8 @@ export function RoleFormDialog({ open, role, readOnly = false, onClose }: Props)
   useEffect(() => {
     if (open) reset(valuesOf(role));
   }, [open, role, reset]);
-  // A built-in role keeps its base role; the field shows it read-only.
-  const fixedBase = role?.ugradjena ? role.osnovnaRola : null;
+  // A built-in role keeps its base role, and so does any role a Rukovodilac edits; the field shows it read-only.
+  const fixedBase = role && (role.ugradjena || baseLocked) ? role.osnovnaRola : null;
 
   const mutation = useMutation({
     mutationFn: (body: z.output<typeof roleSchema>) => (role ? editRole(role._id, body) : createRole(body)),
@@ -69,7 +72,7 @@ export function RoleFormDialog({ open, role, readOnly = false, onClose }: Props)
     },
   });
 
-  const title = readOnly ? UI.viewRoleTitle : role ? UI.editRoleTitle : UI.newRoleTitle;
+  const title = role ? UI.editRoleTitle : UI.newRoleTitle;
   return (
     <FormDialog
       open={open}
@@ -77,14 +80,13 @@ export function RoleFormDialog({ open, role, readOnly = false, onClose }: Props)
       onClose={onClose}
       onSubmit={handleSubmit((v) => mutation.mutate(fixedBase ? { imeRole: v.imeRole, kratakNaziv: v.kratakNaziv } : v))}
       busy={mutation.isPending}
-      readOnly={readOnly}
     >
-      <FormTextField control={control} name="imeRole" label={UI.imeRole} autoComplete="off" disabled={readOnly} />
-      <FormTextField control={control} name="kratakNaziv" label={UI.kratakNaziv} autoComplete="off" disabled={readOnly} />
+      <FormTextField control={control} name="imeRole" label={UI.imeRole} autoComplete="off" />
+      <FormTextField control={control} name="kratakNaziv" label={UI.kratakNaziv} autoComplete="off" />
       {fixedBase ? (
         <TextField label={UI.osnovnaRola} value={fixedBase} disabled fullWidth />
       ) : (
-        <FormSelect control={control} name="osnovnaRola" label={UI.osnovnaRola} options={BASE_ROLE_OPTIONS} disabled={readOnly} />
+        <FormSelect control={control} name="osnovnaRola" label={UI.osnovnaRola} options={BASE_ROLE_OPTIONS} />
       )}
     </FormDialog>
   );

@@ -30,19 +30,22 @@ async function fetchRoles({ page, limit, signal }: TableQuery) {
 type Dialog = { kind: 'closed' } | { kind: 'new' } | { kind: 'edit'; role: RoleDto };
 
 /**
- * /app/role (spec 1 §2.9): the roles list. An Admin creates and edits roles in modals; the routes
- * /app/nova-rola and /app/izmeni-rolu/{id} open the same list with its modal. A Rukovodilac reads.
+ * /app/role (spec 1 §2.9): the roles list. Admin and Rukovodilac edit roles in a modal (a Rukovodilac
+ * never sees an Admin-based role, and renames without changing the base); only an Admin creates one. The
+ * routes /app/nova-rola and /app/izmeni-rolu/{id} open the same list with its modal.
  */
 export function RolesPage({ route }: { route?: 'new' | 'edit' }) {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const { id = '' } = useParams();
+  const canEdit = canOpen(user.rola, 'roleEdit');
+  const canCreate = canOpen(user.rola, 'roleNew');
   const isAdmin = roleIn(user.rola, ['Admin']);
-  const [dialog, setDialog] = useState<Dialog>(route === 'new' && canOpen(user.rola, 'roleNew') ? { kind: 'new' } : { kind: 'closed' });
+  const [dialog, setDialog] = useState<Dialog>(route === 'new' && canCreate ? { kind: 'new' } : { kind: 'closed' });
   const routed = useQuery({
     queryKey: [...ROLES_KEY, 'single', id],
     queryFn: ({ signal }) => getRole(id, signal),
-    enabled: route === 'edit' && !!id,
+    enabled: route === 'edit' && canEdit && !!id,
   });
   const routedOpen = route === 'edit' && !!routed.data && dialog.kind === 'closed';
 
@@ -60,9 +63,9 @@ export function RolesPage({ route }: { route?: 'new' | 'edit' }) {
         columns={COLUMNS}
         queryKey={[...ROLES_KEY, 'list']}
         fetchPage={fetchRoles}
-        onRowClick={isAdmin ? (role) => setDialog({ kind: 'edit', role }) : undefined}
+        onRowClick={canEdit ? (role) => setDialog({ kind: 'edit', role }) : undefined}
         renderRowActions={
-          isAdmin
+          canEdit
             ? (role) => (
                 <Tooltip title={UI.edit}>
                   <IconButton size="small" aria-label={`${UI.edit}: ${role.imeRole}`} onClick={() => setDialog({ kind: 'edit', role })}>
@@ -74,7 +77,7 @@ export function RolesPage({ route }: { route?: 'new' | 'edit' }) {
         }
         toolbar={
           <>
-            {isAdmin && (
+            {canCreate && (
               <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'new' })}>
                 {UI.addRole}
               </Button>
@@ -88,7 +91,7 @@ export function RolesPage({ route }: { route?: 'new' | 'edit' }) {
       <RoleFormDialog
         open={dialog.kind !== 'closed' || routedOpen}
         role={dialog.kind === 'edit' ? dialog.role : routedOpen ? (routed.data ?? null) : null}
-        readOnly={!isAdmin}
+        baseLocked={!isAdmin}
         onClose={close}
       />
     </Stack>

@@ -54,15 +54,18 @@ export function CreateUserDialog({ open, onClose }: { open: boolean; onClose: ()
       ),
     [],
   );
-  const { control, handleSubmit, setValue, setError, watch, reset } = useForm({
+  const { control, handleSubmit, setValue, setError, clearErrors, watch, reset } = useForm({
     resolver,
     defaultValues: EMPTY,
   });
   const groupless = isGroupless(allRoles.data ?? [], watch('rola'));
 
+  // A groupless role clears the group, and with it an error left by an earlier save (it would hide the helper text).
   useEffect(() => {
-    if (groupless) setValue('grupa', '', { shouldValidate: false });
-  }, [groupless, setValue]);
+    if (!groupless) return;
+    setValue('grupa', '', { shouldValidate: false });
+    clearErrors('grupa');
+  }, [groupless, setValue, clearErrors]);
 
   useEffect(() => {
     if (open) reset(EMPTY);

@@ -60,7 +60,7 @@ export function EditUserDialog({ user, onClose }: { user: UserDto | null; onClos
       ),
     [],
   );
-  const { control, handleSubmit, setValue, setError, watch, reset } = useForm({
+  const { control, handleSubmit, setValue, setError, clearErrors, watch, reset } = useForm({
     resolver,
     defaultValues: user ? valuesOf(user) : undefined,
   });
@@ -70,9 +70,12 @@ export function EditUserDialog({ user, onClose }: { user: UserDto | null; onClos
   }, [user, reset]);
   const groupless = isGroupless(allRoles.data ?? [], watch('rola'));
 
+  // A groupless role clears the group, and with it an error left by an earlier save (it would hide the helper text).
   useEffect(() => {
-    if (groupless) setValue('groupId', '');
-  }, [groupless, setValue]);
+    if (!groupless) return;
+    setValue('groupId', '');
+    clearErrors('groupId');
+  }, [groupless, setValue, clearErrors]);
 
   const mutation = useMutation({
     mutationFn: (body: Parameters<typeof editUser>[1]) => editUser(user?._id ?? '', body),

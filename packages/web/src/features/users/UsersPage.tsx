@@ -3,7 +3,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { Button, IconButton, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { appPath, USERS, type UserDto } from '@trasa/domain';
+import { appPath, roleIn, USERS, type UserDto } from '@trasa/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
@@ -13,6 +13,7 @@ import { DataTable, type TableQuery } from '../../components/DataTable';
 import { FROM_LIST } from '../../components/fromList';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
+import { useCurrentUser } from '../../shell/session';
 import { UI } from '../../texts';
 import { ImportButton } from '../imports/ImportButton';
 import { CreateUserDialog } from './CreateUserDialog';
@@ -38,8 +39,14 @@ function deleteFailure(error: unknown): string {
 
 type TabKey = 'all' | 'guests';
 
-/** /app/korisnici (spec 1 §2.7): all users and guests, add/edit/delete modals, search, paging. */
+/**
+ * /app/korisnici (spec 1 §2.7): all users and guests, add/edit/delete modals, search, paging. A guest's
+ * account is the Admin's to edit or deactivate: a Rukovodilac opens a guest and gives them a role in a
+ * group (user management, group members), but gets no edit or delete on a guest's row.
+ */
 export function UsersPage() {
+  const me = useCurrentUser();
+  const isAdmin = roleIn(me.rola, ['Admin']);
   const navigate = useNavigate();
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
@@ -62,20 +69,22 @@ export function UsersPage() {
   });
 
   const openDetails = (user: UserDto) => navigate(appPath('user', { id: user._id }), { state: FROM_LIST });
-  const rowActions = (user: UserDto) => (
-    <>
-      <Tooltip title={UI.edit}>
-        <IconButton size="small" aria-label={`${UI.edit}: ${user.ime} ${user.prezime}`} onClick={() => setEditing(user)}>
-          <EditIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title={UI.delete}>
-        <IconButton size="small" color="error" aria-label={`${UI.delete}: ${user.ime} ${user.prezime}`} onClick={() => setDeleting(user)}>
-          <DeleteIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-    </>
-  );
+  const manageable = (user: UserDto) => isAdmin || !roleIn(user.rola, ['Gost']);
+  const rowActions = (user: UserDto) =>
+    manageable(user) && (
+      <>
+        <Tooltip title={UI.edit}>
+          <IconButton size="small" aria-label={`${UI.edit}: ${user.ime} ${user.prezime}`} onClick={() => setEditing(user)}>
+            <EditIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={UI.delete}>
+          <IconButton size="small" color="error" aria-label={`${UI.delete}: ${user.ime} ${user.prezime}`} onClick={() => setDeleting(user)}>
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </>
+    );
   const addButton = (
     <>
       <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setCreating(true)}>
@@ -116,7 +125,7 @@ export function UsersPage() {
           fetchPage={fetchGuests}
           rowColor={userRowColor}
           onRowClick={openDetails}
-          renderRowActions={rowActions}
+          renderRowActions={isAdmin ? rowActions : undefined}
           toolbar={addButton}
         />
       )}
