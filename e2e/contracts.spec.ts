@@ -297,3 +297,22 @@ test.describe
       await signOut(page);
     });
   });
+
+test('a call that never reaches the server says so (spec 2 §8 "Network failure")', async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/app/ugovori');
+  await page.getByRole('button', { name: 'Креирај уговор' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Нови уговор' });
+  await dialog.locator('input[name="naziv"]').fill('Bez mreže');
+  await dialog.locator('input[name="broj"]').fill('BM-1');
+  await dialog.locator('input[name="datumPocetka"]').fill(day());
+  await dialog.locator('input[name="rokTrajanja"]').fill('30');
+  await page.route('**/api/contract', (route) => route.abort('connectionrefused'));
+  await dialog.getByRole('button', { name: 'Сачувај' }).click();
+  await expectNotice(page, 'Network error: server unreachable or CORS blocked');
+  await page.unroute('**/api/contract');
+  // Nothing was created.
+  await page.goto('/app/ugovori');
+  await search(page, 'Bez mreže');
+  await expect(page.getByRole('table', { name: 'Уговори' })).toContainText('Нема пронађених података.');
+});

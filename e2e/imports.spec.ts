@@ -40,9 +40,12 @@ test('an Admin imports settlements with good and bad rows, reads the report, fil
       [`UV-${stamp}-2`, 'Minus Selo', '', '-3'],
     ]),
   );
-  // Rows with errors: the report instead of the notice.
+  // Rows with errors: the notice (above the dialog, which hides the page from assistive technology, so
+  // found by its text), followed by the report with the heading and the details.
+  await expect(page.getByText('Успешно додат документ.')).toBeVisible();
   const report = page.getByRole('dialog', { name: 'Резултат увоза' });
   await expect(report).toBeVisible();
+  await expect(report.getByText('Грешка при увозу кластера:')).toBeVisible();
   await expect(report.getByText('Увезено: 1, прескочено: 0, са грешком: 2.')).toBeVisible();
   const rows = report.getByRole('table', { name: 'Резултат увоза' }).locator('tbody tr');
   await expect(rows).toHaveCount(3);

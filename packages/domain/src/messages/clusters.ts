@@ -66,6 +66,9 @@ export const IMPORTS = {
   failed: 'Неуспешно додавање документа!',
   success: 'Успешно додат документ.',
   errorsHeading: 'Грешка при увозу корисника/кластера:',
+  /** The heading above the report's details when rows failed: users, or clusters (settlements too, on the cluster template). */
+  errorsHeadingOf: (model: 'user' | 'location' | 'naselje') =>
+    model === 'user' ? 'Грешка при увозу корисника:' : 'Грешка при увозу кластера:',
   duplicateEmailSuffix: '(имејл већ постоји)',
   rowError: (key: string, reason: string) => `Грешка при креирању за ред: ${key} - ${reason}`,
   maxBytes: 10_000_000,

@@ -12,4 +12,6 @@ export const COMMON = {
   emptyTable: 'Нема пронађених података.',
   pageNotFound: 'Страница коју тражите не постоји',
   networkError: 'Network or server error',
+  /** A call that never reached the server (spec 2 §8 'Network failure'). */
+  networkUnreachable: 'Network error: server unreachable or CORS blocked',
 } as const;

@@ -1,8 +1,14 @@
+import { COMMON } from '@trasa/domain';
 import { ApiError } from './client';
 
-/** The server's message when it sent one, otherwise the screen's default (spec 1 §8). */
+/**
+ * The server's message when it sent one; for a call that never reached the server, spec 2 §8's
+ * 'Network error: server unreachable or CORS blocked'; otherwise the screen's default (spec 1 §8).
+ */
 export function messageOf(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+  if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
+  if (error instanceof ApiError && error.status === 0) return COMMON.networkUnreachable;
+  return fallback;
 }
 
 /** The server's message for one field, when a validation or conflict answer names it. */

@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { login } from '../../api/account';
-import { messageOf } from '../../api/errors';
+import { messageOf, statusOf } from '../../api/errors';
 import { setToken } from '../../api/token';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
@@ -63,7 +63,8 @@ export function LoginPage() {
       navigateLater(user ? landingPath(user.rola) : '/app', REDIRECT_MS, { replace: true });
     },
     onError: (error) => {
-      const message = messageOf(error, COMMON.networkError);
+      // Spec 1 §8: without a server message, sign-in says 'Network or server error' (a network failure too).
+      const message = statusOf(error) === 0 ? COMMON.networkError : messageOf(error, COMMON.networkError);
       setError(message.includes('Korisnik') ? 'email' : 'lozinka', { message }, { shouldFocus: true });
     },
   });

@@ -33,35 +33,28 @@ import { isFinished } from './kinds';
 import { CONTRACT_LABELS } from './labels';
 import { CONTRACTS_KEY, useContractGroupChoices, useContractQuery } from './queries';
 
-/** A typed contract needs at least one group of its kind's type (spec 2 §5; the server refuses none). */
-function groupsOf(kind: ContractKind) {
-  const typed = CONTRACT_GROUP_TYPE[kind] !== null;
-  return z
-    .array(z.string())
-    .default([])
-    .refine((ids) => !typed || ids.length > 0, { error: CLUSTERS.required });
-}
+/**
+ * The groups of a typed contract, of its kind's type; spec 2 §5 doesn't require one (a contract may be
+ * entered before its contractor's group exists), and neither does the server.
+ */
+const groupIds = z.array(z.string()).default([]);
 
 /** The domain's create schema (spec 2 §5): naziv, broj, datumPocetka, rokTrajanja; grupe for typed kinds. */
-function createSchemaOf(kind: ContractKind) {
-  return contractCreateSchema.extend({ grupe: groupsOf(kind) });
-}
+const createSchema = contractCreateSchema.extend({ grupe: groupIds });
 
 /** The domain's edit schema: the create fields minus broj, plus status and the end date (required when finished). */
-function editSchemaOf(kind: ContractKind) {
-  return contractEditSchema
-    .extend({ grupe: groupsOf(kind), status: contractEditSchema.shape.status.unwrap(), datumZavrsetka: z.string() })
-    .superRefine((value, ctx) => {
-      if (value.status === CONTRACTS.statusFinished && !/^\d{4}-\d{2}-\d{2}$/.test(value.datumZavrsetka)) {
-        ctx.addIssue({ code: 'custom', path: ['datumZavrsetka'], message: CLUSTERS.required });
-      }
-    });
-}
+const editSchema = contractEditSchema
+  .extend({ grupe: groupIds, status: contractEditSchema.shape.status.unwrap(), datumZavrsetka: z.string() })
+  .superRefine((value, ctx) => {
+    if (value.status === CONTRACTS.statusFinished && !/^\d{4}-\d{2}-\d{2}$/.test(value.datumZavrsetka)) {
+      ctx.addIssue({ code: 'custom', path: ['datumZavrsetka'], message: CLUSTERS.required });
+    }
+  });
 
-type CreateForm = z.input<ReturnType<typeof createSchemaOf>>;
-type CreateOut = z.output<ReturnType<typeof createSchemaOf>>;
-type EditForm = z.input<ReturnType<typeof editSchemaOf>>;
-type EditOut = z.output<ReturnType<typeof editSchemaOf>>;
+type CreateForm = z.input<typeof createSchema>;
+type CreateOut = z.output<typeof createSchema>;
+type EditForm = z.input<typeof editSchema>;
+type EditOut = z.output<typeof editSchema>;
 
 const STATUS_OPTIONS: SelectOption[] = [CONTRACTS.statusInProgress, CONTRACTS.statusFinished].map((s) => ({
   value: s,
@@ -119,10 +112,9 @@ function CreateContractForm({ kind, groups, onSaved, onCancel }: BodyProps) {
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
   const typed = CONTRACT_GROUP_TYPE[kind] !== null;
-  const schema = useMemo(() => createSchemaOf(kind), [kind]);
   const [files, setFiles] = useState<File[]>([]);
   const { control, handleSubmit, setError } = useForm<CreateForm, unknown, CreateOut>({
-    resolver: zodResolver(schema),
+    resolver: zodResolver(createSchema),
     defaultValues: { naziv: '', broj: '', datumPocetka: '', rokTrajanja: '', grupe: [] },
   });
 
@@ -201,11 +193,10 @@ function EditContractForm({ kind, groups, onSaved, onCancel, contract }: BodyPro
   const queryClient = useQueryClient();
   const typed = CONTRACT_GROUP_TYPE[kind] !== null;
   const finished = isFinished(contract);
-  const schema = useMemo(() => editSchemaOf(kind), [kind]);
   const [files, setFiles] = useState<File[]>([]);
   const [removing, setRemoving] = useState<ContractFileDto | null>(null);
   const { control, handleSubmit, setError, watch } = useForm<EditForm, unknown, EditOut>({
-    resolver: zodResolver(schema),
+    resolver: zodResolver(editSchema),
     defaultValues: {
       naziv: contract.naziv,
       datumPocetka: contract.datumPocetka,

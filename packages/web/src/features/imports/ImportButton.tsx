@@ -37,9 +37,10 @@ export function ImportButton({ model, template, invalidates, noticeMs }: ImportB
     onSuccess: async (data) => {
       const doc = data.document;
       const flagged = doc.importReport.some((r) => r.errors.length > 0 || r.warnings.length > 0);
-      // The report when rows carry errors or warnings, otherwise the success notice (spec 2 §4 "Import flow").
+      // The success notice, followed by the report when rows carry errors or warnings (spec 2 §8 "Import
+      // success": 'Успешно додат документ.', then 'Грешка при увозу …:' and the details).
+      snackbar.success(data.message || IMPORTS.success, noticeMs);
       if (flagged) setReport(doc);
-      else snackbar.success(data.message || IMPORTS.success, noticeMs);
       await Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onError: (error) => snackbar.error(messageOf(error, IMPORTS.failed), noticeMs),
@@ -78,7 +79,7 @@ export function ImportButton({ model, template, invalidates, noticeMs }: ImportB
           </IconButton>
         </span>
       </Tooltip>
-      <ImportReportDialog report={report} onClose={() => setReport(null)} />
+      <ImportReportDialog model={model} report={report} onClose={() => setReport(null)} />
     </>
   );
 }

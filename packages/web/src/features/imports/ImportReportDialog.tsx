@@ -16,7 +16,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { COMMON, IMPORTS, type ImportDocument } from '@trasa/domain';
+import { COMMON, IMPORTS, type ImportDocument, type ImportModel } from '@trasa/domain';
 import { MRT_Localization_SR_CYRL_RS } from 'material-react-table/locales/sr-Cyrl-RS';
 import { useId, useMemo, useState } from 'react';
 import { UI } from '../../texts';
@@ -45,7 +45,7 @@ function Lines({ items, color }: { items: string[]; color: string }) {
  * errors only or warnings only, exported as import-report.csv or .xlsx, paged (a report can have
  * tens of thousands of rows).
  */
-export function ImportReportDialog({ report, onClose }: { report: ImportDocument | null; onClose: () => void }) {
+export function ImportReportDialog({ model, report, onClose }: { model: ImportModel; report: ImportDocument | null; onClose: () => void }) {
   const titleId = useId();
   const [filter, setFilter] = useState<ReportFilter>('all');
   const [page, setPage] = useState(0);
@@ -70,6 +70,11 @@ export function ImportReportDialog({ report, onClose }: { report: ImportDocument
       <DialogContent dividers>
         {report && (
           <Stack spacing={2}>
+            {report.importReport.some((r) => r.errors.length > 0) && (
+              <Typography color="error" sx={{ fontWeight: 500 }}>
+                {IMPORTS.errorsHeadingOf(model)}
+              </Typography>
+            )}
             <Typography>{IMPORTS.summary(report.uvezeno, report.preskoceno, report.neuspesno)}</Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
               <ToggleButtonGroup size="small" exclusive value={filter} onChange={(_, v: ReportFilter | null) => choose(v)}>
