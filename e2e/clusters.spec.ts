@@ -20,6 +20,33 @@ async function pickMany(scope: Locator, page: Page, label: string, typed: string
   await expect(scope.getByText(option, { exact: true })).toBeVisible();
 }
 
+/** The row list of the cluster form named `list` ('Насеља у кластеру', 'Успутна насеља'). */
+function settlementList(dialog: Locator, list: string): Locator {
+  return dialog.getByRole('group', { name: list, exact: true });
+}
+
+/** Adds a row to a settlement list ('додај насеље'); the new row's picker, named `row`, takes the focus. */
+async function addSettlementRow(dialog: Locator, list: string, row: string): Promise<Locator> {
+  const group = settlementList(dialog, list);
+  await group.getByRole('button', { name: 'додај насеље', exact: true }).click();
+  const input = group.getByRole('combobox', { name: row, exact: true });
+  await expect(input).toBeFocused();
+  return input;
+}
+
+/** Chooses a settlement in a row's picker by typing part of it; its registration number shows beside it. */
+async function chooseSettlement(page: Page, dialog: Locator, row: string, typed: string, s: { naziv: string; maticniBroj: string }) {
+  const input = dialog.getByRole('combobox', { name: row, exact: true });
+  await input.fill(typed);
+  await page
+    .getByRole('listbox')
+    .getByRole('option', { name: `${s.naziv} (${s.maticniBroj})`, exact: true })
+    .click();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await expect(input).toHaveValue(`${s.naziv} (${s.maticniBroj})`);
+  await expect(dialog.getByRole('textbox', { name: `Матични број (${row})`, exact: true })).toHaveValue(s.maticniBroj);
+}
+
 function today(offsetDays = 0): string {
   return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 }
@@ -108,13 +135,33 @@ test.describe
       await dialog.locator('input[name="indikativnaDuzinaKlastera"]').fill('12,5');
       await dialog.locator('input[name="ugovorenaVrednostKlastera"]').fill('1500000.75');
       await pickMany(dialog, page, 'Одговорне групе', 'Optika Gradnja d', `${CONTRACTOR_GROUP} (Izvođač)`);
-      await pickMany(dialog, page, 'Насеља у кластеру', first.naziv, `${first.naziv} (${first.maticniBroj})`);
+      // The settlement sub-form: rows added with 'додај насеље', a settlement and its registration number each.
+      const inCluster = settlementList(dialog, 'Насеља у кластеру');
+      const incidentalList = settlementList(dialog, 'Успутна насеља');
+      await expect(inCluster.getByRole('combobox')).toHaveCount(0);
+      await addSettlementRow(dialog, 'Насеља у кластеру', 'Насеље 1');
+      await chooseSettlement(page, dialog, 'Насеље 1', first.naziv, first);
+      // A settlement already chosen is not offered in another row.
+      const secondRow = await addSettlementRow(dialog, 'Насеља у кластеру', 'Насеље 2');
+      await secondRow.fill(stamp);
+      await expect(page.getByRole('listbox').getByRole('option')).toHaveText([`${second.naziv} (${second.maticniBroj})`]);
+      await chooseSettlement(page, dialog, 'Насеље 2', second.naziv, second);
+      // Both are in the cluster now: none is offered as incidental.
+      const incidental = await addSettlementRow(dialog, 'Успутна насеља', 'Успутно насеље 1');
+      await incidental.fill(stamp);
+      await expect(page.getByText('Нема пронађених података.', { exact: true })).toBeVisible();
+      await expect(page.getByRole('listbox')).toHaveCount(0);
+      await page.keyboard.press('Escape');
+      // A row can be removed; its settlement is free again.
+      await inCluster.getByRole('button', { name: `Уклони насеље: ${second.naziv} (${second.maticniBroj})`, exact: true }).click();
+      await expect(inCluster.getByRole('combobox')).toHaveCount(1);
+      await expect(inCluster.getByRole('combobox', { name: 'Насеље 1', exact: true })).toHaveValue(`${first.naziv} (${first.maticniBroj})`);
       // A settlement in the cluster is not offered as incidental.
-      const incidental = dialog.getByRole('combobox', { name: 'Успутна насеља', exact: true });
       await incidental.fill(stamp);
       await expect(page.getByRole('listbox').getByRole('option')).toHaveText([`${second.naziv} (${second.maticniBroj})`]);
       await page.keyboard.press('Escape');
-      await pickMany(dialog, page, 'Успутна насеља', second.naziv, `${second.naziv} (${second.maticniBroj})`);
+      await chooseSettlement(page, dialog, 'Успутно насеље 1', second.naziv, second);
+      await expect(incidentalList.getByRole('combobox')).toHaveCount(1);
       await dialog.getByRole('button', { name: 'Сачувај' }).click();
       await expectNotice(page, 'Успешно сте направили нови кластер.');
       await expect(dialog).toHaveCount(0);
@@ -154,7 +201,13 @@ test.describe
       dialog = page.getByRole('dialog', { name: 'Измена кластера' });
       await expect(dialog.locator('input[name="naziv"]')).toHaveValue(cluster);
       await expect(dialog.locator('input[name="indikativnaDuzinaKlastera"]')).toHaveValue('12.5');
-      await expect(dialog.getByText(`${first.naziv} (${first.maticniBroj})`)).toBeVisible();
+      // The settlements load into rows.
+      await expect(dialog.getByRole('combobox', { name: 'Насеље 1', exact: true })).toHaveValue(`${first.naziv} (${first.maticniBroj})`);
+      await expect(dialog.getByRole('textbox', { name: 'Матични број (Насеље 1)', exact: true })).toHaveValue(first.maticniBroj);
+      await expect(dialog.getByRole('combobox', { name: 'Успутно насеље 1', exact: true })).toHaveValue(
+        `${second.naziv} (${second.maticniBroj})`,
+      );
+      await expect(settlementList(dialog, 'Насеља у кластеру').getByRole('combobox')).toHaveCount(1);
       await dialog.locator('input[name="naziv"]').fill(renamed);
       await dialog.getByRole('button', { name: 'Сачувај измене' }).click();
       await expectNotice(page, 'Успешно сте изменили кластер.');

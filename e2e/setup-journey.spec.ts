@@ -22,6 +22,15 @@ async function pickMany(scope: Locator, page: Page, label: string, typed: string
   await expect(scope.getByText(option, { exact: true })).toBeVisible();
 }
 
+/** Adds a row to a settlement list of the cluster form ('додај насеље'); the new row's picker takes the focus. */
+async function addSettlementRow(dialog: Locator, list: string, row: string): Promise<Locator> {
+  const group = dialog.getByRole('group', { name: list, exact: true });
+  await group.getByRole('button', { name: 'додај насеље', exact: true }).click();
+  const input = group.getByRole('combobox', { name: row, exact: true });
+  await expect(input).toBeFocused();
+  return input;
+}
+
 async function employeeClusters(page: Page, stamp: string): Promise<void> {
   await signIn(page, CONTRACTOR_EMPLOYEE, DEMO_PASSWORD);
   await menuLabels(page)
@@ -65,7 +74,22 @@ test("an Admin sets up a cluster and a contractor contract; the contractor's emp
   await page.getByRole('button', { name: 'Креирај нови кластер' }).click();
   let dialog = page.getByRole('dialog', { name: 'Нови кластер' });
   await dialog.locator('input[name="naziv"]').fill(cluster);
-  for (const s of settlements) await pickMany(dialog, page, 'Насеља у кластеру', s.naziv, `${s.naziv} (${s.maticniBroj})`);
+  for (const [i, s] of settlements.entries()) {
+    const row = `Насеље ${i + 1}`;
+    const input = await addSettlementRow(dialog, 'Насеља у кластеру', row);
+    await input.fill(s.naziv);
+    await page
+      .getByRole('listbox')
+      .getByRole('option', { name: `${s.naziv} (${s.maticniBroj})`, exact: true })
+      .click();
+    await expect(input).toHaveValue(`${s.naziv} (${s.maticniBroj})`);
+    await expect(dialog.getByRole('textbox', { name: `Матични број (${row})`, exact: true })).toHaveValue(s.maticniBroj);
+  }
+  // A row added by mistake is removed; an incidental row left empty is not submitted.
+  await addSettlementRow(dialog, 'Насеља у кластеру', 'Насеље 3');
+  await dialog.getByRole('button', { name: 'Уклони ред: Насеље 3', exact: true }).click();
+  await expect(dialog.getByRole('group', { name: 'Насеља у кластеру', exact: true }).getByRole('combobox')).toHaveCount(2);
+  await addSettlementRow(dialog, 'Успутна насеља', 'Успутно насеље 1');
   await dialog.getByRole('button', { name: 'Сачувај' }).click();
   await expectNotice(page, 'Успешно сте направили нови кластер.');
   await expect(dialog).toHaveCount(0);
@@ -114,6 +138,7 @@ test("an Admin sets up a cluster and a contractor contract; the contractor's emp
   await expect(page).toHaveURL(/\/app\/klasteri-user\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: cluster })).toBeVisible();
   await page.getByRole('switch', { name: 'Лична карта кластера' }).check();
+  await expect(page.getByRole('table', { name: 'Насеља у кластеру' })).toContainText(`Brdo ${stamp}`);
   await expect(page.getByRole('table', { name: 'Насеља у кластеру' })).toContainText(`Dolina ${stamp}`);
   const contractor = page.getByRole('region', { name: 'Уговор извођача' });
   await expect(contractor).toContainText(contract);

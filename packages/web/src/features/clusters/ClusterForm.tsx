@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, CircularProgress, DialogActions, DialogContent, Stack } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CLUSTERS, CONTRACTS, clusterSchema, decimalInput, roleIn } from '@trasa/domain';
+import { CLUSTERS, CONTRACTS, roleIn } from '@trasa/domain';
 import { type ReactNode, useMemo } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { useForm, useWatch } from 'react-hook-form';
 import { type ClusterBody, createLocation, editLocation, type LocationDto } from '../../api/clusters';
 import { fieldErrorOf, messageOf, statusOf } from '../../api/errors';
+import type { SettlementDto } from '../../api/settlements';
 import { FormMultiPicker } from '../../components/FormMultiPicker';
 import type { SelectOption } from '../../components/FormSelect';
 import { FormSelect } from '../../components/FormSelect';
@@ -14,29 +14,15 @@ import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { useCurrentUser } from '../../shell/session';
 import { UI } from '../../texts';
+import { type ClusterFormValues as ClusterForm, type ClusterFormOut, clusterFormSchema } from './clusterFormSchema';
 import { groupLabel, settlementLabel } from './format';
 import { CLUSTERS_KEY, useClusterGroupChoices, useLocationQuery, useOpenContractChoices, useSettlementChoices } from './queries';
+import { type SettlementOption, SettlementRows } from './SettlementRows';
 
 /** Notices of the location screens stay 4 s (spec 2 §9). */
 export const LOCATION_NOTICE_MS = 4000;
-
-/** A decimal typed as text with a dot or a comma; an empty value is left out of the payload (spec 2 §5). */
-const optionalDecimal = z.string().transform((value, ctx) => {
-  if (value.trim() === '') return undefined;
-  const parsed = decimalInput.safeParse(value);
-  if (parsed.success) return parsed.data;
-  ctx.addIssue({ code: 'custom', message: CLUSTERS.mustBeNumber });
-  return z.NEVER;
-});
-
-/** The domain's cluster schema with the form's text fields: the contract '' for none, decimals as typed. */
-const clusterFormSchema = clusterSchema.extend({
-  ugovor: z.string(),
-  indikativnaDuzinaKlastera: optionalDecimal,
-  ugovorenaVrednostKlastera: optionalDecimal,
-});
-type ClusterForm = z.input<typeof clusterFormSchema>;
-type ClusterFormOut = z.output<typeof clusterFormSchema>;
+/** The create-cluster modal's notices close after 2 s (spec 2 §2 "Create cluster modal"). */
+const CREATE_NOTICE_MS = 2000;
 
 const FIELDS = [
   'naziv',
@@ -59,15 +45,19 @@ function valuesOf(cluster: LocationDto | null): ClusterForm {
     indikativnaDuzinaKlastera: decimalText(cluster?.indikativnaDuzinaKlastera),
     ugovorenaVrednostKlastera: decimalText(cluster?.ugovorenaVrednostKlastera),
     odgovoran: cluster?.odgovoran.map((g) => g._id) ?? [],
-    naselja: cluster?.naselja.map((s) => s._id) ?? [],
-    usputnaNaselja: cluster?.usputnaNaselja.map((s) => s._id) ?? [],
+    naselja: cluster?.naselja.map((s) => ({ naselje: s._id })) ?? [],
+    usputnaNaselja: cluster?.usputnaNaselja.map((s) => ({ naselje: s._id })) ?? [],
   };
 }
 
 /** Options of a list plus the cluster's own choices, so a value the list doesn't hold is never dropped. */
-function withCurrent(options: SelectOption[], current: SelectOption[]): SelectOption[] {
+function withCurrent<O extends SelectOption>(options: O[], current: O[]): O[] {
   const known = new Set(options.map((o) => o.value));
   return [...options, ...current.filter((o) => !known.has(o.value))];
+}
+
+function settlementOption(s: SettlementDto): SettlementOption {
+  return { value: s._id, label: settlementLabel(s), maticniBroj: s.maticniBroj };
 }
 
 export type ClusterFormVariant = 'dialog' | 'page';
@@ -78,7 +68,7 @@ type FormProps = {
   onSaved: () => void;
   onCancel: () => void;
   groups: SelectOption[];
-  settlements: SelectOption[];
+  settlements: SettlementOption[];
   contracts: SelectOption[];
   /** Only an Admin chooses the contract (GET /api/contract is theirs). */
   canChooseContract: boolean;
@@ -87,7 +77,7 @@ type FormProps = {
 function ClusterFormBody({ cluster, variant, onSaved, onCancel, groups, settlements, contracts, canChooseContract }: FormProps) {
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
-  const { control, handleSubmit, setError, watch } = useForm<ClusterForm, unknown, ClusterFormOut>({
+  const { control, handleSubmit, setError } = useForm<ClusterForm, unknown, ClusterFormOut>({
     resolver: zodResolver(clusterFormSchema),
     defaultValues: valuesOf(cluster),
   });
@@ -101,11 +91,11 @@ function ClusterFormBody({ cluster, variant, onSaved, onCancel, groups, settleme
     [contracts, current],
   );
 
-  // A settlement is either in the cluster or incidental, never both.
-  const naselja = watch('naselja') ?? [];
-  const usputna = watch('usputnaNaselja') ?? [];
-  const settlementOptions = useMemo(() => settlements.filter((o) => !usputna.includes(o.value)), [settlements, usputna]);
-  const incidentalOptions = useMemo(() => settlements.filter((o) => !naselja.includes(o.value)), [settlements, naselja]);
+  // A settlement is either in the cluster or incidental, never both, and in one row only.
+  const naseljaRows = useWatch({ control, name: 'naselja' });
+  const usputnaRows = useWatch({ control, name: 'usputnaNaselja' });
+  const taken = new Set([...(naseljaRows ?? []), ...(usputnaRows ?? [])].map((row) => row.naselje).filter(Boolean));
+  const headingLevel = variant === 'dialog' ? 'h3' : 'h2';
 
   const mutation = useMutation({
     mutationFn: (v: ClusterFormOut) => {
@@ -122,12 +112,16 @@ function ClusterFormBody({ cluster, variant, onSaved, onCancel, groups, settleme
       return cluster ? editLocation(cluster._id, body) : createLocation(body);
     },
     onSuccess: async (data) => {
-      snackbar.success(data?.message || (cluster ? CLUSTERS.edited : CLUSTERS.created), LOCATION_NOTICE_MS);
+      snackbar.success(data?.message || (cluster ? CLUSTERS.edited : CLUSTERS.created), cluster ? LOCATION_NOTICE_MS : CREATE_NOTICE_MS);
       await queryClient.invalidateQueries({ queryKey: CLUSTERS_KEY });
       onSaved();
     },
     onError: (error) => {
-      snackbar.notify(messageOf(error, cluster ? CLUSTERS.editFailed : CLUSTERS.createFailed), 'warning', LOCATION_NOTICE_MS);
+      snackbar.notify(
+        messageOf(error, cluster ? CLUSTERS.editFailed : CLUSTERS.createFailed),
+        'warning',
+        cluster ? LOCATION_NOTICE_MS : CREATE_NOTICE_MS,
+      );
       for (const field of FIELDS) {
         const text = fieldErrorOf(error, field);
         if (text) setError(field, { message: text });
@@ -166,8 +160,24 @@ function ClusterFormBody({ cluster, variant, onSaved, onCancel, groups, settleme
         />
       </Box>
       <FormMultiPicker control={control} name="odgovoran" label={UI.responsibleGroups} options={groups} />
-      <FormMultiPicker control={control} name="naselja" label={UI.settlementsInCluster} options={settlementOptions} />
-      <FormMultiPicker control={control} name="usputnaNaselja" label={UI.incidentalSettlements} options={incidentalOptions} />
+      <SettlementRows
+        control={control}
+        name="naselja"
+        title={UI.settlementsInCluster}
+        rowLabel={UI.settlementRow}
+        options={settlements}
+        taken={taken}
+        headingLevel={headingLevel}
+      />
+      <SettlementRows
+        control={control}
+        name="usputnaNaselja"
+        title={UI.incidentalSettlements}
+        rowLabel={UI.incidentalSettlementRow}
+        options={settlements}
+        taken={taken}
+        headingLevel={headingLevel}
+      />
     </Stack>
   );
   const buttons = (
@@ -236,8 +246,8 @@ export function ClusterEditor({ clusterId, variant, onSaved, onCancel }: EditorP
   const settlementOptions = useMemo(
     () =>
       withCurrent(
-        (settlements.data ?? []).map((s) => ({ value: s._id, label: settlementLabel(s) })),
-        [...(cluster?.naselja ?? []), ...(cluster?.usputnaNaselja ?? [])].map((s) => ({ value: s._id, label: settlementLabel(s) })),
+        (settlements.data ?? []).map(settlementOption),
+        [...(cluster?.naselja ?? []), ...(cluster?.usputnaNaselja ?? [])].map(settlementOption),
       ),
     [settlements.data, cluster],
   );
