@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { choose, dataRows, expectNotice, rowWith, search } from './support/admin';
+import { addSettlementRow, choose, dataRows, expectNotice, pickMany, rowWith, search, settlementList } from './support/admin';
 import { ADMIN, apiToken, DEMO_PASSWORD } from './support/api';
 import { menuLabels, signIn, signOut } from './support/ui';
 
@@ -8,31 +8,6 @@ const CONTRACTOR_GROUP = 'Optika Gradnja d.o.o.';
 const CONTRACTOR_EMPLOYEE = 'stefan.markovic@optikagradnja.rs';
 const CONTRACTOR_MANAGER = 'zoran.ilic@optikagradnja.rs';
 const OTHER_EMPLOYEE = 'bojan.lazic@meridijan.rs';
-
-/** Chooses an option of a multi-select picker (responsible groups, settlements) by typing part of it. */
-async function pickMany(scope: Locator, page: Page, label: string, typed: string, option: string): Promise<void> {
-  const input = scope.getByRole('combobox', { name: label, exact: true });
-  await input.click();
-  await input.fill(typed);
-  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
-  // The list closes on the choice, which shows as a chip.
-  await expect(page.getByRole('listbox')).toHaveCount(0);
-  await expect(scope.getByText(option, { exact: true })).toBeVisible();
-}
-
-/** The row list of the cluster form named `list` ('Насеља у кластеру', 'Успутна насеља'). */
-function settlementList(dialog: Locator, list: string): Locator {
-  return dialog.getByRole('group', { name: list, exact: true });
-}
-
-/** Adds a row to a settlement list ('додај насеље'); the new row's picker, named `row`, takes the focus. */
-async function addSettlementRow(dialog: Locator, list: string, row: string): Promise<Locator> {
-  const group = settlementList(dialog, list);
-  await group.getByRole('button', { name: 'додај насеље', exact: true }).click();
-  const input = group.getByRole('combobox', { name: row, exact: true });
-  await expect(input).toBeFocused();
-  return input;
-}
 
 /** Chooses a settlement in a row's picker by typing part of it; its registration number shows beside it. */
 async function chooseSettlement(page: Page, dialog: Locator, row: string, typed: string, s: { naziv: string; maticniBroj: string }) {

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { dataRows, expectNotice, rowWith, search } from './support/admin';
+import { dataRows, expectNotice, pickMany, rowWith, search } from './support/admin';
 import { ADMIN, apiToken, DEMO_PASSWORD } from './support/api';
 import { pdfFile } from './support/files';
 import { signIn, signOut } from './support/ui';
@@ -50,17 +50,6 @@ async function backToList(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: LIST })).toBeVisible();
 }
 
-/** Chooses an option of a multi-select picker by typing part of it. */
-async function pickMany(page: Page, label: string, typed: string, option: string): Promise<void> {
-  const dialog = page.getByRole('dialog');
-  const input = dialog.getByRole('combobox', { name: label, exact: true });
-  await input.click();
-  await input.fill(typed);
-  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
-  await expect(page.getByRole('listbox')).toHaveCount(0);
-  await expect(dialog.getByText(option, { exact: true })).toBeVisible();
-}
-
 test.describe
   .serial('contracts', () => {
     const stamp = Date.now().toString(36);
@@ -95,7 +84,7 @@ test.describe
       await dialog.locator('input[name="broj"]').fill(broj);
       await dialog.locator('input[name="datumPocetka"]').fill(start);
       await dialog.locator('input[name="rokTrajanja"]').fill('365');
-      await pickMany(page, 'Групе извођача', 'Optika Gradnja d', `${CONTRACTOR_GROUP} (Izvođač)`);
+      await pickMany(page.getByRole('dialog'), page, 'Групе извођача', 'Optika Gradnja d', `${CONTRACTOR_GROUP} (Izvođač)`);
       await dialog.locator('input[type="file"]').setInputFiles([pdfFile('Ugovor E2E.pdf')]);
       await expect(dialog.getByRole('list', { name: 'Нова документа' })).toContainText('Ugovor E2E.pdf');
       await dialog.getByRole('button', { name: 'Сачувај' }).click();

@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { dataRows, expectNotice, rowWith, search } from './support/admin';
+import { expect, type Page, test } from '@playwright/test';
+import { addSettlementRow, dataRows, expectNotice, pickMany, rowWith, search } from './support/admin';
 import { ADMIN, DEMO_PASSWORD } from './support/api';
 import { pdfFile } from './support/files';
 import { menuLabels, signIn, signOut } from './support/ui';
@@ -12,24 +12,6 @@ import { menuLabels, signIn, signOut } from './support/ui';
 const CONTRACTOR_GROUP = 'Optika Gradnja d.o.o.';
 const CONTRACTOR_EMPLOYEE = 'stefan.markovic@optikagradnja.rs';
 const LIST = 'Уговори извођача';
-
-async function pickMany(scope: Locator, page: Page, label: string, typed: string, option: string): Promise<void> {
-  const input = scope.getByRole('combobox', { name: label, exact: true });
-  await input.click();
-  await input.fill(typed);
-  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
-  await expect(page.getByRole('listbox')).toHaveCount(0);
-  await expect(scope.getByText(option, { exact: true })).toBeVisible();
-}
-
-/** Adds a row to a settlement list of the cluster form ('додај насеље'); the new row's picker takes the focus. */
-async function addSettlementRow(dialog: Locator, list: string, row: string): Promise<Locator> {
-  const group = dialog.getByRole('group', { name: list, exact: true });
-  await group.getByRole('button', { name: 'додај насеље', exact: true }).click();
-  const input = group.getByRole('combobox', { name: row, exact: true });
-  await expect(input).toBeFocused();
-  return input;
-}
 
 async function employeeClusters(page: Page, stamp: string): Promise<void> {
   await signIn(page, CONTRACTOR_EMPLOYEE, DEMO_PASSWORD);

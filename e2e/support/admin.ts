@@ -62,3 +62,28 @@ export async function expectNotice(page: Page, text: string): Promise<void> {
 export async function setPageSize(page: Page, size: number): Promise<void> {
   await choose(page, page, 'Редова по страници', String(size));
 }
+
+/** Chooses an option of a multi-select picker in `scope` (a dialog) by typing part of it; it shows as a chip. */
+export async function pickMany(scope: Locator, page: Page, label: string, typed: string, option: string): Promise<void> {
+  const input = scope.getByRole('combobox', { name: label, exact: true });
+  await input.click();
+  await input.fill(typed);
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+  // The list closes on the choice.
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await expect(scope.getByText(option, { exact: true })).toBeVisible();
+}
+
+/** The row list of the cluster form named `list` ('Насеља у кластеру', 'Успутна насеља'). */
+export function settlementList(dialog: Locator, list: string): Locator {
+  return dialog.getByRole('group', { name: list, exact: true });
+}
+
+/** Adds a row to a settlement list of the cluster form ('додај насеље'); the new row's picker, named `row`, takes the focus. */
+export async function addSettlementRow(dialog: Locator, list: string, row: string): Promise<Locator> {
+  const group = settlementList(dialog, list);
+  await group.getByRole('button', { name: 'додај насеље', exact: true }).click();
+  const input = group.getByRole('combobox', { name: row, exact: true });
+  await expect(input).toBeFocused();
+  return input;
+}
