@@ -28,7 +28,7 @@ import { typeRoutes } from './features/types/routes.js';
 import { userRoutes } from './features/users/routes.js';
 import { createAuth } from './platform/auth.js';
 import type { Db } from './platform/database.js';
-import { badRequest, registerErrorHandler } from './platform/errors.js';
+import { badRequest, clientErrorHandler, registerErrorHandler } from './platform/errors.js';
 import { fileStore } from './platform/files.js';
 import { isUnacceptableInput } from './platform/input.js';
 import { createMailer, type Mailer } from './platform/mail.js';
@@ -72,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // A path the router can't take apart (bad percent-encoding, a parameter longer than any id) is the
     // client's mistake: answered in JSON and Serbian like every other error, never echoing the path.
+    clientErrorHandler,
     frameworkErrors: (error, _request, reply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
       (reply as FastifyReply).status(tooLong ? 404 : 400).send({ message: tooLong ? COMMON.notFound : COMMON.badRequest });

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { COMMON } from '@trasa/domain';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -89,5 +90,28 @@ describe('hostile input on every endpoint', () => {
     expect(bad.statusCode).toBeGreaterThanOrEqual(400);
     expect(bad.statusCode).toBeLessThan(500);
     expect(bad.body).not.toContain('%E0');
+  });
+
+  it('answers what the HTTP parser refuses (headers or URL over 16 KB, a broken request line) in Serbian', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect({ port: Number(port), host: '127.0.0.1' }, () => socket.write(request));
+        let answer = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (chunk) => {
+          answer += chunk;
+        });
+        socket.on('end', () => resolve(answer));
+        socket.on('close', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    const long = await raw(`GET /api/health?x=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(long).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(long.slice(long.indexOf('\r\n\r\n') + 4))).toEqual({ message: COMMON.tooLarge });
+    const broken = await raw('NONSENSE\r\n\r\n');
+    expect(broken).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(broken.slice(broken.indexOf('\r\n\r\n') + 4))).toEqual({ message: COMMON.badRequest });
   });
 });

@@ -101,8 +101,12 @@ export const TOPICS = {
   closedBanner: 'Тема је затворена',
   deleteConfirm: 'Обриши тему?',
   notFound: 'Није пронађено',
+  /** The tooltips of the disabled edit and delete buttons, as spec 2 §2 words them. */
   closedCannotChange: 'A closed topic cannot be changed or deleted',
   commentedCannotChange: 'A topic with comments cannot be changed or deleted',
+  /** The server's answers for the same refusals (ours: the web shows none, spec 2 §8). */
+  closedLocked: 'Zatvorena tema se ne može menjati ni brisati.',
+  commentedLocked: 'Tema sa komentarima se ne može menjati ni brisati.',
   commentRequired: 'Ne možete poslati praznu poruku.',
   created: 'Tema je otvorena.',
   edited: 'Tema je izmenjena.',

@@ -34,8 +34,8 @@ export type TopicListQuery = {
 };
 
 const invalidGroup = (field: string) => badRequest(USERS.invalidOption, { [field]: USERS.invalidOption });
-const closedRefusal = () => conflict(TOPICS.closedCannotChange);
-const commentedRefusal = () => conflict(TOPICS.commentedCannotChange);
+const closedRefusal = () => conflict(TOPICS.closedLocked);
+const commentedRefusal = () => conflict(TOPICS.commentedLocked);
 
 /**
  * A group that can answer a topic of the cluster: it sees the cluster itself (groupsSeeingCluster), and

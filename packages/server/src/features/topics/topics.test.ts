@@ -308,7 +308,7 @@ describe('PATCH /api/topic/:id', () => {
     for (const body of [{ status: 'zatvoren' }, { odgovoran: tree.other.id, opis: 'x' }]) {
       const res = await call('PATCH', `/api/topic/${_id}`, leafToken, body);
       expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe(TOPICS.closedCannotChange);
+      expect(res.json().message).toBe(TOPICS.closedLocked);
     }
     expect((await call('PATCH', `/api/topic/${_id}`, leafToken, { status: 'otvoren' })).statusCode).toBe(400);
     expect(await topicRow(_id)).toEqual(row);
@@ -321,7 +321,7 @@ describe('PATCH /api/topic/:id', () => {
     const row = await topicRow(_id);
     const res = await call('PATCH', `/api/topic/${_id}`, adminToken, { odgovoran: tree.other.id, opis: 'Promena' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(TOPICS.commentedCannotChange);
+    expect(res.json().message).toBe(TOPICS.commentedLocked);
     expect(await topicRow(_id)).toEqual(row);
   });
 
@@ -381,10 +381,10 @@ describe('DELETE /api/topic/:id', () => {
     await call('POST', `/api/topic/${commented._id}/komentar`, leafToken, { tekst: 'Ostaje' });
     const r1 = await call('DELETE', `/api/topic/${closed._id}`, adminToken);
     expect(r1.statusCode).toBe(409);
-    expect(r1.json().message).toBe(TOPICS.closedCannotChange);
+    expect(r1.json().message).toBe(TOPICS.closedLocked);
     const r2 = await call('DELETE', `/api/topic/${commented._id}`, adminToken);
     expect(r2.statusCode).toBe(409);
-    expect(r2.json().message).toBe(TOPICS.commentedCannotChange);
+    expect(r2.json().message).toBe(TOPICS.commentedLocked);
     expect(await topicRow(closed._id)).toBeDefined();
     expect(await topicRow(commented._id)).toBeDefined();
   });
