@@ -26,6 +26,12 @@ beforeAll(async () => {
   for (const key of ['Admin', 'Rukovodilac', 'Zaposleni', 'Gost'] as const) roleId[key] = await builtinRoleId(t.db, key);
 });
 
+/** The newest audit row written by a user. */
+async function lastLogOf(userId: string) {
+  const [log] = await t.db.select().from(auditLogs).where(eq(auditLogs.userId, userId)).orderBy(desc(auditLogs.createdAt)).limit(1);
+  return log;
+}
+
 async function userRow(id: string) {
   const [u] = await t.db.select().from(users).where(eq(users.id, id));
   if (!u) throw new Error('no user');
@@ -94,7 +100,7 @@ describe('POST and PATCH /api/role', () => {
       token: adminToken,
     });
     expect(lead.json().role.osnovnaRola).toBe('Rukovodilac');
-    const [log] = await t.db.select().from(auditLogs).where(eq(auditLogs.userId, admin.id)).orderBy(desc(auditLogs.createdAt)).limit(1);
+    const log = await lastLogOf(admin.id);
     expect(log?.message).toContain('Šef gradilišta');
   });
 
@@ -169,12 +175,7 @@ describe('PATCH /api/role/:id by a Rukovodilac', () => {
       role: { _id: roleId.Zaposleni, imeRole: 'Saradnik', kratakNaziv: 'SAR', osnovnaRola: 'Zaposleni', ugradjena: true },
     });
     expect(await roleRow(roleId.Zaposleni)).toMatchObject({ imeRole: 'Saradnik', kratakNaziv: 'SAR', baseRole: 'Zaposleni' });
-    const [log] = await t.db
-      .select()
-      .from(auditLogs)
-      .where(eq(auditLogs.userId, tree.manager.id))
-      .orderBy(desc(auditLogs.createdAt))
-      .limit(1);
+    const log = await lastLogOf(tree.manager.id);
     expect(log?.message).toContain('Saradnik');
     // An extra role's base is the permissions of everyone holding it, in every group: the Admin's to change.
     const extra = await createRole(t.db, { imeRole: 'Tehničar', kratakNaziv: 'TEH', baseRole: 'Zaposleni' });
@@ -240,12 +241,7 @@ describe('POST /api/role/add-role', () => {
       rola: 'Zaposleni',
       grupa: { _id: tree.leaf.id, naziv: tree.leaf.naziv, tipKod: 'IZVODJAC' },
     });
-    const [log] = await t.db
-      .select()
-      .from(auditLogs)
-      .where(eq(auditLogs.userId, tree.manager.id))
-      .orderBy(desc(auditLogs.createdAt))
-      .limit(1);
+    const log = await lastLogOf(tree.manager.id);
     expect(log?.message).toContain('gost.primljen@primer.rs');
   });
 
