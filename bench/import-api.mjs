@@ -9,9 +9,10 @@ import ExcelJS from 'exceljs';
 import { adminToken, startBenchServer } from './support.mjs';
 
 const rows = Number(process.argv[2] || 95_000);
-// IMPORT_WIDE=1: longer, unique names and municipalities (~8.5 MB at 100,000 rows), the spec's worst case.
+// IMPORT_WIDE=1: longer, unique names and municipalities (~7 MB at 100,000 rows), the spec's worst case.
 const wide = process.env.IMPORT_WIDE === '1';
-const noise = (i) => (wide ? ` ${(i * 2654435761).toString(36)} ${(i * 40503).toString(36)} Potok ${(i * 97).toString(36)} Brdo Ravnica` : '');
+const noise = (i) =>
+  wide ? ` ${(i * 2654435761).toString(36)} ${(i * 40503).toString(36)} Potok ${(i * 97).toString(36)} Brdo Ravnica` : '';
 const dir = mkdtempSync(path.join(os.tmpdir(), 'trasa-import-api-'));
 const file = path.join(dir, 'naselja.xlsx');
 const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false, useStyles: false });
