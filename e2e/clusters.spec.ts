@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { addSettlementRow, choose, dataRows, expectNotice, pickMany, rowWith, search, settlementList } from './support/admin';
 import { ADMIN, apiToken, DEMO_PASSWORD } from './support/api';
-import { menuLabels, signIn, signOut } from './support/ui';
+import { menuLabels, openMyClusters, signIn, signOut } from './support/ui';
 
 /** Demo accounts (packages/server/src/seed/demo.ts): Optika Gradnja's employee and manager, and a designer's employee. */
 const CONTRACTOR_GROUP = 'Optika Gradnja d.o.o.';
@@ -202,11 +202,7 @@ test.describe
 
     test("the contractor's people see the cluster, another group does not", async ({ page }) => {
       // The contractor's employee sees the cluster among their own and opens it.
-      await signIn(page, CONTRACTOR_EMPLOYEE, DEMO_PASSWORD);
-      await menuLabels(page)
-        .filter({ hasText: /^Кластери$/ })
-        .click();
-      await expect(page).toHaveURL(/\/app\/klasteri-user$/);
+      await openMyClusters(page, CONTRACTOR_EMPLOYEE, DEMO_PASSWORD);
       await search(page, stamp);
       await expect(dataRows(page, 'Кластери')).toHaveCount(1);
       await expect(page.getByRole('button', { name: `Измени: ${renamed}` })).toHaveCount(0);

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { addSettlementRow, dataRows, expectNotice, pickMany, rowWith, search } from './support/admin';
 import { ADMIN, DEMO_PASSWORD } from './support/api';
 import { pdfFile } from './support/files';
-import { menuLabels, signIn, signOut } from './support/ui';
+import { openMyClusters, signIn, signOut } from './support/ui';
 
 /**
  * Issue 4's setup journey, all through the screens: an Admin adds settlements, a cluster with no
@@ -14,11 +14,7 @@ const CONTRACTOR_EMPLOYEE = 'stefan.markovic@optikagradnja.rs';
 const LIST = 'Уговори извођача';
 
 async function employeeClusters(page: Page, stamp: string): Promise<void> {
-  await signIn(page, CONTRACTOR_EMPLOYEE, DEMO_PASSWORD);
-  await menuLabels(page)
-    .filter({ hasText: /^Кластери$/ })
-    .click();
-  await expect(page).toHaveURL(/\/app\/klasteri-user$/);
+  await openMyClusters(page, CONTRACTOR_EMPLOYEE, DEMO_PASSWORD);
   await search(page, stamp);
 }
 

@@ -17,3 +17,12 @@ export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Крај рада' }).click();
   await expect(page).toHaveURL(/\/$/);
 }
+
+/** Signs in and opens 'Кластери' from the menu: an employee's or manager's own clusters (/app/klasteri-user). */
+export async function openMyClusters(page: Page, email: string, password: string): Promise<void> {
+  await signIn(page, email, password);
+  await menuLabels(page)
+    .filter({ hasText: /^Кластери$/ })
+    .click();
+  await expect(page).toHaveURL(/\/app\/klasteri-user$/);
+}

@@ -65,8 +65,10 @@ export const IMPORTS = {
   tooLarge: 'Документ не сме бити већи од 10 Мегабајта',
   failed: 'Неуспешно додавање документа!',
   success: 'Успешно додат документ.',
-  errorsHeading: 'Грешка при увозу корисника/кластера:',
-  /** The heading above the report's details when rows failed: users, or clusters (settlements too, on the cluster template). */
+  /**
+   * Spec 2 §8's 'Грешка при увозу корисника/кластера:', one form per import: the heading above the
+   * report's details when rows failed (settlements come on the clusters template).
+   */
   errorsHeadingOf: (model: 'user' | 'location' | 'naselje') =>
     model === 'user' ? 'Грешка при увозу корисника:' : 'Грешка при увозу кластера:',
   duplicateEmailSuffix: '(имејл већ постоји)',

@@ -6,9 +6,9 @@ import { ApiError } from './client';
  * 'Network error: server unreachable or CORS blocked'; otherwise the screen's default (spec 1 §8).
  */
 export function messageOf(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
-  if (error instanceof ApiError && error.status === 0) return COMMON.networkUnreachable;
-  return fallback;
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.serverMessage) return error.serverMessage;
+  return error.status === 0 ? COMMON.networkUnreachable : fallback;
 }
 
 /** The server's message for one field, when a validation or conflict answer names it. */
