@@ -1,8 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD } from './support/api';
+import { DEMO_PASSWORD, lastMailTo, linkIn } from './support/api';
 import { signIn } from './support/ui';
 
-test('My account shows the data, changes it and the password, and deletes the account', async ({ page, request }) => {
+test('My account shows the data, changes it, the password and the e-mail, signs out everywhere and deletes the account', async ({
+  page,
+  request,
+}) => {
   // A fresh employee of the demo contractor, made through the real sign-up is not possible (guests can't
   // open My account), so the journey uses a demo employee and ends by deleting that account.
   const email = 'marija.zivkovic@kablmreze.rs';
@@ -31,11 +34,51 @@ test('My account shows the data, changes it and the password, and deletes the ac
   await page.reload();
   await expect(page.getByRole('table', { name: 'Мој налог' })).toContainText('Marijana');
 
+  // A new e-mail asks for the current password and waits for a confirmation from the new address.
+  const newEmail = `marija.${Date.now()}@primer.rs`;
+  await page.locator('input[name="email"]').fill(newEmail);
+  await page.getByRole('button', { name: 'Сачувај измене' }).click();
+  await expect(page.getByText('Za promenu imejl adrese unesite trenutnu lozinku.').first()).toBeVisible();
+  await page.locator('input[name="lozinka"]').fill('Nova2Lozinka');
+  await page.getByRole('button', { name: 'Сачувај измене' }).click();
+  await expect(page.getByText('Novu imejl adresu potvrdite preko linka koji smo poslali na nju.', { exact: false })).toBeVisible();
+  await expect(table).toContainText(email);
+  const link = new URL(linkIn((await lastMailTo(request, newEmail)).text));
+  expect(link.pathname).toBe('/api/user/confirm-email');
+  await page.goto(link.pathname + link.search);
+  // Confirming ends every session: the login page says so, and the new address signs in.
+  await expect(page.getByText('Imejl adresa je promenjena. Prijavite se novom adresom.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, newEmail, 'Nova2Lozinka');
+  await page.goto('/app/moj-nalog');
+  await expect(page.getByRole('table', { name: 'Мој налог' })).toContainText(newEmail);
+
+  // Signing out everywhere ends this session too, on the server.
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  await page.getByRole('button', { name: 'Одјави се са свих уређаја' }).click();
+  await page.getByRole('button', { name: 'Да' }).click();
+  await expect(page.getByText('Odjavljeni ste sa svih uređaja.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  const revoked = await request.get('/api/user/my-profile', { headers: { authorization: `Bearer ${token}` } });
+  expect(revoked.status()).toBe(401);
+
+  await signIn(page, newEmail, 'Nova2Lozinka');
+  await page.goto('/app/moj-nalog');
   await page.getByRole('button', { name: 'Обриши налог' }).click();
   await expect(page.getByText('Da li ste sigurni?')).toBeVisible();
   await page.getByRole('button', { name: 'Да' }).click();
   await expect(page.getByText('Nalog uspešno obrisan.')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
-  const login = await request.post('/api/user/login', { data: { email, lozinka: 'Nova2Lozinka' } });
+  const login = await request.post('/api/user/login', { data: { email: newEmail, lozinka: 'Nova2Lozinka' } });
   expect(login.status()).toBe(401);
+});
+
+test("'Крај рада' signs the token out on the server", async ({ page, request }) => {
+  await signIn(page, 'nenad.stojanovic@mit.gov.rs', DEMO_PASSWORD);
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  await page.getByRole('button', { name: 'Крај рада' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  const after = await request.get('/api/user/my-profile', { headers: { authorization: `Bearer ${token}` } });
+  expect(after.status()).toBe(401);
 });

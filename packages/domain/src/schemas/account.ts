@@ -86,10 +86,20 @@ export const changePasswordSchema = z
     path: ['confirmNewPassword'],
   });
 
+/**
+ * POST /api/user/change-info. `lozinka` (the current password) is required by the server only when
+ * the e-mail changes; the new address takes effect once confirmed from it (docs/decisions.md).
+ */
 export const changeInfoSchema = z.object({
   ime: requiredText(ACCOUNT.fieldRequiredLatin, 100),
   prezime: requiredText(ACCOUNT.fieldRequiredLatin, 100),
   email: email(ACCOUNT.fieldRequiredLatin, ACCOUNT.emailInvalidLatin),
+  lozinka: z.string({ error: ACCOUNT.currentPasswordForEmail }).max(PASSWORD_MAX, { error: ACCOUNT.passwordTooLong }).optional(),
+});
+
+/** POST /api/user/resend-activation: the same answer for any address. */
+export const resendActivationSchema = z.object({
+  email: email(ACCOUNT.invalidEmail, ACCOUNT.invalidEmail),
 });
 
 const jsonValue: z.ZodType<unknown> = z.lazy(() =>

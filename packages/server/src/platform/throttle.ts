@@ -1,38 +1,162 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { loginFailures } from '../db/schema.js';
-import type { Db } from './database.js';
+import type { Db, Executor } from './database.js';
 
-/** Failed sign-ins allowed per window, per account and per IP. */
-export const THROTTLE = { windowMinutes: 15, perAccount: 5, perIp: 30 } as const;
+/**
+ * Password attempts (sign-in, and the current password asked by change-password and an e-mail change)
+ * are counted in PostgreSQL, so the limits hold across server instances:
+ * - per account and IP: 5 in 15 minutes, then that address gets 429 for that account;
+ * - per IP: 30 in 15 minutes (spraying many accounts from one address), then 429;
+ * - per account as a whole: past 5 the account is only slowed, never locked: its attempts go to the
+ *   'suspect' lane of the password work (platform/passwords.ts), unless they come from an address
+ *   the account signed in from within 30 days.
+ * An attempt is reserved (counted) before the password is hashed, in one statement, so parallel
+ * guesses cannot all pass the check; success releases it.
+ */
+export const THROTTLE = { windowMinutes: 15, perAccountIp: 5, perIp: 30, accountSlowAfter: 5, knownAddressDays: 30 } as const;
 
-const accountKey = (email: string) => `acct:${email.toLowerCase()}`;
+const norm = (email: string) => email.trim().toLowerCase();
+const pairKey = (email: string, ip: string) => `acct-ip:${norm(email)}|${ip}`;
 const ipKey = (ip: string) => `ip:${ip}`;
+const accountKey = (email: string) => `acct:${norm(email)}`;
+const knownKey = (email: string, ip: string) => `known:${norm(email)}|${ip}`;
 
-export async function isThrottled(db: Db, email: string, ip: string): Promise<boolean> {
-  const rows = await db
-    .select({ key: loginFailures.key, count: loginFailures.count })
-    .from(loginFailures)
-    .where(
-      sql`${loginFailures.key} in (${accountKey(email)}, ${ipKey(ip)}) and ${loginFailures.windowStart} > now() - make_interval(mins => ${THROTTLE.windowMinutes})`,
+export type Attempt = {
+  email: string;
+  ip: string;
+  /** Attempts of this account in the window, this one included. */
+  account: number;
+  /** Past `accountSlowAfter`: the account is slowed (its work goes to the suspect lane). */
+  slowed: boolean;
+  /** The account signed in from this address within `knownAddressDays`. */
+  known: boolean;
+};
+
+const fresh = sql`${loginFailures.windowStart} > now() - make_interval(mins => ${THROTTLE.windowMinutes})`;
+
+/** Takes one from each key's count (never below 0; `zero` keys to 0), locking rows in key order. */
+async function decrement(db: Executor, keys: string[], zero: string[] = []): Promise<void> {
+  const all = [...keys, ...zero];
+  if (all.length === 0) return;
+  const list = (ks: string[]) =>
+    sql.join(
+      ks.map((k) => sql`${k}`),
+      sql`, `,
     );
-  return rows.some((r) => (r.key.startsWith('acct:') ? r.count >= THROTTLE.perAccount : r.count >= THROTTLE.perIp));
+  await db.execute(sql`with locked as (
+      select ${loginFailures.key} as k from ${loginFailures} where ${loginFailures.key} in (${list(all)}) order by 1 for update)
+    update ${loginFailures}
+    set count = case when ${loginFailures.key} in (${zero.length ? list(zero) : sql`null`}) then 0 else greatest(${loginFailures.count} - 1, 0) end
+    where ${loginFailures.key} in (select k from locked)`);
 }
 
-export async function recordFailure(db: Db, email: string, ip: string): Promise<void> {
-  for (const key of [accountKey(email), ipKey(ip)]) {
+/**
+ * Reserves a password attempt of `email` from `ip` before any hashing: 'throttled' when this address
+ * is over its limits (for the account, or altogether), else the attempt with the account's count and
+ * whether the address is known for the account. One statement.
+ */
+export async function reserveAttempt(db: Db, email: string, ip: string): Promise<Attempt | 'throttled'> {
+  sweepLater(db);
+  const keys = [pairKey(email, ip), ipKey(ip), accountKey(email)].sort();
+  const rows = await db.execute<{ key: string; count: number }>(sql`with counted as (
+      insert into ${loginFailures} (key, count) values ${sql.join(
+        keys.map((k) => sql`(${k}, 1)`),
+        sql`, `,
+      )}
+      on conflict (key) do update set
+        count = case when ${fresh} then ${loginFailures.count} + 1 else 1 end,
+        window_start = case when ${fresh} then ${loginFailures.windowStart} else now() end
+      returning ${loginFailures.key} as key, ${loginFailures.count} as count)
+    select key, count from counted
+    union all
+    select ${loginFailures.key}, -1 from ${loginFailures} where ${loginFailures.key} = ${knownKey(email, ip)}
+      and ${loginFailures.windowStart} > now() - make_interval(days => ${THROTTLE.knownAddressDays})`);
+  const counts = new Map(rows.rows.map((r) => [r.key, Number(r.count)]));
+  const pair = counts.get(pairKey(email, ip)) ?? 0;
+  const perIp = counts.get(ipKey(ip)) ?? 0;
+  const account = counts.get(accountKey(email)) ?? 0;
+  if (pair > THROTTLE.perAccountIp || perIp > THROTTLE.perIp) return 'throttled';
+  const known = counts.has(knownKey(email, ip)) || isRecentlyKnown(email, ip);
+  return { email, ip, account, slowed: account > THROTTLE.accountSlowAfter, known };
+}
+
+/**
+ * The password was right: this address's count for the account is cleared, the IP's and the
+ * account's lose this attempt, and the address becomes known for the account (`remember`).
+ */
+export async function attemptSucceeded(db: Db, a: Attempt, remember: boolean): Promise<void> {
+  await decrement(db, [ipKey(a.ip), accountKey(a.email)], [pairKey(a.email, a.ip)]);
+  if (remember) {
+    rememberAddress(a.email, a.ip);
     await db
       .insert(loginFailures)
-      .values({ key, count: 1 })
-      .onConflictDoUpdate({
-        target: loginFailures.key,
-        set: {
-          count: sql`case when ${loginFailures.windowStart} > now() - make_interval(mins => ${THROTTLE.windowMinutes}) then ${loginFailures.count} + 1 else 1 end`,
-          windowStart: sql`case when ${loginFailures.windowStart} > now() - make_interval(mins => ${THROTTLE.windowMinutes}) then ${loginFailures.windowStart} else now() end`,
-        },
-      });
+      .values({ key: knownKey(a.email, a.ip), count: 0 })
+      .onConflictDoUpdate({ target: loginFailures.key, set: { windowStart: sql`now()` } });
   }
 }
 
-export async function clearAccountFailures(db: Db, email: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.key, accountKey(email)));
+/** No password was checked (the server was too busy): the address's counts lose the attempt. */
+export async function attemptAbandoned(db: Db, a: Attempt): Promise<void> {
+  // The account's count keeps it: a flood at one account slows that account, whoever got through.
+  await decrement(db, [pairKey(a.email, a.ip), ipKey(a.ip)]);
+}
+
+/**
+ * Addresses that signed in to an account lately, in this process: they pass the sign-in gate when it
+ * is full and keep the ordinary lane (the database rows say the same across servers and restarts).
+ */
+const recentlyKnown = new Map<string, number>();
+const RECENT_MAX = 20_000;
+function rememberAddress(email: string, ip: string): void {
+  const key = knownKey(email, ip);
+  recentlyKnown.delete(key);
+  recentlyKnown.set(key, Date.now() + THROTTLE.knownAddressDays * 86_400_000);
+  if (recentlyKnown.size > RECENT_MAX) recentlyKnown.delete(recentlyKnown.keys().next().value as string);
+}
+export function isRecentlyKnown(email: string, ip: string): boolean {
+  return (recentlyKnown.get(knownKey(email, ip)) ?? 0) > Date.now();
+}
+
+/**
+ * Sign-ins in progress in this process, bounded: past `max` a new one is answered 503 before any
+ * database or password work (unless its address is known for the account), so a flood cannot build
+ * a backlog that every other request waits behind.
+ */
+const gate = { inFlight: 0, max: 24 };
+export function configureSignInGate(max = 24): void {
+  gate.max = max;
+}
+export function admitSignIn(email: string, ip: string): (() => void) | null {
+  if (gate.inFlight >= gate.max && !isRecentlyKnown(email, ip)) return null;
+  gate.inFlight++;
+  let done = false;
+  return () => {
+    if (!done) gate.inFlight--;
+    done = true;
+  };
+}
+
+/** A password reset proves the mailbox: every address's count for the account is cleared. */
+export async function clearAccountFailures(db: Executor, email: string): Promise<void> {
+  const e = norm(email);
+  await db.execute(
+    sql`delete from ${loginFailures} where ${loginFailures.key} = ${accountKey(e)}
+        or (${loginFailures.key} like ${`acct-ip:${e.replace(/[\\%_]/g, '\\$&')}|%`})`,
+  );
+}
+
+/** Old rows are dropped at most once a minute, by whichever request comes. */
+let lastSweep = 0;
+function sweepLater(db: Db): void {
+  const now = Date.now();
+  if (now - lastSweep < 60_000) return;
+  lastSweep = now;
+  // Rows another statement holds are skipped, so the sweep never waits on (or deadlocks with) a sign-in.
+  db.execute(
+    sql`delete from ${loginFailures} where ${loginFailures.key} in (
+          select ${loginFailures.key} from ${loginFailures} where
+            (${loginFailures.key} not like 'known:%' and ${loginFailures.windowStart} < now() - make_interval(mins => ${THROTTLE.windowMinutes}))
+            or ${loginFailures.windowStart} < now() - make_interval(days => ${THROTTLE.knownAddressDays})
+          for update skip locked)`,
+  ).catch(() => undefined);
 }

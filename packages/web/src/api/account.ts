@@ -7,7 +7,8 @@ export type LoginBody = { email: string; lozinka: string };
 export type SignupBody = { ime: string; prezime: string; email: string; lozinka: string };
 export type SetNewPasswordBody = { password: string; confirmPassword: string; email: string; resetCode: string };
 export type ChangePasswordBody = { password: string; newPassword: string; confirmNewPassword: string };
-export type ChangeInfoBody = { ime: string; prezime: string; email: string };
+/** `lozinka` (the current password) only when the e-mail changes. */
+export type ChangeInfoBody = { ime: string; prezime: string; email: string; lozinka?: string };
 
 /** The token comes in the body; the Authorization header is the spec's alternative. */
 export async function login(body: LoginBody): Promise<{ token: string | undefined; user: UserDto | undefined }> {
@@ -21,6 +22,11 @@ export async function login(body: LoginBody): Promise<{ token: string | undefine
 
 export function signup(body: SignupBody): Promise<MessageResponse> {
   return api('/user/signup', { method: 'POST', body, auth: false });
+}
+
+/** A new activation link for an account that never used its own; the same answer for any address. */
+export function resendActivation(email: string): Promise<MessageResponse> {
+  return api('/user/resend-activation', { method: 'POST', body: { email }, auth: false });
 }
 
 export function requestPasswordReset(email: string): Promise<MessageResponse> {
@@ -52,4 +58,14 @@ export function saveColumns(body: SavedTable): Promise<MessageResponse> {
 
 export function deleteMyAccount(): Promise<MessageResponse> {
   return api('/user/my-profile', { method: 'DELETE' });
+}
+
+/** Signs out this session's token on the server. */
+export function logout(signal?: AbortSignal): Promise<MessageResponse> {
+  return api('/user/logout', { method: 'POST', signal });
+}
+
+/** Signs out every session of the user, this one included. */
+export function logoutAll(): Promise<MessageResponse> {
+  return api('/user/logout-all', { method: 'POST' });
 }

@@ -1,16 +1,34 @@
 import { ACCOUNT } from '@trasa/domain';
-import { desc, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.js';
-import { auditLogs, mailOutbox, users } from '../../db/schema.js';
+import { builtinRoleId } from '../../bootstrap.js';
+import { auditLogs, mailOutbox, revokedTokens, userCodes, users } from '../../db/schema.js';
+import { backgroundSettled } from '../../platform/background.js';
+import { configurePasswordWork, passwordWorkStats } from '../../platform/passwords.js';
+import { configureSignInGate } from '../../platform/throttle.js';
 import { createGroup, createUser, DEFAULT_PASSWORD, tokenFor } from '../../seed/factories.js';
 
 const t = useTestApp();
 
+// Parallel sign-ins below queue for the hash; on a loaded test machine they may wait long.
+beforeAll(() => {
+  configurePasswordWork({ maxWaiting: { normal: 50, suspect: 50 }, maxWaitMs: 60_000 });
+  configureSignInGate(1000);
+});
+afterAll(() => {
+  configurePasswordWork();
+  configureSignInGate();
+});
+
 async function lastMailTo(email: string) {
+  await backgroundSettled();
   const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt)).limit(1);
   return mail;
 }
+
+const login = (email: string, lozinka: string, remoteAddress?: string) =>
+  t.call({ method: 'POST', url: '/api/user/login', payload: { email, lozinka }, ...(remoteAddress && { remoteAddress }) });
 
 function linkIn(text: string): URL {
   const m = text.match(/https?:\/\/\S+/);
@@ -93,52 +111,102 @@ describe('POST /api/user/login', () => {
     expect(huge.statusCode).toBe(413);
   });
 
-  it('throttles repeated failures per account, even with the right password afterwards', async () => {
+  it('throttles an address that keeps failing at an account, but lets the right password in from another one', async () => {
     const u = await createUser(t.db);
-    for (let i = 0; i < 5; i++) {
-      const res = await t.call({
-        method: 'POST',
-        url: '/api/user/login',
-        payload: { email: u.email, lozinka: `Pogresna${i}xx` },
-        remoteAddress: `10.0.0.${i}`,
-      });
-      expect(res.statusCode).toBe(401);
-    }
-    const blocked = await t.call({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { email: u.email, lozinka: DEFAULT_PASSWORD },
-      remoteAddress: '10.0.1.1',
-    });
+    for (let i = 0; i < 5; i++) expect((await login(u.email, `Pogresna${i}xx`, '10.0.0.1')).statusCode).toBe(401);
+    // Another address with the right password: the account is not locked for everyone.
+    const other = await login(u.email, DEFAULT_PASSWORD, '10.0.1.1');
+    expect(other.statusCode).toBe(200);
+    // The failing address is throttled for that account, even with the right password.
+    const blocked = await login(u.email, DEFAULT_PASSWORD, '10.0.0.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe(ACCOUNT.throttled);
+    // … and only for that account.
+    const v = await createUser(t.db);
+    expect((await login(v.email, DEFAULT_PASSWORD, '10.0.0.1')).statusCode).toBe(200);
+  });
+
+  it('counts an attempt before hashing: 40 parallel guesses at one account, at most 5 are checked', async () => {
+    const u = await createUser(t.db);
+    const before = passwordWorkStats().hashed;
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => login(u.email, `Pogresna${i}xx`, '10.0.2.1')));
+    const wrong = answers.filter((r) => r.statusCode === 401 && r.json().message === ACCOUNT.wrongPassword);
+    const throttled = answers.filter((r) => r.statusCode === 429);
+    expect(wrong).toHaveLength(5);
+    expect(throttled).toHaveLength(35);
+    expect(passwordWorkStats().hashed - before).toBe(5);
+  });
+
+  it('spends no hashing on an unknown account (its answer already says so)', async () => {
+    const before = passwordWorkStats().hashed;
+    const res = await login('niko.ovde@primer.rs', 'Lozinka123', '10.0.3.1');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(ACCOUNT.unknownUser);
+    expect(passwordWorkStats().hashed).toBe(before);
+  });
+
+  it('answers 503 in Serbian when the password work is full, and does not count that against the address', async () => {
+    const accounts = await Promise.all(Array.from({ length: 6 }, () => createUser(t.db)));
+    configurePasswordWork({ concurrency: 1, maxWaiting: { normal: 1, suspect: 1 }, maxWaitMs: 60_000 });
+    try {
+      const answers = await Promise.all(accounts.map((a, i) => login(a.email, DEFAULT_PASSWORD, `10.0.4.${i}`)));
+      const busy = answers.filter((r) => r.statusCode === 503);
+      expect(busy.length).toBeGreaterThanOrEqual(1);
+      expect(busy[0]?.json().message).toBe(ACCOUNT.busy);
+      expect(answers.filter((r) => r.statusCode === 200).length).toBeGreaterThanOrEqual(2);
+    } finally {
+      configurePasswordWork({ maxWaiting: { normal: 50, suspect: 50 }, maxWaitMs: 60_000 });
+    }
+    // A refused address tries again five more times before it is throttled: 503 is not a failure.
+    const u = accounts[0] as (typeof accounts)[number];
+    for (let i = 0; i < 5; i++) expect((await login(u.email, `Pogresna${i}xx`, '10.0.4.100')).statusCode).toBe(401);
+    expect((await login(u.email, DEFAULT_PASSWORD, '10.0.4.100')).statusCode).toBe(429);
+  });
+
+  it('sheds sign-ins past the gate before any work, except from an address the account signed in from', async () => {
+    const u = await createUser(t.db);
+    expect((await login(u.email, DEFAULT_PASSWORD, '10.0.6.1')).statusCode).toBe(200);
+    configureSignInGate(0);
+    try {
+      const before = passwordWorkStats().hashed;
+      const shed = await login(u.email, DEFAULT_PASSWORD, '10.0.6.2');
+      expect(shed.statusCode).toBe(503);
+      expect(shed.json().message).toBe(ACCOUNT.busy);
+      expect(passwordWorkStats().hashed).toBe(before);
+      expect((await login(u.email, DEFAULT_PASSWORD, '10.0.6.1')).statusCode).toBe(200);
+    } finally {
+      configureSignInGate(1000);
+    }
+  });
+
+  it('slows an account under attack from many addresses instead of locking it', async () => {
+    const u = await createUser(t.db);
+    // Sign in once from the owner's usual address: it stays in the ordinary lane.
+    expect((await login(u.email, DEFAULT_PASSWORD, '10.0.5.200')).statusCode).toBe(200);
+    for (let i = 0; i < 7; i++) expect((await login(u.email, `Pogresna${i}xx`, `10.0.5.${i}`)).statusCode).toBe(401);
+    expect((await login(u.email, DEFAULT_PASSWORD, '10.0.5.201')).statusCode).toBe(200);
+    expect((await login(u.email, DEFAULT_PASSWORD, '10.0.5.200')).statusCode).toBe(200);
   });
 
   it('throttles per IP across accounts', async () => {
     const ip = '10.9.9.9';
-    for (let i = 0; i < 30; i++) {
-      await t.call({
-        method: 'POST',
-        url: '/api/user/login',
-        payload: { email: `niko${i}@primer.rs`, lozinka: 'Lozinka123' },
-        remoteAddress: ip,
-      });
-    }
+    for (let i = 0; i < 30; i++) await login(`niko${i}@primer.rs`, 'Lozinka123', ip);
     const u = await createUser(t.db);
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { email: u.email, lozinka: DEFAULT_PASSWORD },
-      remoteAddress: ip,
-    });
+    const res = await login(u.email, DEFAULT_PASSWORD, ip);
     expect(res.statusCode).toBe(429);
-    const other = await t.call({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { email: u.email, lozinka: DEFAULT_PASSWORD },
-      remoteAddress: '10.9.9.10',
-    });
+    const other = await login(u.email, DEFAULT_PASSWORD, '10.9.9.10');
     expect(other.statusCode).toBe(200);
+  });
+
+  it('tells a deactivated account from one whose e-mail is not confirmed', async () => {
+    const deactivated = await createUser(t.db, { status: 'neaktivan' });
+    const res = await login(deactivated.email, DEFAULT_PASSWORD);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(ACCOUNT.deactivatedUser);
+    expect(res.json().message).toContain('Korisnik');
+    expect(ACCOUNT.deactivatedUser).not.toBe(ACCOUNT.inactiveUser);
+    // A wrong password still answers 'Pogrešna lozinka' (the status tells nothing to a guesser).
+    expect((await login(deactivated.email, 'Pogresna123')).json().message).toBe(ACCOUNT.wrongPassword);
   });
 
   it('writes an audit row for a login and for a failed one', async () => {
@@ -195,15 +263,46 @@ describe('sign-up and activation', () => {
     expect(login.json().user).toMatchObject({ rola: 'Gost', grupa: null, emailPotvrdjen: true, status: 'aktivan' });
   });
 
-  it('refuses a taken e-mail and bad input without creating anything', async () => {
-    const u = await createUser(t.db);
+  it('answers a taken address like a new one and mails its owner instead (no enumeration)', async () => {
+    const u = await createUser(t.db, { email: 'vec.postoji@primer.rs' });
     const taken = await t.call({
       method: 'POST',
       url: '/api/user/signup',
-      payload: { ime: 'A', prezime: 'B', email: u.email.toUpperCase(), lozinka: 'Lozinka123' },
+      payload: { ime: 'A', prezime: 'B', email: 'Vec.Postoji@primer.rs', lozinka: 'Kamen-Most-42' },
     });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toBe('Unesena E-pošta je zauzeta.');
+    const fresh = await t.call({
+      method: 'POST',
+      url: '/api/user/signup',
+      payload: { ime: 'A', prezime: 'B', email: 'sasvim.nov@primer.rs', lozinka: 'Kamen-Most-42' },
+    });
+    expect(taken.statusCode).toBe(201);
+    expect(taken.json()).toEqual(fresh.json());
+    expect(taken.json().message).toBe(ACCOUNT.signupSuccess);
+    expect(await userRow(u.id)).toMatchObject({ passwordHash: u.passwordHash, ime: u.ime });
+    const notice = await lastMailTo('vec.postoji@primer.rs');
+    expect(notice?.subject).toBe('Траса — покушај регистрације');
+    expect(notice?.text).not.toMatch(/activate|code=/);
+  });
+
+  it('refuses common passwords and ones built on the name or address, on the server', async () => {
+    const cases: [object, string][] = [
+      [{ ime: 'Petar', prezime: 'Perić', email: 'pp@primer.rs', lozinka: 'password' }, ACCOUNT.passwordTooCommon],
+      [{ ime: 'Petar', prezime: 'Perić', email: 'pp@primer.rs', lozinka: 'aaaaaaaa' }, ACCOUNT.passwordTooCommon],
+      [{ ime: 'Petar', prezime: 'Perić', email: 'pp@primer.rs', lozinka: 'Lozinka123' }, ACCOUNT.passwordTooCommon],
+      [{ ime: 'Petar', prezime: 'Perić', email: 'pp@primer.rs', lozinka: 'šifra123' }, ACCOUNT.passwordTooCommon],
+      [{ ime: 'Petar', prezime: 'Perić', email: 'pp@primer.rs', lozinka: 'Srbija2025' }, ACCOUNT.passwordTooCommon],
+      [{ ime: 'Petar', prezime: 'Perić', email: 'pp@primer.rs', lozinka: 'PetarPetrovic1' }, ACCOUNT.passwordPersonal],
+      [{ ime: 'Ivana', prezime: 'Perić', email: 'kraljica.neba@primer.rs', lozinka: 'Kraljica.neba9' }, ACCOUNT.passwordPersonal],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await t.call({ method: 'POST', url: '/api/user/signup', payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toEqual({ message, errors: { lozinka: message } });
+    }
+    expect(await t.db.select().from(users).where(eq(users.email, 'pp@primer.rs'))).toHaveLength(0);
+  });
+
+  it('refuses bad input without creating anything', async () => {
     const bad: [object, string][] = [
       [{ prezime: 'B', email: 'x@y.rs', lozinka: 'Lozinka123' }, 'Обавезно поље'],
       [{ ime: '   ', prezime: 'B', email: 'x@y.rs', lozinka: 'Lozinka123' }, 'Обавезно поље'],
@@ -240,7 +339,7 @@ describe('password reset', () => {
     const mismatch = await t.call({
       method: 'POST',
       url: '/api/user/reset-password',
-      payload: { email, resetCode, password: 'Nova12345', confirmPassword: 'Nova123456' },
+      payload: { email, resetCode, password: 'Zelena12345', confirmPassword: 'Zelena123456' },
     });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().message).toBe('лозинке морају да се подударају');
@@ -260,7 +359,7 @@ describe('password reset', () => {
     const ok = await t.call({
       method: 'POST',
       url: '/api/user/reset-password',
-      payload: { email, resetCode, password: 'Nova12345', confirmPassword: 'Nova12345' },
+      payload: { email, resetCode, password: 'Zelena12345', confirmPassword: 'Zelena12345' },
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe('Успешна промена лозинке');
@@ -273,8 +372,54 @@ describe('password reset', () => {
 
     const old = await t.call({ method: 'GET', url: '/api/user/my-profile', token });
     expect(old.statusCode).toBe(401);
-    const login = await t.call({ method: 'POST', url: '/api/user/login', payload: { email: 'zaboravan@primer.rs', lozinka: 'Nova12345' } });
+    const login = await t.call({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: 'zaboravan@primer.rs', lozinka: 'Zelena12345' },
+    });
     expect(login.statusCode).toBe(200);
+  });
+
+  it('answers before any mail work, so an existing address takes no longer than an unknown one', async () => {
+    const u = await createUser(t.db, { email: 'spori.mejl@primer.rs' });
+    const send = t.ctx.mailer.send;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    t.ctx.mailer.send = async (mail) => {
+      await gate;
+      return send(mail);
+    };
+    try {
+      const res = await t.call({ method: 'POST', url: '/api/user/reset-password', payload: { email: u.email } });
+      // Answered while the mail is still held.
+      expect(res.statusCode).toBe(200);
+      expect(res.json().message).toBe(ACCOUNT.forgotSent);
+    } finally {
+      release();
+      t.ctx.mailer.send = send;
+    }
+    expect((await lastMailTo(u.email))?.subject).toBe('Траса — промена лозинке');
+  });
+
+  it('refuses a weak new password without using up the link', async () => {
+    const u = await createUser(t.db, { email: 'slaba.lozinka@primer.rs', ime: 'Zoran' });
+    await t.call({ method: 'POST', url: '/api/user/reset-password', payload: { email: u.email } });
+    const link = linkIn((await lastMailTo(u.email))?.text ?? '');
+    const body = (password: string) => ({
+      email: link.searchParams.get('email'),
+      resetCode: link.searchParams.get('code'),
+      password,
+      confirmPassword: password,
+    });
+    const common = await t.call({ method: 'POST', url: '/api/user/reset-password', payload: body('iloveyou1') });
+    expect(common.statusCode).toBe(400);
+    expect(common.json()).toEqual({ message: ACCOUNT.passwordTooCommon, errors: { password: ACCOUNT.passwordTooCommon } });
+    const personal = await t.call({ method: 'POST', url: '/api/user/reset-password', payload: body('Zoran-1975') });
+    expect(personal.json().message).toBe(ACCOUNT.passwordPersonal);
+    const ok = await t.call({ method: 'POST', url: '/api/user/reset-password', payload: body('Ribnjak-Zeleni-7') });
+    expect(ok.statusCode).toBe(200);
   });
 
   it('rejects an invalid e-mail with the spec text', async () => {
@@ -289,7 +434,11 @@ describe('my account', () => {
     expect((await t.call({ method: 'GET', url: '/api/user/my-profile' })).statusCode).toBe(401);
     expect((await t.call({ method: 'GET', url: '/api/user/my-profile', token: 'abc.def.ghi' })).statusCode).toBe(401);
     const other = await createUser(t.db);
-    const forged = `${(await tokenFor(t.ctx, other)).slice(0, -2)}xx`;
+    // A changed signature (a character in its middle: the last one also carries padding bits, so
+    // changing it may decode to the same bytes).
+    const real = await tokenFor(t.ctx, other);
+    const at = real.lastIndexOf('.') + 5;
+    const forged = `${real.slice(0, at)}${real[at] === 'A' ? 'B' : 'A'}${real.slice(at + 1)}`;
     expect((await t.call({ method: 'GET', url: '/api/user/my-profile', token: forged })).statusCode).toBe(401);
     const inactive = await createUser(t.db, { status: 'neaktivan' });
     expect((await t.call({ method: 'GET', url: '/api/user/my-profile', token: await tokenFor(t.ctx, inactive) })).statusCode).toBe(401);
@@ -302,7 +451,7 @@ describe('my account', () => {
       method: 'POST',
       url: '/api/user/change-password',
       token,
-      payload: { password: 'Pogresna1', newPassword: 'Nova12345', confirmNewPassword: 'Nova12345' },
+      payload: { password: 'Pogresna1', newPassword: 'Zelena12345', confirmNewPassword: 'Zelena12345' },
     });
     expect(wrong.statusCode).toBe(400);
     const short = await t.call({
@@ -316,7 +465,7 @@ describe('my account', () => {
       method: 'POST',
       url: '/api/user/change-password',
       token,
-      payload: { password: DEFAULT_PASSWORD, newPassword: 'Nova12345', confirmNewPassword: 'Nova1234' },
+      payload: { password: DEFAULT_PASSWORD, newPassword: 'Zelena12345', confirmNewPassword: 'Zelena1234' },
     });
     expect(mismatch.json().message).toBe('Lozinke moraju biti identične');
     expect((await userRow(u.id)).passwordHash).toBe(u.passwordHash);
@@ -325,7 +474,7 @@ describe('my account', () => {
       method: 'POST',
       url: '/api/user/change-password',
       token,
-      payload: { password: DEFAULT_PASSWORD, newPassword: 'Nova12345', confirmNewPassword: 'Nova12345' },
+      payload: { password: DEFAULT_PASSWORD, newPassword: 'Zelena12345', confirmNewPassword: 'Zelena12345' },
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe('Uspešno ste izmenili lozinku.');
@@ -341,7 +490,7 @@ describe('my account', () => {
         method: 'POST',
         url: '/api/user/change-password',
         token,
-        payload: { password, newPassword: 'Nova12345', confirmNewPassword: 'Nova12345' },
+        payload: { password, newPassword: 'Zelena12345', confirmNewPassword: 'Zelena12345' },
       });
     for (let i = 0; i < 5; i++) expect((await attempt(`Pogresna${i}`)).statusCode).toBe(400);
     const blocked = await attempt(DEFAULT_PASSWORD);
@@ -353,43 +502,108 @@ describe('my account', () => {
     expect(login.statusCode).toBe(429);
   });
 
-  it('changes name and e-mail, refusing an address another account has', async () => {
-    const u = await createUser(t.db);
+  it('changes the name at once; a new e-mail needs the current password and a confirmation from the new address', async () => {
+    const u = await createUser(t.db, { email: 'stara.adresa@primer.rs' });
     const other = await createUser(t.db, { email: 'zauzeta@primer.rs' });
     const token = await tokenFor(t.ctx, u);
-    const taken = await t.call({
-      method: 'POST',
-      url: '/api/user/change-info',
-      token,
-      payload: { ime: 'Ana', prezime: 'Anić', email: 'ZAUZETA@primer.rs' },
-    });
+    const info = (payload: object) => t.call({ method: 'POST', url: '/api/user/change-info', token, payload });
+
+    const missing = await info({ ime: '', prezime: 'Anić', email: 'stara.adresa@primer.rs' });
+    expect(missing.json().message).toBe('Polje je obavezno');
+    const badEmail = await info({ ime: 'Ana', prezime: 'Anić', email: 'ana' });
+    expect(badEmail.json().message).toBe('email nije ispravan');
+
+    // The name alone: no password needed, effective at once.
+    const names = await info({ ime: 'Ana', prezime: 'Anić', email: 'Stara.Adresa@primer.rs' });
+    expect(names.json().message).toBe(ACCOUNT.infoChanged);
+    expect(await userRow(u.id)).toMatchObject({ ime: 'Ana', prezime: 'Anić', email: 'stara.adresa@primer.rs' });
+
+    // A new e-mail without the current password, or with a wrong one, is refused on the password field.
+    const noPassword = await info({ ime: 'Ana', prezime: 'Anić', email: 'nova.adresa@primer.rs' });
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json()).toEqual({ message: ACCOUNT.currentPasswordForEmail, errors: { lozinka: ACCOUNT.currentPasswordForEmail } });
+    const wrong = await info({ ime: 'Ana', prezime: 'Anić', email: 'nova.adresa@primer.rs', lozinka: 'Pogresna123' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ message: ACCOUNT.wrongCurrentPassword, errors: { lozinka: ACCOUNT.wrongCurrentPassword } });
+    const taken = await info({ ime: 'Ana', prezime: 'Anić', email: 'ZAUZETA@primer.rs', lozinka: DEFAULT_PASSWORD });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe('Imejl adresa - pogrešan unos');
-    const missing = await t.call({
-      method: 'POST',
-      url: '/api/user/change-info',
-      token,
-      payload: { ime: '', prezime: 'Anić', email: 'ana@primer.rs' },
-    });
-    expect(missing.json().message).toBe('Polje je obavezno');
-    const badEmail = await t.call({
-      method: 'POST',
-      url: '/api/user/change-info',
-      token,
-      payload: { ime: 'Ana', prezime: 'Anić', email: 'ana' },
-    });
-    expect(badEmail.json().message).toBe('email nije ispravan');
-    expect((await userRow(u.id)).ime).toBe(u.ime);
 
-    const ok = await t.call({
+    const ok = await info({ ime: 'Ana', prezime: 'Anić', email: 'Nova.Adresa@primer.rs', lozinka: DEFAULT_PASSWORD });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().message).toBe(ACCOUNT.emailChangePending);
+    // Not yet changed: the address must confirm first.
+    expect((await userRow(u.id)).email).toBe('stara.adresa@primer.rs');
+    const notice = await lastMailTo('stara.adresa@primer.rs');
+    expect(notice?.subject).toBe('Траса — захтев за промену имејл адресе');
+    expect(notice?.text).toContain('nova.adresa@primer.rs');
+    expect(notice?.text).not.toContain('code=');
+    const [code] = await t.db
+      .select()
+      .from(userCodes)
+      .where(and(eq(userCodes.userId, u.id), eq(userCodes.purpose, 'email-change')));
+    expect(code).toMatchObject({ payload: 'nova.adresa@primer.rs', usedAt: null });
+    expect(code?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
+
+    const link = linkIn((await lastMailTo('nova.adresa@primer.rs'))?.text ?? '');
+    expect(link.origin).toBe('http://trasa.test');
+    expect(link.pathname).toBe('/api/user/confirm-email');
+    const forged = await t.call({ method: 'GET', url: '/api/user/confirm-email?code=nijeto' });
+    expect(forged.statusCode).toBe(303);
+    expect(forged.headers.location).toBe('/?imejl=neuspesno');
+    const follow = await t.call({ method: 'GET', url: link.pathname + link.search });
+    expect(follow.statusCode).toBe(303);
+    expect(follow.headers.location).toBe('/?imejl=potvrdjen');
+    expect(await userRow(u.id)).toMatchObject({ email: 'nova.adresa@primer.rs', emailPotvrdjen: true });
+    expect((await t.call({ method: 'GET', url: link.pathname + link.search })).headers.location).toBe('/?imejl=neuspesno');
+    // Every session ended; the new address signs in.
+    expect((await t.call({ method: 'GET', url: '/api/user/my-profile', token })).statusCode).toBe(401);
+    expect((await login('nova.adresa@primer.rs', DEFAULT_PASSWORD)).statusCode).toBe(200);
+    expect((await login('stara.adresa@primer.rs', DEFAULT_PASSWORD)).statusCode).toBe(401);
+    expect((await userRow(other.id)).email).toBe('zauzeta@primer.rs');
+    // The audit row keeps the URL without the code.
+    const rows = await t.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.message, `Korisnik stara.adresa@primer.rs je potvrdio novu imejl adresu nova.adresa@primer.rs.`));
+    expect(rows[0]?.url).toBe('/api/user/confirm-email?code=[redacted]');
+  });
+
+  it('counts wrong current passwords of an e-mail change like failed sign-ins', async () => {
+    const u = await createUser(t.db);
+    const token = await tokenFor(t.ctx, u);
+    const attempt = (lozinka: string) =>
+      t.call({
+        method: 'POST',
+        url: '/api/user/change-info',
+        token,
+        payload: { ime: 'A', prezime: 'B', email: 'drugi@primer.rs', lozinka },
+      });
+    for (let i = 0; i < 5; i++) expect((await attempt(`Pogresna${i}`)).statusCode).toBe(400);
+    const blocked = await attempt(DEFAULT_PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect((await userRow(u.id)).email).toBe(u.email);
+  });
+
+  it('drops a pending e-mail change when the password changes', async () => {
+    const u = await createUser(t.db);
+    const token = await tokenFor(t.ctx, u);
+    await t.call({
       method: 'POST',
       url: '/api/user/change-info',
       token,
-      payload: { ime: 'Ana', prezime: 'Anić', email: 'Ana.Anic@primer.rs' },
+      payload: { ime: u.ime, prezime: u.prezime, email: 'otmicar@primer.rs', lozinka: DEFAULT_PASSWORD },
     });
-    expect(ok.json().message).toBe('Uspešno ste izmenili podatke.');
-    expect(await userRow(u.id)).toMatchObject({ ime: 'Ana', prezime: 'Anić', email: 'ana.anic@primer.rs' });
-    expect((await userRow(other.id)).email).toBe('zauzeta@primer.rs');
+    const link = linkIn((await lastMailTo('otmicar@primer.rs'))?.text ?? '');
+    const changed = await t.call({
+      method: 'POST',
+      url: '/api/user/change-password',
+      token,
+      payload: { password: DEFAULT_PASSWORD, newPassword: 'Vratio-Sam-77', confirmNewPassword: 'Vratio-Sam-77' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await t.call({ method: 'GET', url: link.pathname + link.search })).headers.location).toBe('/?imejl=neuspesno');
+    expect((await userRow(u.id)).email).toBe(u.email);
   });
 
   it('saves table layouts, replacing one of the same name, and returns them with the profile', async () => {
@@ -437,7 +651,7 @@ describe('my account', () => {
     const again = await t.call({
       method: 'POST',
       url: '/api/user/signup',
-      payload: { ime: 'M', prezime: 'N', email: 'odlazim@primer.rs', lozinka: 'Lozinka123' },
+      payload: { ime: 'M', prezime: 'N', email: 'odlazim@primer.rs', lozinka: 'Odlazak-2030' },
     });
     expect(again.statusCode).toBe(201);
   });
@@ -451,5 +665,160 @@ describe('my account', () => {
     expect(last.statusCode).toBe(409);
     expect(last.json().message).toBe(ACCOUNT.lastAdmin);
     expect((await userRow(a2.id)).deletedAt).toBeNull();
+  });
+});
+
+describe('weak passwords everywhere a password is set', () => {
+  it('change-password and the user forms of Admin and Manager refuse them too', async () => {
+    const u = await createUser(t.db, { ime: 'Branko', email: 'branko.b@primer.rs' });
+    const token = await tokenFor(t.ctx, u);
+    const change = await t.call({
+      method: 'POST',
+      url: '/api/user/change-password',
+      token,
+      payload: { password: DEFAULT_PASSWORD, newPassword: 'Branko2024', confirmNewPassword: 'Branko2024' },
+    });
+    expect(change.statusCode).toBe(400);
+    expect(change.json()).toEqual({ message: ACCOUNT.passwordPersonal, errors: { newPassword: ACCOUNT.passwordPersonal } });
+    expect((await userRow(u.id)).passwordHash).toBe(u.passwordHash);
+
+    const admin = await createUser(t.db, { role: 'Admin' });
+    const adminToken = await tokenFor(t.ctx, admin);
+    const form = {
+      ime: 'Nova',
+      prezime: 'Osoba',
+      email: 'nova.osoba@primer.rs',
+      emailPotvrdjen: true,
+      rola: await builtinRoleId(t.db, 'Gost'),
+      status: 'aktivan',
+      grupa: null,
+      lozinka: 'qwerty123',
+      potvrdaLozinke: 'qwerty123',
+    };
+    const created = await t.call({ method: 'POST', url: '/api/user/', token: adminToken, payload: form });
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toEqual({ message: ACCOUNT.passwordTooCommon, errors: { lozinka: ACCOUNT.passwordTooCommon } });
+    const edited = await t.call({
+      method: 'PATCH',
+      url: `/api/user/single/${u.id}`,
+      token: adminToken,
+      payload: { ...form, email: u.email, groupId: null, grupa: undefined, lozinka: 'Password1', potvrdaLozinke: 'Password1' },
+    });
+    expect(edited.statusCode).toBe(400);
+    expect(edited.json().message).toBe(ACCOUNT.passwordTooCommon);
+  });
+});
+
+describe('sign-out', () => {
+  it('revokes the token it is called with; other sessions go on', async () => {
+    const u = await createUser(t.db);
+    const first = (await login(u.email, DEFAULT_PASSWORD)).json().token as string;
+    const second = (await login(u.email, DEFAULT_PASSWORD)).json().token as string;
+    const out = await t.call({ method: 'POST', url: '/api/user/logout', token: first });
+    expect(out.statusCode).toBe(200);
+    expect(out.json().message).toBe(ACCOUNT.loggedOut);
+    expect((await t.call({ method: 'GET', url: '/api/user/my-profile', token: first })).statusCode).toBe(401);
+    expect((await t.call({ method: 'POST', url: '/api/user/logout', token: first })).statusCode).toBe(401);
+    expect((await t.call({ method: 'GET', url: '/api/user/my-profile', token: second })).statusCode).toBe(200);
+  });
+
+  it('signs out every session with logout-all', async () => {
+    const u = await createUser(t.db);
+    const first = (await login(u.email, DEFAULT_PASSWORD)).json().token as string;
+    const second = (await login(u.email, DEFAULT_PASSWORD)).json().token as string;
+    const out = await t.call({ method: 'POST', url: '/api/user/logout-all', token: second });
+    expect(out.statusCode).toBe(200);
+    expect(out.json().message).toBe(ACCOUNT.loggedOutEverywhere);
+    for (const token of [first, second]) expect((await t.call({ method: 'GET', url: '/api/user/my-profile', token })).statusCode).toBe(401);
+    expect((await login(u.email, DEFAULT_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('keeps revoked ids only until the tokens would have expired', async () => {
+    await t.db.insert(revokedTokens).values({ jti: 'istekao-davno', expiresAt: new Date(Date.now() - 60_000) });
+    const u = await createUser(t.db);
+    await t.call({ method: 'POST', url: '/api/user/logout', token: await tokenFor(t.ctx, u) });
+    const rows = await t.db.select().from(revokedTokens);
+    expect(rows.map((r) => r.jti)).not.toContain('istekao-davno');
+    expect(rows.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refuses a token without an id (as issued before sign-out existed)', async () => {
+    const { SignJWT } = await import('jose');
+    const { deriveKey } = await import('../../platform/secrets.js');
+    const u = await createUser(t.db);
+    const old = await new SignJWT({ tv: u.tokenVersion })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(u.id)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(deriveKey(t.ctx.secret, 'bearer-token'));
+    expect((await t.call({ method: 'GET', url: '/api/user/my-profile', token: old })).statusCode).toBe(401);
+  });
+});
+
+describe('a new activation link from the login screen', () => {
+  const signup = (email: string) =>
+    t.call({ method: 'POST', url: '/api/user/signup', payload: { ime: 'Zorica', prezime: 'Z', email, lozinka: 'Jorgovan-77' } });
+  const resend = (email: string) => t.call({ method: 'POST', url: '/api/user/resend-activation', payload: { email } });
+
+  it('replaces an expired link; the answer is the same for any address', async () => {
+    await signup('zakasnela@primer.rs');
+    const stale = linkIn((await lastMailTo('zakasnela@primer.rs'))?.text ?? '');
+    await t.db
+      .update(userCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(userCodes.purpose, 'activation'));
+    expect((await t.call({ method: 'GET', url: stale.pathname + stale.search })).headers.location).toBe('/?aktivacija=neuspesna');
+
+    // The unconfirmed account is told to confirm (the login page then offers the new link).
+    const before = await login('zakasnela@primer.rs', 'Jorgovan-77');
+    expect(before.statusCode).toBe(403);
+    expect(before.json().message).toBe(ACCOUNT.inactiveUser);
+
+    const active = await createUser(t.db, { email: 'aktivna@primer.rs' });
+    const answers = [await resend('zakasnela@primer.rs'), await resend('aktivna@primer.rs'), await resend('niko.nigde@primer.rs')];
+    for (const res of answers) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: ACCOUNT.resendActivationSent });
+    }
+    await backgroundSettled();
+    expect(await lastMailTo('niko.nigde@primer.rs')).toBeUndefined();
+    expect(await lastMailTo(active.email)).toBeUndefined();
+    const fresh = linkIn((await lastMailTo('zakasnela@primer.rs'))?.text ?? '');
+    expect(fresh.search).not.toBe(stale.search);
+    expect((await t.call({ method: 'GET', url: fresh.pathname + fresh.search })).headers.location).toBe('/?aktivacija=uspesna');
+    expect((await login('zakasnela@primer.rs', 'Jorgovan-77')).statusCode).toBe(200);
+  });
+
+  it('sends nothing to a deactivated account', async () => {
+    const u = await createUser(t.db, { status: 'neaktivan', email: 'deaktiviran@primer.rs' });
+    expect((await resend(u.email)).statusCode).toBe(200);
+    expect(await lastMailTo(u.email)).toBeUndefined();
+  });
+
+  it('validates the address', async () => {
+    const res = await resend('nije-adresa');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(ACCOUNT.invalidEmail);
+  });
+});
+
+describe('caching', () => {
+  it('marks every /api answer no-store, signed in or not, success or error', async () => {
+    const u = await createUser(t.db);
+    const token = await tokenFor(t.ctx, u);
+    const answers = [
+      await t.call({ method: 'GET', url: '/api/user/my-profile', token }),
+      await t.call({ method: 'GET', url: '/api/user/my-profile' }),
+      await t.call({ method: 'GET', url: '/api/nema-takve-rute' }),
+      await t.call({ method: 'POST', url: '/api/user/login', payload: { email: 'x' } }),
+      await t.call({ method: 'GET', url: '/api/health' }),
+    ];
+    for (const res of answers) expect(res.headers['cache-control'], `${res.statusCode} ${res.body}`).toBe('no-store');
+  });
+
+  it('leaves other paths alone', async () => {
+    const res = await t.call({ method: 'GET', url: '/app/moj-nalog' });
+    expect(res.headers['cache-control']).not.toBe('no-store');
   });
 });

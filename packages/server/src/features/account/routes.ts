@@ -4,6 +4,7 @@ import {
   editColumnsSchema,
   forgotPasswordSchema,
   loginSchema,
+  resendActivationSchema,
   resetPasswordSchemaFor,
   setNewPasswordSchema,
   signupSchema,
@@ -13,12 +14,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../platform/auth.js';
+import { connect } from '../../platform/database.js';
 import { parseOrBadRequest } from '../../platform/errors.js';
+import { redactUrl } from '../../platform/logger.js';
 import { presentUser } from '../users/presenter.js';
 import * as account from './service.js';
 
 const message = z.object({ message: z.string() });
-const requestInfo = (r: FastifyRequest) => ({ ip: r.ip, url: r.url });
+/** Audit rows carry the URL without its codes (an activation or confirmation link's). */
+const requestInfo = (r: FastifyRequest) => ({ ip: r.ip, url: redactUrl(r.url) });
+
+const SIGN_IN_CONNECTIONS = 4;
 
 /** Limit on requests that send mail, per IP. */
 const mailRateLimit = { rateLimit: { max: 20, timeWindow: '15 minutes' } };
@@ -27,9 +33,16 @@ const mailRateLimit = { rateLimit: { max: 20, timeWindow: '15 minutes' } };
 export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const signedIn = ctx.auth.requireRoles();
+  // Sign-in queries go through a small pool of their own: a flood of sign-ins waits there, never in
+  // front of other requests' queries (docs/decisions.md "Sign-in and sessions (hardened)").
+  const signInDb = connect(ctx.db.$client.options.connectionString as string, SIGN_IN_CONNECTIONS);
+  fastify.addHook('onClose', async () => {
+    await signInDb.$client.end();
+  });
+  const signInCtx: AppContext = { ...ctx, db: signInDb };
 
   app.post('/api/user/login', { schema: { body: loginSchema } }, async (request, reply) => {
-    const result = await account.login(ctx, request.body, requestInfo(request));
+    const result = await account.login(signInCtx, request.body, requestInfo(request));
     reply.header('authorization', `Bearer ${result.token}`);
     return result;
   });
@@ -53,6 +66,23 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   );
 
   app.post(
+    '/api/user/resend-activation',
+    { schema: { body: resendActivationSchema, response: { 200: message } }, config: mailRateLimit },
+    async (request) => ({ message: account.resendActivation(ctx, request.body.email, requestInfo(request)) }),
+  );
+
+  // The link mailed to a new address (POST /api/user/change-info): a redirect to the login page, which
+  // shows the outcome; every session ended, so the person signs in with the new address.
+  app.get(
+    '/api/user/confirm-email',
+    { schema: { querystring: z.object({ code: z.string().max(300).default('') }) } },
+    async (request, reply) => {
+      const ok = await account.confirmEmail(ctx, request.query.code, requestInfo(request));
+      return reply.redirect(ok ? '/?imejl=potvrdjen' : '/?imejl=neuspesno', 303);
+    },
+  );
+
+  app.post(
     '/api/user/reset-password',
     { schema: { body: z.looseObject({}), response: { 200: message } }, config: mailRateLimit },
     async (request) => {
@@ -61,7 +91,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
       if (schema === setNewPasswordSchema) {
         return { message: await account.setNewPassword(ctx, parseOrBadRequest(setNewPasswordSchema, request.body), info) };
       }
-      return { message: await account.requestPasswordReset(ctx, parseOrBadRequest(forgotPasswordSchema, request.body).email, info) };
+      return { message: account.requestPasswordReset(ctx, parseOrBadRequest(forgotPasswordSchema, request.body).email, info) };
     },
   );
 
@@ -86,6 +116,14 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
       message: await account.saveColumns(ctx, actorOf(request), request.body),
     }),
   );
+
+  app.post('/api/user/logout', { schema: { response: { 200: message } }, onRequest: signedIn }, async (request) => ({
+    message: await account.logout(ctx, actorOf(request), requestInfo(request)),
+  }));
+
+  app.post('/api/user/logout-all', { schema: { response: { 200: message } }, onRequest: signedIn }, async (request) => ({
+    message: await account.logoutAll(ctx, actorOf(request), requestInfo(request)),
+  }));
 
   app.delete('/api/user/my-profile', { schema: { response: { 200: message } }, onRequest: signedIn }, async (request) => ({
     message: await account.deleteOwnAccount(ctx, actorOf(request), requestInfo(request)),

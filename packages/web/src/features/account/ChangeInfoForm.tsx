@@ -17,17 +17,25 @@ function infoFailure(error: unknown): string {
   return message.includes(ACCOUNT.duplicateKeyServerPhrase) ? ACCOUNT.infoEmailTaken : message;
 }
 
-/** First name, last name and e-mail of the signed-in user (spec 1 §2.5). */
+/**
+ * First name, last name and e-mail of the signed-in user (spec 1 §2.5). A new e-mail asks for the
+ * current password and takes effect once confirmed from the new address (the answer says so).
+ */
 export function ChangeInfoForm({ user }: { user: UserDto }) {
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
-  const values = useMemo(() => ({ ime: user.ime, prezime: user.prezime, email: user.email }), [user.ime, user.prezime, user.email]);
-  const { control, handleSubmit, setError } = useForm({ resolver: zodResolver(changeInfoSchema), values });
+  const values = useMemo(
+    () => ({ ime: user.ime, prezime: user.prezime, email: user.email, lozinka: '' }),
+    [user.ime, user.prezime, user.email],
+  );
+  const { control, handleSubmit, setError, resetField, watch } = useForm({ resolver: zodResolver(changeInfoSchema), values });
+  const emailChanges = (watch('email') ?? '').trim().toLowerCase() !== user.email.toLowerCase();
 
   const mutation = useMutation({
     mutationFn: changeInfo,
-    onSuccess: async () => {
-      snackbar.success(ACCOUNT.infoChanged);
+    onSuccess: async (data) => {
+      snackbar.success(data?.message || ACCOUNT.infoChanged, data?.message === ACCOUNT.emailChangePending ? 8000 : undefined);
+      resetField('lozinka');
       await queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
     },
     onError: (error) => {
@@ -36,11 +44,18 @@ export function ChangeInfoForm({ user }: { user: UserDto }) {
       if (statusOf(error) === 409 || message === ACCOUNT.infoEmailTaken) {
         setError('email', { message: fieldErrorOf(error, 'email') ?? message });
       }
+      const password = fieldErrorOf(error, 'lozinka') ?? (statusOf(error) === 429 ? message : undefined);
+      if (password) setError('lozinka', { message: password }, { shouldFocus: true });
     },
   });
 
   return (
-    <Box component="form" noValidate aria-labelledby="change-info-title" onSubmit={handleSubmit((v) => mutation.mutate(v))}>
+    <Box
+      component="form"
+      noValidate
+      aria-labelledby="change-info-title"
+      onSubmit={handleSubmit(({ lozinka, ...rest }) => mutation.mutate(emailChanges ? { ...rest, lozinka: lozinka ?? '' } : rest))}
+    >
       <Typography id="change-info-title" variant="h3" gutterBottom>
         {UI.infoTitle}
       </Typography>
@@ -48,6 +63,16 @@ export function ChangeInfoForm({ user }: { user: UserDto }) {
         <FormTextField control={control} name="ime" label={UI.ime} autoComplete="given-name" />
         <FormTextField control={control} name="prezime" label={UI.prezime} autoComplete="family-name" />
         <FormTextField control={control} name="email" label={UI.email} type="email" autoComplete="email" />
+        {emailChanges && (
+          <FormTextField
+            control={control}
+            name="lozinka"
+            label={UI.currentPassword}
+            type="password"
+            autoComplete="current-password"
+            helperText={ACCOUNT.emailChangeHint}
+          />
+        )}
         <Box>
           <Button type="submit" variant="contained" disabled={mutation.isPending}>
             {UI.saveInfo}

@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Link, Stack } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT, COMMON, landingPath, loginSchema, PUBLIC_PATHS } from '@trasa/domain';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { login } from '../../api/account';
+import { login, resendActivation } from '../../api/account';
 import { messageOf, statusOf } from '../../api/errors';
 import { setToken } from '../../api/token';
 import { FormTextField } from '../../components/FormTextField';
@@ -19,33 +19,46 @@ import { AuthLayout } from './AuthLayout';
 const REDIRECT_MS = 200;
 const ACTIVATION_NOTICE_MS = 4000;
 
-/** The result of following the activation link: the server redirects to /?aktivacija=uspesna|neuspesna. */
-function useActivationNotice() {
+/**
+ * The result of following a mailed link: the server redirects to /?aktivacija=uspesna|neuspesna
+ * (activation) or /?imejl=potvrdjen|neuspesno (a new e-mail address confirmed).
+ */
+const LINK_NOTICES: Record<string, { okValue: string; done: string; failed: string }> = {
+  aktivacija: { okValue: 'uspesna', done: ACCOUNT.activationDone, failed: ACCOUNT.activationInvalid },
+  imejl: { okValue: 'potvrdjen', done: ACCOUNT.emailChangeDone, failed: ACCOUNT.emailChangeInvalid },
+};
+
+function useLinkNotice() {
   const [params, setParams] = useSearchParams();
   const snackbar = useSnackbar();
   const shown = useRef(false);
-  const result = params.get('aktivacija');
+  const param = Object.keys(LINK_NOTICES).find((p) => params.has(p));
+  const value = param ? params.get(param) : null;
   useEffect(() => {
-    if (!result || shown.current) return;
+    if (!param || shown.current) return;
     shown.current = true;
-    if (result === 'uspesna') snackbar.success(ACCOUNT.activationDone, ACTIVATION_NOTICE_MS);
-    else snackbar.error(ACCOUNT.activationInvalid, ACTIVATION_NOTICE_MS);
+    const notice = LINK_NOTICES[param];
+    if (notice && value === notice.okValue) snackbar.success(notice.done, ACTIVATION_NOTICE_MS);
+    else if (notice) snackbar.error(notice.failed, ACTIVATION_NOTICE_MS);
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        next.delete('aktivacija');
+        next.delete(param);
         return next;
       },
       { replace: true },
     );
-  }, [result, setParams, snackbar]);
+  }, [param, value, setParams, snackbar]);
 }
 
 export function LoginPage() {
-  useActivationNotice();
+  useLinkNotice();
   const queryClient = useQueryClient();
   const navigateLater = useDelayedNavigate();
-  const { control, handleSubmit, setError } = useForm({
+  const snackbar = useSnackbar();
+  // Shown when sign-in answered that the e-mail is not confirmed yet: the link may have expired.
+  const [offerResend, setOfferResend] = useState(false);
+  const { control, handleSubmit, setError, getValues } = useForm({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', lozinka: '' },
   });
@@ -66,7 +79,17 @@ export function LoginPage() {
       // Spec 1 §8: without a server message, sign-in says 'Network or server error' (a network failure too).
       const message = statusOf(error) === 0 ? COMMON.networkError : messageOf(error, COMMON.networkError);
       setError(message.includes('Korisnik') ? 'email' : 'lozinka', { message }, { shouldFocus: true });
+      setOfferResend(message === ACCOUNT.inactiveUser);
     },
+  });
+
+  const resend = useMutation({
+    mutationFn: () => resendActivation(getValues('email').trim()),
+    onSuccess: (data) => {
+      snackbar.success(data?.message ?? ACCOUNT.resendActivationSent, ACTIVATION_NOTICE_MS);
+      setOfferResend(false);
+    },
+    onError: (error) => snackbar.error(messageOf(error, COMMON.networkError)),
   });
 
   const busy = mutation.isPending || (mutation.isSuccess && !!mutation.data.token);
@@ -80,6 +103,11 @@ export function LoginPage() {
           <Button type="submit" variant="contained" size="large" disabled={busy}>
             {UI.loginButton}
           </Button>
+          {offerResend && (
+            <Button variant="text" onClick={() => resend.mutate()} disabled={resend.isPending}>
+              {ACCOUNT.resendActivationLink}
+            </Button>
+          )}
           <Stack direction="row" justifyContent="space-between" flexWrap="wrap" gap={1}>
             <Link component={RouterLink} to={PUBLIC_PATHS.register}>
               {UI.registerLink}

@@ -20,6 +20,7 @@ import { UI } from '../../texts';
 import { ChangeInfoForm } from './ChangeInfoForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccountButton } from './DeleteAccountButton';
+import { LogoutAllButton } from './LogoutAllButton';
 
 /** /app/moj-nalog (spec 1 §2.5): the user's data, its edit form, the password change and account deletion. */
 export function MyAccountPage() {
@@ -71,7 +72,10 @@ export function MyAccountPage() {
           <ChangePasswordForm />
         </Box>
         <Divider sx={{ my: 3 }} />
-        <DeleteAccountButton />
+        <Stack direction="row" spacing={2} flexWrap="wrap" useFlexGap>
+          <LogoutAllButton />
+          <DeleteAccountButton />
+        </Stack>
       </Paper>
     </Stack>
   );

@@ -5,7 +5,7 @@ import { ACCOUNT, PUBLIC_PATHS, resetPasswordFormSchema } from '@trasa/domain';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { setNewPassword } from '../../api/account';
-import { messageOf } from '../../api/errors';
+import { fieldErrorOf, messageOf } from '../../api/errors';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { useDelayedNavigate } from '../../components/useDelayedNavigate';
@@ -22,7 +22,7 @@ export function ResetPasswordPage() {
   const linkValid = !!email && !!resetCode;
   const snackbar = useSnackbar();
   const navigateLater = useDelayedNavigate();
-  const { control, handleSubmit } = useForm({
+  const { control, handleSubmit, setError } = useForm({
     resolver: zodResolver(resetPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
@@ -33,7 +33,12 @@ export function ResetPasswordPage() {
       snackbar.success(ACCOUNT.resetSuccess);
       navigateLater(PUBLIC_PATHS.login, REDIRECT_MS);
     },
-    onError: (error) => snackbar.error(messageOf(error, ACCOUNT.resetFailed)),
+    onError: (error) => {
+      snackbar.error(messageOf(error, ACCOUNT.resetFailed));
+      // A password the server refuses (too common, built on the name): shown under the field too.
+      const text = fieldErrorOf(error, 'password');
+      if (text) setError('password', { message: text }, { shouldFocus: true });
+    },
   });
 
   return (
