@@ -1,3 +1,4 @@
+import type { ActivityStatus } from '../activities/catalogue.js';
 import type { DeadlineColour } from '../colours.js';
 import type { ContractKind } from '../schemas/clusters.js';
 
@@ -48,14 +49,23 @@ export type ContractBrief = {
   route: ContractKind;
 };
 
-/** An activity of a cluster as the activities table shows it (the activities come with spec 3). */
+/**
+ * An activity of a cluster as the cluster's activities table shows it (spec 2 §2, spec 3 §3), in
+ * catalogue order. `odgovoran` holds responsible-party codes (NARUCILAC, IZVODJAC, NADZOR, PIU_TA,
+ * AUTOMATSKI); `boja` is deadlineColour's; `poslednjiKomentar` the text of the newest comment.
+ */
 export type ActivityBrief = {
   _id: string;
-  naziv?: string;
-  status?: string;
-  rok?: string | null;
-  odgovoran?: GroupName | null;
-  poslednjiKomentar?: string | null;
+  kratakNaziv: string;
+  naziv: string;
+  status: ActivityStatus;
+  odgovoran: string[];
+  datumPocetka: string | null;
+  datumZavrsetka: string | null;
+  rokZavrsetka: string | null;
+  boja: DeadlineColour;
+  returned: number;
+  poslednjiKomentar: string | null;
 };
 
 export type LocationDto = {
@@ -91,6 +101,8 @@ export type ContractLocation = {
   ugovor: string | null;
   odgovoran: GroupName[];
 };
+/** A document of an upload that was not stored, and why (the others of the same upload are). */
+export type RefusedDocument = { originalnoIme: string; razlog: string; polje: string };
 
 export type ContractDto = ContractBrief & {
   fajlovi: ContractFileDto[];
@@ -125,7 +137,14 @@ export type TopicDto = {
   brojKomentara: number;
   createdAt: string;
   updatedAt: string;
+  /**
+   * What the caller may do by who they are (docs/decisions.md "Open issues: who changes what"): edit
+   * and delete (Admin, the author's group), close (also the responsible group). A closed or commented
+   * topic stays locked whatever these say (the spec's disabled buttons).
+   */
+  dozvole: TopicPermissions;
 };
+export type TopicPermissions = { izmena: boolean; brisanje: boolean; zatvaranje: boolean };
 export type TopicsPage = { data: TopicDto[]; total: number };
 export type TopicAnswer = { data: TopicDto; canComment: boolean };
 

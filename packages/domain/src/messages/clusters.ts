@@ -19,6 +19,21 @@ export const CLUSTERS = {
   saveChanges: 'Сачувај измене',
   cancel: 'Одустани',
   addSettlement: 'додај насеље',
+  /**
+   * Ours: a cluster goes only while nothing worked on it would be lost (docs/decisions.md). Counts of
+   * what holds it: open topics, documents of its activities, started activities.
+   */
+  deleteBlocked: (held: { openTopics: number; documents: number; startedActivities: number; inventory?: number }) => {
+    const parts = [
+      held.openTopics > 0 ? `otvorene teme (${held.openTopics})` : '',
+      held.documents > 0 ? `dokumente (${held.documents})` : '',
+      held.startedActivities > 0 ? `započete aktivnosti (${held.startedActivities})` : '',
+      // Spec 3 inventory: items and stocktaking lists sent to the school.
+      (held.inventory ?? 0) > 0 ? `inventar (${held.inventory})` : '',
+    ].filter(Boolean);
+    const listed = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} i ${parts[parts.length - 1]}` : (parts[0] ?? '');
+    return `Klaster se ne može obrisati: ima ${listed}.`;
+  },
 } as const;
 
 export const CONTRACTS = {
@@ -41,6 +56,14 @@ export const CONTRACTS = {
   invalidGroups: 'Niste izabrali validnu opciju',
   statusInProgress: 'U toku',
   statusFinished: 'Završen',
+  /** Ours (docs/decisions.md): contract numbers are unique within a kind, case and spaces aside. */
+  numberTaken: 'Уговор са тим бројем већ постоји.',
+  /** Ours (spec 2 §4: 'Završen' with a datumZavrsetka is finished). */
+  finishDateRequired: 'Унесите датум завршетка.',
+  finishBeforeStart: 'Датум завршетка не може бити пре датума почетка.',
+  /** Ours: the documents of an upload that were not stored, each with its reason. */
+  documentsRefused: 'Ови документи нису сачувани:',
+  documentRefused: (name: string, reason: string) => `${name} — ${reason}`,
 } as const;
 
 export const CODEBOOKS = {
@@ -91,6 +114,11 @@ export const IMPORTS = {
   unknownGroup: (name: string) => `Група „${name}“ не постоји или је не можете изабрати.`,
   unknownRole: (name: string) => `Рола „${name}“ не постоји или је не можете доделити.`,
   unknownContract: (name: string) => `Уговор „${name}“ не постоји или је завршен.`,
+  /** Ours: a name that fits more than one record names them all and picks none. */
+  ambiguousRole: (name: string, matches: readonly string[]) => `Рола „${name}“ није једнозначна: одговара ролама ${matches.join(', ')}.`,
+  ambiguousGroup: (name: string, matches: readonly string[]) => `Група „${name}“ није једнозначна: одговара групама ${matches.join(', ')}.`,
+  ambiguousContract: (name: string, matches: readonly string[]) =>
+    `Уговор „${name}“ није једнозначан: одговара уговорима ${matches.join(', ')}.`,
   groupNeeded: 'Рола захтева групу.',
   groupIgnored: 'Рола Admin и Gost немају групу; група је занемарена.',
   conflictingValue: (column: string) => `Вредност колоне „${column}“ се разликује од претходног реда истог кластера.`,
@@ -115,6 +143,9 @@ export const TOPICS = {
   closed: 'Tema je zatvorena.',
   deleted: 'Tema je obrisana.',
   onlyResponsible: 'Samo odgovorna grupa može da komentariše.',
+  /** Ours (issue 12): who may edit, delete and close a topic. */
+  onlyAuthorGroup: 'Temu mogu da menjaju i brišu samo administrator i grupa autora teme.',
+  onlyCloser: 'Temu mogu da zatvore samo administrator, grupa autora teme i odgovorna grupa.',
   cannotReopen: 'Zatvorena tema ne može ponovo da se otvori.',
   /** Ours: a topic goes only to a group that sees its cluster (it could not answer otherwise). */
   groupCannotSee: 'Izabrana grupa ne vidi ovaj klaster i ne može da odgovori.',

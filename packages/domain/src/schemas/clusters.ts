@@ -159,8 +159,8 @@ export const contractCreateSchema = z.object({
   grupe: contractGroups.optional(),
 });
 
-/** The multipart edit POST /api/{route}/{route}/{id}: naziv, datumPocetka, rokTrajanja (and files). */
-export const contractEditSchema = z.object({
+/** The fields of the multipart edit (without the finish rule, so a form can extend them). */
+export const contractEditFields = z.object({
   naziv: requiredText(),
   datumPocetka: isoDate,
   rokTrajanja: days,
@@ -168,6 +168,35 @@ export const contractEditSchema = z.object({
   status: z.enum(['U toku', 'Završen']).optional(),
   datumZavrsetka: z.union([isoDate, z.literal(''), z.null()]).optional(),
 });
+
+/**
+ * Spec 2 §4: 'Završen' together with a datumZavrsetka is finished. A contract marked finished needs its
+ * end date, and the end is not before the start (it would colour a late contract green).
+ */
+export function contractFinishIssues(value: {
+  datumPocetka?: string | null;
+  status?: string | null;
+  datumZavrsetka?: string | null;
+}): { path: 'datumZavrsetka'; message: string }[] {
+  if (value.status !== CONTRACTS.statusFinished) return [];
+  const end = value.datumZavrsetka ?? '';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(end)) return [{ path: 'datumZavrsetka', message: CONTRACTS.finishDateRequired }];
+  if (value.datumPocetka && /^\d{4}-\d{2}-\d{2}$/.test(value.datumPocetka) && end < value.datumPocetka) {
+    return [{ path: 'datumZavrsetka', message: CONTRACTS.finishBeforeStart }];
+  }
+  return [];
+}
+
+/** Adds the finish rule's issues to a parse (zod superRefine). */
+export function refineContractFinish(
+  value: { datumPocetka?: string | null; status?: string | null; datumZavrsetka?: string | null },
+  ctx: z.RefinementCtx,
+): void {
+  for (const issue of contractFinishIssues(value)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+}
+
+/** The multipart edit POST /api/{route}/{route}/{id}: naziv, datumPocetka, rokTrajanja (and files). */
+export const contractEditSchema = contractEditFields.superRefine(refineContractFinish);
 
 export const linkLocationsSchema = z.object({ lokacije: z.array(id).min(1, { error: CLUSTERS.required }).max(1000) });
 export const unlinkLocationSchema = z.object({ lokacija: id });

@@ -96,6 +96,8 @@ export const clusters = pgTable(
     indikativnaDuzinaKlastera: numeric('indikativna_duzina_klastera', { mode: 'number' }),
     ugovorenaVrednostKlastera: numeric('ugovorena_vrednost_klastera', { mode: 'number' }),
     adresa: text('adresa').notNull().default(''),
+    /** The school's e-mail (spec 3 §2.10 inventory): where its stocktaking list is mailed; optional. */
+    skolaEmail: text('skola_email'),
     searchText: text('search_text').generatedAlwaysAs(sql`trasa_fold("naziv")`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

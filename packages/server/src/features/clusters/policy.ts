@@ -5,34 +5,69 @@ import { clusterGroups, clusters, contractClusters, contractGroups } from '../..
 import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
-import { subtreeIds } from '../groups/policy.js';
 
 /**
  * Who sees which clusters (server-behaviour.md "Groups, visibility and scope";
- * docs/api/clusters-contracts.md "Visibility of clusters"), in one place for clusters, contracts,
- * links, documents and topics.
+ * docs/api/clusters-contracts.md "Visibility of clusters"; docs/decisions.md "Visibility follows the
+ * group tree"), in one place for clusters, contracts, links, documents and topics.
  *
- * A cluster is visible to an actor when the actor is Admin; or the actor's own group has `sveVideci`;
- * or one of "the actor's groups" is among the cluster's `odgovoran` (cluster_groups) or among `grupe`
- * (contract_groups) of a contract the cluster is linked to (contract_clusters). The actor's groups: a
- * Zaposleni's own group; a Rukovodilac's own group and all its descendants. A Gost, or anybody without
- * a group, sees none. An id outside the visibility answers 404 exactly like a missing one.
+ * A group sees a cluster when the group or one of its ancestors is among the cluster's `odgovoran`
+ * (cluster_groups) or among `grupe` (contract_groups) of a contract the cluster is linked to
+ * (contract_clusters): a child group is a team of the same organisation and works on what the company
+ * was given. A group with `sveVideci`, or with an ancestor that has it (the flag the parent passes
+ * down), sees every cluster.
+ *
+ * An actor sees: Admin everything; a Zaposleni what their group sees; a Rukovodilac what any group of
+ * their subtree sees. The actor's "groups" in a scope are therefore: a Zaposleni's group and its
+ * ancestors; a Rukovodilac's subtree (their group and its descendants) and the ancestors of their
+ * group (a descendant's ancestors are in the subtree or among those). A Gost, or anybody without a
+ * group, sees none. An id outside the visibility answers 404 exactly like a missing one.
  *
  * Usage:
- *   const scope = await clusterScopeOf(db, actor);
+ *   const scope = await clusterScopeOf(db, actor);                                  // once per request
  *   db.select().from(clusters).where(visibleClusterCondition(scope));               // lists
  *   db.select().from(topics).where(visibleClusterCondition(scope, topics.clusterId)); // other tables
  *   await assertClusterVisible(db, actor, clusterId);                               // detail/mutation: 404
  */
 export type ClusterScope = { all: true } | { all: false; groupIds: string[] };
 
-/** The actor's cluster scope (one query for a Rukovodilac's subtree, none otherwise). */
+/**
+ * The groups whose clusters the actor sees, with their sveVideci flag: the group and its ancestors
+ * (walking up parent_id) and, for a manager, its descendants too. UNION stops on a corrupted, cyclic
+ * tree; the reserved group is never among them.
+ */
+async function scopeGroups(db: Executor, groupId: string, withDescendants: boolean): Promise<{ id: string; sveVideci: boolean }[]> {
+  const down = withDescendants
+    ? sql`, down(id) as (
+        select id from ${groups} where id = ${groupId}
+        union
+        select g.id from ${groups} g join down on g.parent_id = down.id
+      )`
+    : sql``;
+  const ids = withDescendants ? sql`select id from up union select id from down` : sql`select id from up`;
+  const result = await db.execute<{ id: string; sve_videci: boolean }>(sql`
+    with recursive up(id) as (
+      select id from ${groups} where id = ${groupId}
+      union
+      select g.parent_id from ${groups} g join up on g.id = up.id where g.parent_id is not null
+    )${down}
+    select g.id, g.sve_videci from ${groups} g where g.id in (${ids}) and not g.reserved`);
+  return result.rows.map((r) => ({ id: r.id, sveVideci: r.sve_videci }));
+}
+
+/**
+ * The actor's cluster scope, computed once per request (one query; none for Admin, Gost, no group or
+ * an own group with sveVideci). Everything when any group of the scope has sveVideci: for a Zaposleni
+ * their group or an ancestor (inherited); for a Rukovodilac also a descendant (a manager sees what
+ * any team of theirs sees; the groups service keeps a subtree's flag uniform anyway).
+ */
 export async function clusterScopeOf(db: Executor, actor: Actor): Promise<ClusterScope> {
   if (actor.role === 'Admin') return { all: true };
   if (actor.role === 'Gost' || !actor.group) return { all: false, groupIds: [] };
   if (actor.group.sveVideci) return { all: true };
-  if (actor.role === 'Rukovodilac') return { all: false, groupIds: await subtreeIds(db, actor.group.id) };
-  return { all: false, groupIds: [actor.group.id] };
+  const rows = await scopeGroups(db, actor.group.id, actor.role === 'Rukovodilac');
+  if (rows.some((g) => g.sveVideci)) return { all: true };
+  return { all: false, groupIds: rows.map((g) => g.id) };
 }
 
 /**
@@ -68,12 +103,19 @@ export async function assertClusterVisible(db: Executor, scopeOrActor: ClusterSc
 }
 
 /**
- * The groups whose members see the cluster by the group itself (not through a manager's subtree): its
- * responsible groups, the groups of the contracts it is linked to, and the groups that see everything.
- * The reserved Admin group is never among them. Topics are given only to these (they can answer).
+ * The groups whose members see the cluster by the group itself (not through a manager's subtree), a
+ * condition over `groups`: the cluster's responsible groups, the groups of the contracts it is linked
+ * to, the groups with sveVideci, and every descendant of those (teams of the organisation, and the
+ * flag passed down). Walks down parent_id from them (UNION stops on a cyclic tree). The reserved Admin
+ * group is never among them. Topics are given only to these (they can answer).
  */
 export function groupsSeeingClusterCondition(clusterId: string | AnyPgColumn): SQL {
   const responsible = sql`select ${clusterGroups.groupId} from ${clusterGroups} where ${clusterGroups.clusterId} = ${clusterId}`;
   const byContract = sql`select ${contractGroups.groupId} from ${contractClusters} join ${contractGroups} on ${eq(contractGroups.contractId, contractClusters.contractId)} where ${contractClusters.clusterId} = ${clusterId}`;
-  return sql`(not ${groups.reserved} and (${groups.sveVideci} or ${groups.id} in (${responsible}) or ${groups.id} in (${byContract})))`;
+  const seeing = sql`with recursive seeing(id) as (
+      select s.id from ${groups} s where s.sve_videci or s.id in (${responsible}) or s.id in (${byContract})
+      union
+      select c.id from ${groups} c join seeing on c.parent_id = seeing.id
+    ) select id from seeing`;
+  return sql`(not ${groups.reserved} and ${groups.id} in (${seeing}))`;
 }

@@ -1,4 +1,4 @@
-import { CLUSTERS, idParam, pageQuery, rolesFor, searchQuery } from '@trasa/domain';
+import { CLUSTERS, idParam, pageQuery, rolesFor } from '@trasa/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,9 +23,7 @@ export async function clusterRoutes(fastify: FastifyInstance, ctx: AppContext): 
     service.listClusters(ctx, actorOf(request), request.query),
   );
 
-  app.get('/api/search/location', { schema: { querystring: searchQuery }, onRequest: readers }, async (request) =>
-    service.listClusters(ctx, actorOf(request), request.query),
-  );
+  // GET /api/search/location: features/search/routes.ts (with the per-activity report's `activity`).
 
   app.get(
     '/api/location/get/autocomplete',

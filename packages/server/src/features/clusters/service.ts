@@ -2,18 +2,31 @@ import { CLUSTERS, isReservedGroupName, toCyrillic, toLatin, USERS } from '@tras
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { groups } from '../../db/schema.js';
-import { clusterGroups, clusterSettlements, clusters, contractClusters, contracts, settlements } from '../../db/schema-clusters.js';
+import { activities, activityFiles } from '../../db/schema-activities.js';
+import { clusterGroups, clusterSettlements, clusters, contractClusters, contracts, settlements, topics } from '../../db/schema-clusters.js';
+import { inventoryItems, schoolNotifications } from '../../db/schema-inventory.js';
 import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
+import { ensureClusterActivities } from '../activities/reference.js';
 import { scopeOf } from '../groups/policy.js';
 import { matchCondition, searchTerms } from '../search/service.js';
 import { offsetOf, type Paging } from '../users/paging.js';
 import { assertClusterVisible, clusterScopeOf, visibleClusterCondition } from './policy.js';
-import { type ClusterRow, clusterColumns, clusterOrder, clusterStatusSql, type LocationDto, presentLocations } from './presenter.js';
+import {
+  type ClusterRow,
+  clusterColumns,
+  clusterInProgressSql,
+  clusterListColumns,
+  clusterOrder,
+  type LocationDto,
+  presentLocations,
+  withStatus,
+} from './presenter.js';
 import type { ClusterInput } from './schema.js';
+import { clusterMatchCondition } from './search.js';
 
 export type RequestInfo = { ip: string; url: string };
 export type LocationsPage = { locations: LocationDto[]; aktivne: number; totalResults: number };
@@ -32,27 +45,32 @@ const GENERAL: 'contract' = 'contract';
 export async function listClusters(ctx: AppContext, actor: Actor, input: Paging & { eng?: string; srb?: string }): Promise<LocationsPage> {
   const scope = await clusterScopeOf(ctx.db, actor);
   const visible = visibleClusterCondition(scope);
-  const match = matchCondition(clusters.searchText, searchTerms({ eng: input.eng ?? '', srb: input.srb ?? '' }));
-  const rows: ClusterRow[] = await ctx.db
-    .select(clusterColumns)
+  const match = clusterMatchCondition(searchTerms({ eng: input.eng ?? '', srb: input.srb ?? '' }));
+  const page = await ctx.db
+    .select(clusterListColumns)
     .from(clusters)
     .where(and(visible, match))
     .orderBy(...clusterOrder)
     .limit(input.limit)
     .offset(offsetOf(input));
+  const rows = await withStatus(ctx.db, page);
   const [counts] = await ctx.db
     .select({
       total: sql<number>`(count(*) filter (where ${match ?? sql`true`}))::int`,
-      aktivne: sql<number>`(count(*) filter (where ${clusterStatusSql} = 'U toku'))::int`,
+      aktivne: sql<number>`(count(*) filter (where ${clusterInProgressSql}))::int`,
     })
     .from(clusters)
     .where(visible);
-  return { locations: await presentLocations(ctx.db, rows), aktivne: counts?.aktivne ?? 0, totalResults: counts?.total ?? 0 };
+  return {
+    locations: await presentLocations(ctx.db, rows, { list: true }),
+    aktivne: counts?.aktivne ?? 0,
+    totalResults: counts?.total ?? 0,
+  };
 }
 
 async function locationOf(db: Executor, id: string): Promise<LocationDto> {
   const rows: ClusterRow[] = await db.select(clusterColumns).from(clusters).where(eq(clusters.id, id)).limit(1);
-  const [location] = await presentLocations(db, rows);
+  const [location] = await presentLocations(db, rows, { withActivities: true });
   if (!location) throw notFound();
   return location;
 }
@@ -238,6 +256,7 @@ export async function createCluster(ctx: AppContext, actor: Actor, input: Cluste
     );
     if (!row) throw new Error('cluster not created');
     await writeRelations(tx, row.id, r, none);
+    await ensureClusterActivities(tx, [row.id]);
     await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je dodao klaster ${r.naziv}.` });
     return locationOf(tx, row.id);
   });
@@ -271,9 +290,40 @@ export async function editCluster(ctx: AppContext, actor: Actor, id: string, inp
   });
 }
 
-/** DELETE /api/location/:id (Admin): its groups, settlements, contract links and topics go with it. */
+/**
+ * What keeps a cluster from being deleted: its open topics, the documents of its activities and its
+ * started activities (status other than 'Nije započeta', or any file uploaded). The cluster row and its
+ * activities are locked first, so nothing starts or opens on it while it goes (a new topic or file
+ * waits for the lock and then finds nothing to refer to). Its inventory (spec 3: items and stocktaking
+ * lists sent) holds it too; its links to inventory contracts and its A13 record go with it.
+ */
+async function deleteBlockers(tx: Executor, id: string) {
+  await tx.select({ id: activities.id }).from(activities).where(eq(activities.clusterId, id)).for('update');
+  const result = await tx.execute<{ openTopics: number; documents: number; startedActivities: number; inventory: number }>(sql`
+    select
+      (select count(*)::int from ${topics} where ${topics.clusterId} = ${id} and ${topics.status} = 'otvoren') as "openTopics",
+      (select count(*)::int from ${activityFiles} join ${activities} on ${activities.id} = ${activityFiles.activityId}
+        where ${activities.clusterId} = ${id} and ${activityFiles.deletedAt} is null) as "documents",
+      (select count(*)::int from ${activities} where ${activities.clusterId} = ${id}
+        and (${activities.status} <> 'Nije započeta'
+          or exists (select 1 from ${activityFiles} where ${activityFiles.activityId} = ${activities.id}))) as "startedActivities",
+      ((select count(*)::int from ${inventoryItems} where ${inventoryItems.clusterId} = ${id})
+        + (select count(*)::int from ${schoolNotifications} where ${schoolNotifications.clusterId} = ${id})) as "inventory"`);
+  return result.rows[0] ?? { openTopics: 0, documents: 0, startedActivities: 0, inventory: 0 };
+}
+
+/**
+ * DELETE /api/location/:id (Admin): refused (409, naming what holds it) while the cluster has open
+ * topics, documents or started activities. Otherwise its groups, settlements, contract links, closed
+ * topics and not-started activity records go with it.
+ */
 export async function deleteCluster(ctx: AppContext, actor: Actor, id: string, req: RequestInfo): Promise<string> {
   return ctx.db.transaction(async (tx) => {
+    const [locked] = await tx.select({ id: clusters.id }).from(clusters).where(eq(clusters.id, id)).for('update');
+    if (!locked) throw notFound();
+    const held = await deleteBlockers(tx, id);
+    if (held.openTopics > 0 || held.documents > 0 || held.startedActivities > 0 || held.inventory > 0)
+      throw conflict(CLUSTERS.deleteBlocked(held));
     const [existing] = await tx.delete(clusters).where(eq(clusters.id, id)).returning({ naziv: clusters.naziv });
     if (!existing) throw notFound();
     await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je obrisao klaster ${existing.naziv}.` });

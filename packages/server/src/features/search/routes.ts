@@ -1,12 +1,22 @@
-import { rolesFor } from '@trasa/domain';
+import { rolesFor, searchQuery } from '@trasa/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../platform/auth.js';
 import { searchPagingQuery } from '../users/paging.js';
 import * as service from './service.js';
 
-/** The search boxes of the users and groups lists (spec 1 §7): the typed text (eng) and its transliteration (srb). */
+/** GET /api/search/location: the clusters list's query, and `activity` (a catalogue code) with the report's `contract`. */
+const locationSearchQuery = searchQuery.extend({
+  activity: z.string().max(20).optional().default(''),
+  contract: z.string().max(200).optional(),
+});
+
+/**
+ * The search boxes (the typed text, eng, and its transliteration, srb): the users and groups lists
+ * (spec 1 §7), the clusters list (spec 2 §7) and the per-activity report (spec 3 §7).
+ */
 export async function searchRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -20,5 +30,11 @@ export async function searchRoutes(fastify: FastifyInstance, ctx: AppContext): P
     '/api/search/group',
     { schema: { querystring: searchPagingQuery }, onRequest: ctx.auth.requireRoles(rolesFor('groups')) },
     async (request) => service.searchGroups(ctx, actorOf(request), request.query),
+  );
+
+  app.get(
+    '/api/search/location',
+    { schema: { querystring: locationSearchQuery }, onRequest: ctx.auth.requireRoles(rolesFor('clusters', 'myClusters')) },
+    async (request) => service.searchLocations(ctx, actorOf(request), request.query),
   );
 }

@@ -3,7 +3,15 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.js';
 import { users } from '../../db/schema.js';
-import { createGroup, createOrgTree, createUser, tokenFor } from '../../seed/factories.js';
+import {
+  createCluster,
+  createGroup,
+  createOrgTree,
+  createSettlement,
+  createUser,
+  setActivityState,
+  tokenFor,
+} from '../../seed/factories.js';
 
 const t = useTestApp();
 
@@ -139,5 +147,84 @@ describe('GET /api/search/group', () => {
   it('with nothing typed is the plain list', async () => {
     const plain = (await t.call({ method: 'GET', url: '/api/group?limit=50000', token: managerToken })).json();
     expect(await search('group', { limit: '50000' }, managerToken)).toEqual(plain);
+  });
+});
+
+describe('GET /api/search/location (with the per-activity report’s activity)', () => {
+  let employeeToken: string;
+  let guestToken: string;
+  let zlatibor: { id: string; naziv: string };
+  let zlatar: { id: string; naziv: string };
+  let hidden: { id: string; naziv: string };
+  let plain: { id: string; naziv: string };
+
+  beforeAll(async () => {
+    const uzice = await createSettlement(t.db, { naziv: 'Ужице Пазар' });
+    zlatibor = await createCluster(t.db, { naziv: 'Zlatibor Pretraga', groupIds: [tree.leaf.id] });
+    zlatar = await createCluster(t.db, { naziv: 'Златар Претрага', groupIds: [tree.leaf.id], naselja: [uzice.id] });
+    plain = await createCluster(t.db, { naziv: 'Obični Klaster Pretraga', groupIds: [tree.leaf.id] });
+    hidden = await createCluster(t.db, { naziv: 'Zlatibor Skriveni', groupIds: [tree.other.id] });
+    await setActivityState(t.db, zlatibor.id, 'A4', { status: 'U toku', datumPocetka: '2026-01-05', rokZavrsetka: '2026-02-05' });
+    await setActivityState(t.db, zlatar.id, 'A4', {
+      status: 'Završena',
+      datumPocetka: '2026-01-02',
+      rokZavrsetka: '2026-01-20',
+      datumZavrsetka: '2026-01-18',
+    });
+    await setActivityState(t.db, hidden.id, 'A4', { status: 'U toku', datumPocetka: '2026-01-05' });
+    employeeToken = await tokenFor(t.ctx, await createUser(t.db, { role: 'Zaposleni', groupId: tree.leaf.id }));
+    guestToken = await tokenFor(t.ctx, await createUser(t.db, { role: 'Gost' }));
+  });
+
+  const url = (params: Record<string, string>) => `/api/search/location?${new URLSearchParams(params)}`;
+  const clusterIds = (body: { rows: { klaster: { _id: string } }[] }) => body.rows.map((r) => r.klaster._id);
+
+  it('without activity answers the clusters list, searched', async () => {
+    const body = await t.call({ method: 'GET', url: url({ eng: 'pretraga', srb: 'претрага' }), token: employeeToken });
+    expect(body.statusCode).toBe(200);
+    const json = body.json();
+    expect(new Set(ids(json.locations))).toEqual(new Set([zlatibor.id, zlatar.id, plain.id]));
+    expect(json.totalResults).toBe(3);
+    const empty = (await t.call({ method: 'GET', url: url({ eng: 'pretraga', activity: '' }), token: employeeToken })).json();
+    expect(empty.totalResults).toBe(3);
+  });
+
+  it('with activity answers that activity’s records of the matching visible clusters', async () => {
+    const res = await t.call({ method: 'GET', url: url({ eng: 'zlat', srb: 'злат', activity: 'a4' }), token: employeeToken });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.activity.kratakNaziv).toBe('A4');
+    // Both scripts meet; the hidden Zlatibor (another group's) is left out.
+    expect(new Set(clusterIds(body))).toEqual(new Set([zlatibor.id, zlatar.id]));
+    expect(body.totalResults).toBe(2);
+    const finished = body.rows.find((r: { klaster: { _id: string } }) => r.klaster._id === zlatar.id);
+    expect(finished).toMatchObject({ status: 'Završena', datumZavrsetka: '2026-01-18', rokZavrsetka: '2026-01-20' });
+    // A settlement's name finds its cluster.
+    const bySettlement = (
+      await t.call({ method: 'GET', url: url({ eng: 'uzice', srb: 'ужице', activity: 'A4' }), token: employeeToken })
+    ).json();
+    expect(clusterIds(bySettlement)).toEqual([zlatar.id]);
+    // The Admin sees every cluster.
+    const admin = (await t.call({ method: 'GET', url: url({ eng: 'zlatibor', activity: 'A4' }), token: adminToken })).json();
+    expect(new Set(clusterIds(admin))).toEqual(new Set([zlatibor.id, hidden.id]));
+    // Paged like the report.
+    const page2 = (
+      await t.call({ method: 'GET', url: url({ eng: 'zlat', srb: 'злат', activity: 'A4', page: '2', limit: '1' }), token: employeeToken })
+    ).json();
+    expect(page2.rows).toHaveLength(1);
+    expect(page2.totalResults).toBe(2);
+    expect([...clusterIds(body)]).toContain(page2.rows[0].klaster._id);
+  });
+
+  it('refuses an unknown activity (404) and a malformed contract (400) in Serbian, a guest (403)', async () => {
+    const unknown = await t.call({ method: 'GET', url: url({ eng: 'zlat', activity: 'A99' }), token: employeeToken });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Nepostojeća aktivnost.');
+    const badContract = await t.call({ method: 'GET', url: url({ activity: 'A4', contract: 'nije-id' }), token: employeeToken });
+    expect(badContract.statusCode).toBe(400);
+    const tooLong = await t.call({ method: 'GET', url: url({ activity: 'A'.repeat(50) }), token: employeeToken });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toMatch(/^Neispravn/);
+    expect((await t.call({ method: 'GET', url: url({ activity: 'A4' }), token: guestToken })).statusCode).toBe(403);
   });
 });

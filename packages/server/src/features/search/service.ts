@@ -1,12 +1,16 @@
-import { foldForSearch, type GroupsPage, type UsersPage } from '@trasa/domain';
+import { type ActivityReport, foldForSearch, type GroupsPage, type LocationsPage, roleIn, rolesFor, type UsersPage } from '@trasa/domain';
 import { and, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.js';
 import { groups, users } from '../../db/schema.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
+import { forbidden } from '../../platform/errors.js';
+import { clusterScopeOf } from '../clusters/policy.js';
+import { listClusters } from '../clusters/service.js';
 import { groupCondition, memberCondition, scopeOf } from '../groups/policy.js';
 import { pageOfGroups } from '../groups/service.js';
+import { activityReport } from '../reports/service.js';
 import type { Paging } from '../users/paging.js';
 import { pageOfUsers } from '../users/service.js';
 
@@ -52,7 +56,9 @@ export async function searchUsers(ctx: AppContext, actor: Actor, input: SearchIn
   const scope = await scopeOf(ctx.db, actor);
   const terms = searchTerms(input);
   const where = and(memberCondition(scope), matchCondition(users.searchText, terms)) as SQL;
-  return searching(ctx, terms, (db) => pageOfUsers(db, where, input));
+  // No planner setting here: the page walks users_list_order_idx (it carries search_text) and the
+  // count stops at EXACT_COUNT_LIMIT; forcing the index scans cost more than they saved (issue 15).
+  return pageOfUsers(ctx.db, where, input);
 }
 
 /** GET /api/search/group: within the same scope as GET /api/group; nothing typed gives that list. */
@@ -60,5 +66,22 @@ export async function searchGroups(ctx: AppContext, actor: Actor, input: SearchI
   const scope = await scopeOf(ctx.db, actor);
   const terms = searchTerms(input);
   const where = and(groupCondition(scope), matchCondition(groups.searchText, terms)) as SQL;
-  return searching(ctx, terms, (db) => pageOfGroups(db, scope, where, input));
+  return pageOfGroups(ctx.db, scope, where, input);
+}
+
+export type LocationSearchInput = SearchInput & { activity: string; contract?: string | undefined };
+
+/**
+ * GET /api/search/location (spec 2 §7, spec 3 §7): without `activity`, the clusters list searched (the
+ * clusters the caller sees, by their name, settlements and responsible groups); with `activity` (a
+ * catalogue code, case aside; 404 'Nepostojeća aktivnost.' for another), the per-activity report of the
+ * matching clusters (GET /api/report/{activity}?eng&srb&contract), for the reports' readers.
+ */
+export async function searchLocations(ctx: AppContext, actor: Actor, input: LocationSearchInput): Promise<LocationsPage | ActivityReport> {
+  const { activity, contract, ...search } = input;
+  if (!activity.trim()) return listClusters(ctx, actor, search);
+  if (!roleIn(actor.role, rolesFor('reports'))) throw forbidden();
+  const scope = await clusterScopeOf(ctx.db, actor);
+  const terms = searchTerms(search);
+  return searching(ctx, terms, (db) => activityReport(db, scope, activity, { ...search, contract }));
 }

@@ -12,7 +12,9 @@ import { subtreeIds } from '../groups/policy.js';
  * A topic is visible exactly when its cluster is (features/clusters/policy.ts); anything else answers
  * 404 'Није пронађено' like a missing one. Only the responsible group answers: the caller's own group is
  * the topic's odgovoran, or, for a Rukovodilac, the odgovoran is within their subtree. An Admin without
- * that group does not comment.
+ * that group does not comment. That check is by group equality, not the visibility's group tree
+ * (docs/decisions.md "Visibility follows the group tree"): a team of the responsible group sees the
+ * topic but answers only once the topic is handed to it.
  */
 export type TopicRow = typeof topics.$inferSelect;
 

@@ -3,12 +3,15 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { groups, users } from '../../db/schema.js';
 import { clusters, topicComments, topics } from '../../db/schema-clusters.js';
 import type { Executor } from '../../platform/database.js';
+import { permissionsOn, type TopicRights } from './permissions.js';
 
 /** Shapes of spec 2 §3 "Topic" and "Topic comment", built field by field. */
 
 export type { TopicCommentDto, TopicDto };
 
 const commentCount = sql<number>`(select count(*)::int from ${topicComments} where ${topicComments.topicId} = ${topics.id})`;
+/** The group the author belongs to now (permissions.ts); null for a deleted author. */
+const authorGroup = sql<string | null>`(select ${users.groupId} from ${users} where ${users.id} = ${topics.createdBy})`;
 
 /** The columns a topic is presented from (topic, its cluster's name, its group, its comment count). */
 export const topicColumns = {
@@ -16,6 +19,7 @@ export const topicColumns = {
   nazivKlastera: clusters.naziv,
   groupNaziv: groups.naziv,
   brojKomentara: commentCount,
+  authorGroupId: authorGroup,
 };
 
 /** A select of topics joined for presenting; add where/order/limit. */
@@ -27,9 +31,16 @@ export function selectTopics(db: Executor) {
     .innerJoin(groups, eq(groups.id, topics.groupId));
 }
 
-export type TopicListRow = { topic: typeof topics.$inferSelect; nazivKlastera: string; groupNaziv: string; brojKomentara: number };
+export type TopicListRow = {
+  topic: typeof topics.$inferSelect;
+  nazivKlastera: string;
+  groupNaziv: string;
+  brojKomentara: number;
+  authorGroupId: string | null;
+};
 
-export function presentTopic(row: TopicListRow, komentari: TopicCommentDto[] = []): TopicDto {
+/** The caller's rights (permissions.ts) turn into the row's `dozvole`. */
+export function presentTopic(row: TopicListRow, rights: TopicRights, komentari: TopicCommentDto[] = []): TopicDto {
   const t = row.topic;
   return {
     _id: t.id,
@@ -44,6 +55,7 @@ export function presentTopic(row: TopicListRow, komentari: TopicCommentDto[] = [
     brojKomentara: row.brojKomentara,
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
+    dozvole: permissionsOn(rights, { authorGroupId: row.authorGroupId, groupId: t.groupId }),
   };
 }
 
@@ -74,8 +86,8 @@ export async function commentsOf(db: Executor, topicId: string): Promise<TopicCo
 }
 
 /** One topic with its comments (after a mutation, or for the detail). */
-export async function presentTopicById(db: Executor, id: string): Promise<TopicDto | null> {
+export async function presentTopicById(db: Executor, id: string, rights: TopicRights): Promise<TopicDto | null> {
   const [row] = await selectTopics(db).where(eq(topics.id, id));
   if (!row) return null;
-  return presentTopic(row, await commentsOf(db, id));
+  return presentTopic(row, rights, await commentsOf(db, id));
 }

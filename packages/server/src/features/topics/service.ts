@@ -7,7 +7,7 @@ import {
   type topicCreateSchema,
   USERS,
 } from '@trasa/domain';
-import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { groups, groupTypes } from '../../db/schema.js';
@@ -17,6 +17,8 @@ import type { Actor } from '../../platform/auth.js';
 import { type Executor, serbianOrder } from '../../platform/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { clusterScopeOf, groupsSeeingClusterCondition, isClusterVisible, visibleClusterCondition } from '../clusters/policy.js';
+import { countOf } from '../users/paging.js';
+import { authorGroupOf, permissionsOn, type TopicRights, topicRightsOf } from './permissions.js';
 import { canCommentOn, type TopicRow, visibleTopic } from './policy.js';
 import { presentTopic, presentTopicById, selectTopics, type TopicDto } from './presenter.js';
 
@@ -90,21 +92,31 @@ function parseRok(rok: string | null | undefined): Date | null | undefined {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** q and its transliteration qAlt, folded (trasa_fold ≙ foldForSearch), over opis and the cluster's name. */
+/**
+ * q and its transliteration qAlt, folded (trasa_fold ≙ foldForSearch), over opis and the cluster's name:
+ * the topic's stored folded opis (topics.search_text, drizzle/0010, trigram index) or a cluster whose
+ * folded name matches (clusters_search_idx), a condition over the topics table alone. Folding every
+ * row's text on each search cost a second at 20,000 topics (issue 15).
+ */
 function searchCondition(q: string, qAlt: string): SQL | undefined {
   const byFold = new Map<string, string>();
   for (const text of [q.trim(), qAlt.trim()]) if (text) byFold.set(foldForSearch(text), text);
   const terms = [...byFold.values()];
   if (terms.length === 0) return undefined;
-  const haystack = sql`trasa_fold(${topics.opis} || ' ' || ${clusters.naziv})`;
-  return or(...terms.map((t) => sql`${haystack} like '%' || trasa_fold(${escapeLike(t)}) || '%'`));
+  return or(
+    ...terms.map((t) => {
+      const pattern = sql`'%' || trasa_fold(${escapeLike(t)}) || '%'`;
+      return sql`(${topics}.search_text like ${pattern} or ${topics.clusterId} in (
+        select ${clusters.id} from ${clusters} where ${clusters.searchText} like ${pattern}))`;
+    }),
+  );
 }
 
 const commentCountOf = async (db: Executor, topicId: string) =>
   (await db.select({ n: count() }).from(topicComments).where(eq(topicComments.topicId, topicId)))[0]?.n ?? 0;
 
-const presented = async (db: Executor, id: string): Promise<TopicDto> => {
-  const dto = await presentTopicById(db, id);
+const presented = async (db: Executor, id: string, rights: TopicRights): Promise<TopicDto> => {
+  const dto = await presentTopicById(db, id, rights);
   if (!dto) throw notFound(TOPICS.notFound);
   return dto;
 };
@@ -118,19 +130,29 @@ export async function listTopics(ctx: AppContext, actor: Actor, query: TopicList
     query.prioritet ? eq(topics.prioritet, query.prioritet) : undefined,
     searchCondition(query.q, query.qAlt),
   );
-  const rows = await selectTopics(ctx.db)
+  // A deferred join: the page's ids from topics alone (topics_list_order_idx), then only those rows
+  // joined and presented (their comment counts), not every row skipped on the way to a deep page.
+  const order = [desc(topics.updatedAt), desc(topics.id)];
+  const pageIds = ctx.db
+    .select({ id: topics.id })
+    .from(topics)
     .where(where)
-    .orderBy(desc(topics.updatedAt), desc(topics.id))
+    .orderBy(...order)
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  const [total] = await ctx.db.select({ n: count() }).from(topics).innerJoin(clusters, eq(clusters.id, topics.clusterId)).where(where);
-  return { data: rows.map((r) => presentTopic(r)), total: total?.n ?? 0 };
+  const rows = await selectTopics(ctx.db)
+    .where(inArray(topics.id, pageIds))
+    .orderBy(...order);
+  const total = await countOf(ctx.db, topics, where);
+  const rights = await topicRightsOf(ctx.db, actor);
+  return { data: rows.map((r) => presentTopic(r, rights)), total };
 }
 
 /** GET /api/topic/:id: the topic with its comments and whether the caller may comment. */
 export async function getTopic(ctx: AppContext, actor: Actor, id: string): Promise<{ data: TopicDto; canComment: boolean }> {
   const topic = await visibleTopic(ctx.db, actor, id);
-  return { data: await presented(ctx.db, id), canComment: await canCommentOn(ctx.db, actor, topic) };
+  const rights = await topicRightsOf(ctx.db, actor);
+  return { data: await presented(ctx.db, id, rights), canComment: await canCommentOn(ctx.db, actor, topic) };
 }
 
 export async function createTopic(ctx: AppContext, actor: Actor, input: TopicCreateInput, req: RequestInfo): Promise<TopicDto> {
@@ -150,7 +172,7 @@ export async function createTopic(ctx: AppContext, actor: Actor, input: TopicCre
       })
       .returning();
     if (!row) throw new Error('topic not created');
-    const dto = await presented(tx, row.id);
+    const dto = await presented(tx, row.id, await topicRightsOf(tx, actor));
     await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je otvorio temu na klasteru ${dto.nazivKlastera}.` });
     return dto;
   });
@@ -160,12 +182,24 @@ export async function createTopic(ctx: AppContext, actor: Actor, input: TopicCre
 export async function closeTopic(ctx: AppContext, actor: Actor, id: string, req: RequestInfo): Promise<TopicDto> {
   return ctx.db.transaction(async (tx) => {
     const topic = await visibleTopic(tx, actor, id, true);
+    const rights = await allowed(tx, actor, topic, 'zatvaranje');
     if (topic.status === 'zatvoren') throw closedRefusal();
     await tx.update(topics).set({ status: 'zatvoren', updatedAt: new Date() }).where(eq(topics.id, id));
-    const dto = await presented(tx, id);
+    const dto = await presented(tx, id, rights);
     await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je zatvorio temu na klasteru ${dto.nazivKlastera}.` });
     return dto;
   });
+}
+
+const REFUSALS = { izmena: TOPICS.onlyAuthorGroup, brisanje: TOPICS.onlyAuthorGroup, zatvaranje: TOPICS.onlyCloser } as const;
+
+/** The caller's rights when they may do `what` to the (visible) topic; 403 otherwise (permissions.ts). */
+async function allowed(tx: Executor, actor: Actor, topic: TopicRow, what: keyof typeof REFUSALS): Promise<TopicRights> {
+  const rights = await topicRightsOf(tx, actor);
+  if (!permissionsOn(rights, { authorGroupId: await authorGroupOf(tx, topic), groupId: topic.groupId })[what]) {
+    throw forbidden(REFUSALS[what]);
+  }
+  return rights;
 }
 
 /** An open topic without comments; otherwise the spec's 409s. */
@@ -178,6 +212,7 @@ async function assertChangeable(tx: Executor, topic: TopicRow): Promise<void> {
 export async function editTopic(ctx: AppContext, actor: Actor, id: string, input: TopicEditInput, req: RequestInfo): Promise<TopicDto> {
   return ctx.db.transaction(async (tx) => {
     const topic = await visibleTopic(tx, actor, id, true);
+    const rights = await allowed(tx, actor, topic, 'izmena');
     await assertChangeable(tx, topic);
     await assertAnsweringGroup(tx, topic.clusterId, input.odgovoran, 'odgovoran');
     const rok = parseRok(input.rok);
@@ -191,7 +226,7 @@ export async function editTopic(ctx: AppContext, actor: Actor, id: string, input
         updatedAt: new Date(),
       })
       .where(eq(topics.id, id));
-    const dto = await presented(tx, id);
+    const dto = await presented(tx, id, rights);
     await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je izmenio temu na klasteru ${dto.nazivKlastera}.` });
     return dto;
   });
@@ -200,8 +235,9 @@ export async function editTopic(ctx: AppContext, actor: Actor, id: string, input
 export async function deleteTopic(ctx: AppContext, actor: Actor, id: string, req: RequestInfo): Promise<string> {
   return ctx.db.transaction(async (tx) => {
     const topic = await visibleTopic(tx, actor, id, true);
+    const rights = await allowed(tx, actor, topic, 'brisanje');
     await assertChangeable(tx, topic);
-    const dto = await presented(tx, id);
+    const dto = await presented(tx, id, rights);
     await tx.delete(topics).where(eq(topics.id, id));
     await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je obrisao temu na klasteru ${dto.nazivKlastera}.` });
     return TOPICS.deleted;
@@ -227,7 +263,7 @@ export async function commentTopic(
     const next = handOver ?? topic.groupId;
     await tx.insert(topicComments).values({ topicId: id, tekst: input.tekst, createdBy: actor.id, groupId: next });
     await tx.update(topics).set({ groupId: next, updatedAt: new Date() }).where(eq(topics.id, id));
-    const dto = await presented(tx, id);
+    const dto = await presented(tx, id, await topicRightsOf(tx, actor));
     const note = handOver ? ` i predao je grupi ${dto.odgovoran.naziv}` : '';
     await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je komentarisao temu na klasteru ${dto.nazivKlastera}${note}.` });
     return dto;
