@@ -13,3 +13,13 @@ export function isoDate(d: Date): string {
   const dd = String(d.getDate()).padStart(2, '0');
   return `${d.getFullYear()}-${mm}-${dd}`;
 }
+
+/**
+ * The calendar day (YYYY-MM-DD) that `now` falls on in `timeZone` (an IANA name). The application's
+ * "today" — deadlines, colours, the digest — is one such day in one time zone (server: APP_TIMEZONE,
+ * default Europe/Belgrade), whatever the machine's own zone.
+ */
+export function calendarDay(now: Date, timeZone: string): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}

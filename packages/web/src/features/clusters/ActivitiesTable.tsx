@@ -1,25 +1,34 @@
-import { appPath, formatDate } from '@trasa/domain';
+import { appPath } from '@trasa/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { ActivityBrief, LocationDto } from '../../api/clusters';
+import { deadlineRowColor } from '../../components/ColourLegend';
 import { DataTable } from '../../components/DataTable';
 import { UI } from '../../texts';
-import { statusLabel } from './format';
+import { ACTIVITY_STATUS_LABELS, ACTIVITY_UI, dateLabel, responsibleLabel } from '../catalogue/labels';
 import { CLUSTERS_KEY } from './queries';
 
-/** The cluster activities table shows 50 rows without paging (spec 2 §9). */
+/** The cluster activities table shows 50 rows without paging (spec 2 §9); the catalogue has fewer. */
 const ACTIVITY_ROWS = 50;
 
 const COLUMNS: MRT_ColumnDef<ActivityBrief>[] = [
-  { id: 'naziv', header: UI.activityName, size: 240, accessorFn: (a) => a.naziv ?? UI.empty },
-  { id: 'status', header: UI.status, size: 110, accessorFn: (a) => statusLabel(a.status) },
-  { id: 'rok', header: UI.deadline, size: 110, accessorFn: (a) => formatDate(a.rok) || UI.empty },
-  { id: 'odgovoran', header: UI.responsibleGroup, size: 180, accessorFn: (a) => a.odgovoran?.naziv ?? UI.empty },
-  { id: 'poslednjiKomentar', header: UI.lastComment, size: 240, accessorFn: (a) => a.poslednjiKomentar ?? UI.empty },
+  { accessorKey: 'kratakNaziv', header: ACTIVITY_UI.kratakNaziv, size: 140, grow: false },
+  { accessorKey: 'naziv', header: UI.activityName, size: 220 },
+  {
+    id: 'status',
+    header: UI.status,
+    size: 110,
+    accessorFn: (a) => `${ACTIVITY_STATUS_LABELS[a.status] ?? a.status}${a.returned > 0 ? ` (${ACTIVITY_UI.revision(a.returned)})` : ''}`,
+  },
+  { id: 'odgovoran', header: ACTIVITY_UI.responsible, size: 140, accessorFn: (a) => responsibleLabel(a.odgovoran) || UI.empty },
+  { id: 'datumPocetka', header: ACTIVITY_UI.start, size: 100, accessorFn: (a) => dateLabel(a.datumPocetka) },
+  { id: 'rokZavrsetka', header: ACTIVITY_UI.deadline, size: 100, accessorFn: (a) => dateLabel(a.rokZavrsetka) },
+  { id: 'datumZavrsetka', header: ACTIVITY_UI.end, size: 115, accessorFn: (a) => dateLabel(a.datumZavrsetka) },
+  { id: 'poslednjiKomentar', header: UI.lastComment, size: 180, accessorFn: (a) => a.poslednjiKomentar ?? UI.empty },
 ];
 
-/** The activities of a cluster (they come with the next issue; until then 'Нема пронађених података.'). */
+/** The activities of a cluster in catalogue order, coloured by deadline; a row opens the activity. */
 export function ActivitiesTable({ location }: { location: LocationDto }) {
   const navigate = useNavigate();
   const activities = location.aktivnosti ?? [];
@@ -36,6 +45,7 @@ export function ActivitiesTable({ location }: { location: LocationDto }) {
       fetchPage={fetchPage}
       pageSizes={[ACTIVITY_ROWS]}
       paging={false}
+      rowColor={(a) => deadlineRowColor(a.boja)}
       onRowClick={(activity) => navigate(appPath('activity', { id: activity._id }))}
     />
   );

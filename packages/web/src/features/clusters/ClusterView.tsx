@@ -25,6 +25,7 @@ import { DetailRows } from '../../components/DetailRows';
 import { PageLoader } from '../../components/PageLoader';
 import { UI } from '../../texts';
 import { ActivitiesTable } from './ActivitiesTable';
+import { ActivityTimeline } from './ActivityTimeline';
 import { ContractInfo } from './ContractInfo';
 import { contractsOf, formatMoney, formatNumber, groupLabel, statusLabel } from './format';
 import { useLocationQuery } from './queries';
@@ -126,12 +127,12 @@ type Props = {
   id: string;
   /** Where the back button goes (the list the cluster was opened from). */
   backTo: string;
-  /** The personal card starts open (the user's cluster page) or closed behind its toggle. */
+  /** The personal card starts open (issue 13: folded, the page looked empty); its toggle folds it. */
   cardOpen?: boolean;
 };
 
 /** One cluster: back button, its name, the personal card behind a toggle, then its activities. */
-export function ClusterView({ id, backTo, cardOpen = false }: Props) {
+export function ClusterView({ id, backTo, cardOpen = true }: Props) {
   const query = useLocationQuery(id);
   const [showCard, setShowCard] = useState(cardOpen);
 
@@ -166,6 +167,7 @@ export function ClusterView({ id, backTo, cardOpen = false }: Props) {
         {UI.activities}
       </Typography>
       <ActivitiesTable location={location} />
+      <ActivityTimeline location={location} />
     </Stack>
   );
 }

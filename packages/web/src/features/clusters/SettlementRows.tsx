@@ -1,18 +1,22 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import { Autocomplete, Box, Button, createFilterOptions, FormHelperText, IconButton, Stack, TextField, Typography } from '@mui/material';
+import { Autocomplete, Box, Button, FormHelperText, IconButton, Stack, TextField, Typography } from '@mui/material';
 import { CLUSTERS, COMMON } from '@trasa/domain';
 import { useId, useMemo } from 'react';
 import { type Control, Controller, useFieldArray, useFormState } from 'react-hook-form';
 import type { SelectOption } from '../../components/FormSelect';
+import { foldedFilter } from '../../components/pickerFilter';
 import { UI } from '../../texts';
 import type { ClusterFormOut, ClusterFormValues, SettlementListName } from './clusterFormSchema';
 
 /** A settlement to choose: label 'naziv (matični broj)', and the registration number shown beside the choice. */
 export type SettlementOption = SelectOption & { maticniBroj: string };
 
-/** Typing narrows by name or registration number (both are in the label); long lists show the first matches. */
-const filterOptions = createFilterOptions<SettlementOption>({ limit: 100 });
+/**
+ * Typing narrows by name or registration number (both are in the label) in either script ('сирог' finds
+ * 'Sirogojno'); long lists show the first matches.
+ */
+const filterOptions = foldedFilter<SettlementOption>((o) => o.label, 100);
 
 type Props = {
   control: Control<ClusterFormValues, unknown, ClusterFormOut>;

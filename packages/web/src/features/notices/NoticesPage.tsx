@@ -1,12 +1,25 @@
-import { Alert, Paper, Typography } from '@mui/material';
-import { ACCOUNT, roleIn } from '@trasa/domain';
-import { UnderConstructionPage } from '../../components/UnderConstructionPage';
+import { Alert, Paper, Stack, Typography } from '@mui/material';
+import { ACCOUNT, ACTIVITIES, appPath, roleIn } from '@trasa/domain';
+import { useNavigate } from 'react-router';
+import { listNotifications, searchNotifications } from '../../api/notifications';
+import { ColourLegend } from '../../components/ColourLegend';
+import { DataTable, type TableQuery } from '../../components/DataTable';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { useCurrentUser } from '../../shell/session';
+import { ACTIVITY_ROW_COLUMNS, activityRowColor, FROM_NOTICES, NOTICES_KEY } from './columns';
 
-/** /app: a guest waits for a role (spec 1 §2.3); the notices themselves come later. */
+async function fetchNotices({ page, limit, search, signal }: TableQuery) {
+  const data = search ? await searchNotifications({ page, limit, ...search }, signal) : await listNotifications({ page, limit }, signal);
+  return { rows: data.activities, total: data.totalResults };
+}
+
+/**
+ * /app (spec 3 §2.2): the activities in progress the user's group answers for, nearest deadline first,
+ * coloured by deadline; a row opens the activity. A guest waits for a role (spec 1 §2.3).
+ */
 export function NoticesPage() {
   const user = useCurrentUser();
+  const navigate = useNavigate();
   if (roleIn(user.rola, ['Gost'])) {
     return (
       <Paper sx={{ p: 3 }}>
@@ -19,5 +32,21 @@ export function NoticesPage() {
       </Paper>
     );
   }
-  return <UnderConstructionPage title={SCREEN_TITLES.notices} />;
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h1">{SCREEN_TITLES.notices}</Typography>
+      <DataTable
+        tableName="obavestenja"
+        label={SCREEN_TITLES.notices}
+        columns={ACTIVITY_ROW_COLUMNS}
+        queryKey={[...NOTICES_KEY, user._id]}
+        fetchPage={fetchNotices}
+        searchable
+        emptyText={ACTIVITIES.noNotifications}
+        rowColor={activityRowColor}
+        onRowClick={(activity) => navigate(appPath('activity', { id: activity._id }), { state: FROM_NOTICES })}
+      />
+      <ColourLegend />
+    </Stack>
+  );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "activities" ADD COLUMN "recheck" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,43 @@
+import type { ActivityCommentDto } from '@trasa/domain';
+import { eq } from 'drizzle-orm';
+import { activityComments } from '../../db/schema-activities.js';
+import { clusters } from '../../db/schema-clusters.js';
+import { writeLog } from '../../platform/audit.js';
+import type { Actor } from '../../platform/auth.js';
+import type { Db } from '../../platform/database.js';
+import { locateActivity } from '../activities/policy.js';
+import { commentById } from '../activities/presenter.js';
+import { clusterScopeOf } from '../clusters/policy.js';
+
+export type RequestInfo = { ip: string; url: string };
+
+/**
+ * POST /api/comment/:id: a comment on an activity whose cluster the author sees (404 otherwise), in any
+ * state. The text is kept as written, without surrounding blanks.
+ */
+export async function commentActivity(
+  db: Db,
+  actor: Actor,
+  activityId: string,
+  komentar: string,
+  req: RequestInfo,
+): Promise<ActivityCommentDto> {
+  const scope = await clusterScopeOf(db, actor);
+  const activity = await locateActivity(db, scope, activityId);
+  return db.transaction(async (tx) => {
+    // The cluster row shared-locked: a comment waits for a workflow step on the cluster (which holds it
+    // FOR UPDATE) and the step sees it, e.g. reactivation's "untouched" check (activities/workflow.ts).
+    const [cluster] = await tx.select({ naziv: clusters.naziv }).from(clusters).where(eq(clusters.id, activity.clusterId)).for('share');
+    const [row] = await tx
+      .insert(activityComments)
+      .values({ activityId: activity.id, komentar: komentar.trim(), userId: actor.id })
+      .returning({ id: activityComments.id });
+    if (!row) throw new Error('comment not saved');
+    await writeLog(tx, {
+      actor,
+      ...req,
+      message: `Korisnik ${actor.email} je komentarisao aktivnost ${activity.code} na klasteru ${cluster?.naziv ?? ''}.`,
+    });
+    return commentById(tx, row.id);
+  });
+}

@@ -1,0 +1,228 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import MenuBookIcon from '@mui/icons-material/MenuBook';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { ACTIVITIES, appPath, COMMON, FINISHED, formatDate, IN_PROGRESS, NOT_STARTED, roleIn } from '@trasa/domain';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import type { ActivityDetailResponse, ActivityDto } from '../../api/activities';
+import { messageOf, statusOf } from '../../api/errors';
+import { DetailRows } from '../../components/DetailRows';
+import { NotFoundPage } from '../../components/NotFoundPage';
+import { PageLoader } from '../../components/PageLoader';
+import { useCurrentUser } from '../../shell/session';
+import { UI } from '../../texts';
+import { ActivityActions } from './Actions';
+import { ActivityData } from './ActivityData';
+import { Comments } from './Comments';
+import { ActivityDocuments, ConnectedDocuments } from './Documents';
+import { ACTIVITY_LABELS } from './labels';
+import { activityStatusLabel, canEdit, deadlineLabel, partiesLabel } from './model';
+import { useActivityQuery } from './queries';
+import { EditSection } from './sections/EditSection';
+
+/** The notifications page opens an activity with this state; its back then goes to the notices. */
+export const FROM_NOTICES = { from: 'NOTIFIKACIJE' } as const;
+
+function cameFromNotices(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'from' in state && state.from === FROM_NOTICES.from;
+}
+
+/**
+ * Back buttons by role: the Admin goes back to the activities in progress; the others to the notices
+ * and, beside it, to the cluster's activity list (only to the notices when they came from there).
+ */
+function BackButtons({ activity }: { activity: ActivityDto }) {
+  const user = useCurrentUser();
+  const { state } = useLocation();
+  if (roleIn(user.rola, ['Admin']))
+    return (
+      <Button component={RouterLink} to={appPath('activitiesInProgress')} startIcon={<ArrowBackIcon />}>
+        {ACTIVITY_LABELS.backToInProgress}
+      </Button>
+    );
+  return (
+    <>
+      <Button component={RouterLink} to={appPath('notices')} startIcon={<ArrowBackIcon />}>
+        {ACTIVITY_LABELS.backToNotices}
+      </Button>
+      {!cameFromNotices(state) && (
+        <Button component={RouterLink} to={appPath('myCluster', { id: activity.lokacija._id })} startIcon={<ArrowBackIcon />}>
+          {ACTIVITY_LABELS.backToCluster}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** The instruction text in a dialog, or 'Nema uputstva.'. */
+function Instructions({ activity }: { activity: ActivityDto }) {
+  const [open, setOpen] = useState(false);
+  const titleId = useId();
+  return (
+    <>
+      <Button variant="outlined" startIcon={<MenuBookIcon />} onClick={() => setOpen(true)}>
+        {ACTIVITY_LABELS.instructions}
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+        <DialogTitle id={titleId}>{ACTIVITY_LABELS.instructions}</DialogTitle>
+        <DialogContent>
+          <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {activity.uputstvo.trim() ? activity.uputstvo : ACTIVITIES.noInstructions}
+          </Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>{UI.close}</Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+/** Not started, not finished, the revision and a control's outcome (spec 3 §2.1 "status banners"). */
+function Banners({ activity }: { activity: ActivityDto }) {
+  const faults = activity.faults ?? activity.userFields.faults;
+  return (
+    <Stack spacing={1}>
+      {activity.status === NOT_STARTED && (
+        <Alert severity="info" role="status">
+          {ACTIVITIES.notStarted}
+        </Alert>
+      )}
+      {activity.status === IN_PROGRESS && (
+        <Alert severity="warning" role="status">
+          {ACTIVITIES.notFinished}
+        </Alert>
+      )}
+      {activity.returned > 0 && activity.status !== FINISHED && (
+        <Alert severity="error" role="status">
+          {ACTIVITY_LABELS.revision(activity.returned)}
+        </Alert>
+      )}
+      {activity.kontrolna && activity.status === FINISHED && faults === true && (
+        <Alert severity="error" role="status">
+          {ACTIVITY_LABELS.controlWithRemarks}
+        </Alert>
+      )}
+      {activity.kontrolna && activity.status === FINISHED && faults === false && (
+        <Alert severity="success" role="status">
+          {ACTIVITY_LABELS.controlWithoutRemarks}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/** Name, cluster, status, responsible parties, start, end and deadline: columns, or rows on a phone. */
+function Details({ activity }: { activity: ActivityDto }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('md'));
+  const cells: [string, ReactNode][] = [
+    [ACTIVITY_LABELS.name, activity.naziv],
+    [ACTIVITY_LABELS.cluster, activity.lokacija.naziv],
+    [ACTIVITY_LABELS.status, activityStatusLabel(activity.status)],
+    [ACTIVITY_LABELS.responsible, partiesLabel(activity.odgovoran)],
+    [ACTIVITY_LABELS.start, formatDate(activity.datumPocetka) || UI.empty],
+    [ACTIVITY_LABELS.end, formatDate(activity.datumZavrsetka) || UI.empty],
+    [ACTIVITY_LABELS.deadline, deadlineLabel(activity)],
+  ];
+  return (
+    <Paper component="section" aria-label={ACTIVITY_LABELS.details} sx={{ p: 2 }}>
+      <Typography variant="h3" component="h2" gutterBottom>
+        {ACTIVITY_LABELS.details}
+      </Typography>
+      {phone ? (
+        <DetailRows label={ACTIVITY_LABELS.details} rows={cells} />
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label={ACTIVITY_LABELS.details}>
+            <TableHead>
+              <TableRow>
+                {cells.map(([name]) => (
+                  <TableCell key={name} sx={{ fontWeight: 700 }}>
+                    {name}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              <TableRow>
+                {cells.map(([name, value]) => (
+                  <TableCell key={name}>{value}</TableCell>
+                ))}
+              </TableRow>
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {activity.dokumenta && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {`${ACTIVITY_LABELS.documentsDescription}: ${activity.dokumenta}`}
+        </Typography>
+      )}
+    </Paper>
+  );
+}
+
+function ActivityView({ detail }: { detail: ActivityDetailResponse }) {
+  const { activity, connected } = detail;
+  const editable = canEdit(activity);
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 1200 }}>
+      <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+        <BackButtons activity={activity} />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ xs: 'flex-start', sm: 'center' }}>
+        <Typography variant="h1" sx={{ flexGrow: 1, overflowWrap: 'anywhere' }}>{`${activity.kratakNaziv} - ${activity.naziv}`}</Typography>
+        <Instructions activity={activity} />
+      </Stack>
+      <Banners activity={activity} />
+      <Details activity={activity} />
+      <ActivityActions activity={activity} />
+      {/* Keyed by revision: a reopened activity starts its fields from the server's data again. */}
+      {editable && <EditSection key={`${activity._id}:${activity.returned}:${activity.status}`} activity={activity} />}
+      {(!editable || activity.status === FINISHED) && <ActivityData activity={activity} />}
+      <ActivityDocuments activity={activity} />
+      <ConnectedDocuments connected={connected} lokacija={activity.lokacija} />
+      <Comments activity={activity} />
+    </Stack>
+  );
+}
+
+/** /app/aktivnost/{id} (spec 3 §2.1): an unknown or invisible id shows the not-found page. */
+export function ActivityPage() {
+  const { id = '' } = useParams();
+  const query = useActivityQuery(id);
+  useEffect(() => {
+    if (query.isError) console.error('loading the activity failed', query.error);
+  }, [query.isError, query.error]);
+  if (query.isPending) return <PageLoader />;
+  if (query.isError) {
+    const status = statusOf(query.error);
+    if (status === 404 || status === 400) return <NotFoundPage />;
+    return (
+      <Box sx={{ p: 2 }}>
+        <Alert severity="error">{messageOf(query.error, COMMON.serverError)}</Alert>
+      </Box>
+    );
+  }
+  return <ActivityView detail={query.data} />;
+}

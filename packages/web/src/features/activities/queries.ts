@@ -1,0 +1,75 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import {
+  type ActivityAnswer,
+  type ActivityDetailResponse,
+  type DataItem,
+  getActivity,
+  listHolders,
+  saveActivityData,
+} from '../../api/activities';
+import { statusOf } from '../../api/errors';
+import { CLUSTERS_KEY } from '../clusters/queries';
+
+export const ACTIVITIES_KEY = ['activities'] as const;
+export const HOLDERS_KEY = ['ijo'] as const;
+
+export function activityKey(id: string) {
+  return [...ACTIVITIES_KEY, 'single', id] as const;
+}
+
+/** GET /api/activity/{id}; a 404 is final (the not-found page), other failures get one more try. */
+export function useActivityQuery(id: string) {
+  return useQuery({
+    queryKey: activityKey(id),
+    queryFn: ({ signal }) => getActivity(id, signal),
+    enabled: !!id,
+    retry: (count, error) => statusOf(error) !== 404 && statusOf(error) !== 400 && count < 1,
+  });
+}
+
+/**
+ * Puts an answer's activity into the cache at once (the screen follows the server's state), then,
+ * with `reload`, asks for the whole detail again: connected activities and the cluster lists change
+ * with a status change.
+ */
+export function useApplyAnswer(id: string) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (answer: Partial<ActivityAnswer> | null | undefined, reload = false) => {
+      const activity = answer?.activity;
+      if (activity)
+        queryClient.setQueryData<ActivityDetailResponse>(activityKey(id), (old) =>
+          old ? { ...old, activity } : { activity, connected: [] },
+        );
+      if (reload || !activity) {
+        await queryClient.invalidateQueries({ queryKey: ACTIVITIES_KEY });
+        await queryClient.invalidateQueries({ queryKey: CLUSTERS_KEY });
+      }
+    },
+    [queryClient, id],
+  );
+}
+
+/** PATCH /api/activity/{id} with data items; the answer's activity goes into the cache. */
+export function useSaveData(id: string) {
+  const apply = useApplyAnswer(id);
+  return useCallback(
+    async (podaci: DataItem[]) => {
+      const answer = await saveActivityData(id, podaci);
+      await apply(answer);
+      return answer;
+    },
+    [id, apply],
+  );
+}
+
+/** The public-authority holders (GET /api/ijo); an empty list while the endpoint does not exist. */
+export function useHoldersQuery(enabled = true) {
+  return useQuery({
+    queryKey: HOLDERS_KEY,
+    queryFn: ({ signal }) => listHolders(signal),
+    enabled,
+    staleTime: 60_000,
+  });
+}

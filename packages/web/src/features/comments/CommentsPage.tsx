@@ -1,0 +1,118 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import { Button, Link, Stack, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ACTIVITIES, appPath, COMMENT_LIST, type CommentListDto, formatLogTime, roleIn } from '@trasa/domain';
+import type { MRT_ColumnDef } from 'material-react-table';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { messageOf } from '../../api/errors';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable, type TableQuery } from '../../components/DataTable';
+import { useSnackbar } from '../../components/SnackbarProvider';
+import { SCREEN_TITLES } from '../../shell/screenTitles';
+import { useCurrentUser } from '../../shell/session';
+import { UI } from '../../texts';
+import { COMMENT_LABELS, LOG_LABELS } from '../logs/labels';
+import { SelectionProvider, selectionColumn, useSelectionState } from '../logs/selection';
+import { COMMENT_LIST_KEY, deleteComments, listComments, searchComments } from './api';
+
+const authorOf = (c: CommentListDto) => (c.user ? `${c.user.ime} ${c.user.prezime}` : ACTIVITIES.deletedUser);
+
+function ActivityCell({ comment }: { comment: CommentListDto }) {
+  return (
+    <Link component={RouterLink} to={appPath('activity', { id: comment.aktivnost })} onClick={(e) => e.stopPropagation()}>
+      {`${comment.kratakNaziv} - ${comment.naziv}`}
+    </Link>
+  );
+}
+
+const commentRowLabel = (c: CommentListDto) => `${COMMENT_LABELS.chooseRow}: ${c.komentar}`;
+
+const COLUMNS: MRT_ColumnDef<CommentListDto>[] = [
+  { id: 'ime', header: COMMENT_LABELS.name, size: 130, accessorFn: authorOf },
+  { accessorKey: 'komentar', header: COMMENT_LABELS.comment, size: 240 },
+  { id: 'email', header: COMMENT_LABELS.email, size: 170, accessorFn: (c) => c.user?.email ?? UI.empty },
+  { id: 'klaster', header: COMMENT_LABELS.cluster, size: 130, accessorFn: (c) => c.lokacija.naziv },
+  {
+    id: 'aktivnost',
+    header: COMMENT_LABELS.activity,
+    size: 180,
+    accessorFn: (c) => `${c.kratakNaziv} - ${c.naziv}`,
+    Cell: ({ row }) => <ActivityCell comment={row.original} />,
+  },
+  { id: 'createdAt', header: COMMENT_LABELS.createdAt, size: 150, accessorFn: (c) => formatLogTime(c.createdAt) },
+];
+
+async function fetchComments({ page, limit, search, signal }: TableQuery) {
+  const data = search ? await searchComments({ page, limit, ...search }, signal) : await listComments({ page, limit }, signal);
+  return { rows: data.comments, total: data.totalResults };
+}
+
+/**
+ * /app/komentari (spec 3 §2.6): every comment on the activities of the clusters the caller sees, newest
+ * first, 10 a page, searchable (1 s debounce); the activity's name opens /app/aktivnost/{id}. The Admin
+ * chooses rows and deletes them.
+ */
+export function CommentsPage() {
+  const me = useCurrentUser();
+  const isAdmin = roleIn(me.rola, ['Admin']);
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const selection = useSelectionState();
+  const [confirming, setConfirming] = useState(false);
+
+  const columns = useMemo(() => (isAdmin ? [selectionColumn<CommentListDto>(COMMENT_LABELS.choosePage), ...COLUMNS] : COLUMNS), [isAdmin]);
+
+  const remove = useMutation({
+    mutationFn: () => deleteComments([...selection.chosen]),
+    onSuccess: async (data) => {
+      setConfirming(false);
+      selection.clear();
+      snackbar.success(data.message || COMMENT_LIST.deleted);
+      await queryClient.invalidateQueries({ queryKey: COMMENT_LIST_KEY });
+    },
+    onError: (error) => {
+      setConfirming(false);
+      snackbar.error(messageOf(error, COMMENT_LIST.deleteFailed));
+    },
+  });
+
+  const chosen = selection.chosen.size;
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h1">{SCREEN_TITLES.comments}</Typography>
+      <SelectionProvider value={selection} pageLabel={COMMENT_LABELS.choosePage} rowLabel={commentRowLabel}>
+        <DataTable
+          tableName="komentari"
+          label={COMMENT_LABELS.table}
+          columns={columns}
+          queryKey={[...COMMENT_LIST_KEY]}
+          fetchPage={fetchComments}
+          searchable
+          hiddenColumns={['createdAt']}
+          toolbar={
+            isAdmin && (
+              <Button
+                variant="contained"
+                color="error"
+                startIcon={<DeleteIcon />}
+                disabled={chosen === 0}
+                onClick={() => setConfirming(true)}
+              >
+                {LOG_LABELS.deleteChosen(chosen)}
+              </Button>
+            )
+          }
+        />
+      </SelectionProvider>
+      <ConfirmDialog
+        open={confirming}
+        title={COMMENT_LIST.deleteTitle}
+        text={COMMENT_LIST.deleteText(chosen)}
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onClose={() => setConfirming(false)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,45 @@
+import type { MRT_ColumnDef } from 'material-react-table';
+import type { ActivityRowDto } from '../../api/notifications';
+import { deadlineRowColor } from '../../components/ColourLegend';
+import { UI } from '../../texts';
+import { ACTIVITY_UI, dateLabel, responsibleLabel, rokLabel } from '../catalogue/labels';
+
+/** The columns of the notifications and of the activities in progress (spec 3 §2.2, §2.4). */
+export const ACTIVITY_ROW_COLUMNS: MRT_ColumnDef<ActivityRowDto>[] = [
+  { accessorKey: 'kratakNaziv', header: ACTIVITY_UI.kratakNaziv, size: 140, grow: false },
+  { accessorKey: 'naziv', header: ACTIVITY_UI.naziv, size: 220 },
+  { id: 'lokacija', header: ACTIVITY_UI.cluster, size: 160, accessorFn: (a) => a.lokacija.naziv },
+  { id: 'odgovoran', header: ACTIVITY_UI.responsible, size: 130, accessorFn: (a) => responsibleLabel(a.odgovoran) || UI.empty },
+  { id: 'datumPocetka', header: ACTIVITY_UI.start, size: 100, accessorFn: (a) => dateLabel(a.datumPocetka) },
+  {
+    id: 'rokZavrsetka',
+    header: ACTIVITY_UI.deadline,
+    size: 100,
+    accessorFn: (a) => (a.rokZavrsetka ? dateLabel(a.rokZavrsetka) : rokLabel(a.rok)),
+  },
+  {
+    id: 'brojDanaDoRoka',
+    header: ACTIVITY_UI.daysLeft,
+    size: 125,
+    grow: false,
+    accessorFn: (a) => (a.brojDanaDoRoka === null ? UI.empty : String(a.brojDanaDoRoka)),
+  },
+];
+
+/** The contract column, for the Admin's list (the notifications name the cluster only). */
+export const CONTRACT_COLUMN: MRT_ColumnDef<ActivityRowDto> = {
+  id: 'ugovor',
+  header: ACTIVITY_UI.contract,
+  size: 160,
+  accessorFn: (a) => a.ugovor?.naziv ?? UI.empty,
+};
+
+export function activityRowColor(row: ActivityRowDto): string | undefined {
+  return deadlineRowColor(row.boja);
+}
+
+/** The notifications page opens an activity with this state (spec 3 §2.2): its back goes to the notices. */
+export const FROM_NOTICES = { from: 'NOTIFIKACIJE' } as const;
+
+export const NOTICES_KEY = ['notifications'] as const;
+export const IN_PROGRESS_KEY = ['activities-in-progress'] as const;
