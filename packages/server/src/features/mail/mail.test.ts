@@ -1,9 +1,10 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.js';
-import { smtpServers } from '../../db/schema.js';
+import { mailOutbox, smtpServers } from '../../db/schema.js';
 import { encrypt } from '../../platform/secrets.js';
 import { createUser, tokenFor } from '../../seed/factories.js';
 
@@ -44,6 +45,15 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
+/** Account mail may be sent after the answer: waits until the mail to `to` is stored and settled. */
+async function settled(to: string) {
+  for (let i = 0; i < 100; i++) {
+    const rows = await t.db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.to, to));
+    if (rows.length > 0 && rows.every((r) => r.status !== 'queued')) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 describe('mail', () => {
   it('keeps mail in the outbox when no SMTP server is in use, readable by an Admin only', async () => {
     await t.call({
@@ -51,6 +61,7 @@ describe('mail', () => {
       url: '/api/user/reset-password',
       payload: { email: (await createUser(t.db, { email: 'bez.smtp@primer.rs' })).email },
     });
+    await settled('bez.smtp@primer.rs');
     const admin = await createUser(t.db, { role: 'Admin' });
     const res = await t.call({ method: 'GET', url: '/api/smtp/outbox?page=1&limit=10', token: await tokenFor(t.ctx, admin) });
     expect(res.statusCode).toBe(200);
@@ -73,9 +84,10 @@ describe('mail', () => {
     const res = await t.call({
       method: 'POST',
       url: '/api/user/signup',
-      payload: { ime: 'Vesna', prezime: 'Vasić', email: 'vesna@primer.rs', lozinka: 'Lozinka123' },
+      payload: { ime: 'Vesna', prezime: 'Vasić', email: 'vesna@primer.rs', lozinka: 'Trasa-Posta-2026!' },
     });
     expect(res.statusCode).toBe(201);
+    await settled('vesna@primer.rs');
     const mail = received.find((m) => m.to.includes('vesna@primer.rs'));
     expect(mail?.from).toBe('trasa@primer.rs');
     const [, body = ''] = (mail?.data ?? '').split(/\r?\n\r?\n/);
@@ -92,9 +104,10 @@ describe('mail', () => {
     const res = await t.call({
       method: 'POST',
       url: '/api/user/signup',
-      payload: { ime: 'Goran', prezime: 'Gajić', email: 'goran@primer.rs', lozinka: 'Lozinka123' },
+      payload: { ime: 'Goran', prezime: 'Gajić', email: 'goran@primer.rs', lozinka: 'Trasa-Posta-2026!' },
     });
     expect(res.statusCode).toBe(201);
+    await settled('goran@primer.rs');
     const admin = await createUser(t.db, { role: 'Admin' });
     const outbox = (await t.call({ method: 'GET', url: '/api/smtp/outbox', token: await tokenFor(t.ctx, admin) })).json().outbox;
     expect(outbox.find((m: { to: string }) => m.to === 'goran@primer.rs')?.status).toBe('failed');

@@ -1,0 +1,56 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/harness.js';
+
+/** A built web app in miniature: index.html and one hashed asset with its precompressed copies. */
+function fakeWebDist(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'trasa-web-'));
+  mkdirSync(path.join(dir, 'assets'));
+  const html = `<!doctype html><title>Траса</title>${'<!-- pad -->'.repeat(200)}`;
+  writeFileSync(path.join(dir, 'index.html'), html);
+  writeFileSync(path.join(dir, 'index.html.br'), brotliCompressSync(html));
+  writeFileSync(path.join(dir, 'index.html.gz'), gzipSync(html));
+  const js = `console.log(${JSON.stringify('x'.repeat(5000))});`;
+  writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), js);
+  writeFileSync(path.join(dir, 'assets', 'app-abc123.js.br'), brotliCompressSync(js));
+  writeFileSync(path.join(dir, 'assets', 'app-abc123.js.gz'), gzipSync(js));
+  return dir;
+}
+
+describe('delivery: compression and caching (issue 13 item 1)', () => {
+  const t = useTestApp({ webDist: fakeWebDist() });
+
+  it('serves a hashed asset precompressed with brotli, cached immutable for a year', async () => {
+    const res = await t.call({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('console.log');
+  });
+
+  it('falls back to gzip for a client without brotli, and to plain bytes for one without either', async () => {
+    const gz = await t.call({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('console.log');
+    const plain = await t.call({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('console.log');
+  });
+
+  it('revalidates index.html (SPA routes) on every visit', async () => {
+    const res = await t.call({ method: 'GET', url: '/app/klasteri', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('compresses JSON answers over 1 KB', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString()).openapi).toMatch(/^3\./);
+  });
+});

@@ -1,0 +1,245 @@
+import { foldForSearch, LOGS, type LogListQuery, type LogSearchQuery, type LogsPage } from '@trasa/domain';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { auditLogs } from '../../db/schema.js';
+import { writeLog } from '../../platform/audit.js';
+import type { Actor } from '../../platform/auth.js';
+import type { Db, Executor } from '../../platform/database.js';
+import { notFound } from '../../platform/errors.js';
+import { searchTerms } from '../search/service.js';
+import { offsetOf } from '../users/paging.js';
+import { type LogScope, logScopeCondition, logScopeOf } from './policy.js';
+import { presentLog } from './presenter.js';
+
+/**
+ * The audit log at any size (bench/logs.mjs: 1,000,000 rows; docs/api/logs-comments-ijo.md "Speed").
+ *
+ * - A page is found on the (created_at, id) index and only its rows are read; a Rukovodilac's groups are
+ *   merged range by range (one ordered range per group), so page 2,500 skips 25,000 index entries, never
+ *   sorts the scope.
+ * - `totalLogs` is exact up to a cap, counted with LIMIT cap + 1, and the planner's estimate past it
+ *   (`totalExact: false`).
+ * - A search first looks among the newest rows of the scope (a frequent word fills a page there at
+ *   once; its total is the estimate); when they don't hold the page, the trigram index finds every match,
+ *   sorted and counted in one query (exact).
+ */
+
+export type RequestInfo = { ip: string; url: string };
+
+/**
+ * Rows counted exactly (100 pages of 10): an index-only count of 1,001 entries costs ~0.3 ms, and
+ * every page asks for the total again.
+ */
+export const EXACT_COUNT_CAP = 1_000;
+/** Newest rows a search looks at before it asks the trigram index (more for deeper pages). */
+const SEARCH_WINDOW = 5_000;
+const SEARCH_WINDOW_MAX = 100_000;
+/** A scope of more groups is filtered by group_id in (…) instead of merging range by range. */
+const MERGE_GROUPS_MAX = 100;
+
+/**
+ * What the search box searches: the message, the user, the IP and the URL, folded like every search
+ * (trasa_fold: both scripts, any case, with or without diacritics): the stored column search_text with
+ * its trigram index (drizzle/0006_log_search.sql; folding per row would cost ~70 µs a row).
+ */
+const SEARCH_TEXT = sql`${auditLogs.searchText}`;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function matchCondition(searchText: SQL, terms: string[]): SQL | undefined {
+  if (terms.length === 0) return undefined;
+  return or(...terms.map((t) => sql`${searchText} like ${`%${escapeLike(foldForSearch(t))}%`}`));
+}
+
+const ORDER = sql`order by ${auditLogs.createdAt} desc, ${auditLogs.id} desc`;
+const ID_COLUMNS = sql`${auditLogs.id} as id, ${auditLogs.createdAt} as created_at`;
+
+/**
+ * The scope's rows newest first, as a subquery of (id, created_at[, extra columns]): the whole table for
+ * all, otherwise one ordered range of the (group_id, created_at, id) index per group, merged (Merge
+ * Append reads only as many entries as the page needs).
+ */
+function newestRows(scope: LogScope, columns: SQL = ID_COLUMNS): SQL {
+  if (scope.all) return sql`select ${columns} from ${auditLogs} ${ORDER}`;
+  if (scope.groupIds.length === 0) return sql`select ${columns} from ${auditLogs} where false`;
+  if (scope.groupIds.length > MERGE_GROUPS_MAX) {
+    return sql`select ${columns} from ${auditLogs} where ${inArray(auditLogs.groupId, scope.groupIds)} ${ORDER}`;
+  }
+  const ranges = scope.groupIds.map((id) => sql`(select ${columns} from ${auditLogs} where ${eq(auditLogs.groupId, id)} ${ORDER})`);
+  if (ranges.length === 1) return ranges[0] as SQL;
+  return sql`select * from (${sql.join(ranges, sql` union all `)}) merged order by created_at desc, id desc`;
+}
+
+type Paging = { page: number; limit: number };
+
+type PageRow = {
+  id: string;
+  user_id: string | null;
+  user_label: string;
+  ip: string;
+  message: string;
+  url: string;
+  group_id: string | null;
+  group_cirilica: string;
+  created_at: Date | string;
+  /** The number of matches, when the page's query counted them (count(*) over ()). */
+  matches?: number | string;
+};
+
+/** The rows of a page's ids (a subquery of id, created_at[, matches]), in the page's order. */
+async function pageRows(db: Executor, ids: SQL, withMatches = false): Promise<PageRow[]> {
+  const result =
+    await db.execute<PageRow>(sql`select l.id, l.user_id, l.user_label, l.ip, l.message, l.url, l.group_id, l.group_cirilica, l.created_at${withMatches ? sql`, p.matches` : sql``}
+    from (${ids}) p join ${auditLogs} l on l.id = p.id
+    order by p.created_at desc, p.id desc`);
+  return result.rows;
+}
+
+function present(rows: PageRow[]): LogsPage['logs'] {
+  return rows.map((r) =>
+    presentLog({
+      id: r.id,
+      userId: r.user_id,
+      userLabel: r.user_label,
+      ip: r.ip,
+      message: r.message,
+      url: r.url,
+      groupId: r.group_id,
+      groupCirilica: r.group_cirilica,
+      createdAt: new Date(r.created_at),
+    }),
+  );
+}
+
+/** The planner's estimate of the rows `where` selects. */
+async function estimate(db: Executor, where: SQL | undefined): Promise<number> {
+  const plan = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    sql`explain (format json) select 1 from ${auditLogs} ${where ? sql`where ${where}` : sql``}`,
+  );
+  return Math.round(plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
+}
+
+async function cappedCount(db: Executor, where: SQL | undefined, cap: number): Promise<number> {
+  const result = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from (select 1 from ${auditLogs} ${where ? sql`where ${where}` : sql``} limit ${cap + 1}) capped`,
+  );
+  return result.rows[0]?.n ?? 0;
+}
+
+type Total = { totalLogs: number; totalExact: boolean };
+
+/** A short first page is its own count; a short later page tells the count too, unless it is empty. */
+function countFromPage(paging: Paging, shown: number): Total | null {
+  const offset = offsetOf(paging);
+  return shown < paging.limit && (shown > 0 || offset === 0) ? { totalLogs: offset + shown, totalExact: true } : null;
+}
+
+/** Past the cap: the estimate, never less than what the pages already show. */
+async function estimatedTotal(db: Executor, where: SQL | undefined, paging: Paging, shown: number): Promise<Total> {
+  // An empty page past the end tells nothing beyond the cap; a shown page that there are at least as many.
+  const seen = shown > 0 ? offsetOf(paging) + shown + (shown === paging.limit ? 1 : 0) : 0;
+  const floor = Math.max(EXACT_COUNT_CAP + 1, seen);
+  return { totalLogs: Math.max(await estimate(db, where), floor), totalExact: false };
+}
+
+/** A plain list's total: counted up to the cap on the index alone, estimated past it. */
+async function listTotal(db: Db, where: SQL | undefined, paging: Paging, shown: number): Promise<Total> {
+  const known = countFromPage(paging, shown);
+  if (known) return known;
+  const n = await cappedCount(db, where, EXACT_COUNT_CAP);
+  return n <= EXACT_COUNT_CAP ? { totalLogs: n, totalExact: true } : estimatedTotal(db, where, paging, shown);
+}
+
+/**
+ * A search's total when a frequent text filled the page among the newest rows: not counted (counting
+ * a text in one row of twenty across a million rows is the cost the window avoided), the estimate.
+ */
+async function frequentTotal(db: Db, where: SQL, paging: Paging, shown: number): Promise<Total> {
+  return countFromPage(paging, shown) ?? estimatedTotal(db, where, paging, shown);
+}
+
+/**
+ * Every row of the list and its search as one condition (the log's export, features/exports): the
+ * scope's rows matching the typed text (eng) or its transliteration (srb), if any.
+ */
+export function logListCondition(scope: LogScope, input: { eng?: string; srb?: string }): SQL | undefined {
+  return and(logScopeCondition(scope), matchCondition(SEARCH_TEXT, searchTerms({ eng: input.eng ?? '', srb: input.srb ?? '' })));
+}
+
+/** GET /api/log: the caller's scope (policy.ts), optionally one group's rows, newest first. */
+export async function listLogs(ctx: AppContext, actor: Actor, query: LogListQuery): Promise<LogsPage> {
+  const scope = await logScopeOf(ctx.db, actor, query.group);
+  const logs = present(await pageRows(ctx.db, sql`${newestRows(scope)} limit ${query.limit} offset ${offsetOf(query)}`));
+  return { logs, ...(await listTotal(ctx.db, logScopeCondition(scope), query, logs.length)) };
+}
+
+/**
+ * GET /api/search/log: the same list narrowed by the typed text (eng) or its transliteration (srb).
+ * First among the newest rows of the scope (window), where a frequent word fills the page at once;
+ * when the window doesn't hold the page, every match is found through the trigram index (planner told
+ * to use it: it can't tell a rare text from a frequent one by their trigrams).
+ */
+export async function searchLogs(ctx: AppContext, actor: Actor, query: LogSearchQuery): Promise<LogsPage> {
+  const terms = searchTerms(query);
+  if (terms.length === 0) return listLogs(ctx, actor, query);
+  const scope = await logScopeOf(ctx.db, actor, query.group);
+  const offset = offsetOf(query);
+  const window = Math.min(SEARCH_WINDOW_MAX, Math.max(SEARCH_WINDOW, 20 * (offset + query.limit)));
+  const inWindow = sql`select id, created_at from (${newestRows(scope, sql`${ID_COLUMNS}, ${SEARCH_TEXT} as search_text`)} limit ${window}) w
+    where ${windowMatch(terms)} order by created_at desc, id desc limit ${query.limit} offset ${offset}`;
+  // Read newest first, range by range, stopping as soon as the page is full (the planner would rather
+  // read a team's whole range and sort it, not knowing how soon a frequent word fills the page).
+  const fromWindow = await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_bitmapscan = off`);
+    await tx.execute(sql`set local enable_sort = off`);
+    return pageRows(tx, inWindow);
+  });
+  const where = logListCondition(scope, query) as SQL;
+  if (fromWindow.length === query.limit) {
+    const logs = present(fromWindow);
+    return { logs, ...(await frequentTotal(ctx.db, where, query, logs.length)) };
+  }
+  // Not a frequent text: every match through the trigram index, counted on the way (they are sorted
+  // for the page anyway).
+  const everyMatch = await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_indexscan = off`);
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return pageRows(
+      tx,
+      sql`select ${ID_COLUMNS}, count(*) over () as matches from ${auditLogs} where ${where} ${ORDER} limit ${query.limit} offset ${offset}`,
+      true,
+    );
+  });
+  const logs = present(everyMatch);
+  const counted = everyMatch[0]?.matches;
+  if (counted !== undefined) return { logs, totalLogs: Number(counted), totalExact: true };
+  // A page past the last match: counted on the index, like a plain list.
+  return { logs, ...(await listTotal(ctx.db, where, query, logs.length)) };
+}
+
+/** The match over the window's own column (w.search_text). */
+function windowMatch(terms: string[]): SQL {
+  return or(...terms.map((t) => sql`w.search_text like ${`%${escapeLike(foldForSearch(t))}%`}`)) as SQL;
+}
+
+/** 1 log, 2–4 loga, 5+ logova (21 log, 22 loga, 11–14 logova). */
+function logsCount(n: number): string {
+  const mod10 = n % 10;
+  const mod100 = n % 100;
+  if (mod10 === 1 && mod100 !== 11) return `${n} log`;
+  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return `${n} loga`;
+  return `${n} logova`;
+}
+
+/**
+ * DELETE /api/log/ (Admin): the chosen rows go; the deletion itself leaves a row, so the trail shows
+ * that someone thinned it. None of the ids found: 404.
+ */
+export async function deleteLogs(ctx: AppContext, actor: Actor, logIds: string[], req: RequestInfo): Promise<string> {
+  return ctx.db.transaction(async (tx) => {
+    const deleted = await tx.delete(auditLogs).where(inArray(auditLogs.id, logIds)).returning({ id: auditLogs.id });
+    if (deleted.length === 0) throw notFound();
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je obrisao ${logsCount(deleted.length)}.` });
+    return LOGS.deleted;
+  });
+}

@@ -1,0 +1,116 @@
+import { Checkbox } from '@mui/material';
+import type { MRT_ColumnDef, MRT_Row, MRT_RowData, MRT_TableInstance } from 'material-react-table';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+
+/**
+ * Multi-select of rows across pages, for the Admin's deletes on the logs and comments lists: a
+ * checkbox column whose cells read the page's selection from context (DataTable renders the rows).
+ */
+export type Selection = {
+  chosen: ReadonlySet<string>;
+  toggle: (id: string) => void;
+  setMany: (ids: readonly string[], on: boolean) => void;
+  clear: () => void;
+};
+
+type Labels = { page: string; row: (row: never) => string };
+const SelectionContext = createContext<{ selection: Selection; labels: Labels } | null>(null);
+
+export function useSelectionState(): Selection {
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set());
+  const toggle = useCallback((id: string) => {
+    setChosen((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }, []);
+  const setMany = useCallback((ids: readonly string[], on: boolean) => {
+    setChosen((prev) => {
+      const next = new Set(prev);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  }, []);
+  const clear = useCallback(() => setChosen(new Set()), []);
+  return useMemo(() => ({ chosen, toggle, setMany, clear }), [chosen, toggle, setMany, clear]);
+}
+
+/** The selection and the checkboxes' accessible names: the page box's, and a row's from the row. */
+export function SelectionProvider<T>({
+  value,
+  pageLabel,
+  rowLabel,
+  children,
+}: {
+  value: Selection;
+  pageLabel: string;
+  rowLabel: (row: T) => string;
+  children: ReactNode;
+}) {
+  const context = useMemo(
+    () => ({ selection: value, labels: { page: pageLabel, row: rowLabel as (row: never) => string } }),
+    [value, pageLabel, rowLabel],
+  );
+  return <SelectionContext.Provider value={context}>{children}</SelectionContext.Provider>;
+}
+
+function useSelection() {
+  const context = useContext(SelectionContext);
+  if (!context) throw new Error('selection column outside SelectionProvider');
+  return context;
+}
+
+function stop(event: { stopPropagation: () => void }) {
+  event.stopPropagation();
+}
+
+function RowBox<T extends MRT_RowData & { _id: string }>({ row }: { row: MRT_Row<T> }) {
+  const { selection, labels } = useSelection();
+  const id = row.original._id;
+  return (
+    <Checkbox
+      size="small"
+      checked={selection.chosen.has(id)}
+      onClick={stop}
+      onKeyDown={stop}
+      onChange={() => selection.toggle(id)}
+      slotProps={{ input: { 'aria-label': labels.row(row.original as never) } }}
+    />
+  );
+}
+
+function PageBox<T extends MRT_RowData & { _id: string }>({ table }: { table: MRT_TableInstance<T> }) {
+  const { selection, labels } = useSelection();
+  const ids = table.getRowModel().rows.map((r) => r.original._id);
+  const count = ids.filter((id) => selection.chosen.has(id)).length;
+  return (
+    <Checkbox
+      size="small"
+      checked={ids.length > 0 && count === ids.length}
+      indeterminate={count > 0 && count < ids.length}
+      disabled={ids.length === 0}
+      onClick={stop}
+      onChange={() => selection.setMany(ids, count < ids.length)}
+      slotProps={{ input: { 'aria-label': labels.page } }}
+    />
+  );
+}
+
+/** The checkbox column: the header box chooses the whole page, each row's box names its row. */
+export function selectionColumn<T extends MRT_RowData & { _id: string }>(header: string): MRT_ColumnDef<T> {
+  return {
+    id: 'izbor',
+    header,
+    size: 56,
+    grow: false,
+    enableHiding: false,
+    enableColumnOrdering: false,
+    Header: PageBox,
+    Cell: RowBox,
+  };
+}

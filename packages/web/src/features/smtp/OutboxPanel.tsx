@@ -1,0 +1,118 @@
+import SendIcon from '@mui/icons-material/Send';
+import { Alert, Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatLogTime, MAIL_STATUSES, type MailStatusKey, type OutboxMailDto, SMTP } from '@trasa/domain';
+import type { MRT_ColumnDef } from 'material-react-table';
+import { useState } from 'react';
+import { messageOf } from '../../api/errors';
+import { DataTable, type TableQuery } from '../../components/DataTable';
+import { FormDialog } from '../../components/FormDialog';
+import { useSnackbar } from '../../components/SnackbarProvider';
+import { listOutbox, OUTBOX_KEY, releaseHeld } from './api';
+import { SMTP_LABELS } from './labels';
+
+const COLUMNS: MRT_ColumnDef<OutboxMailDto>[] = [
+  { accessorKey: 'to', header: SMTP_LABELS.to, size: 220 },
+  { accessorKey: 'subject', header: SMTP_LABELS.subject, size: 260 },
+  { id: 'status', header: SMTP_LABELS.status, size: 130, accessorFn: (m) => SMTP.statusLabels[m.status] ?? m.status },
+  { accessorKey: 'attempts', header: SMTP_LABELS.attempts, size: 100 },
+  { id: 'createdAt', header: SMTP_LABELS.time, size: 170, accessorFn: (m) => formatLogTime(m.createdAt) },
+  { id: 'error', header: SMTP_LABELS.error, size: 260, accessorFn: (m) => m.error ?? '' },
+];
+
+/**
+ * The outbox (server-behaviour.md "Mail"; docs/decisions.md "Outbox"): the newest mail first with its
+ * outcome, filtered by status; a row shows the mail's text (with no server in use the Admin reads
+ * activation and reset links here). Mail an import sent past its daily cap is 'held' until released.
+ */
+export function OutboxPanel() {
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<MailStatusKey | ''>('');
+  const [reading, setReading] = useState<OutboxMailDto | null>(null);
+  const held = useQuery({
+    queryKey: [...OUTBOX_KEY, 'held'],
+    queryFn: ({ signal }) => listOutbox({ page: 1, limit: 1, status: 'held' }, signal),
+  });
+  const heldCount = held.data?.held ?? 0;
+  const release = useMutation({
+    mutationFn: releaseHeld,
+    onSuccess: async (data) => {
+      snackbar.success(data.message);
+      await queryClient.invalidateQueries({ queryKey: OUTBOX_KEY });
+    },
+    onError: (error) => snackbar.error(messageOf(error, SMTP_LABELS.releaseFailed)),
+  });
+
+  const fetchPage = async ({ page, limit, signal }: TableQuery) => {
+    const data = await listOutbox({ page, limit, status }, signal);
+    return { rows: data.outbox, total: data.totalResults };
+  };
+
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Stack spacing={2}>
+        <Typography variant="h3" component="h2">
+          {SMTP_LABELS.outboxTitle}
+        </Typography>
+        {heldCount > 0 && <Alert severity="info">{SMTP_LABELS.heldNote(heldCount)}</Alert>}
+        <DataTable
+          tableName="smtpOutbox"
+          label={SMTP_LABELS.outboxTable}
+          columns={COLUMNS}
+          queryKey={[...OUTBOX_KEY, 'list', status]}
+          fetchPage={fetchPage}
+          hiddenColumns={['error']}
+          onRowClick={setReading}
+          toolbar={
+            <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+              <TextField
+                select
+                size="small"
+                label={SMTP_LABELS.statusFilter}
+                value={status}
+                onChange={(e) => setStatus(e.target.value as MailStatusKey | '')}
+                slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+                sx={{ minWidth: 180 }}
+              >
+                <MenuItem value="">{SMTP_LABELS.allStatuses}</MenuItem>
+                {MAIL_STATUSES.map((s) => (
+                  <MenuItem key={s} value={s}>
+                    {SMTP.statusLabels[s]}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <Button
+                variant="outlined"
+                startIcon={<SendIcon />}
+                disabled={heldCount === 0 || release.isPending}
+                onClick={() => release.mutate()}
+              >
+                {SMTP_LABELS.release(heldCount)}
+              </Button>
+            </Stack>
+          }
+        />
+      </Stack>
+      <FormDialog
+        open={!!reading}
+        title={reading?.subject ?? ''}
+        onClose={() => setReading(null)}
+        onSubmit={(e) => e.preventDefault()}
+        readOnly
+      >
+        {reading && (
+          <>
+            <Typography variant="body2">
+              {SMTP_LABELS.to}: {reading.to} · {SMTP.statusLabels[reading.status] ?? reading.status} · {formatLogTime(reading.createdAt)}
+            </Typography>
+            {reading.error && <Alert severity="error">{reading.error}</Alert>}
+            <Box component="pre" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontFamily: 'inherit', m: 0 }}>
+              {reading.text}
+            </Box>
+          </>
+        )}
+      </FormDialog>
+    </Paper>
+  );
+}

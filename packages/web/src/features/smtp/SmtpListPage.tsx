@@ -1,0 +1,62 @@
+import AddIcon from '@mui/icons-material/Add';
+import { Alert, Button, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { appPath, SMTP } from '@trasa/domain';
+import type { MRT_ColumnDef } from 'material-react-table';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { DataTable, type TableQuery } from '../../components/DataTable';
+import { SCREEN_TITLES } from '../../shell/screenTitles';
+import { listSmtps, SMTP_KEY, type SmtpDto } from './api';
+import { SMTP_LABELS } from './labels';
+import { OutboxPanel } from './OutboxPanel';
+import { SmtpDialog } from './SmtpDialog';
+
+const COLUMNS: MRT_ColumnDef<SmtpDto>[] = [
+  { accessorKey: 'host', header: SMTP_LABELS.host, size: 240 },
+  { accessorKey: 'port', header: SMTP_LABELS.port, size: 90 },
+  { accessorKey: 'email', header: SMTP_LABELS.email, size: 260 },
+  { id: 'inUse', header: SMTP_LABELS.inUse, size: 120, accessorFn: (s) => (s.inUse ? SMTP_LABELS.yes : SMTP_LABELS.no) },
+];
+
+async function fetchSmtps({ page, limit, signal }: TableQuery) {
+  const smtps = await listSmtps(signal);
+  return { rows: smtps.slice((page - 1) * limit, page * limit), total: smtps.length };
+}
+
+/**
+ * /app/emailconfig (spec 3 §2.8): the servers with an add button and a warning while none is in use;
+ * a row opens its detail. Below, the outbox: every mail with its outcome, and the release of held mail.
+ */
+export function SmtpListPage() {
+  const navigate = useNavigate();
+  const [adding, setAdding] = useState(false);
+  const all = useQuery({ queryKey: [...SMTP_KEY, 'all'], queryFn: ({ signal }) => listSmtps(signal) });
+  const noneInUse = all.isSuccess && !all.data.some((s) => s.inUse);
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h1">{SCREEN_TITLES.smtpList}</Typography>
+      {noneInUse && (
+        <Alert severity="warning" data-testid="smtp-none-in-use">
+          {SMTP.noneInUse}
+        </Alert>
+      )}
+      <DataTable
+        tableName="smtp"
+        label={SMTP_LABELS.table}
+        columns={COLUMNS}
+        queryKey={[...SMTP_KEY, 'list']}
+        fetchPage={fetchSmtps}
+        onRowClick={(s) => navigate(appPath('smtpDetail', { id: s._id }))}
+        toolbar={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+            {SMTP_LABELS.add}
+          </Button>
+        }
+      />
+      <OutboxPanel />
+      <SmtpDialog open={adding} onClose={() => setAdding(false)} />
+    </Stack>
+  );
+}
