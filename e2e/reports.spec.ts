@@ -1,0 +1,47 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { ADMIN } from './support/api';
+import { signIn } from './support/ui';
+
+/**
+ * The report hub's pictures and exports (issue 10 items 3 and 9): the Admin sees each contract's
+ * progress as charts, downloads the summary as Excel (opened and counted), and finds a cluster's
+ * activities on a time line with the demo's A4 revision.
+ */
+
+test('the report hub charts each contract, exports the summary, and a cluster shows its activity time line', async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/app/izvestaji');
+  await expect(page.getByRole('heading', { name: 'Извештаји', level: 1 })).toBeVisible();
+  const charts = page.getByTestId('progress-charts');
+  await expect(charts.getByRole('heading', { name: 'Напредак по уговорима' })).toBeVisible();
+  // Every contract's section draws its bars (SVG rectangles of @mui/x-charts).
+  const first = charts.locator('section').first();
+  await expect(first).toBeVisible();
+  await expect(first.locator('svg rect').first()).toBeVisible();
+  await expect(first.getByText('Кластери по етапи (последња завршена активност)')).toBeVisible();
+
+  // The summary's Excel export: downloaded, opened, a row per catalogue activity and the count row.
+  await page.getByRole('tab', { name: 'Збирни извештај' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Извоз у Excel' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^report-summary-\d{4}-\d{2}-\d{2}-\d{4}\.xlsx$/);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load((await readFile(await file.path())) as unknown as ArrayBuffer);
+  const sheet = wb.worksheets[0];
+  const shownRows = await page.getByRole('table', { name: 'Збирни извештај' }).locator('tbody tr').count();
+  expect(sheet?.rowCount).toBe(1 + shownRows + 1);
+  expect(sheet?.getRow(1).getCell(1).value).toBe('Ознака');
+
+  // The demo's Ivanjica - Kušići: A4 went back once (revision 1); its time line says so.
+  // The cluster detail opens from the clusters list (spec 2 §2).
+  await page.goto('/app/klasteri');
+  await page.getByRole('cell', { name: 'Ivanjica - Kušići', exact: true }).click();
+  await expect(page).toHaveURL(/\/app\/klaster\//);
+  const timeline = page.getByTestId('activity-timeline');
+  await expect(timeline.getByRole('heading', { name: 'Временска линија активности' })).toBeVisible();
+  await expect(timeline.locator('svg').getByText('A4 · ревизија 1')).toBeVisible();
+  await expect(timeline.locator('svg').getByText('A1', { exact: true })).toBeVisible();
+});

@@ -1,0 +1,141 @@
+import { COMMENT_LIST, COMMON, type CommentListDto } from '@trasa/domain';
+import { desc, inArray } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { activityOf, addComment } from '../../../test/activityData.js';
+import { useTestApp } from '../../../test/harness.js';
+import { auditLogs } from '../../db/schema.js';
+import { activityComments } from '../../db/schema-activities.js';
+import { createCluster, createContract, createGroup, createOrgTree, createUser, tokenFor } from '../../seed/factories.js';
+
+const t = useTestApp();
+
+let adminToken: string;
+let managerToken: string;
+let leafToken: string;
+let otherToken: string;
+let guestToken: string;
+const ids: Record<string, string> = {};
+let clusterIds: { mine: string; contracted: string; foreign: string };
+
+const at = (minute: number) => new Date(Date.UTC(2025, 5, 1, 9, minute, 0));
+
+beforeAll(async () => {
+  const tree = await createOrgTree(t.db, 'Kom');
+  adminToken = await tokenFor(t.ctx, await createUser(t.db, { role: 'Admin' }));
+  managerToken = await tokenFor(t.ctx, tree.manager);
+  const author = await createUser(t.db, {
+    role: 'Zaposleni',
+    groupId: tree.leaf.id,
+    ime: 'Đorđe',
+    prezime: 'Živković',
+    email: 'djordje@izvodjac.rs',
+  });
+  leafToken = await tokenFor(t.ctx, author);
+  otherToken = await tokenFor(t.ctx, await createUser(t.db, { role: 'Zaposleni', groupId: tree.other.id }));
+  guestToken = await tokenFor(t.ctx, await createUser(t.db, { role: 'Gost' }));
+  const gone = await createUser(t.db, { role: 'Zaposleni', groupId: tree.leaf.id, ime: 'Obrisani', prezime: 'Korisnik' });
+  // The leaf sees its own cluster (responsible: its parent, mid) and one by a contract of the root;
+  // the supervision firm's cluster stays foreign to it.
+  const mine = await createCluster(t.db, { naziv: 'Klaster Šabac', groupIds: [tree.mid.id] });
+  const contract = await createContract(t.db, { kind: 'contractIzv', groupIds: [tree.root.id] });
+  const contracted = await createCluster(t.db, { naziv: 'Klaster Čačak', contract });
+  const foreign = await createCluster(t.db, { naziv: 'Klaster Niš', groupIds: [tree.other.id] });
+  clusterIds = { mine: mine.id, contracted: contracted.id, foreign: foreign.id };
+  const a1 = await activityOf(t.db, mine.id, 'A1');
+  const a7 = await activityOf(t.db, contracted.id, 'A7');
+  const a2 = await activityOf(t.db, foreign.id, 'A2');
+  ids.a1 = a1.id;
+  ids.first = (
+    await addComment(t.db, { activityId: a1.id, userId: author.id, komentar: 'Trasa prelazi preko njive.', createdAt: at(1) })
+  ).id;
+  ids.second = (
+    await addComment(t.db, { activityId: a7.id, userId: gone.id, komentar: 'Čeka se saglasnost Srbijagasa.', createdAt: at(2) })
+  ).id;
+  ids.third = (await addComment(t.db, { activityId: a2.id, userId: null, komentar: 'Надзор: датум потврђен.', createdAt: at(3) })).id;
+  // The author of the second deleted their account (anonymised, marked deleted).
+  const deleted = await t.call({ method: 'DELETE', url: '/api/user/my-profile', token: await tokenFor(t.ctx, gone) });
+  expect(deleted.statusCode).toBe(200);
+});
+
+const list = (url: string, token = adminToken) => t.call({ method: 'GET', url, token });
+const komentari = (body: { comments: CommentListDto[] }) => body.comments.map((c) => c.komentar);
+
+describe('comments list', () => {
+  it('lists every comment for the Admin, newest first, with author, activity and cluster', async () => {
+    const res = await list('/api/comment?page=1&limit=10');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(komentari(body)).toEqual(['Надзор: датум потврђен.', 'Čeka se saglasnost Srbijagasa.', 'Trasa prelazi preko njive.']);
+    expect(body.totalResults).toBe(3);
+    expect(body.comments[2]).toEqual({
+      _id: ids.first,
+      komentar: 'Trasa prelazi preko njive.',
+      createdAt: at(1).toISOString(),
+      user: { ime: 'Đorđe', prezime: 'Živković', email: 'djordje@izvodjac.rs' },
+      aktivnost: ids.a1,
+      kratakNaziv: 'A1',
+      naziv: expect.any(String),
+      lokacija: { _id: clusterIds.mine, naziv: 'Klaster Šabac' },
+    });
+    // A deleted account, and an author row that is gone: no person shown ('Korisnik je obrisan').
+    expect(body.comments[1].user).toBeNull();
+    expect(body.comments[0].user).toBeNull();
+    const page2 = (await list('/api/comment?page=2&limit=2')).json();
+    expect(komentari(page2)).toEqual(['Trasa prelazi preko njive.']);
+    expect(page2.totalResults).toBe(3);
+  });
+
+  it('shows others only the comments of the clusters they see', async () => {
+    expect(komentari((await list('/api/comment', leafToken)).json())).toEqual([
+      'Čeka se saglasnost Srbijagasa.',
+      'Trasa prelazi preko njive.',
+    ]);
+    expect(komentari((await list('/api/comment', managerToken)).json())).toEqual([
+      'Čeka se saglasnost Srbijagasa.',
+      'Trasa prelazi preko njive.',
+    ]);
+    const other = (await list('/api/comment', otherToken)).json();
+    expect(other).toMatchObject({ totalResults: 1 });
+    expect(komentari(other)).toEqual(['Надзор: датум потврђен.']);
+    expect((await list('/api/comment', guestToken)).statusCode).toBe(403);
+    // A group that sees everything sees them all.
+    const all = await createGroup(t.db, { type: 'NARUCILAC', sveVideci: true });
+    const seer = await tokenFor(t.ctx, await createUser(t.db, { role: 'Zaposleni', groupId: all.id }));
+    expect((await list('/api/comment', seer)).json().totalResults).toBe(3);
+  });
+
+  it('searches comment, author, cluster and activity in both scripts, within the scope', async () => {
+    const search = async (query: string, token = adminToken) => komentari((await list(`/api/search/comment?${query}`, token)).json());
+    const both = (text: string, cyr: string) => `eng=${encodeURIComponent(text)}&srb=${encodeURIComponent(cyr)}`;
+    expect(await search(both('njive', 'њиве'))).toEqual(['Trasa prelazi preko njive.']);
+    expect(await search(`eng=${encodeURIComponent('ЊИВЕ')}`)).toEqual(['Trasa prelazi preko njive.']);
+    expect(await search(both('datum potvrdjen', 'датум потврдјен'))).toEqual(['Надзор: датум потврђен.']);
+    expect(await search(both('djordje', 'дјордје'))).toEqual(['Trasa prelazi preko njive.']);
+    expect(await search(both('cacak', 'цацак'))).toEqual(['Čeka se saglasnost Srbijagasa.']);
+    expect(await search(both('nis', 'нис'), leafToken)).toEqual([]);
+    expect(await search(both('klaster', 'кластер'), leafToken)).toEqual(['Čeka se saglasnost Srbijagasa.', 'Trasa prelazi preko njive.']);
+    expect(await search('eng=%25')).toEqual([]);
+    const res = (await list(`/api/search/comment?${both('klaster', 'кластер')}&page=1&limit=1`)).json();
+    expect(res.totalResults).toBe(3);
+    expect(res.comments).toHaveLength(1);
+  });
+
+  it('lets only the Admin delete, logging how many', async () => {
+    const extra = await addComment(t.db, { activityId: ids.a1 as string, userId: null, komentar: 'Za brisanje', createdAt: at(9) });
+    const extra2 = await addComment(t.db, { activityId: ids.a1 as string, userId: null, komentar: 'Za brisanje 2', createdAt: at(9) });
+    const payload = { komentari: [extra.id, extra2.id] };
+    for (const token of [managerToken, leafToken]) {
+      expect((await t.call({ method: 'DELETE', url: '/api/comment/', payload, token })).statusCode).toBe(403);
+    }
+    const res = await t.call({ method: 'DELETE', url: '/api/comment/', payload, token: adminToken });
+    expect(res.json()).toEqual({ message: COMMENT_LIST.deleted });
+    expect(await t.db.select().from(activityComments).where(inArray(activityComments.id, payload.komentari))).toEqual([]);
+    const [log] = await t.db.select().from(auditLogs).orderBy(desc(auditLogs.createdAt)).limit(1);
+    expect(log?.message).toMatch(/je obrisao 2 komentara na aktivnostima\.$/);
+    const again = await t.call({ method: 'DELETE', url: '/api/comment/', payload, token: adminToken });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe(COMMON.notFound);
+    const empty = await t.call({ method: 'DELETE', url: '/api/comment/', payload: { komentari: [] }, token: adminToken });
+    expect(empty.json()).toMatchObject({ message: COMMENT_LIST.noneChosen });
+  });
+});

@@ -1,0 +1,108 @@
+import { type ContractProgress, FINISHED, IN_PROGRESS, type ProgressReport, RESPONSIBLE_PARTIES } from '@trasa/domain';
+import { and, asc, type SQL, sql } from 'drizzle-orm';
+import { activities, activityCatalogue } from '../../db/schema-activities.js';
+import { clusters, contractClusters, contracts } from '../../db/schema-clusters.js';
+import type { Executor } from '../../platform/database.js';
+import { appToday } from '../../platform/time.js';
+import { type ClusterScope, visibleClusterCondition } from '../clusters/policy.js';
+import { activityColourSql } from '../notifications/colour.js';
+import { byName, contractFilter, underContract } from './service.js';
+
+/**
+ * GET /api/report/progress?contract (the report hub's charts; docs/api/reports.md): per general contract
+ * of the visible clusters, how many clusters stand at each stage (their furthest finished activity, in
+ * catalogue order) and, per responsible party, how many activities are late: in progress past their
+ * deadline (the notifications' red) or finished after it (greenRed). Two set-based statements; the
+ * colours are the notifications' own SQL (notifications/colour.ts), for the application's today.
+ */
+export async function progressReport(
+  db: Executor,
+  scope: ClusterScope,
+  contract: string | undefined,
+  today = appToday(),
+): Promise<ProgressReport> {
+  const contractId = contractFilter(contract);
+  const generalOf = (clusterId: SQL) =>
+    sql<string | null>`(select ${contractClusters.contractId} from ${contractClusters}
+      where ${contractClusters.clusterId} = ${clusterId} and ${contractClusters.kind} = 'contract' limit 1)`;
+  // Qualified by hand: in a select list drizzle writes a column unqualified ("id"), which inside the
+  // subqueries would name the subquery's own table.
+  const clusterId = sql`${clusters}.${sql.identifier('id')}`;
+  const furthest = sql<string | null>`(select a.code from ${activities} a
+    where a.cluster_id = ${clusterId} and a.status = ${FINISHED} order by a.position desc limit 1)`;
+  const stageRows = await db
+    .select({ contractId: generalOf(clusterId), code: furthest, n: sql<number>`count(*)::int` })
+    .from(clusters)
+    .where(and(visibleClusterCondition(scope), underContract(contractId)))
+    .groupBy(sql`1`, sql`2`);
+
+  const colour = activityColourSql(today);
+  const lateRows = (
+    await db.execute<{ contract_id: string | null; party: string; kasni: number; kasno: number }>(sql`
+      select ${generalOf(sql`${activities.clusterId}`)} as contract_id, o.party,
+        count(*) filter (where ${colour} = 'red')::int as kasni,
+        count(*) filter (where ${colour} = 'greenRed')::int as kasno
+      from ${activities}
+      join ${activityCatalogue} on ${activityCatalogue.code} = ${activities.code}
+      cross join lateral unnest(${activityCatalogue.odgovoran}) as o(party)
+      where ${activities.status} in (${IN_PROGRESS}, ${FINISHED}) and ${activities.rokZavrsetka} is not null
+        and ${visibleClusterCondition(scope, activities.clusterId)} and ${underContract(contractId, activities.clusterId)}
+      group by 1, 2`)
+  ).rows;
+
+  const catalogue = await db
+    .select({ code: activityCatalogue.code, naziv: activityCatalogue.naziv, position: activityCatalogue.position })
+    .from(activityCatalogue)
+    .orderBy(asc(activityCatalogue.position));
+  const position = new Map(catalogue.map((c) => [c.code, c.position]));
+  const nazivOf = new Map(catalogue.map((c) => [c.code, c.naziv]));
+  const ids = [...new Set(stageRows.map((r) => r.contractId).filter((id): id is string => !!id))];
+  const named = new Map(
+    ids.length
+      ? (
+          await db
+            .select({ id: contracts.id, naziv: contracts.naziv, broj: contracts.broj })
+            .from(contracts)
+            .where(
+              sql`${contracts.id} in (${sql.join(
+                ids.map((id) => sql`${id}::uuid`),
+                sql`, `,
+              )})`,
+            )
+        ).map((c) => [c.id, c])
+      : [],
+  );
+
+  const byContract = new Map<string | null, ContractProgress>();
+  const entry = (id: string | null): ContractProgress => {
+    let e = byContract.get(id);
+    if (!e) {
+      const c = id ? named.get(id) : undefined;
+      e = { _id: id, naziv: c?.naziv ?? '', broj: c?.broj ?? '', clusters: 0, stages: [], late: [] };
+      byContract.set(id, e);
+    }
+    return e;
+  };
+  for (const r of stageRows) {
+    const e = entry(r.contractId);
+    e.clusters += r.n;
+    e.stages.push({ kratakNaziv: r.code, naziv: r.code ? (nazivOf.get(r.code) ?? r.code) : '', count: r.n });
+  }
+  for (const r of lateRows) {
+    if (r.kasni === 0 && r.kasno === 0) continue;
+    entry(r.contract_id).late.push({ odgovoran: r.party, kasni: r.kasni, zavrsenoKasno: r.kasno });
+  }
+  const partyOrder = (p: string) => {
+    const i = (RESPONSIBLE_PARTIES as readonly string[]).indexOf(p);
+    return i < 0 ? RESPONSIBLE_PARTIES.length : i;
+  };
+  for (const e of byContract.values()) {
+    e.stages.sort(
+      (a, b) => (a.kratakNaziv ? (position.get(a.kratakNaziv) ?? 0) : -1) - (b.kratakNaziv ? (position.get(b.kratakNaziv) ?? 0) : -1),
+    );
+    e.late.sort((a, b) => partyOrder(a.odgovoran) - partyOrder(b.odgovoran) || a.odgovoran.localeCompare(b.odgovoran));
+  }
+  // Contracts by name; the clusters under none last.
+  const list = [...byContract.values()].sort((a, b) => (a._id === null ? 1 : b._id === null ? -1 : byName(a.naziv, b.naziv)));
+  return { contracts: list };
+}

@@ -1,0 +1,310 @@
+import {
+  addDays,
+  type CompareReport,
+  type CompareResponse,
+  type FinishedCompareRow,
+  type IjoTaxRow,
+  type Payer,
+  REPORTS,
+  SNAPSHOT_TYPES,
+  type SnapshotList,
+  type SnapshotMeta,
+  type SnapshotType,
+} from '@trasa/domain';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { activityCatalogue } from '../../db/schema-activities.js';
+import { clusters, contractClusters, contracts } from '../../db/schema-clusters.js';
+import { reportSnapshotRows, reportSnapshots } from '../../db/schema-reports.js';
+import type { Db, Executor } from '../../platform/database.js';
+import { badRequest } from '../../platform/errors.js';
+import { appToday } from '../../platform/time.js';
+import { type ClusterScope, visibleClusterCondition } from '../clusters/policy.js';
+import { byName, filterIjoRows, finishedActivitiesOf, groupBy, ijoRowsOf, ijoTotals } from './service.js';
+
+/**
+ * Report snapshots (server-behaviour.md "Reports and snapshots"; docs/api/reports.md): for a date and
+ * each comparable report (finishedReport, summaryReport, ijoTaxesReport) the rows per cluster, so a
+ * comparison shows only the caller's visible clusters.
+ *
+ * A snapshot of date D holds the state at the end of D: the activities finished on or before D (their
+ * finish dates make that exact also when it is taken later, or backfilled), and the A7 holder entries
+ * as they are when it is taken (fees and marks have no history). The nightly job stores the day that
+ * just ended; several instances store it once (a transaction-level advisory lock, and unique (date, type)).
+ */
+
+/** Data of one cluster in each snapshot type (jsonb). */
+type FinishedData = {
+  klaster: string;
+  ugovor: string;
+  ugovorId: string | null;
+  zavrsene: { kratakNaziv: string; datumZavrsetka: string | null; rokZavrsetka: string | null }[];
+};
+type SummaryData = { ugovorId: string | null; codes: string[] };
+type IjoData = { rows: IjoTaxRow[] };
+
+const LOCK = 'trasa:report-snapshots';
+
+type ClusterInfo = { id: string; naziv: string; ugovor: string; ugovorId: string | null };
+
+async function clusterInfo(db: Executor, ids: string[]): Promise<Map<string, ClusterInfo>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: clusters.id, naziv: clusters.naziv, ugovor: contracts.naziv, ugovorId: contracts.id })
+    .from(clusters)
+    .leftJoin(contractClusters, and(eq(contractClusters.clusterId, clusters.id), eq(contractClusters.kind, 'contract')))
+    .leftJoin(contracts, eq(contracts.id, contractClusters.contractId))
+    .where(inArray(clusters.id, ids));
+  return new Map(rows.map((r) => [r.id, { id: r.id, naziv: r.naziv, ugovor: r.ugovor ?? '', ugovorId: r.ugovorId }]));
+}
+
+/** A small deterministic generator (randomize): the same seed perturbs the same way. */
+function random(seed: string): () => number {
+  let h = 2166136261;
+  for (const c of seed) h = Math.imul(h ^ c.charCodeAt(0), 16777619);
+  return () => {
+    h = Math.imul(h ^ (h >>> 15), 2246822507);
+    h = Math.imul(h ^ (h >>> 13), 3266489909);
+    h ^= h >>> 16;
+    return (h >>> 0) / 4294967296;
+  };
+}
+
+export type Collected = Record<SnapshotType, { clusterId: string; data: unknown }[]>;
+
+/**
+ * Every cluster's part of the three reports at the end of `date`. `randomize` perturbs them for
+ * demonstration (some of a cluster's latest finished activities left out, fees moved by up to ±30 %,
+ * some marks flipped), the same way for the same date.
+ */
+export async function collectSnapshot(db: Executor, date: string, randomize = false): Promise<Collected> {
+  const finished = await finishedActivitiesOf(db, sql`true`, date);
+  const byCluster = groupBy(finished, (a) => a.clusterId);
+  const info = await clusterInfo(db, [...byCluster.keys()]);
+  const rnd = random(`snapshot:${date}`);
+  const finishedRows: Collected['finishedReport'] = [];
+  const summaryRows: Collected['summaryReport'] = [];
+  for (const [clusterId, list] of byCluster) {
+    const c = info.get(clusterId);
+    if (!c) continue;
+    let kept = list;
+    if (randomize && rnd() < 0.5) kept = list.slice(0, Math.max(0, list.length - 1 - Math.floor(rnd() * 3)));
+    if (kept.length === 0) continue;
+    const zavrsene = kept.map((a) => ({
+      kratakNaziv: a.code,
+      datumZavrsetka: a.datumZavrsetka,
+      rokZavrsetka: randomize && rnd() < 0.1 && a.datumZavrsetka ? addDays(a.datumZavrsetka, -1) : a.rokZavrsetka,
+    }));
+    finishedRows.push({ clusterId, data: { klaster: c.naziv, ugovor: c.ugovor, ugovorId: c.ugovorId, zavrsene } satisfies FinishedData });
+    summaryRows.push({ clusterId, data: { ugovorId: c.ugovorId, codes: zavrsene.map((z) => z.kratakNaziv) } satisfies SummaryData });
+  }
+  const ijo = await ijoRowsOf(db, sql`true`);
+  const ijoRows: Collected['ijoTaxesReport'] = [];
+  for (const [clusterId, rows] of groupBy(ijo, (r) => r.klasterId)) {
+    const data = randomize
+      ? rows.map((r) => ({
+          ...r,
+          taksa: r.taksa === null ? null : Math.round(r.taksa * (0.7 + rnd() * 0.6) * 100) / 100,
+          status: rnd() < 0.2 ? !r.status : r.status,
+        }))
+      : rows;
+    ijoRows.push({ clusterId, data: { rows: data } satisfies IjoData });
+  }
+  return { finishedReport: finishedRows, summaryReport: summaryRows, ijoTaxesReport: ijoRows };
+}
+
+/** Stores the date's snapshots (replacing stored ones when `replace`); answers whether any was there. */
+async function storeSnapshot(tx: Executor, date: string, collected: Collected, opts: { replace: boolean; randomized: boolean }) {
+  let existed = false;
+  for (const type of SNAPSHOT_TYPES) {
+    const [old] = await tx
+      .select({ id: reportSnapshots.id })
+      .from(reportSnapshots)
+      .where(and(eq(reportSnapshots.date, date), eq(reportSnapshots.type, type)));
+    if (old) {
+      existed = true;
+      if (!opts.replace) continue;
+      await tx.delete(reportSnapshots).where(eq(reportSnapshots.id, old.id));
+    }
+    const [created] = await tx
+      .insert(reportSnapshots)
+      .values({ date, type, randomized: opts.randomized })
+      .onConflictDoNothing()
+      .returning({ id: reportSnapshots.id });
+    if (!created) continue;
+    const rows = collected[type];
+    for (let i = 0; i < rows.length; i += 1000) {
+      await tx
+        .insert(reportSnapshotRows)
+        .values(rows.slice(i, i + 1000).map((r) => ({ snapshotId: created.id, clusterId: r.clusterId, data: r.data })));
+    }
+  }
+  return existed;
+}
+
+/**
+ * POST /api/report/backfill-snapshots: the snapshots of the last `days` days (today and the days
+ * before), replacing stored ones; newest first.
+ */
+export async function backfillSnapshots(db: Db, days: number, randomize: boolean, today = appToday()) {
+  const results: { date: string; status: 'created' | 'updated' }[] = [];
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${LOCK}))`);
+    for (let i = 0; i < days; i++) {
+      const date = addDays(today, -i);
+      const existed = await storeSnapshot(tx, date, await collectSnapshot(tx, date, randomize), { replace: true, randomized: randomize });
+      results.push({ date, status: existed ? 'updated' : 'created' });
+    }
+  });
+  return results;
+}
+
+/** POST /api/report/clear-snapshots: every snapshot; answers how many (date, type) snapshots went. */
+export async function clearSnapshots(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${LOCK}))`);
+    const deleted = await tx.delete(reportSnapshots).returning({ id: reportSnapshots.id });
+    return deleted.length;
+  });
+}
+
+/**
+ * The nightly snapshot: the day before `today`, unless stored already. Another instance holding the
+ * lock is storing it: this one skips. Answers whether it stored one.
+ */
+export async function takeNightlySnapshot(db: Db, today = appToday()): Promise<boolean> {
+  const date = addDays(today, -1);
+  return db.transaction(async (tx) => {
+    const got = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(hashtext(${LOCK})) as ok`);
+    if (!got.rows[0]?.ok) return false;
+    const stored = await tx.select({ type: reportSnapshots.type }).from(reportSnapshots).where(eq(reportSnapshots.date, date));
+    if (stored.length === SNAPSHOT_TYPES.length) return false;
+    await storeSnapshot(tx, date, await collectSnapshot(tx, date), { replace: false, randomized: false });
+    return true;
+  });
+}
+
+export type JobLog = { info: (msg: string) => void; error: (obj: unknown, msg: string) => void };
+
+/**
+ * Starts the nightly job in this process: a check shortly after the start and then every 10 minutes;
+ * the day that ended is stored at the first check after midnight (also after a downtime). Answers the stop.
+ */
+export function startSnapshotJob(db: Db, log: JobLog, everyMs = 10 * 60 * 1000): () => void {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      if (await takeNightlySnapshot(db)) log.info('report snapshots stored for yesterday');
+    } catch (err) {
+      log.error({ err }, 'report snapshots failed');
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(() => void tick(), 30_000);
+  const timer = setInterval(() => void tick(), everyMs);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}
+
+// ----------------------------------------------------------------------------------------- compare
+
+/** A compare date: DD.MM.YYYY or YYYY-MM-DD, a real date, not after today (400 otherwise). */
+export function compareDate(value: string | undefined, field: string, parse: (v: string) => string | null, today: string): string {
+  const date = parse(value ?? '');
+  if (!date) throw badRequest(REPORTS.invalidDate, { [field]: REPORTS.invalidDate });
+  if (date > today) throw badRequest(REPORTS.futureDate, { [field]: REPORTS.futureDate });
+  return date;
+}
+
+const sortSr = byName;
+
+async function loadSide(
+  db: Executor,
+  scope: ClusterScope,
+  type: SnapshotType,
+  date: string,
+  filters: { contractId: string | null; payer: Payer | null },
+): Promise<{ report: CompareReport; meta: SnapshotMeta } | null> {
+  const [snap] = await db
+    .select()
+    .from(reportSnapshots)
+    .where(and(eq(reportSnapshots.date, date), eq(reportSnapshots.type, type)));
+  if (!snap) return null;
+  const mine = and(eq(reportSnapshotRows.snapshotId, snap.id), visibleClusterCondition(scope, reportSnapshotRows.clusterId));
+  const meta: SnapshotMeta = { date: snap.date, createdAt: snap.createdAt.toISOString(), randomized: snap.randomized };
+  if (type === 'finishedReport') {
+    // Counted in SQL: the activities' dates stay in the database (a tenth of the bytes to the server).
+    const d = reportSnapshotRows.data;
+    const list: FinishedCompareRow[] = (
+      await db
+        .select({
+          _id: reportSnapshotRows.clusterId,
+          klaster: sql<string>`${d}->>'klaster'`,
+          ugovor: sql<string>`coalesce(${d}->>'ugovor', '')`,
+          zavrseno: sql<number>`jsonb_array_length(${d}->'zavrsene')`,
+          uRoku: sql<number>`(select count(*) from jsonb_array_elements(${d}->'zavrsene') z
+            where z->>'rokZavrsetka' is null or z->>'datumZavrsetka' is null or z->>'datumZavrsetka' <= z->>'rokZavrsetka')::int`,
+          aktivnosti: sql<string>`coalesce((select string_agg(z.e->>'kratakNaziv', ', ' order by z.n)
+            from jsonb_array_elements(${d}->'zavrsene') with ordinality z(e, n)), '')`,
+        })
+        .from(reportSnapshotRows)
+        .where(and(mine, filters.contractId ? sql`${d}->>'ugovorId' = ${filters.contractId}` : undefined))
+    )
+      .map((r) => ({ ...r, kasni: r.zavrseno - r.uRoku }))
+      .sort((a, b) => sortSr(a.klaster, b.klaster) || (a._id < b._id ? -1 : 1));
+    return { report: { type, rows: list }, meta };
+  }
+  const rows = await db
+    .select({ clusterId: reportSnapshotRows.clusterId, data: reportSnapshotRows.data })
+    .from(reportSnapshotRows)
+    .where(mine);
+  if (type === 'summaryReport') {
+    const counts = new Map<string, number>();
+    for (const r of rows) {
+      const d = r.data as SummaryData;
+      if (filters.contractId && d.ugovorId !== filters.contractId) continue;
+      for (const code of d.codes) counts.set(code, (counts.get(code) ?? 0) + 1);
+    }
+    const catalogue = await db
+      .select({ code: activityCatalogue.code, naziv: activityCatalogue.naziv })
+      .from(activityCatalogue)
+      .orderBy(asc(activityCatalogue.position));
+    return {
+      report: { type, rows: catalogue.map((c) => ({ kratakNaziv: c.code, naziv: c.naziv, count: counts.get(c.code) ?? 0 })) },
+      meta,
+    };
+  }
+  const all = rows
+    .flatMap((r) => (r.data as IjoData).rows)
+    .sort((a, b) => sortSr(a.klaster, b.klaster) || (a.klasterId < b.klasterId ? -1 : a.klasterId > b.klasterId ? 1 : 0));
+  const filtered = filterIjoRows(all, filters.contractId, filters.payer);
+  return { report: { type: 'ijoTaxesReport', rows: filtered, ...ijoTotals(filtered) }, meta };
+}
+
+/** GET /api/report/compare: both dates' snapshots of the report, each limited to the visible clusters. */
+export async function compareSnapshots(
+  db: Executor,
+  scope: ClusterScope,
+  input: { type: SnapshotType; dateA: string; dateB: string; contractId: string | null; payer: Payer | null },
+): Promise<CompareResponse> {
+  const filters = { contractId: input.contractId, payer: input.payer };
+  const [a, b] = [await loadSide(db, scope, input.type, input.dateA, filters), await loadSide(db, scope, input.type, input.dateB, filters)];
+  return { reportA: a?.report ?? null, reportB: b?.report ?? null, metaA: a?.meta ?? null, metaB: b?.meta ?? null };
+}
+
+/** GET /api/report/snapshots: the dates with snapshots, newest first (at most 366). */
+export async function listSnapshots(db: Executor, mozeUpravljati: boolean): Promise<SnapshotList> {
+  const rows = await db
+    .select({ date: reportSnapshots.date, type: reportSnapshots.type })
+    .from(reportSnapshots)
+    .orderBy(desc(reportSnapshots.date), asc(reportSnapshots.type))
+    .limit(366 * SNAPSHOT_TYPES.length);
+  const byDate = groupBy(rows, (r) => r.date);
+  return { mozeUpravljati, snimci: [...byDate].map(([date, list]) => ({ date, types: list.map((l) => l.type as SnapshotType) })) };
+}

@@ -1,0 +1,110 @@
+import { Alert, Box, Grid, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { useQuery } from '@tanstack/react-query';
+import { type ContractProgress, REPORTS } from '@trasa/domain';
+import { messageOf } from '../../api/errors';
+import { getProgress, REPORTS_KEY } from './api';
+
+/**
+ * The report hub's pictures (issue 10 item 9): for each general contract of the visible clusters, its
+ * clusters by stage (their furthest finished activity) and its late activities per responsible party
+ * (in progress past the deadline, finished after it), from GET /api/report/progress. This module (and
+ * @mui/x-charts with it) is loaded only when the hub shows it (React.lazy in ReportsPage).
+ */
+
+const T = {
+  title: 'Напредак по уговорима',
+  stages: 'Кластери по етапи (последња завршена активност)',
+  late: 'Активности са прекораченим роком по одговорној страни',
+  noneFinished: 'Без завршене',
+  noContract: 'Без општег уговора',
+  clusters: 'Кластера',
+  kasni: 'Касни (у току)',
+  zavrsenoKasno: 'Завршено након рока',
+  noLate: 'Нема активности са прекораченим роком.',
+  parties: { NARUCILAC: 'Naručilac', IZVODJAC: 'Izvođač', NADZOR: 'Nadzor', PIU_TA: 'ПИУ ТА', AUTOMATSKI: 'Automatski' } as Record<
+    string,
+    string
+  >,
+};
+const COLOURS = { clusters: '#3C74AC', kasni: '#d32f2f', zavrsenoKasno: '#f9a825' };
+
+function ContractCharts({ c }: { c: ContractProgress }) {
+  const stageLabels = c.stages.map((s) => s.kratakNaziv ?? T.noneFinished);
+  const title = c._id ? `${c.naziv}${c.broj ? ` (${c.broj})` : ''}` : T.noContract;
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={title}>
+      <Typography variant="h3" sx={{ fontSize: 18, mb: 1 }}>
+        {title} — {T.clusters}: {c.clusters}
+      </Typography>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Typography variant="subtitle2">{T.stages}</Typography>
+          <BarChart
+            height={270}
+            xAxis={[
+              {
+                scaleType: 'band',
+                data: stageLabels,
+                tickLabelInterval: () => true,
+                tickLabelStyle: { fontSize: 10, angle: -40, textAnchor: 'end' },
+                height: 60,
+              },
+            ]}
+            yAxis={[{ tickMinStep: 1 }]}
+            series={[{ data: c.stages.map((s) => s.count), label: T.clusters, color: COLOURS.clusters }]}
+            hideLegend
+          />
+          <Box
+            component="ul"
+            sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', m: 0, p: 0 }}
+          >
+            {c.stages.map((s) => (
+              <li key={s.kratakNaziv ?? '-'}>
+                {s.kratakNaziv ? `${s.kratakNaziv} ${s.naziv}` : T.noneFinished}: {s.count}
+              </li>
+            ))}
+          </Box>
+        </Grid>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <Typography variant="subtitle2">{T.late}</Typography>
+          {c.late.length === 0 ? (
+            <Typography variant="body2" sx={{ mt: 2 }}>
+              {T.noLate}
+            </Typography>
+          ) : (
+            <BarChart
+              height={240}
+              xAxis={[{ scaleType: 'band', data: c.late.map((l) => T.parties[l.odgovoran] ?? l.odgovoran) }]}
+              yAxis={[{ tickMinStep: 1 }]}
+              series={[
+                { data: c.late.map((l) => l.kasni), label: T.kasni, stack: 'late', color: COLOURS.kasni },
+                { data: c.late.map((l) => l.zavrsenoKasno), label: T.zavrsenoKasno, stack: 'late', color: COLOURS.zavrsenoKasno },
+              ]}
+            />
+          )}
+        </Grid>
+      </Grid>
+    </Paper>
+  );
+}
+
+export default function ProgressCharts({ contract = '' }: { contract?: string }) {
+  const progress = useQuery({
+    queryKey: [...REPORTS_KEY, 'progress', contract],
+    queryFn: ({ signal }) => getProgress(contract, signal),
+  });
+  return (
+    <Stack spacing={1} data-testid="progress-charts">
+      <Typography variant="h2" sx={{ fontSize: 20 }}>
+        {T.title}
+      </Typography>
+      {progress.isPending && <Skeleton variant="rectangular" height={240} />}
+      {progress.isError && <Alert severity="error">{messageOf(progress.error, REPORTS.empty)}</Alert>}
+      {progress.data?.contracts.length === 0 && <Typography>{REPORTS.empty}</Typography>}
+      {progress.data?.contracts.map((c) => (
+        <ContractCharts key={c._id ?? 'none'} c={c} />
+      ))}
+    </Stack>
+  );
+}

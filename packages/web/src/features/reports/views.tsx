@@ -1,0 +1,354 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import {
+  Box,
+  Button,
+  MenuItem,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import {
+  ACTIVITY_CATALOGUE,
+  type ActivityReportRow,
+  type FinishedRow,
+  formatDate,
+  formatMetres,
+  formatRsd,
+  type IjoTaxReport,
+  type IjoTaxRow,
+  PAYERS,
+  REPORTS,
+  type RouteLengthCode,
+  type RouteLengthReport,
+  type RouteLengthRow,
+} from '@trasa/domain';
+import type { MRT_ColumnDef } from 'material-react-table';
+import { useMemo, useState } from 'react';
+import { saveBlob } from '../../api/client';
+import { messageOf } from '../../api/errors';
+import { DataTable, type TableQuery } from '../../components/DataTable';
+import { useSnackbar } from '../../components/SnackbarProvider';
+import { UI } from '../../texts';
+import {
+  downloadActivityZip,
+  getActivityReport,
+  getFinished,
+  getIjoTaxes,
+  getRouteLengths,
+  getSummary,
+  listReportContracts,
+  REPORTS_KEY,
+} from './api';
+import { ExportButtons } from './ExportButtons';
+import { REPORT_LABELS as L } from './labels';
+
+const dash = (v: string | null | undefined) => (v ? v : UI.empty);
+
+/** The contract filter: the general contracts of the visible clusters, or all. */
+function ContractSelect({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const contracts = useQuery({ queryKey: [...REPORTS_KEY, 'contracts'], queryFn: ({ signal }) => listReportContracts(signal) });
+  return (
+    <TextField select size="small" label={L.contract} value={value} onChange={(e) => onChange(e.target.value)} sx={{ minWidth: 220 }}>
+      <MenuItem value="">{L.allContracts}</MenuItem>
+      {(contracts.data?.contracts ?? []).map((c) => (
+        <MenuItem key={c._id} value={c._id}>
+          {c.naziv} ({c.broj})
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** Summary: per catalogue activity, the visible clusters that finished it; filtered by contract. */
+export function SummaryReportView() {
+  const [contract, setContract] = useState('');
+  const summary = useQuery({ queryKey: [...REPORTS_KEY, 'summary', contract], queryFn: ({ signal }) => getSummary(contract, signal) });
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
+        <ContractSelect value={contract} onChange={setContract} />
+        {summary.data && <Typography>{L.totalClusters(summary.data.totalClusters)}</Typography>}
+        <ExportButtons target={{ list: 'report-summary', params: { contract } }} fallback={() => summary.data?.summary ?? []} />
+      </Stack>
+      {summary.isError && <Typography color="error">{messageOf(summary.error, REPORTS.empty)}</Typography>}
+      <TableContainer component={Paper}>
+        <Table size="small" aria-label={L.summary}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{L.kratakNaziv}</TableCell>
+              <TableCell>{L.naziv}</TableCell>
+              <TableCell align="right">{L.count}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(summary.data?.summary ?? []).map((r) => (
+              <TableRow key={r.kratakNaziv}>
+                <TableCell>{r.kratakNaziv}</TableCell>
+                <TableCell>{r.naziv}</TableCell>
+                <TableCell align="right">{r.count}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Stack>
+  );
+}
+
+const FINISHED_COLUMNS: MRT_ColumnDef<FinishedRow>[] = [
+  { accessorKey: 'klaster', header: L.klaster, size: 160 },
+  { id: 'ugovor', header: L.ugovor, size: 140, accessorFn: (r) => dash(r.ugovor?.naziv) },
+  {
+    id: 'zavrsene',
+    header: L.zavrsene,
+    size: 360,
+    accessorFn: (r) => r.zavrsene.map((a) => a.kratakNaziv).join(', '),
+    Cell: ({ row }) => (
+      <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+        {row.original.zavrsene.map((a) => (
+          <Box
+            key={a.kratakNaziv}
+            component="span"
+            title={`${a.naziv} — ${formatDate(a.datumZavrsetka)}${a.rokZavrsetka ? ` (${L.rok} ${formatDate(a.rokZavrsetka)})` : ''}`}
+            sx={{ px: 0.75, borderRadius: 1, bgcolor: a.uRoku ? '#c8e6c9' : '#ffcdd2', color: 'common.black', fontSize: 13 }}
+          >
+            {a.kratakNaziv} {formatDate(a.datumZavrsetka)}
+          </Box>
+        ))}
+      </Box>
+    ),
+  },
+  { accessorKey: 'uRoku', header: L.uRoku, size: 70 },
+  { accessorKey: 'kasni', header: L.kasni, size: 70 },
+];
+
+/** Finished activities: visible clusters with their finished activities (green on time, red late), paged. */
+export function FinishedReportView() {
+  const fetchPage = useMemo(
+    () =>
+      async ({ page, limit, signal }: TableQuery) => {
+        const data = await getFinished({ page, limit }, signal);
+        return { rows: data.clusters, total: data.totalResults };
+      },
+    [],
+  );
+  return (
+    <DataTable
+      tableName="izvestaj-zavrsene"
+      label={L.finished}
+      columns={FINISHED_COLUMNS}
+      queryKey={[...REPORTS_KEY, 'finished']}
+      fetchPage={fetchPage}
+      emptyText={REPORTS.empty}
+    />
+  );
+}
+
+const ACTIVITY_COLUMNS: MRT_ColumnDef<ActivityReportRow>[] = [
+  { id: 'klaster', header: L.klaster, size: 150, accessorFn: (r) => r.klaster.naziv },
+  { id: 'ugovor', header: L.ugovor, size: 130, accessorFn: (r) => dash(r.ugovor?.naziv) },
+  { accessorKey: 'status', header: L.status, size: 110 },
+  { id: 'datumPocetka', header: L.datumPocetka, size: 110, accessorFn: (r) => dash(formatDate(r.datumPocetka)) },
+  { id: 'datumZavrsetka', header: L.datumZavrsetka, size: 110, accessorFn: (r) => dash(formatDate(r.datumZavrsetka)) },
+  { id: 'rok', header: L.rok, size: 100, accessorFn: (r) => dash(formatDate(r.rokZavrsetka)) },
+  {
+    id: 'podaci',
+    header: L.podaci,
+    size: 220,
+    accessorFn: (r) => r.podaci.map((p) => `${p.naziv || p.key}: ${p.vrednost}`).join('; '),
+  },
+  {
+    id: 'fajlovi',
+    header: L.fajlovi,
+    size: 220,
+    accessorFn: (r) => r.fajlovi.map((f) => f.originalnoIme).join(', ') || UI.empty,
+  },
+];
+
+/** Per activity: an activity selector, search, every visible cluster's record, and the zip of its documents. */
+export function ActivityReportView({ initialCode = 'A1' }: { initialCode?: string }) {
+  const [code, setCode] = useState(initialCode);
+  const [search, setSearch] = useState<{ eng: string; srb: string } | null>(null);
+  const [zipping, setZipping] = useState(false);
+  const snackbar = useSnackbar();
+  const fetchPage = useMemo(
+    () =>
+      async ({ page, limit, search: s, signal }: TableQuery) => {
+        setSearch(s);
+        const data = await getActivityReport(code, { page, limit, ...(s ?? {}) }, signal);
+        return { rows: data.rows, total: data.totalResults };
+      },
+    [code],
+  );
+  const zip = async () => {
+    setZipping(true);
+    try {
+      const { blob, fileName } = await downloadActivityZip(code, search ?? {});
+      saveBlob(blob, fileName ?? `${code} - dokumenta.zip`);
+    } catch (err) {
+      snackbar.error(messageOf(err, REPORTS.empty));
+    } finally {
+      setZipping(false);
+    }
+  };
+  return (
+    <DataTable
+      key={code}
+      tableName="izvestaj-aktivnost"
+      exportAs={{ list: 'report-activity', params: { activity: code } }}
+      label={L.files}
+      columns={ACTIVITY_COLUMNS}
+      queryKey={[...REPORTS_KEY, 'activity', code]}
+      fetchPage={fetchPage}
+      searchable
+      emptyText={REPORTS.empty}
+      toolbar={
+        <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
+          <TextField select size="small" label={L.activity} value={code} onChange={(e) => setCode(e.target.value)} sx={{ minWidth: 200 }}>
+            {ACTIVITY_CATALOGUE.map((a) => (
+              <MenuItem key={a.code} value={a.code}>
+                {a.code} — {a.naziv}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Button variant="outlined" startIcon={<DownloadIcon />} onClick={zip} disabled={zipping}>
+            {L.zip}
+          </Button>
+        </Stack>
+      }
+    />
+  );
+}
+
+type IjoLine = IjoTaxRow & { _id: string };
+const IJO_COLUMNS: MRT_ColumnDef<IjoLine>[] = [
+  { accessorKey: 'ugovor', header: L.ugovor, size: 130 },
+  { accessorKey: 'klaster', header: L.klaster, size: 140 },
+  { accessorKey: 'imaoc', header: L.imaoc, size: 200 },
+  { id: 'status', header: L.done, size: 80, accessorFn: (r) => (r.status ? L.yes : L.no) },
+  { id: 'taksa', header: L.taksa, size: 130, accessorFn: (r) => dash(formatRsd(r.taksa)) },
+  { accessorKey: 'zaduzen', header: L.payer, size: 100 },
+  { id: 'izvodjac', header: L.izvodjac, size: 150, accessorFn: (r) => dash(r.izvodjacNaziv) },
+];
+
+function IjoTotals({ report }: { report: IjoTaxReport }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} flexWrap="wrap" useFlexGap>
+        <Typography>
+          {L.narucilacTotal}: <b>{formatRsd(report.narucilacTotal)}</b>
+        </Typography>
+        <Typography>
+          {L.izvodjaciTotal}: <b>{formatRsd(report.izvodjaciTotal)}</b>
+        </Typography>
+        <Typography>
+          {L.totalTax}: <b>{formatRsd(report.totalTax)}</b>
+        </Typography>
+      </Stack>
+      {report.byContractor.length > 0 && (
+        <Box sx={{ mt: 1 }}>
+          <Typography variant="subtitle2">{L.byContractor}</Typography>
+          {report.byContractor.map((c) => (
+            <Typography key={c.naziv} variant="body2">
+              {c.naziv}: {formatRsd(c.sum)}
+            </Typography>
+          ))}
+        </Box>
+      )}
+    </Paper>
+  );
+}
+
+/** IJO status and taxes: filtered by contract and payer, with the totals over every filtered row. */
+export function IjoReportView() {
+  const [contract, setContract] = useState('');
+  const [payer, setPayer] = useState('');
+  const [totals, setTotals] = useState<IjoTaxReport | null>(null);
+  const fetchPage = useMemo(
+    () =>
+      async ({ page, limit, signal }: TableQuery) => {
+        const data = await getIjoTaxes({ page, limit, contract, payer }, signal);
+        setTotals(data);
+        return { rows: data.rows.map((r) => ({ ...r, _id: `${r.klasterId}|${r.imaocId}` })), total: data.totalResults };
+      },
+    [contract, payer],
+  );
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={2} flexWrap="wrap" useFlexGap>
+        <ContractSelect value={contract} onChange={setContract} />
+        <TextField select size="small" label={L.payer} value={payer} onChange={(e) => setPayer(e.target.value)} sx={{ minWidth: 160 }}>
+          <MenuItem value="">{L.allPayers}</MenuItem>
+          {PAYERS.map((p) => (
+            <MenuItem key={p} value={p}>
+              {p}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      {totals && <IjoTotals report={totals} />}
+      <DataTable
+        key={`${contract}|${payer}`}
+        tableName="izvestaj-ijo"
+        exportAs={{ list: 'report-ijo', params: { contract, payer } }}
+        label={L.ijo}
+        columns={IJO_COLUMNS}
+        queryKey={[...REPORTS_KEY, 'ijo', contract, payer]}
+        fetchPage={fetchPage}
+        emptyText={REPORTS.empty}
+      />
+    </Stack>
+  );
+}
+
+const lengthColumns = (perSettlement: boolean): MRT_ColumnDef<RouteLengthRow>[] => [
+  { id: 'klaster', header: L.klaster, size: 160, accessorFn: (r) => r.klaster.naziv },
+  ...(perSettlement ? [{ id: 'naselje', header: L.naselje, size: 150, accessorFn: (r: RouteLengthRow) => dash(r.naselje?.naziv) }] : []),
+  { id: 'ugovor', header: L.ugovor, size: 130, accessorFn: (r) => dash(r.ugovor?.naziv) },
+  { accessorKey: 'status', header: L.status, size: 110 },
+  { id: 'datumZavrsetka', header: L.datumZavrsetka, size: 110, accessorFn: (r) => dash(formatDate(r.datumZavrsetka)) },
+  { id: 'duzina', header: L.duzina, size: 120, accessorFn: (r) => dash(formatMetres(r.duzina)) },
+];
+
+/** Route lengths of A1 (per cluster and settlement), A9 (PZI) and A12 (PIO), in metres, with the sum. */
+export function RouteLengthView({ code }: { code: RouteLengthCode }) {
+  const [report, setReport] = useState<RouteLengthReport | null>(null);
+  const columns = useMemo(() => lengthColumns(code === 'A1'), [code]);
+  const fetchPage = useMemo(
+    () =>
+      async ({ page, limit, search, signal }: TableQuery) => {
+        const data = await getRouteLengths(code, { page, limit, ...(search ?? {}) }, signal);
+        setReport(data);
+        return { rows: data.rows, total: data.totalResults };
+      },
+    [code],
+  );
+  return (
+    <Stack spacing={1}>
+      {report && (
+        <Typography>
+          {report.kratakNaziv} — {report.naziv}. {L.ukupno}: <b>{formatMetres(report.ukupno)}</b>
+        </Typography>
+      )}
+      <DataTable
+        key={code}
+        tableName={`izvestaj-duzine-${code}`}
+        exportAs={{ list: 'report-lengths', params: { code } }}
+        label={L.lengths(code)}
+        columns={columns}
+        queryKey={[...REPORTS_KEY, 'lengths', code]}
+        fetchPage={fetchPage}
+        searchable
+        emptyText={REPORTS.empty}
+      />
+    </Stack>
+  );
+}
