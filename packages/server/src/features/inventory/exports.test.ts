@@ -1,0 +1,59 @@
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.js';
+import { inventoryContracts, inventoryItems, inventoryTypes } from '../../db/schema-inventory.js';
+import { createCluster, createGroup, createUser, tokenFor } from '../../seed/factories.js';
+
+const t = useTestApp();
+let client: string;
+let contractor: string;
+let admin: string;
+
+beforeAll(async () => {
+  const nar = await createGroup(t.db, { type: 'NARUCILAC' });
+  client = await tokenFor(t.ctx, await createUser(t.db, { role: 'Zaposleni', groupId: nar.id }));
+  contractor = await tokenFor(t.ctx, await createUser(t.db, { role: 'Zaposleni', groupId: (await createGroup(t.db)).id }));
+  admin = await tokenFor(t.ctx, await createUser(t.db, { role: 'Admin' }));
+  const seen = await createCluster(t.db, { naziv: 'OŠ Vidljiva', groupIds: [nar.id] });
+  const hidden = await createCluster(t.db, { naziv: 'OŠ Skrivena' });
+  await t.db.insert(inventoryContracts).values({ naziv: 'Isporuka', broj: '=1+1', brojKey: '=1+1', datumPocetka: '2026-01-01' });
+  const [ont] = await t.db
+    .insert(inventoryTypes)
+    .values({ naziv: 'ONT terminal', tip: 'Oprema', cena: 5200, cenaRsd: 5200, sifra: 'OP-01' })
+    .returning();
+  await t.db.insert(inventoryItems).values([
+    { typeId: ont?.id as string, clusterId: seen.id, kolicina: 3, cenaRsd: 5200, datumPrimopredaje: '2026-04-01' },
+    { typeId: ont?.id as string, clusterId: hidden.id, kolicina: 1, cenaRsd: 5200, datumPrimopredaje: '2026-04-02' },
+  ]);
+});
+
+async function sheetOf(body: Buffer): Promise<unknown[][]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(body as unknown as ArrayBuffer);
+  const rows: unknown[][] = [];
+  wb.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+describe('inventory exports', () => {
+  it('export the list as the caller sees it, in xlsx and PDF; others are refused', async () => {
+    const mine = await t.call({ method: 'GET', url: '/api/export/inventory-all?format=xlsx', token: client });
+    expect(mine.statusCode, mine.body).toBe(200);
+    const rows = await sheetOf(mine.rawPayload);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]?.slice(0, 8)).toEqual(['OŠ Vidljiva', 'OP-01', 'ONT terminal', 'Oprema', 3, 'kom', 5200, 15600]);
+    const all = await sheetOf((await t.call({ method: 'GET', url: '/api/export/inventory-all', token: admin })).rawPayload);
+    expect(all).toHaveLength(3);
+    const sum = await sheetOf((await t.call({ method: 'GET', url: '/api/export/inventory-sum?sort=datum', token: admin })).rawPayload);
+    expect(sum[1]?.slice(0, 7)).toEqual(['OP-01', 'ONT terminal', 'Oprema', 4, 'kom', 20800, 2]);
+    // A number that looks like a formula stays text.
+    const contracts = await sheetOf((await t.call({ method: 'GET', url: '/api/export/inventory-contracts', token: client })).rawPayload);
+    expect(contracts[1]?.[1]).toBe("'=1+1");
+    for (const name of ['inv-types', 'inventory-per-location', 'school-notifications', 'a13', 'inventory']) {
+      const pdf = await t.call({ method: 'GET', url: `/api/export/${name}?format=pdf`, token: client });
+      expect(pdf.statusCode, name).toBe(200);
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    expect((await t.call({ method: 'GET', url: '/api/export/inventory-all', token: contractor })).statusCode).toBe(403);
+  });
+});

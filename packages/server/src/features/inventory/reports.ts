@@ -1,0 +1,266 @@
+import type {
+  AllInventoryPage,
+  InventoryTip,
+  PerLocationPage,
+  StocktakingList,
+  StocktakingRow,
+  SumPerTypePage,
+  SumSort,
+} from '@trasa/domain';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { clusterSettlements, clusters, settlements } from '../../db/schema-clusters.js';
+import { a13Confirmations, inventoryItems, inventoryTypes, schoolNotifications } from '../../db/schema-inventory.js';
+import type { Actor } from '../../platform/auth.js';
+import { type Executor, serbianOrder } from '../../platform/database.js';
+import { notFound } from '../../platform/errors.js';
+import { type ClusterScope, clusterScopeOf, visibleClusterCondition } from '../clusters/policy.js';
+import { matchCondition, searchTerms } from '../search/service.js';
+import { offsetOf, type Paging } from '../users/paging.js';
+import { assertInventoryUser } from './access.js';
+import { type ItemRow, placesOf, presentItem, selectItems, totalOf } from './items.js';
+
+/** The four inventory reports (spec 3 §7 "Inventory reports and school notifications"). */
+
+type Search = Paging & { eng?: string; srb?: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Item search: the type's name, short name and code, the location's name. */
+function itemSearch(input: { eng?: string; srb?: string } | string[]): SQL | undefined {
+  const terms = Array.isArray(input) ? input : searchTerms({ eng: input.eng ?? '', srb: input.srb ?? '' });
+  if (terms.length === 0) return undefined;
+  // The codebook is small: its matching entries are found once; locations through their indexed search text.
+  const typeText = sql`trasa_fold(${inventoryTypes.naziv} || ' ' || ${inventoryTypes.kratakNaziv} || ' ' || ${inventoryTypes.sifra})`;
+  const typeMatch = sql.join(
+    terms.map((t) => sql`${typeText} like '%' || trasa_fold(${t.replace(/[\\%_]/g, (c) => `\\${c}`)}) || '%'`),
+    sql` or `,
+  );
+  return sql`(${inventoryItems.typeId} in (select ${inventoryTypes.id} from ${inventoryTypes} where ${typeMatch}) or ${matchCondition(clusters.searchText, terms)})`;
+}
+
+/** GET /api/inventory-reports/sve: every item of the visible locations, newest handover first. */
+export async function allInventory(ctx: AppContext, actor: Actor, input: Search): Promise<AllInventoryPage> {
+  assertInventoryUser(actor);
+  const scope = await clusterScopeOf(ctx.db, actor);
+  const where = and(visibleClusterCondition(scope, inventoryItems.clusterId), itemSearch(input));
+  const [total] = await ctx.db
+    .select({ n: count() })
+    .from(inventoryItems)
+    .innerJoin(inventoryTypes, eq(inventoryTypes.id, inventoryItems.typeId))
+    .innerJoin(clusters, eq(clusters.id, inventoryItems.clusterId))
+    .where(where);
+  const rows = await selectItems(ctx.db)
+    .where(where)
+    .orderBy(
+      desc(inventoryItems.datumPrimopredaje),
+      serbianOrder(clusters.naziv),
+      serbianOrder(inventoryTypes.naziv),
+      asc(inventoryItems.id),
+    )
+    .limit(input.limit)
+    .offset(offsetOf(input));
+  return { allInventory: rows.map((r) => presentItem(r as ItemRow)), totalResults: total?.n ?? 0, ukupnoRsd: await totalOf(ctx.db, where) };
+}
+
+export type SumFilters = Paging & { naziv?: string; lokacija?: string; opstina?: string; tip?: InventoryTip };
+
+/** Locations whose settlements lie in a municipality containing the text (folded). */
+function municipalityCondition(opstina: string): SQL {
+  return sql`${inventoryItems.clusterId} in (select ${clusterSettlements.clusterId} from ${clusterSettlements} join ${settlements} on ${settlements.id} = ${clusterSettlements.settlementId}
+    where exists (select 1 from unnest(${settlements.opstine}) o where trasa_fold(o) like '%' || trasa_fold(${opstina.replace(/[\\%_]/g, (c) => `\\${c}`)}) || '%'))`;
+}
+
+export function sumWhere(scope: ClusterScope, f: Omit<SumFilters, 'page' | 'limit'>): SQL | undefined {
+  return and(
+    visibleClusterCondition(scope, inventoryItems.clusterId),
+    f.lokacija && UUID.test(f.lokacija) ? eq(inventoryItems.clusterId, f.lokacija) : f.lokacija ? sql`false` : undefined,
+    f.naziv?.trim() ? matchCondition(clusters.searchText, [f.naziv.trim()]) : undefined,
+    f.opstina?.trim() ? municipalityCondition(f.opstina.trim()) : undefined,
+    f.tip ? eq(inventoryTypes.tip, f.tip) : undefined,
+  );
+}
+
+/**
+ * GET /api/inventory-reports/sumarno/{naziv|datum}: one row per codebook entry over the filtered items,
+ * kolicina and value summed; by name, or by the latest handover (newest first).
+ */
+export async function sumPerType(ctx: AppContext, actor: Actor, sort: SumSort, f: SumFilters): Promise<SumPerTypePage> {
+  assertInventoryUser(actor);
+  const scope = await clusterScopeOf(ctx.db, actor);
+  const where = sumWhere(scope, f);
+  const base = ctx.db
+    .select({
+      id: inventoryTypes.id,
+      naziv: inventoryTypes.naziv,
+      kratakNaziv: inventoryTypes.kratakNaziv,
+      tip: inventoryTypes.tip,
+      sifra: inventoryTypes.sifra,
+      jedinica: inventoryTypes.jedinica,
+      kolicina: sql<string>`sum(${inventoryItems.kolicina})`,
+      ukupno: sql<string>`sum(round(${inventoryItems.kolicina} * ${inventoryItems.cenaRsd}, 2))`,
+      lokacija: sql<number>`count(distinct ${inventoryItems.clusterId})::int`,
+      datum: sql<string>`max(${inventoryItems.datumPrimopredaje})::text`,
+    })
+    .from(inventoryItems)
+    .innerJoin(inventoryTypes, eq(inventoryTypes.id, inventoryItems.typeId))
+    .innerJoin(clusters, eq(clusters.id, inventoryItems.clusterId))
+    .where(where)
+    .groupBy(inventoryTypes.id)
+    .$dynamic();
+  const order =
+    sort === 'datum'
+      ? [sql`max(${inventoryItems.datumPrimopredaje}) desc`, serbianOrder(inventoryTypes.naziv), asc(inventoryTypes.id)]
+      : [serbianOrder(inventoryTypes.naziv), asc(inventoryTypes.tip), asc(inventoryTypes.id)];
+  const rows = await base
+    .orderBy(...order)
+    .limit(f.limit)
+    .offset(offsetOf(f));
+  const [total] = await ctx.db
+    .select({ n: sql<number>`count(distinct ${inventoryItems.typeId})::int` })
+    .from(inventoryItems)
+    .innerJoin(inventoryTypes, eq(inventoryTypes.id, inventoryItems.typeId))
+    .innerJoin(clusters, eq(clusters.id, inventoryItems.clusterId))
+    .where(where);
+  return {
+    sumPerTypeInventory: rows.map((r) => ({
+      _id: r.id,
+      naziv: r.naziv,
+      kratakNaziv: r.kratakNaziv,
+      tip: r.tip as InventoryTip,
+      sifra: r.sifra,
+      jedinica: r.jedinica,
+      kolicina: Number(r.kolicina),
+      ukupnoRsd: Number(r.ukupno),
+      brojLokacija: r.lokacija,
+      datum: r.datum,
+    })),
+    totalResults: total?.n ?? 0,
+    ukupnoRsd: await totalOf(ctx.db, where),
+  };
+}
+
+/** GET /api/inventory-reports/inventar-po-lokaciji: per visible location with items, the value per tip. */
+export async function perLocation(ctx: AppContext, actor: Actor, input: Search): Promise<PerLocationPage> {
+  assertInventoryUser(actor);
+  const scope = await clusterScopeOf(ctx.db, actor);
+  const where = and(
+    visibleClusterCondition(scope, inventoryItems.clusterId),
+    matchCondition(clusters.searchText, searchTerms({ eng: input.eng ?? '', srb: input.srb ?? '' })),
+  );
+  const value = (tip: string) =>
+    sql<string>`coalesce(sum(round(${inventoryItems.kolicina} * ${inventoryItems.cenaRsd}, 2)) filter (where ${inventoryTypes.tip} = ${tip}), 0)`;
+  const rows = await ctx.db
+    .select({
+      id: clusters.id,
+      naziv: clusters.naziv,
+      n: count(),
+      materijal: value('Materijal'),
+      oprema: value('Oprema'),
+      radovi: value('Radovi'),
+      ukupno: sql<string>`sum(round(${inventoryItems.kolicina} * ${inventoryItems.cenaRsd}, 2))`,
+    })
+    .from(inventoryItems)
+    .innerJoin(inventoryTypes, eq(inventoryTypes.id, inventoryItems.typeId))
+    .innerJoin(clusters, eq(clusters.id, inventoryItems.clusterId))
+    .where(where)
+    .groupBy(clusters.id)
+    .orderBy(serbianOrder(clusters.naziv), asc(clusters.id))
+    .limit(input.limit)
+    .offset(offsetOf(input));
+  const [total] = await ctx.db
+    .select({ n: sql<number>`count(distinct ${inventoryItems.clusterId})::int` })
+    .from(inventoryItems)
+    .innerJoin(clusters, eq(clusters.id, inventoryItems.clusterId))
+    .where(where);
+  const ids = rows.map((r) => r.id);
+  const places = await placesOf(ctx.db, ids);
+  const a13 = ids.length ? await ctx.db.select().from(a13Confirmations).where(inArray(a13Confirmations.clusterId, ids)) : [];
+  const confirmed = ids.length
+    ? await ctx.db
+        .selectDistinct({ id: schoolNotifications.clusterId })
+        .from(schoolNotifications)
+        .where(and(inArray(schoolNotifications.clusterId, ids), sql`${schoolNotifications.confirmedAt} is not null`))
+    : [];
+  return {
+    inventoryPerLocation: rows.map((r) => ({
+      _id: r.id,
+      naziv: r.naziv,
+      opstina: places.get(r.id)?.opstina ?? '',
+      brojStavki: r.n,
+      materijal: Number(r.materijal),
+      oprema: Number(r.oprema),
+      radovi: Number(r.radovi),
+      ukupnoRsd: Number(r.ukupno),
+      a13: a13.find((a) => a.clusterId === r.id)?.status ?? false,
+      potvrdaSkole: confirmed.some((c) => c.id === r.id),
+    })),
+    totalResults: total?.n ?? 0,
+  };
+}
+
+/**
+ * The stocktaking list of a location from the server's own records: the items summed per codebook entry
+ * (kolicina; value at each item's own price), in the codebook's order, split by tip.
+ */
+export async function buildStocktaking(db: Executor, clusterId: string): Promise<Omit<StocktakingList, 'email' | 'naziv' | 'locId'>> {
+  const rows = await db
+    .select({
+      id: inventoryTypes.id,
+      tip: inventoryTypes.tip,
+      redniBroj: inventoryTypes.redniBroj,
+      sifra: inventoryTypes.sifra,
+      naziv: inventoryTypes.naziv,
+      kratakNaziv: inventoryTypes.kratakNaziv,
+      jedinica: inventoryTypes.jedinica,
+      garancija: inventoryTypes.trajanjeGarancije,
+      kolicina: sql<string>`sum(${inventoryItems.kolicina})`,
+      ukupno: sql<string>`sum(round(${inventoryItems.kolicina} * ${inventoryItems.cenaRsd}, 2))`,
+      datum: sql<string>`max(${inventoryItems.datumPrimopredaje})::text`,
+    })
+    .from(inventoryItems)
+    .innerJoin(inventoryTypes, eq(inventoryTypes.id, inventoryItems.typeId))
+    .where(eq(inventoryItems.clusterId, clusterId))
+    .groupBy(inventoryTypes.id)
+    .orderBy(sql`${inventoryTypes.redniBroj} asc nulls last`, serbianOrder(inventoryTypes.naziv), asc(inventoryTypes.id));
+  const lists: Record<InventoryTip, StocktakingRow[]> = { Materijal: [], Oprema: [], Radovi: [] };
+  let ukupnoRsd = 0;
+  for (const r of rows) {
+    const kolicina = Number(r.kolicina);
+    const ukupno = Number(r.ukupno);
+    ukupnoRsd += Math.round(ukupno * 100);
+    lists[r.tip as InventoryTip]?.push({
+      _id: r.id,
+      redniBroj: r.redniBroj,
+      sifra: r.sifra,
+      naziv: r.naziv,
+      kratakNaziv: r.kratakNaziv,
+      jedinica: r.jedinica,
+      kolicina,
+      // The average unit price of the summed items (equal to the price when all items share one).
+      cenaRsd: kolicina > 0 ? Math.round((ukupno / kolicina) * 100) / 100 : 0,
+      ukupnoRsd: ukupno,
+      trajanjeGarancije: r.garancija,
+      datumPrimopredaje: r.datum,
+    });
+  }
+  return { materijali: lists.Materijal, oprema: lists.Oprema, radovi: lists.Radovi, ukupnoRsd: ukupnoRsd / 100 };
+}
+
+/**
+ * GET /api/inventory-reports/popisna-lista?naziv=: `naziv` is the location's id or its exact name (case
+ * aside); a location outside the caller's visibility is 404 like a missing one.
+ */
+export async function stocktakingList(ctx: AppContext, actor: Actor, naziv: string): Promise<StocktakingList> {
+  assertInventoryUser(actor);
+  const scope = await clusterScopeOf(ctx.db, actor);
+  const key = naziv.trim();
+  if (!key) throw notFound();
+  const [c] = await ctx.db
+    .select({ id: clusters.id, naziv: clusters.naziv, email: clusters.skolaEmail })
+    .from(clusters)
+    .where(and(UUID.test(key) ? eq(clusters.id, key) : sql`lower(${clusters.naziv}) = lower(${key})`, visibleClusterCondition(scope)))
+    .limit(1);
+  if (!c) throw notFound();
+  return { ...(await buildStocktaking(ctx.db, c.id)), locId: c.id, email: c.email, naziv: c.naziv };
+}

@@ -1,0 +1,228 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  INVENTORY,
+  type PublicStocktaking,
+  SCHOOL_LINK_DAYS,
+  SCHOOL_LINK_PATH,
+  type SchoolNotificationDto,
+  type SchoolNotificationsPage,
+  type StocktakingRow,
+} from '@trasa/domain';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { clusters } from '../../db/schema-clusters.js';
+import { schoolNotifications } from '../../db/schema-inventory.js';
+import { writeLog } from '../../platform/audit.js';
+import type { Actor } from '../../platform/auth.js';
+import { AppError, badRequest, notFound } from '../../platform/errors.js';
+import { deriveKey, hashCode } from '../../platform/secrets.js';
+import { assertClusterVisible, clusterScopeOf, visibleClusterCondition } from '../clusters/policy.js';
+import { matchCondition, searchTerms } from '../search/service.js';
+import { offsetOf, type Paging } from '../users/paging.js';
+import { assertInventoryUser, type RequestInfo } from './access.js';
+import { buildStocktaking } from './reports.js';
+
+/**
+ * Stocktaking lists mailed to schools and the schools' confirmations (spec 3 §7 "school-notification").
+ * The link is `{APP_URL}/popisna-lista?token=<id>.<code>.<mac>`: the mac (HMAC-SHA256 with a key derived
+ * from the app secret) refuses a forged token before any lookup; the code is random and stored only as a
+ * hash; the row holds the expiry (30 days) and the confirmation (single use).
+ */
+
+type StoredList = Omit<PublicStocktaking, 'lokacija' | 'datumSlanja' | 'istice' | 'potvrdaSkole' | 'mailPotvrdjen'>;
+type Row = typeof schoolNotifications.$inferSelect;
+
+const DAY = 24 * 60 * 60 * 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function mac(secret: string, payload: string): string {
+  return createHmac('sha256', deriveKey(secret, 'school-link')).update(payload).digest('base64url');
+}
+
+export function makeToken(secret: string, id: string, code: string): string {
+  return `${id}.${code}.${mac(secret, `${id}.${code}`)}`;
+}
+
+const sameText = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+const invalid = () => notFound(INVENTORY.publicLinkInvalid);
+
+/** The notification a token names, or 404 (forged, malformed, unknown) / 410 (expired). */
+async function rowOfToken(ctx: AppContext, token: string): Promise<Row> {
+  const [id, code, sig, extra] = token.split('.');
+  if (!id || !code || !sig || extra !== undefined || !UUID.test(id)) throw invalid();
+  if (!sameText(sig, mac(ctx.secret, `${id}.${code}`))) throw invalid();
+  const [row] = await ctx.db.select().from(schoolNotifications).where(eq(schoolNotifications.id, id)).limit(1);
+  if (!row || !sameText(row.codeHash, hashCode(code))) throw invalid();
+  if (row.expiresAt.getTime() <= Date.now()) throw new AppError(410, INVENTORY.publicLinkInvalid);
+  return row;
+}
+
+const money = (n: number) => `${n.toLocaleString('sr-Latn-RS', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} RSD`;
+const amount = (n: number) => n.toLocaleString('sr-Latn-RS', { maximumFractionDigits: 3 });
+
+function listText(title: string, rows: StocktakingRow[]): string {
+  if (rows.length === 0) return '';
+  const lines = rows.map(
+    (r, i) => `${i + 1}. ${r.sifra ? `[${r.sifra}] ` : ''}${r.naziv} — ${amount(r.kolicina)} ${r.jedinica} — ${money(r.ukupnoRsd)}`,
+  );
+  return `${title}\n${lines.join('\n')}\n`;
+}
+
+function mailText(lokacija: string, list: StoredList, link: string): string {
+  return [
+    INVENTORY.mailIntro(lokacija),
+    '',
+    listText('Oprema', list.oprema),
+    listText('Materijal', list.materijali),
+    listText('Radovi', list.radovi),
+    `Ukupno: ${money(list.ukupnoRsd)}`,
+    '',
+    INVENTORY.mailLinkText(SCHOOL_LINK_DAYS),
+    link,
+    '',
+    INVENTORY.mailOutro,
+  ].join('\n');
+}
+
+function present(row: Row, naziv: string): SchoolNotificationDto {
+  return {
+    _id: row.id,
+    lokacija: { _id: row.clusterId, naziv },
+    email: row.email,
+    mailPoslat: row.mailPoslat,
+    datumSlanja: row.createdAt.toISOString(),
+    potvrdaSkole: row.confirmedAt !== null,
+    mailPotvrdjen: row.confirmedAt?.toISOString() ?? null,
+    istice: row.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * POST /api/school-notification/{locationId}: mails the location's stocktaking list, built here from the
+ * records (whatever the request carries), with a single-use link; the address becomes the school's.
+ */
+export async function sendList(
+  ctx: AppContext,
+  actor: Actor,
+  clusterId: string,
+  email: string,
+  req: RequestInfo,
+): Promise<{ message: string; notification: SchoolNotificationDto }> {
+  assertInventoryUser(actor);
+  await assertClusterVisible(ctx.db, actor, clusterId);
+  const [c] = await ctx.db.select({ naziv: clusters.naziv }).from(clusters).where(eq(clusters.id, clusterId));
+  if (!c) throw notFound();
+  const list = await buildStocktaking(ctx.db, clusterId);
+  if (list.materijali.length + list.oprema.length + list.radovi.length === 0) throw badRequest(INVENTORY.listEmpty);
+  const code = randomBytes(24).toString('base64url');
+  const row = await ctx.db.transaction(async (tx) => {
+    const [r] = await tx
+      .insert(schoolNotifications)
+      .values({
+        clusterId,
+        email,
+        lista: list,
+        codeHash: hashCode(code),
+        expiresAt: new Date(Date.now() + SCHOOL_LINK_DAYS * DAY),
+        sentBy: actor.id,
+      })
+      .returning();
+    await tx.update(clusters).set({ skolaEmail: email }).where(eq(clusters.id, clusterId));
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je poslao popisnu listu lokacije ${c.naziv} na ${email}.` });
+    return r as Row;
+  });
+  const link = `${ctx.config.appUrl}${SCHOOL_LINK_PATH}?token=${makeToken(ctx.secret, row.id, code)}`;
+  const status = await ctx.mailer.send({
+    to: email,
+    subject: INVENTORY.mailSubject(c.naziv),
+    text: mailText(c.naziv, list, link),
+    origin: 'school-notification',
+    actorId: actor.id,
+  });
+  const sent = status === 'sent';
+  if (sent) await ctx.db.update(schoolNotifications).set({ mailPoslat: true }).where(eq(schoolNotifications.id, row.id));
+  return {
+    message: sent ? INVENTORY.notificationSent : INVENTORY.notificationQueued,
+    notification: present({ ...row, mailPoslat: sent }, c.naziv),
+  };
+}
+
+/** GET /api/school-notification: newest first, visible locations; search in the location and address. */
+export async function listNotifications(
+  ctx: AppContext,
+  actor: Actor,
+  input: Paging & { eng?: string; srb?: string },
+): Promise<SchoolNotificationsPage> {
+  assertInventoryUser(actor);
+  const scope = await clusterScopeOf(ctx.db, actor);
+  const terms = searchTerms({ eng: input.eng ?? '', srb: input.srb ?? '' });
+  const where = and(
+    visibleClusterCondition(scope, schoolNotifications.clusterId),
+    terms.length
+      ? sql`(${matchCondition(clusters.searchText, terms)} or ${sql.join(
+          terms.map((t) => sql`lower(${schoolNotifications.email}) like '%' || lower(${t.replace(/[\\%_]/g, (ch) => `\\${ch}`)}) || '%'`),
+          sql` or `,
+        )})`
+      : undefined,
+  );
+  const [total] = await ctx.db
+    .select({ n: count() })
+    .from(schoolNotifications)
+    .innerJoin(clusters, eq(clusters.id, schoolNotifications.clusterId))
+    .where(where);
+  const rows = await ctx.db
+    .select({ n: schoolNotifications, naziv: clusters.naziv })
+    .from(schoolNotifications)
+    .innerJoin(clusters, eq(clusters.id, schoolNotifications.clusterId))
+    .where(where)
+    .orderBy(desc(schoolNotifications.createdAt), desc(schoolNotifications.id))
+    .limit(input.limit)
+    .offset(offsetOf(input));
+  return { notifications: rows.map((r) => present(r.n, r.naziv)), totalResults: total?.n ?? 0 };
+}
+
+/** GET /api/public/popisna-lista?token=: the list as mailed (a used link still shows it, confirmed). */
+export async function publicList(ctx: AppContext, token: string): Promise<PublicStocktaking> {
+  const row = await rowOfToken(ctx, token);
+  const [c] = await ctx.db.select({ naziv: clusters.naziv }).from(clusters).where(eq(clusters.id, row.clusterId));
+  const list = row.lista as StoredList;
+  return {
+    lokacija: c?.naziv ?? '',
+    datumSlanja: row.createdAt.toISOString(),
+    istice: row.expiresAt.toISOString(),
+    potvrdaSkole: row.confirmedAt !== null,
+    mailPotvrdjen: row.confirmedAt?.toISOString() ?? null,
+    materijali: list.materijali ?? [],
+    oprema: list.oprema ?? [],
+    radovi: list.radovi ?? [],
+    ukupnoRsd: list.ukupnoRsd ?? 0,
+  };
+}
+
+/** POST /api/public/popisna-lista/potvrdi: once; a second use answers 410. */
+export async function confirmList(ctx: AppContext, token: string, req: RequestInfo): Promise<{ message: string }> {
+  const row = await rowOfToken(ctx, token);
+  const done = await ctx.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(schoolNotifications)
+      .set({ confirmedAt: new Date() })
+      .where(and(eq(schoolNotifications.id, row.id), sql`${schoolNotifications.confirmedAt} is null`))
+      .returning({ id: schoolNotifications.id });
+    if (updated.length === 0) return false;
+    const [c] = await tx.select({ naziv: clusters.naziv }).from(clusters).where(eq(clusters.id, row.clusterId));
+    await writeLog(tx, {
+      actor: null,
+      ...req,
+      userLabel: row.email,
+      message: `Škola (${row.email}) je potvrdila prijem popisne liste lokacije ${c?.naziv ?? ''}.`,
+    });
+    return true;
+  });
+  if (!done) throw new AppError(410, INVENTORY.publicLinkUsed);
+  return { message: INVENTORY.publicConfirmed };
+}

@@ -1,0 +1,96 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { INVENTORY } from '@trasa/domain';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { fieldErrorOf, messageOf } from '../../api/errors';
+import { createInventoryContract, INVENTORY_KEY, type RefusedDocument, uploadInventoryContractDocuments } from '../../api/inventory';
+import { FormDialog } from '../../components/FormDialog';
+import { FormTextField } from '../../components/FormTextField';
+import { useSnackbar } from '../../components/SnackbarProvider';
+import { DocumentPicker, refusedNotice } from '../contracts/documents';
+import { INV_LABELS } from './labels';
+import { DOCUMENT_NOTICE_MS } from './texts';
+
+const required = z.string().trim().min(1, INVENTORY.required);
+const schema = z.object({ naziv: required, broj: required, datumPocetka: required });
+type Form = z.input<typeof schema>;
+type Values = z.output<typeof schema>;
+
+const EMPTY: Form = { naziv: '', broj: '', datumPocetka: '' };
+const DATE_SLOT = { inputLabel: { shrink: true } } as const;
+
+/**
+ * The new-contract modal of the inventory (spec 3 §5, §7): naziv, broj and datumPocetka required, then
+ * the documents (.doc, .docx, .pdf, several) as a multipart POST to /api/contract/contract/{documentId}.
+ * 'Ugovor nije kreiran' when the contract fails; an upload failure shows the server's message for 4 s.
+ */
+export function InventoryContractDialog({ opening, onClose }: { opening: number; onClose: () => void }) {
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const [files, setFiles] = useState<File[]>([]);
+  const { control, handleSubmit, reset, setError } = useForm<Form, unknown, Values>({
+    resolver: zodResolver(schema),
+    defaultValues: EMPTY,
+  });
+
+  const mutation = useMutation({
+    mutationFn: async (v: Values) => {
+      const created = await createInventoryContract(v);
+      let uploadError: unknown = null;
+      let refused: RefusedDocument[] = [];
+      if (files.length > 0) {
+        try {
+          refused = (await uploadInventoryContractDocuments(created.document, files)).odbijeni ?? [];
+        } catch (error) {
+          uploadError = error;
+        }
+      }
+      return { created, uploadError, refused };
+    },
+    onSuccess: async ({ created, uploadError, refused }) => {
+      // The contract exists either way; a failed upload shows the server's message for 4 s (spec 3 §8).
+      if (uploadError) snackbar.error(messageOf(uploadError, INVENTORY.documentsFailed), DOCUMENT_NOTICE_MS);
+      else if (refused.length > 0)
+        snackbar.notify(refusedNotice(created.message || INVENTORY.contractCreated, refused), 'warning', DOCUMENT_NOTICE_MS);
+      else snackbar.success(created.message || INVENTORY.contractCreated);
+      await queryClient.invalidateQueries({ queryKey: INVENTORY_KEY });
+      onClose();
+    },
+    onError: (error) => {
+      snackbar.error(messageOf(error, INVENTORY.contractCreateFailed));
+      for (const field of ['naziv', 'broj', 'datumPocetka'] as const) {
+        const text = fieldErrorOf(error, field);
+        if (text) setError(field, { message: text });
+      }
+    },
+  });
+  const { reset: resetMutation } = mutation;
+
+  useEffect(() => {
+    if (opening > 0) {
+      reset(EMPTY);
+      setFiles([]);
+      resetMutation();
+    }
+  }, [opening, reset, resetMutation]);
+
+  return (
+    <FormDialog
+      open={opening > 0}
+      title={INV_LABELS.newContractTitle}
+      onClose={onClose}
+      onSubmit={handleSubmit((v) => mutation.mutate(v))}
+      busy={mutation.isPending}
+    >
+      <FormTextField control={control} name="naziv" label={INV_LABELS.contractName} autoComplete="off" required />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <FormTextField control={control} name="broj" label={INV_LABELS.contractNumber} autoComplete="off" required />
+        <FormTextField control={control} name="datumPocetka" label={INV_LABELS.datumPocetka} type="date" slotProps={DATE_SLOT} required />
+      </Box>
+      <DocumentPicker files={files} onChange={setFiles} disabled={mutation.isPending} />
+    </FormDialog>
+  );
+}

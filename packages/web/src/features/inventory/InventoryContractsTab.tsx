@@ -1,0 +1,94 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { Button, IconButton, Stack, Tooltip } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { appPath, CLUSTERS, formatDate, INVENTORY } from '@trasa/domain';
+import type { MRT_ColumnDef } from 'material-react-table';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { messageOf } from '../../api/errors';
+import { deleteInventoryContract, INVENTORY_KEY, type InventoryContractDto, listInventoryContracts } from '../../api/inventory';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable, type TableQuery } from '../../components/DataTable';
+import { SNACKBAR_DEFAULT_MS, useSnackbar } from '../../components/SnackbarProvider';
+import { UI } from '../../texts';
+import { statusLabel } from '../clusters/format';
+import { InventoryContractDialog } from './InventoryContractDialog';
+import { INV_LABELS } from './labels';
+
+export const CONTRACTS_KEY = [...INVENTORY_KEY, 'contracts'] as const;
+
+const COLUMNS: MRT_ColumnDef<InventoryContractDto>[] = [
+  { accessorKey: 'naziv', header: INV_LABELS.contractName, size: 220 },
+  { accessorKey: 'broj', header: INV_LABELS.contractNumber, size: 120 },
+  { id: 'datumPocetka', header: INV_LABELS.datumPocetka, size: 120, accessorFn: (c) => formatDate(c.datumPocetka) || UI.empty },
+  { id: 'datumZavrsetka', header: INV_LABELS.datumZavrsetka, size: 120, accessorFn: (c) => formatDate(c.datumZavrsetka) || UI.empty },
+  { id: 'status', header: INV_LABELS.status, size: 110, accessorFn: (c) => statusLabel(c.status) },
+  { id: 'brojLokacija', header: INV_LABELS.locationCount, size: 100, accessorFn: (c) => String(c.brojLokacija) },
+];
+
+function fetchContracts({ page, limit, search, signal }: TableQuery) {
+  return listInventoryContracts({ page, limit, ...(search ?? {}) }, signal);
+}
+
+/**
+ * Tab 1 of /app/inventar: the inventory contracts (spec 3 §2.10) — create (with .doc/.docx/.pdf
+ * documents), search, paging, delete after a confirmation; a row opens the contract's locations.
+ */
+export function InventoryContractsTab() {
+  const navigate = useNavigate();
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const [creating, setCreating] = useState(0);
+  const [deleting, setDeleting] = useState<InventoryContractDto | null>(null);
+
+  const remove = useMutation({
+    mutationFn: (c: InventoryContractDto) => deleteInventoryContract(c._id),
+    onSuccess: async (data) => {
+      setDeleting(null);
+      snackbar.success(data?.message || INVENTORY.contractDeleted, SNACKBAR_DEFAULT_MS);
+      await queryClient.invalidateQueries({ queryKey: INVENTORY_KEY });
+    },
+    onError: (error) => {
+      setDeleting(null);
+      snackbar.error(messageOf(error, INVENTORY.contractDeleteFailed), SNACKBAR_DEFAULT_MS);
+    },
+  });
+
+  return (
+    <Stack spacing={2}>
+      <DataTable
+        tableName="inventar-ugovori"
+        label={INV_LABELS.contractsTable}
+        columns={COLUMNS}
+        queryKey={[...CONTRACTS_KEY, 'list']}
+        fetchPage={fetchContracts}
+        searchable
+        onRowClick={(c) => navigate(appPath('inventoryContractLocations', { id: c._id }))}
+        actionsWidth={80}
+        renderRowActions={(c) => (
+          <Tooltip title={UI.delete}>
+            <IconButton size="small" color="error" aria-label={`${UI.delete}: ${c.naziv}`} onClick={() => setDeleting(c)}>
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
+        toolbar={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating((n) => n + 1)}>
+            {INV_LABELS.createContract}
+          </Button>
+        }
+        exportAs={{ list: 'inventory-contracts' }}
+      />
+      <InventoryContractDialog opening={creating} onClose={() => setCreating(0)} />
+      <ConfirmDialog
+        open={!!deleting}
+        title={CLUSTERS.deleteConfirm}
+        text={deleting ? `${deleting.naziv} (${deleting.broj}). ${INV_LABELS.deleteNote}` : undefined}
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

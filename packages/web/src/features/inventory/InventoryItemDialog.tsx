@@ -1,0 +1,163 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { INVENTORY, type InventoryTip, inventoryItemSchema } from '@trasa/domain';
+import { useEffect, useMemo, useState } from 'react';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { fieldErrorOf, messageOf } from '../../api/errors';
+import {
+  createInventoryItem,
+  editInventoryItem,
+  INV_TIPS,
+  INVENTORY_KEY,
+  type InventoryItemDto,
+  type InventoryLocationDto,
+  listInvTypes,
+} from '../../api/inventory';
+import { FormDialog } from '../../components/FormDialog';
+import { FormSelect } from '../../components/FormSelect';
+import { FormTextField } from '../../components/FormTextField';
+import { OptionPicker } from '../../components/OptionPicker';
+import { useSnackbar } from '../../components/SnackbarProvider';
+import { INV_LABELS } from './labels';
+import { INV_TEXT, LOCATION_INVENTORY_NOTICE_MS } from './texts';
+
+type Form = { invType: string; lokacija: string; ugovor: string; kolicina: string; cenaRsd: string; datumPrimopredaje: string };
+type Values = z.output<typeof inventoryItemSchema>;
+
+const TIP_OPTIONS = INV_TIPS.map((t) => ({ value: t, label: t }));
+const FIELDS = ['invType', 'ugovor', 'kolicina', 'cenaRsd', 'datumPrimopredaje'] as const;
+const DATE_SLOT = { inputLabel: { shrink: true } } as const;
+const DECIMAL = { htmlInput: { inputMode: 'decimal' } } as const;
+
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** The form of an item, or of a new one on the location (its first inventory contract chosen). */
+function valuesOf(item: InventoryItemDto | null, locationId: string, firstContract: string): Form {
+  return {
+    invType: item?.invType._id ?? '',
+    lokacija: locationId,
+    ugovor: item?.ugovor?._id ?? firstContract,
+    kolicina: item ? String(item.kolicina) : '',
+    cenaRsd: item ? String(item.cenaRsd) : '',
+    datumPrimopredaje: item?.datumPrimopredaje ?? today(),
+  };
+}
+
+type Props = {
+  /** Changes with every opening (0: closed). */
+  opening: number;
+  item: InventoryItemDto | null;
+  location: InventoryLocationDto;
+  onClose: () => void;
+};
+
+/**
+ * Add or edit an item of a location's inventory (spec 3 §5): the type (Materijal, Oprema, Radovi) is
+ * chosen first, then its entries are loaded; the dinar price starts from the entry's; kolicina and
+ * cenaRsd are required.
+ */
+export function InventoryItemDialog({ opening, item, location, onClose }: Props) {
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const [tip, setTip] = useState<InventoryTip | ''>(item?.invType.tip ?? '');
+  const { control, handleSubmit, reset, setError, setValue } = useForm<Form, unknown, Values>({
+    resolver: zodResolver(inventoryItemSchema) as Resolver<Form, unknown, Values>,
+    defaultValues: valuesOf(item, location._id, location.ugovori[0]?._id ?? ''),
+  });
+  const invType = useWatch({ control, name: 'invType' });
+
+  const types = useQuery({
+    queryKey: [...INVENTORY_KEY, 'types', tip],
+    queryFn: ({ signal }) => listInvTypes(tip as InventoryTip, signal),
+    enabled: opening > 0 && tip !== '',
+  });
+  const typeOptions = useMemo(
+    () => (types.data ?? []).map((t) => ({ value: t._id, label: `${t.naziv}${t.sifra ? ` (${t.sifra})` : ''}` })),
+    [types.data],
+  );
+  const contractOptions = useMemo(() => location.ugovori.map((u) => ({ value: u._id, label: `${u.naziv} (${u.broj})` })), [location]);
+
+  const mutation = useMutation({
+    mutationFn: (v: Values) => {
+      if (item) {
+        const { lokacija: _, ...edit } = v;
+        return editInventoryItem(item._id, edit);
+      }
+      return createInventoryItem(v);
+    },
+    onSuccess: async (data) => {
+      snackbar.success(data?.message || (item ? INVENTORY.itemEdited : INVENTORY.itemCreated), LOCATION_INVENTORY_NOTICE_MS);
+      await queryClient.invalidateQueries({ queryKey: INVENTORY_KEY });
+      onClose();
+    },
+    onError: (error) => {
+      snackbar.error(messageOf(error, INV_TEXT.saveFailed), LOCATION_INVENTORY_NOTICE_MS);
+      for (const field of FIELDS) {
+        const text = fieldErrorOf(error, field);
+        if (text) setError(field, { message: text });
+      }
+    },
+  });
+  const { reset: resetMutation } = mutation;
+
+  // A refetched location (after a save, on window focus) must not wipe what is being typed: only its id counts.
+  const locationId = location._id;
+  const firstContract = location.ugovori[0]?._id ?? '';
+  useEffect(() => {
+    if (opening > 0) {
+      reset(valuesOf(item, locationId, firstContract));
+      setTip(item?.invType.tip ?? '');
+      resetMutation();
+    }
+  }, [opening, item, locationId, firstContract, reset, resetMutation]);
+
+  return (
+    <FormDialog
+      open={opening > 0}
+      title={item ? INV_LABELS.editItemTitle : INV_LABELS.newItemTitle}
+      onClose={onClose}
+      onSubmit={handleSubmit((v) => mutation.mutate(v))}
+      busy={mutation.isPending}
+    >
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' } }}>
+        <OptionPicker
+          label={INV_LABELS.itemType}
+          options={TIP_OPTIONS}
+          value={tip}
+          onChange={(v) => {
+            setTip(v as InventoryTip | '');
+            setValue('invType', '');
+            setValue('cenaRsd', '');
+          }}
+        />
+        <FormSelect
+          control={control}
+          name="invType"
+          label={INV_LABELS.item}
+          options={typeOptions}
+          disabled={tip === '' || types.isFetching}
+          helperText={tip === '' ? INVENTORY.chooseTypeFirst : undefined}
+          onValueChange={(id) => {
+            const chosen = types.data?.find((t) => t._id === id);
+            if (chosen) setValue('cenaRsd', String(chosen.cenaRsd));
+          }}
+        />
+        <FormTextField control={control} name="kolicina" label={INV_LABELS.kolicina} slotProps={DECIMAL} required />
+        <FormTextField control={control} name="cenaRsd" label={INV_LABELS.cenaRsd} slotProps={DECIMAL} required disabled={!invType} />
+        <FormTextField
+          control={control}
+          name="datumPrimopredaje"
+          label={INV_LABELS.datumPrimopredaje}
+          type="date"
+          slotProps={DATE_SLOT}
+          required
+        />
+        <FormSelect control={control} name="ugovor" label={INV_LABELS.ugovor} options={contractOptions} />
+      </Box>
+    </FormDialog>
+  );
+}

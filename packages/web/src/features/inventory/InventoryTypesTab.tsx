@@ -1,0 +1,148 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CLUSTERS, INVENTORY } from '@trasa/domain';
+import type { MRT_ColumnDef } from 'material-react-table';
+import { useEffect, useState } from 'react';
+import { messageOf } from '../../api/errors';
+import { deleteInvType, INV_TIPS, INVENTORY_KEY, type InvTip, type InvTypeDto, listInvTypes } from '../../api/inventory';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable, type TableQuery } from '../../components/DataTable';
+import { SNACKBAR_DEFAULT_MS, useSnackbar } from '../../components/SnackbarProvider';
+import { UI } from '../../texts';
+import { formatAmount } from './format';
+import { InventoryTypeDialog } from './InventoryTypeDialog';
+import { INV_LABELS } from './labels';
+
+export const TYPES_KEY = [...INVENTORY_KEY, 'types'] as const;
+
+const COLUMNS: MRT_ColumnDef<InvTypeDto>[] = [
+  { accessorKey: 'naziv', header: INV_LABELS.naziv, size: 240 },
+  { id: 'cena', header: INV_LABELS.cena, size: 120, accessorFn: (t) => `${formatAmount(t.cena)} ${t.valuta}` },
+  { id: 'cenaRsd', header: INV_LABELS.cenaRsd, size: 130, accessorFn: (t) => `${formatAmount(t.cenaRsd)} RSD` },
+  { id: 'sifra', header: INV_LABELS.sifra, size: 100, accessorFn: (t) => t.sifra || UI.empty },
+  { accessorKey: 'jedinica', header: INV_LABELS.jedinica, size: 80 },
+  {
+    id: 'trajanjeGarancije',
+    header: INV_LABELS.trajanjeGarancije,
+    size: 120,
+    accessorFn: (t) => (t.trajanjeGarancije == null ? UI.empty : String(t.trajanjeGarancije)),
+  },
+  {
+    id: 'redniBroj',
+    header: INV_LABELS.redniBrojShort,
+    size: 70,
+    accessorFn: (t) => (t.redniBroj == null ? UI.empty : String(t.redniBroj)),
+  },
+  { id: 'kratakNaziv', header: INV_LABELS.kratakNaziv, size: 120, accessorFn: (t) => t.kratakNaziv || UI.empty },
+];
+
+function fetcherOf(tip: InvTip) {
+  return async ({ page, limit, signal }: TableQuery) => {
+    const all = await listInvTypes(tip, signal);
+    return { rows: all.slice((page - 1) * limit, page * limit), total: all.length };
+  };
+}
+const FETCHERS = Object.fromEntries(INV_TIPS.map((t) => [t, fetcherOf(t)])) as Record<InvTip, ReturnType<typeof fetcherOf>>;
+
+type Editing = { opening: number; type: InvTypeDto | null; tip: InvTip };
+
+/**
+ * Tab 2 of /app/inventar: the equipment codebook in three tables, Materijal, Oprema and Radovi (spec 3
+ * §2.10), each with add, edit and delete. A failed delete shows the server's message, else 'Brisanje
+ * neuspešno', and the confirmation closes 2 s later.
+ */
+export function InventoryTypesTab() {
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<Editing>({ opening: 0, type: null, tip: 'Materijal' });
+  const [deleting, setDeleting] = useState<InvTypeDto | null>(null);
+  const [answered, setAnswered] = useState(false);
+
+  const remove = useMutation({
+    mutationFn: (t: InvTypeDto) => deleteInvType(t._id),
+    onSuccess: async (data) => {
+      setAnswered(true);
+      snackbar.success(data?.message || INVENTORY.typeDeleted);
+      await queryClient.invalidateQueries({ queryKey: INVENTORY_KEY });
+    },
+    onError: (error) => {
+      setAnswered(true);
+      snackbar.error(messageOf(error, INVENTORY.deleteFailed));
+    },
+  });
+
+  useEffect(() => {
+    if (!answered) return;
+    const timer = setTimeout(() => {
+      setAnswered(false);
+      setDeleting(null);
+    }, SNACKBAR_DEFAULT_MS);
+    return () => clearTimeout(timer);
+  }, [answered]);
+
+  const open = (type: InvTypeDto | null, tip: InvTip) => setEditing((e) => ({ opening: e.opening + 1, type, tip }));
+
+  return (
+    <Stack spacing={3}>
+      {INV_TIPS.map((tip) => (
+        <Stack key={tip} spacing={1} component="section" aria-labelledby={`inv-tip-${tip}`}>
+          <Typography id={`inv-tip-${tip}`} variant="h2">
+            {tip}
+          </Typography>
+          <DataTable
+            tableName={`inventar-sifarnik-${tip}`}
+            label={tip}
+            columns={COLUMNS}
+            queryKey={[...TYPES_KEY, tip]}
+            fetchPage={FETCHERS[tip]}
+            pageSizes={[10, 25, 50]}
+            hiddenColumns={['kratakNaziv']}
+            exportAs={{ list: 'inv-types', params: { tip } }}
+            actionsWidth={100}
+            renderRowActions={(t) => (
+              <>
+                <Tooltip title={UI.edit}>
+                  <IconButton size="small" aria-label={`${UI.edit}: ${t.naziv}`} onClick={() => open(t, tip)}>
+                    <EditIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title={UI.delete}>
+                  <IconButton size="small" color="error" aria-label={`${UI.delete}: ${t.naziv}`} onClick={() => setDeleting(t)}>
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              </>
+            )}
+            toolbar={
+              <Button
+                variant="contained"
+                startIcon={<AddIcon />}
+                onClick={() => open(null, tip)}
+                aria-label={`${INV_LABELS.addType}: ${tip}`}
+              >
+                {INV_LABELS.addType}
+              </Button>
+            }
+          />
+        </Stack>
+      ))}
+      <InventoryTypeDialog
+        opening={editing.opening}
+        type={editing.type}
+        tip={editing.tip}
+        onClose={() => setEditing((e) => ({ ...e, opening: 0 }))}
+      />
+      <ConfirmDialog
+        open={!!deleting}
+        title={CLUSTERS.deleteConfirm}
+        text={deleting ? INV_LABELS.deleteTypeNote(deleting.naziv) : undefined}
+        busy={remove.isPending || answered}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

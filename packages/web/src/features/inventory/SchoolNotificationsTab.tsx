@@ -1,0 +1,41 @@
+import { formatDate } from '@trasa/domain';
+import type { MRT_ColumnDef } from 'material-react-table';
+import { INVENTORY_KEY, listSchoolNotifications, type SchoolNotificationDto } from '../../api/inventory';
+import { DataTable, type TableQuery } from '../../components/DataTable';
+import { UI } from '../../texts';
+import { INV_LABELS } from './labels';
+
+/** Green like the other confirmed rows (theme success #006442, lightened). */
+export const CONFIRMED_ROW = 'rgba(0, 100, 66, 0.14)';
+
+const COLUMNS: MRT_ColumnDef<SchoolNotificationDto>[] = [
+  { id: 'lokacija', header: INV_LABELS.location, size: 220, accessorFn: (n) => n.lokacija.naziv },
+  { accessorKey: 'email', header: INV_LABELS.schoolEmail, size: 200 },
+  { id: 'mailPoslat', header: INV_LABELS.mailPoslat, size: 100, accessorFn: (n) => (n.mailPoslat ? UI.yes : UI.no) },
+  { id: 'datumSlanja', header: INV_LABELS.datumSlanja, size: 110, accessorFn: (n) => formatDate(n.datumSlanja) || UI.empty },
+  { id: 'potvrdaSkole', header: INV_LABELS.potvrdaSkole, size: 110, accessorFn: (n) => (n.potvrdaSkole ? UI.yes : UI.no) },
+  { id: 'mailPotvrdjen', header: INV_LABELS.datumPotvrde, size: 110, accessorFn: (n) => formatDate(n.mailPotvrdjen) || UI.empty },
+  { id: 'istice', header: INV_LABELS.istice, size: 110, accessorFn: (n) => formatDate(n.istice) || UI.empty },
+];
+
+async function fetchNotifications({ page, limit, search, signal }: TableQuery) {
+  const data = await listSchoolNotifications({ page, limit, ...(search ?? {}) }, signal);
+  return { rows: data.notifications, total: data.totalResults };
+}
+
+/** Tab 4 of /app/inventar: the schools a stocktaking list was mailed to, with their confirmation and its date. */
+export function SchoolNotificationsTab() {
+  return (
+    <DataTable
+      tableName="inventar-obavestene-skole"
+      label={INV_LABELS.schoolsTable}
+      columns={COLUMNS}
+      queryKey={[...INVENTORY_KEY, 'school-notifications']}
+      fetchPage={fetchNotifications}
+      searchable
+      exportAs={{ list: 'school-notifications' }}
+      hiddenColumns={['istice']}
+      rowColor={(n) => (n.potvrdaSkole ? CONFIRMED_ROW : undefined)}
+    />
+  );
+}
