@@ -1,14 +1,27 @@
 import { srRS } from '@mui/material/locale';
 import { createTheme } from '@mui/material/styles';
+import { keepEnterInPicker } from './components/pickerFilter';
 
 /** Spec 1 §9: colours, Roboto for text and Bitter for headings, dialogs up to 800 px wide. */
 // Bitter's Serbian 'locl' forms turn upright г, п, т into italic shapes; headings keep the common ones.
 const headings = { fontFamily: '"Bitter", "Roboto", serif', fontWeight: 700, fontFeatureSettings: '"locl" 0' } as const;
 
+/**
+ * Spec 1 §9's blue. White on it is 4.49:1, just under WCAG AA's 4.5:1 for small text, so it stays only
+ * where it passes: the top bar (its texts are large, see AppShell) and large text.
+ */
+export const SPEC_BLUE = '#417AB4';
+/** The same blue a shade darker (4.9:1 on white, 4.7:1 on the page's grey): small text, links, buttons. */
+export const TEXT_BLUE = '#3C74AC';
+/** The focus ring: 10.8:1 on white, 3.1:1 next to TEXT_BLUE's white inner ring. */
+export const FOCUS_RING = '#1E3F63';
+
+const focusRing = { outline: `3px solid ${FOCUS_RING}`, outlineOffset: '-3px' } as const;
+
 export const theme = createTheme(
   {
     palette: {
-      primary: { main: '#417AB4' },
+      primary: { main: TEXT_BLUE, dark: '#2D5A87' },
       secondary: { main: '#BE2528' },
       error: { main: '#BE2528' },
       success: { main: '#006442' },
@@ -29,6 +42,52 @@ export const theme = createTheme(
       },
       MuiTextField: {
         defaultProps: { size: 'small' },
+      },
+      // Visible focus everywhere (issue 13): buttons, links, menu items and table rows reached by Tab.
+      MuiButtonBase: {
+        styleOverrides: {
+          root: { '&.Mui-focusVisible': { outline: `2px solid ${FOCUS_RING}`, outlineOffset: '2px' } },
+        },
+      },
+      MuiListItemButton: {
+        styleOverrides: {
+          // The white inner ring keeps the focus visible on the current (blue) item too.
+          root: { '&.Mui-focusVisible': { ...focusRing, boxShadow: 'inset 0 0 0 5px #fff' } },
+        },
+      },
+      // A table wider than the screen scrolls inside its container: Tab reaches it, arrows scroll it.
+      MuiTableContainer: {
+        defaultProps: { tabIndex: 0 },
+      },
+      MuiTableRow: {
+        styleOverrides: {
+          root: { '&:focus-visible': { ...focusRing, outlineOffset: '-3px' } },
+        },
+      },
+      // Tabs scroll instead of being clipped on phones ('Насеља').
+      MuiTabs: {
+        defaultProps: { variant: 'scrollable', scrollButtons: 'auto', allowScrollButtonsMobile: true },
+      },
+      MuiTab: {
+        styleOverrides: { root: { '&.Mui-focusVisible': { ...focusRing } } },
+      },
+      MuiAppBar: {
+        styleOverrides: {
+          // White rings on the blue bar.
+          root: { '& .Mui-focusVisible': { outlineColor: '#fff' }, '& a:focus-visible': { outline: '2px solid #fff' } },
+        },
+      },
+      // Every picker (shared or a feature's own): ArrowDown highlights the first option, Enter picks it and
+      // never submits the form around it.
+      MuiAutocomplete: {
+        defaultProps: { autoHighlight: true, onKeyDown: keepEnterInPicker },
+      },
+      // Opaque tooltips: MUI's translucent grey fell under 4.5:1 over the blue bar and the current item.
+      MuiTooltip: {
+        styleOverrides: { tooltip: { backgroundColor: '#2B2B2B' } },
+      },
+      MuiAccordionSummary: {
+        styleOverrides: { root: { '&.Mui-focusVisible': { ...focusRing } } },
       },
     },
   },

@@ -1,6 +1,9 @@
+import GridOnIcon from '@mui/icons-material/GridOn';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import SaveIcon from '@mui/icons-material/Save';
 import SearchIcon from '@mui/icons-material/Search';
-import { Box, IconButton, InputAdornment, Stack, TextField, Tooltip } from '@mui/material';
+import { Alert, Box, Button, IconButton, InputAdornment, Popover, Stack, TextField, Tooltip, useMediaQuery } from '@mui/material';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT, COMMON, type SavedTable, transliterate, USERS } from '@trasa/domain';
 import {
@@ -15,12 +18,14 @@ import {
   useMaterialReactTable,
 } from 'material-react-table';
 import { MRT_Localization_SR_CYRL_RS } from 'material-react-table/locales/sr-Cyrl-RS';
-import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { saveColumns } from '../api/account';
+import { downloadExport, EXPORT_FETCH_LIMIT, type ExportFormat, type ExportTarget, exportTargetOf, saveRowsAsJson } from '../api/exports';
 import type { SearchText } from '../api/users';
 import { PROFILE_KEY, useCurrentUser } from '../shell/session';
 import { UI } from '../texts';
 import { useSnackbar } from './SnackbarProvider';
+import { SHARED } from './sharedTexts';
 import { useDebouncedValue } from './useDebouncedValue';
 import { useMinimumDuration } from './useMinimumDuration';
 
@@ -59,9 +64,17 @@ export type DataTableProps<T extends MRT_RowData & { _id: string }> = {
   toolbar?: ReactNode;
   /** Columns hidden until the user shows them (a saved layout decides once there is one). */
   hiddenColumns?: readonly string[];
+  /** The text of an empty list (default 'Нема пронађених података.'). */
+  emptyText?: string;
+  /**
+   * The Excel and PDF export of the list (its filters in `params`); by default the list named after the
+   * table (api/exports.ts), none for a table without one; false turns it off.
+   */
+  exportAs?: ExportTarget | false;
 };
 
 const DEFAULT_PAGE_SIZES = [10, 25, 50] as const;
+const EXPORT_LABELS: Record<ExportFormat, string> = { xlsx: 'Извоз у Excel', pdf: 'Извоз у PDF' };
 export const SEARCH_DEBOUNCE_MS = 1000;
 /** The list loader shows at least this long (spec 1 §8). */
 export const LOADER_MIN_MS = 400;
@@ -129,6 +142,44 @@ function stopPropagation(event: { stopPropagation: () => void }) {
   event.stopPropagation();
 }
 
+/** Phones (issue 13 item 5): a list shows this many columns, its first ones; the others stay a tap away. */
+export const PHONE_COLUMNS = 2;
+const PHONE_QUERY = '(max-width:599.95px)';
+const PHONE_CELL = { width: 'auto !important', minWidth: '0 !important', maxWidth: 'none !important' } as const;
+
+/** A row's buttons behind one 'Акције реда' button on phones, so they are reachable without scrolling sideways. */
+function RowActionsMenu({ label, children }: { label: string; children: ReactNode }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const id = useId();
+  return (
+    <>
+      <IconButton
+        aria-label={label}
+        aria-haspopup="true"
+        aria-expanded={!!anchor}
+        aria-controls={anchor ? id : undefined}
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
+        <MoreVertIcon />
+      </IconButton>
+      <Popover
+        id={id}
+        open={!!anchor}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { role: 'group', 'aria-label': label } }}
+      >
+        {/* A button that opens a dialog or leaves the page closes the menu with it. */}
+        <Box sx={{ display: 'flex', gap: 0.5, p: 0.5 }} onClick={() => setAnchor(null)}>
+          {children}
+        </Box>
+      </Popover>
+    </>
+  );
+}
+
 /**
  * The one list component (architecture: tables): server paging (UI page 0-based, API page + 1),
  * a debounced search box sending eng + srb, a loader of at least 400 ms, 'Greška pri preuzimanju
@@ -150,6 +201,8 @@ export function DataTable<T extends MRT_RowData & { _id: string }>({
   actionsHeader = UI.actions,
   toolbar,
   hiddenColumns,
+  emptyText = COMMON.emptyTable,
+  exportAs,
 }: DataTableProps<T>) {
   const user = useCurrentUser();
   const snackbar = useSnackbar();
@@ -184,8 +237,10 @@ export function DataTable<T extends MRT_RowData & { _id: string }>({
   }, [errorUpdatedAt, snackbar]);
 
   const loading = useMinimumDuration(query.isFetching, LOADER_MIN_MS);
-  const rows = query.data?.rows ?? [];
-  const total = query.data?.total ?? 0;
+  // A failed load is never shown as an empty list (issue 13 item 7): the table shows the error and a retry.
+  const failed = query.isError && !query.isFetching;
+  const rows = failed ? [] : (query.data?.rows ?? []);
+  const total = failed ? 0 : (query.data?.total ?? 0);
 
   const columnIds = useMemo(() => columns.map(columnIdOf), [columns]);
   const [layout] = useState(() => {
@@ -193,6 +248,37 @@ export function DataTable<T extends MRT_RowData & { _id: string }>({
     if (saved.columnVisibility || !hiddenColumns?.length) return saved;
     return { ...saved, columnVisibility: Object.fromEntries(hiddenColumns.map((id) => [id, false])) };
   });
+
+  // Phones: the first columns only (the others through 'Прикажи/сакриј колоне'), restored on a wide screen.
+  const phone = useMediaQuery(PHONE_QUERY, { noSsr: true });
+  /** The row's name for its actions button: the first column's text. */
+  const rowName = (row: T): string => {
+    const first = columns[0];
+    const value = first?.accessorFn ? first.accessorFn(row) : first?.accessorKey ? row[first.accessorKey as keyof T] : '';
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+  };
+  const wideVisibility = useRef<MRT_VisibilityState | null>(null);
+
+  const exportTarget = exportAs === false ? null : (exportAs ?? exportTargetOf(tableName));
+  const [exporting, setExporting] = useState(false);
+  /** The server's file with the table's search; when that fails the list itself as JSON (spec 3 §8). */
+  const runExport = async (format: ExportFormat) => {
+    if (!exportTarget) return;
+    setExporting(true);
+    const searchText = search ? { eng: search, srb: transliterate(search) } : null;
+    try {
+      await downloadExport(exportTarget, format, searchText);
+    } catch {
+      try {
+        const all = await fetchPage({ page: 1, limit: EXPORT_FETCH_LIMIT, search: searchText, signal: new AbortController().signal });
+        saveRowsAsJson(exportTarget.list, all.rows);
+      } catch {
+        snackbar.error(USERS.loadFailed);
+      }
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const save = useMutation({
     mutationFn: saveColumns,
@@ -206,11 +292,11 @@ export function DataTable<T extends MRT_RowData & { _id: string }>({
   const localization = useMemo(
     () => ({
       ...MRT_Localization_SR_CYRL_RS,
-      noRecordsToDisplay: COMMON.emptyTable,
-      noResultsFound: COMMON.emptyTable,
+      noRecordsToDisplay: emptyText,
+      noResultsFound: emptyText,
       actions: UI.actions,
     }),
-    [],
+    [emptyText],
   );
 
   const table = useMaterialReactTable<T>({
@@ -221,9 +307,11 @@ export function DataTable<T extends MRT_RowData & { _id: string }>({
     initialState: { density: 'compact', ...layout },
     state: { pagination, showLoadingOverlay: loading && rows.length > 0, isLoading: loading && rows.length === 0 },
     // Grid layout: columns share the width and shrink to their content's words; wide lists scroll inside the table.
-    layoutMode: 'grid',
+    layoutMode: phone ? 'semantic' : 'grid',
     defaultColumn: { minSize: 60, size: 130, grow: true },
-    muiTableBodyCellProps: { sx: { whiteSpace: 'normal', overflowWrap: 'anywhere' } },
+    // Phones: the shown columns share the screen's width, whatever sizes the list gives them.
+    muiTableBodyCellProps: { sx: { whiteSpace: 'normal', overflowWrap: 'anywhere', ...(phone ? PHONE_CELL : {}) } },
+    muiTableHeadCellProps: phone ? { sx: PHONE_CELL } : undefined,
     manualPagination: true,
     enablePagination: paging,
     enableBottomToolbar: paging,
@@ -248,11 +336,30 @@ export function DataTable<T extends MRT_RowData & { _id: string }>({
     renderRowActions: renderRowActions
       ? ({ row }) => (
           <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'nowrap' }} onClick={stopPropagation} onKeyDown={stopPropagation}>
-            {renderRowActions(row.original)}
+            {phone ? (
+              <RowActionsMenu label={`${SHARED.rowActions}: ${rowName(row.original)}`}>{renderRowActions(row.original)}</RowActionsMenu>
+            ) : (
+              renderRowActions(row.original)
+            )}
           </Box>
         )
       : undefined,
-    displayColumnDefOptions: { 'mrt-row-actions': { header: actionsHeader, size: actionsWidth, grow: false } },
+    displayColumnDefOptions: { 'mrt-row-actions': { header: actionsHeader, size: phone ? 64 : actionsWidth, grow: false } },
+    renderEmptyRowsFallback: failed
+      ? () => (
+          <Alert
+            severity="error"
+            sx={{ m: 2, alignItems: 'center' }}
+            action={
+              <Button color="inherit" variant="outlined" size="small" onClick={() => void query.refetch()}>
+                {SHARED.retry}
+              </Button>
+            }
+          >
+            {USERS.loadFailed}
+          </Alert>
+        )
+      : undefined,
     muiTableProps: { 'aria-label': label },
     muiTablePaperProps: { elevation: 1 },
     muiTableBodyRowProps: ({ row }) => {
@@ -302,6 +409,16 @@ export function DataTable<T extends MRT_RowData & { _id: string }>({
     ),
     renderToolbarInternalActions: ({ table: t }) => (
       <Box sx={{ display: 'flex', alignItems: 'center' }}>
+        {exportTarget &&
+          (['xlsx', 'pdf'] as const).map((format) => (
+            <Tooltip key={format} title={EXPORT_LABELS[format]}>
+              <span>
+                <IconButton aria-label={EXPORT_LABELS[format]} disabled={exporting} onClick={() => void runExport(format)}>
+                  {format === 'xlsx' ? <GridOnIcon /> : <PictureAsPdfIcon />}
+                </IconButton>
+              </span>
+            </Tooltip>
+          ))}
         <MRT_ShowHideColumnsButton table={t} />
         <Tooltip title={UI.saveTableLayout}>
           <span>
@@ -325,6 +442,19 @@ export function DataTable<T extends MRT_RowData & { _id: string }>({
       </Box>
     ),
   });
+
+  useEffect(() => {
+    if (phone && !wideVisibility.current) {
+      const now = table.getState().columnVisibility;
+      wideVisibility.current = now;
+      const order = table.getState().columnOrder.length > 0 ? table.getState().columnOrder : columnIds;
+      const shown = order.filter((id) => columnIds.includes(id) && now[id] !== false).slice(0, PHONE_COLUMNS);
+      table.setColumnVisibility({ ...now, ...Object.fromEntries(columnIds.map((id) => [id, shown.includes(id)])) });
+    } else if (!phone && wideVisibility.current) {
+      table.setColumnVisibility(wideVisibility.current);
+      wideVisibility.current = null;
+    }
+  }, [phone, table, columnIds]);
 
   return <MaterialReactTable table={table} />;
 }

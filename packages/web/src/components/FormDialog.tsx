@@ -16,7 +16,10 @@ type Props = {
   readOnly?: boolean;
 };
 
-/** A modal form 800 px wide (spec 1 §9) with cancel and submit buttons. */
+/**
+ * A modal form 800 px wide (spec 1 §9) with cancel and submit buttons. DialogGuard (in the shell) focuses
+ * its first field and asks before a changed form is closed.
+ */
 export function FormDialog({
   open,
   title,
@@ -46,7 +49,7 @@ export function FormDialog({
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={busy}>
+          <Button onClick={onClose} disabled={busy} data-dialog-cancel={readOnly ? undefined : ''}>
             {readOnly ? UI.close : cancelLabel}
           </Button>
           {!readOnly && (

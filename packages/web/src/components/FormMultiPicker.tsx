@@ -1,8 +1,9 @@
-import { Autocomplete, Chip, createFilterOptions, TextField } from '@mui/material';
+import { Autocomplete, Chip, TextField } from '@mui/material';
 import { COMMON } from '@trasa/domain';
 import { useMemo } from 'react';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
 import type { SelectOption } from './FormSelect';
+import { foldedFilter, keepEnterInPicker } from './pickerFilter';
 
 type Props<T extends FieldValues, C, TOut> = {
   control: Control<T, C, TOut>;
@@ -11,6 +12,8 @@ type Props<T extends FieldValues, C, TOut> = {
   label: string;
   options: readonly SelectOption[];
   disabled?: boolean;
+  /** Marks the field as required (an asterisk and aria-required). */
+  required?: boolean;
   loading?: boolean;
   helperText?: string;
   /** At most this many matches are listed while typing (long lists such as settlements). */
@@ -28,11 +31,13 @@ export function FormMultiPicker<T extends FieldValues, C, TOut>({
   label,
   options,
   disabled,
+  required,
   loading,
   helperText,
   limit = 100,
 }: Props<T, C, TOut>) {
-  const filterOptions = useMemo(() => createFilterOptions<SelectOption>({ limit }), [limit]);
+  // Typing matches the label in either script (pickerFilter).
+  const filterOptions = useMemo(() => foldedFilter<SelectOption>((o) => o.label, limit), [limit]);
   const byValue = useMemo(() => new Map(options.map((o) => [o.value, o])), [options]);
   return (
     <Controller
@@ -56,6 +61,8 @@ export function FormMultiPicker<T extends FieldValues, C, TOut>({
             loading={loading}
             noOptionsText={COMMON.emptyTable}
             fullWidth
+            autoHighlight
+            onKeyDown={keepEnterInPicker}
             renderValue={(chosen, getItemProps) =>
               chosen.map((option, index) => {
                 const { key, ...itemProps } = getItemProps({ index });
@@ -66,6 +73,7 @@ export function FormMultiPicker<T extends FieldValues, C, TOut>({
               <TextField
                 {...params}
                 label={label}
+                required={required}
                 name={field.name}
                 inputRef={field.ref}
                 error={!!fieldState.error}

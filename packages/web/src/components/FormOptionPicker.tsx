@@ -8,6 +8,7 @@ type Props<T extends FieldValues, C, TOut> = {
   label: string;
   options: readonly SelectOption[];
   disabled?: boolean;
+  required?: boolean;
   loading?: boolean;
   helperText?: string;
   onValueChange?: (value: string) => void;
@@ -20,6 +21,7 @@ export function FormOptionPicker<T extends FieldValues, C, TOut>({
   label,
   options,
   disabled,
+  required,
   loading,
   helperText,
   onValueChange,
@@ -41,6 +43,7 @@ export function FormOptionPicker<T extends FieldValues, C, TOut>({
           onBlur={field.onBlur}
           inputRef={field.ref}
           disabled={field.disabled || disabled}
+          required={required}
           loading={loading}
           error={fieldState.error?.message}
           helperText={helperText}

@@ -2,9 +2,11 @@ import { Box, Button, Typography } from '@mui/material';
 import { COMMON } from '@trasa/domain';
 import { Link as RouterLink } from 'react-router';
 import { UI } from '../texts';
+import { useDocumentTitle } from './useDocumentTitle';
 
 /** Any unknown path, and any screen outside the user's role (spec 1 §2.1, §2.2). */
 export function NotFoundPage({ fullPage = false }: { fullPage?: boolean }) {
+  useDocumentTitle(COMMON.pageNotFound);
   return (
     <Box
       component={fullPage ? 'main' : 'div'}

@@ -2,6 +2,10 @@ import { Autocomplete, TextField } from '@mui/material';
 import { COMMON } from '@trasa/domain';
 import type { Ref } from 'react';
 import type { SelectOption } from './FormSelect';
+import { foldedFilter, keepEnterInPicker } from './pickerFilter';
+
+/** Typing matches the label in either script (pickerFilter). */
+const filterOptions = foldedFilter<SelectOption>((o) => o.label);
 
 type Props = {
   /** The visible label; without one, `placeholder` and `ariaLabel` name the field (e.g. inside a table row). */
@@ -14,6 +18,8 @@ type Props = {
   onBlur?: () => void;
   name?: string;
   disabled?: boolean;
+  /** Marks the field as required (an asterisk and aria-required). */
+  required?: boolean;
   error?: string;
   helperText?: string;
   loading?: boolean;
@@ -23,7 +29,7 @@ type Props = {
   ariaLabel?: string;
 };
 
-/** A searchable picker over many options (groups): type to narrow, the value is the option's `value`. */
+/** A searchable picker over many options (groups, clusters): type to narrow in either script, the value is the option's `value`. */
 export function OptionPicker({
   label,
   placeholder,
@@ -33,6 +39,7 @@ export function OptionPicker({
   onBlur,
   name,
   disabled,
+  required,
   error,
   helperText,
   loading,
@@ -47,6 +54,7 @@ export function OptionPicker({
       value={selected}
       onChange={(_, option) => onChange(option?.value ?? '')}
       onBlur={onBlur}
+      filterOptions={filterOptions}
       isOptionEqualToValue={(a, b) => a.value === b.value}
       getOptionLabel={(o) => o.label}
       getOptionKey={(o) => o.value}
@@ -55,11 +63,14 @@ export function OptionPicker({
       size={size}
       noOptionsText={COMMON.emptyTable}
       fullWidth
+      autoHighlight
+      onKeyDown={keepEnterInPicker}
       renderInput={(params) => (
         <TextField
           {...params}
           label={label}
           placeholder={placeholder}
+          required={required}
           name={name}
           inputRef={inputRef}
           error={!!error}

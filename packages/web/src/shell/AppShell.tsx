@@ -1,39 +1,82 @@
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
-import { AppBar, Backdrop, Box, Button, IconButton, Paper, Toolbar, Typography, useMediaQuery } from '@mui/material';
+import { AppBar, Box, Button, Drawer, IconButton, Link, Paper, Toolbar, Typography, useMediaQuery } from '@mui/material';
 import { GROUP_TYPE_CODES, type GroupTypeCode, menuFor } from '@trasa/domain';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { DialogGuard } from '../components/DialogGuard';
+import { SHARED } from '../components/sharedTexts';
 import { UI } from '../texts';
+import { SPEC_BLUE, TEXT_BLUE } from '../theme';
 import { SideMenu } from './SideMenu';
-import { useCurrentUser, useEndSession } from './session';
+import { useCurrentUser, useLogout } from './session';
 
 const WIDE = 260;
 const MINI = 64;
+const MAIN_ID = 'glavni-sadrzaj';
+/** Large text (≥ 18.66 px bold): white on spec 1 §9's blue passes there (3:1), see theme.ts. */
+const LARGE = { fontSize: '1.2rem', fontWeight: 700 } as const;
 
 function groupTypeCode(code: string | null | undefined): GroupTypeCode | null {
   return GROUP_TYPE_CODES.find((c) => c === code) ?? null;
 }
 
-/** Top bar and collapsible side menu (spec 1 §2.3); the menu collapses under 550 px and is absent for guests. */
+/**
+ * Top bar and side menu (spec 1 §2.3), absent for guests. Wide screens keep a rail that folds to icons;
+ * under 550 px the menu is a temporary drawer over the page (Escape closes it, Tab stays inside). A skip
+ * link leads past the bar and the menu to the screen.
+ */
 export function AppShell({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
-  const endSession = useEndSession();
+  const logout = useLogout();
+  const [leaving, setLeaving] = useState(false);
   const items = menuFor(user.rola, groupTypeCode(user.grupa?.tipKod));
   const hasMenu = items.length > 0;
   const narrow = useMediaQuery('(max-width:549.95px)', { noSsr: true });
   const [open, setOpen] = useState(!narrow);
   const menuId = useId();
+  const mainRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
 
   useEffect(() => {
     setOpen(!narrow);
   }, [narrow]);
 
+  // A new screen starts at its top (the main area scrolls, not the window).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
+  useEffect(() => {
+    mainRef.current?.scrollTo?.({ top: 0 });
+  }, [pathname]);
+
   const width = open ? WIDE : MINI;
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100vh' }}>
-      <AppBar position="static" elevation={2}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100dvh' }}>
+      <Link
+        href={`#${MAIN_ID}`}
+        onClick={(e) => {
+          e.preventDefault();
+          mainRef.current?.focus();
+        }}
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: -64,
+          zIndex: (t) => t.zIndex.tooltip + 1,
+          px: 2,
+          py: 1,
+          bgcolor: 'background.paper',
+          color: 'primary.main',
+          fontWeight: 700,
+          borderRadius: 1,
+          boxShadow: 3,
+          '&:focus': { top: 8, outline: '3px solid', outlineColor: 'primary.dark' },
+        }}
+      >
+        {SHARED.skipToContent}
+      </Link>
+      <AppBar position="static" elevation={2} sx={{ bgcolor: { xs: TEXT_BLUE, sm: SPEC_BLUE } }}>
         <Toolbar sx={{ gap: { xs: 1, sm: 2 }, py: 1 }}>
           {hasMenu && (
             <IconButton
@@ -41,10 +84,10 @@ export function AppShell({ children }: { children: ReactNode }) {
               edge="start"
               aria-label={UI.menuToggle}
               aria-expanded={open}
-              aria-controls={menuId}
+              aria-controls={narrow && !open ? undefined : menuId}
               onClick={() => setOpen((o) => !o)}
             >
-              {open ? <MenuOpenIcon /> : <MenuIcon />}
+              {open && !narrow ? <MenuOpenIcon /> : <MenuIcon />}
             </IconButton>
           )}
           <Box
@@ -60,40 +103,56 @@ export function AppShell({ children }: { children: ReactNode }) {
             <Typography
               variant="h6"
               component="div"
-              sx={{ flex: { sm: 1 }, lineHeight: 1.3, fontWeight: 700, fontSize: { xs: '0.95rem', sm: '1.15rem' } }}
+              sx={{ flex: { sm: 1 }, lineHeight: 1.3, fontWeight: 700, fontSize: { xs: '0.95rem', sm: LARGE.fontSize } }}
             >
               {UI.ministry}
             </Typography>
-            <Typography component="p" sx={{ fontSize: { xs: '0.85rem', sm: '1rem' } }}>
+            <Typography component="p" sx={{ fontSize: { xs: '0.85rem', sm: LARGE.fontSize }, fontWeight: { sm: LARGE.fontWeight } }}>
               {UI.greeting}, {user.ime} {user.prezime}
             </Typography>
           </Box>
           <Button
-            color="inherit"
-            variant="outlined"
+            variant="contained"
             size="small"
             startIcon={<LogoutIcon />}
-            onClick={endSession}
-            sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+            disabled={leaving}
+            onClick={() => {
+              setLeaving(true);
+              void logout();
+            }}
+            sx={{
+              flexShrink: 0,
+              whiteSpace: 'nowrap',
+              bgcolor: 'common.white',
+              color: TEXT_BLUE,
+              '&:hover': { bgcolor: 'grey.100' },
+            }}
           >
             {UI.endWork}
           </Button>
         </Toolbar>
       </AppBar>
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0, position: 'relative' }}>
-        {hasMenu && (
-          <Box sx={{ width: narrow ? MINI : width, flexShrink: 0, position: 'relative', transition: 'width 150ms' }}>
+        {hasMenu && narrow && (
+          <Drawer
+            variant="temporary"
+            open={open}
+            onClose={() => setOpen(false)}
+            slotProps={{ paper: { id: menuId, sx: { width: Math.min(WIDE, 320) } } }}
+          >
+            <SideMenu items={items} collapsed={false} onNavigate={() => setOpen(false)} />
+          </Drawer>
+        )}
+        {hasMenu && !narrow && (
+          <Box sx={{ width, flexShrink: 0, position: 'relative', transition: 'width 150ms' }}>
             <Paper
               id={menuId}
               square
-              elevation={narrow && open ? 8 : 0}
+              elevation={0}
               sx={{
-                position: narrow ? 'absolute' : 'relative',
-                inset: 0,
-                right: 'auto',
+                position: 'relative',
                 height: '100%',
                 width,
-                zIndex: (t) => t.zIndex.drawer,
                 overflowX: 'hidden',
                 overflowY: 'auto',
                 borderRight: 1,
@@ -101,17 +160,21 @@ export function AppShell({ children }: { children: ReactNode }) {
                 transition: 'width 150ms',
               }}
             >
-              <SideMenu items={items} collapsed={!open} onNavigate={narrow ? () => setOpen(false) : undefined} />
+              <SideMenu items={items} collapsed={!open} />
             </Paper>
           </Box>
         )}
-        {hasMenu && narrow && (
-          <Backdrop open={open} onClick={() => setOpen(false)} sx={{ position: 'absolute', zIndex: (t) => t.zIndex.drawer - 1 }} />
-        )}
-        <Box component="main" sx={{ flex: 1, minWidth: 0, overflow: 'auto', p: { xs: 1.5, sm: 3 }, bgcolor: 'grey.50' }}>
+        <Box
+          component="main"
+          id={MAIN_ID}
+          ref={mainRef}
+          tabIndex={-1}
+          sx={{ flex: 1, minWidth: 0, overflow: 'auto', p: { xs: 1, sm: 3 }, bgcolor: 'grey.50', '&:focus': { outline: 'none' } }}
+        >
           {children}
         </Box>
       </Box>
+      <DialogGuard />
     </Box>
   );
 }

@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { clearToken, useToken } from '../api/token';
 import { PageLoader } from '../components/PageLoader';
-import { AppShell } from './AppShell';
 import { CurrentUserProvider, PROFILE_KEY, useProfileQuery } from './session';
+
+/** The shell (top bar, menu, dialog guard) loads with the first /app screen, not with the login page. */
+const AppShell = lazy(async () => ({ default: (await import('./AppShell')).AppShell }));
 
 /** /app/*: no token or a failed profile fetch removes the token and goes to / (spec 1 §4, §8). */
 export function RouteGuard() {
@@ -23,9 +25,11 @@ export function RouteGuard() {
   if (!profile.data) return <PageLoader />;
   return (
     <CurrentUserProvider user={profile.data}>
-      <AppShell>
-        <Outlet />
-      </AppShell>
+      <Suspense fallback={<PageLoader />}>
+        <AppShell>
+          <Outlet />
+        </AppShell>
+      </Suspense>
     </CurrentUserProvider>
   );
 }

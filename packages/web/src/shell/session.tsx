@@ -2,9 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserDto } from '@trasa/domain';
 import { createContext, type ReactNode, useCallback, useContext } from 'react';
 import { useNavigate } from 'react-router';
-import { getMyProfile } from '../api/account';
+import { getMyProfile, logout } from '../api/account';
 import { ApiError } from '../api/client';
-import { clearToken, useToken } from '../api/token';
+import { clearToken, getToken, useToken } from '../api/token';
 
 export const PROFILE_KEY = ['my-profile'] as const;
 
@@ -35,6 +35,26 @@ export function useEndSession(): () => void {
     queryClient.clear();
     navigate('/', { replace: true });
   }, [queryClient, navigate]);
+}
+
+/** How long sign-out waits for the server before it ends the session here anyway. */
+const LOGOUT_WAIT_MS = 3000;
+
+/**
+ * 'Крај рада': the server revokes this session's token (POST /api/user/logout), then the session ends
+ * here — also when the call fails or takes too long, so nobody is kept signed in by a network error.
+ */
+export function useLogout(): () => Promise<void> {
+  const endSession = useEndSession();
+  return useCallback(async () => {
+    if (getToken()) {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), LOGOUT_WAIT_MS);
+      await logout(controller.signal).catch(() => undefined);
+      clearTimeout(timer);
+    }
+    endSession();
+  }, [endSession]);
 }
 
 const CurrentUserContext = createContext<UserDto | null>(null);

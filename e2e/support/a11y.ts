@@ -1,0 +1,64 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+/**
+ * axe-core in the journeys (issue 13 item 4): a screen or dialog fails its journey on any serious or
+ * critical violation of WCAG 2.1 A/AA. The helpers in this folder call checkScreen when a journey lands
+ * on a screen or works in a dialog, once per screen and open dialog, so every journey checks what it opens.
+ */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const checked = new WeakMap<Page, Set<string>>();
+
+/** What is on the page now: its path and the names of its open dialogs. */
+async function stateOf(page: Page): Promise<string> {
+  const dialogs = await page
+    .locator('[role="dialog"], [role="alertdialog"]')
+    .evaluateAll((els) =>
+      els.map((el) => {
+        const id = el.getAttribute('aria-labelledby');
+        return (id && document.getElementById(id)?.textContent) || el.getAttribute('aria-label') || '?';
+      }),
+    )
+    .catch(() => [] as string[]);
+  return `${new URL(page.url()).pathname} ${dialogs.join(' / ')}`.trim();
+}
+
+/** Waits for loaders to finish: axe then sees the screen as the user does. */
+async function settle(page: Page): Promise<void> {
+  await expect(page.getByRole('progressbar'))
+    .toHaveCount(0, { timeout: 15_000 })
+    .catch(() => undefined);
+  // Transitions (dialogs, drawers fading in) end within MUI's 225 ms.
+  await page.waitForTimeout(300);
+}
+
+/** Fails on serious or critical axe violations of the page as it is now. */
+export async function expectAccessible(page: Page, what?: string): Promise<void> {
+  await settle(page);
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 5)
+          .join(', ')}`,
+    );
+  expect(bad, `axe: ${what ?? (await stateOf(page))}`).toEqual([]);
+}
+
+/** expectAccessible once per screen and set of open dialogs in a page's life (the journeys' helpers call it). */
+export async function checkScreen(page: Page): Promise<void> {
+  if (process.env.E2E_AXE === '0') return;
+  const seen = checked.get(page) ?? new Set<string>();
+  checked.set(page, seen);
+  await settle(page);
+  const state = await stateOf(page);
+  if (seen.has(state)) return;
+  seen.add(state);
+  // The check's own time does not count against the journey's (axe takes seconds on a busy machine).
+  const info = test.info();
+  info.setTimeout(info.timeout + 20_000);
+  await expectAccessible(page, state);
+}
