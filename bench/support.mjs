@@ -3,7 +3,7 @@
 // leave nothing behind. Loopback only.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,7 +22,7 @@ function freePort() {
   });
 }
 
-async function adminQuery(url, text) {
+export async function adminQuery(url, text) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
@@ -33,12 +33,18 @@ async function adminQuery(url, text) {
 }
 
 /**
- * Starts packages/server/dist/main.js and waits until it is healthy. Returns its base URL, a URL to
- * its database (to load data directly), the server's pid (to read its memory) and `stop()`.
+ * Starts packages/server/dist/main.js (or BENCH_SERVER_MAIN, e.g. a build beside it) and waits until it
+ * is healthy. `extraEnv` adds to the server's environment. Returns its base URL, a URL to its database
+ * (to load data directly), the server's pid (to read its memory) and `stop()`.
+ *
+ * `target` keeps the database instead of a fresh one (bench/generate.mjs): `{ dataDir }` (the embedded
+ * PostgreSQL in that directory) or `{ databaseUrl }` (that database as it is); `stop()` leaves it.
+ * `{ quiet: true }` drops the server's standard output.
  */
-export async function startBenchServer() {
+export async function startBenchServer(extraEnv = {}, target = {}) {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'trasa-bench-'));
+  const kept = Boolean(target.dataDir || target.databaseUrl);
+  const dataDir = target.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'trasa-bench-'));
   const env = {
     ...process.env,
     PORT: String(port),
@@ -47,9 +53,15 @@ export async function startBenchServer() {
     LOG_LEVEL: 'warn',
     ADMIN_EMAIL: BENCH_ADMIN.email,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
+    ...extraEnv,
   };
   let dbName;
-  if (process.env.DATABASE_URL) {
+  if (target.databaseUrl) {
+    env.DATABASE_URL = target.databaseUrl;
+  } else if (target.dataDir) {
+    delete env.DATABASE_URL;
+    env.EMBEDDED_PG_PORT = String(await freePort());
+  } else if (process.env.DATABASE_URL) {
     dbName = `trasa_bench_${randomBytes(4).toString('hex')}`;
     await adminQuery(process.env.DATABASE_URL, `CREATE DATABASE ${dbName}`);
     const u = new URL(process.env.DATABASE_URL);
@@ -58,13 +70,21 @@ export async function startBenchServer() {
   } else {
     env.EMBEDDED_PG_PORT = String(await freePort());
   }
-  const server = spawn(process.execPath, ['packages/server/dist/main.js'], { env, stdio: 'inherit' });
+  // The build when there is one, else the sources.
+  const main =
+    process.env.BENCH_SERVER_MAIN ||
+    (existsSync('packages/server/dist/main.js') ? 'packages/server/dist/main.js' : 'packages/server/src/main.ts');
+  // A .ts entry (packages/server/src/main.ts) runs from the sources through tsx, without a build.
+  const args = main.endsWith('.ts') ? ['--import', 'tsx', main] : [main];
+  // target.quiet: the server's standard output (its request log) is dropped; errors still show.
+  const server = spawn(process.execPath, args, { env, stdio: ['ignore', target.quiet ? 'ignore' : 'inherit', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (server.exitCode === null && server.signalCode === null) {
       server.kill('SIGTERM');
       await new Promise((r) => server.once('exit', r));
     }
+    if (kept) return;
     if (dbName) await adminQuery(process.env.DATABASE_URL, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     rmSync(dataDir, { recursive: true, force: true });
   };
@@ -85,7 +105,7 @@ export async function startBenchServer() {
     `postgres://postgres:${encodeURIComponent(readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim())}@127.0.0.1:${env.EMBEDDED_PG_PORT}/trasa`;
   const rssMb = () => Math.round(Number(readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024);
   const peakMb = () => Math.round(Number(readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmHWM:\s+(\d+)/)?.[1] ?? 0) / 1024);
-  return { base, dbUrl, rssMb, peakMb, stop, onEmbedded: !process.env.DATABASE_URL };
+  return { base, dbUrl, rssMb, peakMb, stop, pid: server.pid, onEmbedded: !env.DATABASE_URL };
 }
 
 /** A bearer token of the bench Admin. */

@@ -1,0 +1,120 @@
+// Reports at 3,000 clusters (issue 10: ≤ 300 ms p99): `npm run build -w @trasa/server && node bench/reports.mjs`
+// (or BENCH_SERVER_MAIN=.build/NAME/server/main.js). Starts the built server on a fresh database, inserts
+// BENCH_CLUSTERS clusters (default 3,000) under one general contract, two settlements and a contractor
+// group each (200 groups), every catalogue activity per cluster with the first n finished (n spread over
+// the catalogue; some late), A1 route lengths, A7 holders with fees; stores two days of snapshots; then
+// loads each report call as the Admin and as an employee of one contractor (visibility path) and prints
+// requests/s, p50 and p99.
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { adminToken, startBenchServer } from './support.mjs';
+
+const CLUSTERS = Number(process.env.BENCH_CLUSTERS || 3_000);
+const duration = Number(process.env.BENCH_SECONDS || 8);
+const connections = Number(process.env.BENCH_CONNECTIONS || 10);
+
+const server = await startBenchServer();
+const base = server.base;
+let db;
+try {
+  db = new pg.Client({ connectionString: server.dbUrl });
+  await db.connect();
+  const started = Date.now();
+  await db.query(`
+    INSERT INTO groups (naziv, kratak_naziv, cirilica, type_id)
+    SELECT 'Bench izvođač ' || g, 'BI' || g, 'Бенч извођач ' || g, (SELECT id FROM group_types WHERE code = 'IZVODJAC')
+    FROM generate_series(1, 200) g`);
+  await db.query(
+    `INSERT INTO contracts (kind, naziv, broj, datum_pocetka, rok_trajanja) VALUES ('contract', 'Bench ugovor', 'B-1', '2025-01-01', 900)`,
+  );
+  await db.query(`INSERT INTO ijo_holders (naziv, odgovoran) VALUES ('Bench EPS', 'Izvođač'), ('Bench Putevi', 'Naručilac')`);
+  await db.query(`INSERT INTO settlements (code, naziv) SELECT 'B-' || i, 'Naselje ' || i FROM generate_series(1, $1::int) i`, [
+    CLUSTERS * 2,
+  ]);
+  await db.query(`INSERT INTO clusters (naziv) SELECT 'Klaster ' || i FROM generate_series(1, $1::int) i`, [CLUSTERS]);
+  await db.query(`
+    WITH c AS (SELECT id, row_number() OVER (ORDER BY naziv) AS n FROM clusters),
+         s AS (SELECT id, row_number() OVER (ORDER BY code) AS n FROM settlements WHERE code LIKE 'B-%')
+    INSERT INTO cluster_settlements (cluster_id, settlement_id, usputno, position)
+    SELECT c.id, s.id, false, (s.n % 2)::int FROM c JOIN s ON (s.n - 1) / 2 + 1 = c.n`);
+  await db.query(`
+    WITH c AS (SELECT id, row_number() OVER (ORDER BY naziv) AS n FROM clusters),
+         g AS (SELECT id, row_number() OVER (ORDER BY naziv) AS n FROM groups WHERE naziv LIKE 'Bench izvođač %')
+    INSERT INTO cluster_groups (cluster_id, group_id) SELECT c.id, g.id FROM c JOIN g ON g.n = 1 + c.n % 200`);
+  await db.query(
+    `INSERT INTO contract_clusters (contract_id, cluster_id, kind) SELECT (SELECT id FROM contracts WHERE broj = 'B-1'), id, 'contract' FROM clusters`,
+  );
+  // Every catalogue activity per cluster; the first `done` (by position) finished, the next in progress.
+  await db.query(`
+    WITH c AS (SELECT id, (row_number() OVER (ORDER BY naziv)) % 37 AS done FROM clusters)
+    INSERT INTO activities (cluster_id, code, position, status, datum_pocetka, datum_zavrsetka, rok_zavrsetka, podaci)
+    SELECT c.id, k.code, k.position,
+      CASE WHEN k.position < c.done THEN 'Završena' WHEN k.position = c.done THEN 'U toku' ELSE 'Nije započeta' END,
+      CASE WHEN k.position <= c.done THEN date '2025-06-01' + k.position * 7 END,
+      CASE WHEN k.position < c.done THEN date '2025-06-01' + k.position * 7 + (k.position % 9) END,
+      CASE WHEN k.position <= c.done THEN date '2025-06-01' + k.position * 7 + coalesce(k.rok, 30) END,
+      CASE
+        WHEN k.code = 'A7' AND k.position <= c.done THEN jsonb_build_array(
+          jsonb_build_object('key', 'Ijos', 'naziv', 'IJO', 'vrednost', (SELECT string_agg(id::text, ',' ORDER BY naziv) FROM ijo_holders)),
+          jsonb_build_object('key', 'A7IjoChecked', 'naziv', '', 'vrednost', (SELECT min(id::text) FROM ijo_holders)),
+          jsonb_build_object('key', 'A7Taksa', 'naziv', '', 'vrednost', '1500.5', 'ref', (SELECT min(id::text) FROM ijo_holders)))
+        WHEN k.code = 'A1' THEN (SELECT jsonb_agg(jsonb_build_object('key', 'DuzinaTrase', 'naziv', '', 'vrednost', '1234.5', 'ref', cs.settlement_id::text))
+          FROM cluster_settlements cs WHERE cs.cluster_id = c.id)
+        ELSE '[]'::jsonb END
+    FROM c CROSS JOIN activity_catalogue k`);
+  await db.query('ANALYZE');
+  const [{ n }] = (await db.query('SELECT count(*)::int AS n FROM activities')).rows;
+  console.log(`\ninserted ${CLUSTERS} clusters, ${n} activities in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  const admin = await adminToken(base);
+  const headers = { authorization: `Bearer ${admin}` };
+  // An employee of one contractor group (about 1/200 of the clusters): the visibility path.
+  const roleId = (await db.query(`SELECT id FROM roles WHERE base_role = 'Zaposleni' AND builtin`)).rows[0].id;
+  const group = (await db.query(`SELECT id FROM groups WHERE naziv = 'Bench izvođač 7'`)).rows[0].id;
+  const hash = (await db.query(`SELECT password_hash FROM users WHERE email = 'bench@trasa.test'`)).rows[0].password_hash;
+  await db.query(
+    `INSERT INTO users (ime, prezime, email, role_id, status, email_potvrdjen, group_id, password_hash) VALUES ('Bench', 'Zaposleni', 'zaposleni@trasa.test', $1, 'aktivan', true, $2, $3)`,
+    [roleId, group, hash],
+  );
+  const login = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'zaposleni@trasa.test', lozinka: 'BenchLozinka1' }),
+  });
+  const employee = { authorization: `Bearer ${(await login.json()).token}` };
+
+  const backfill = Date.now();
+  const res = await fetch(`${base}/api/report/backfill-snapshots?days=2`, { method: 'POST', headers });
+  console.log(`backfill of 2 days: ${res.status} in ${Date.now() - backfill} ms`);
+  const today = new Date().toISOString().slice(0, 10);
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+
+  const calls = [
+    '/api/report/summary',
+    '/api/report/finished?page=1&limit=10',
+    '/api/report/A7?page=1&limit=10',
+    '/api/report/A7?page=1&limit=10&eng=klaster%2012&srb=%D0%BA%D0%BB%D0%B0%D1%81%D1%82%D0%B5%D1%80%2012',
+    '/api/report/ijo-takse?page=1&limit=10',
+    '/api/report/ijo-takse',
+    '/api/report/duzine/A1?page=1&limit=10',
+    `/api/report/compare?type=summaryReport&dateA=${yesterday}&dateB=${today}`,
+    `/api/report/compare?type=ijoTaxesReport&dateA=${yesterday}&dateB=${today}`,
+    `/api/report/compare?type=finishedReport&dateA=${yesterday}&dateB=${today}`,
+  ];
+  for (const [who, h] of [
+    ['admin', headers],
+    ['employee', employee],
+  ]) {
+    for (const path of calls) {
+      const sample = await fetch(`${base}${path}`, { headers: h });
+      const size = (await sample.arrayBuffer()).byteLength;
+      const r = await autocannon({ url: `${base}${path}`, headers: h, connections, duration });
+      console.log(
+        `${who} ${path.split('&dateA')[0]}: ${sample.status}, ${Math.round(size / 1024)} KB, ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`,
+      );
+    }
+  }
+} finally {
+  await db?.end();
+  await server.stop();
+}

@@ -1,0 +1,324 @@
+// Every list, search and report endpoint at production scale against the same SQL on a bare pg pool
+// (issue 15): `npm run build && npm run bench:generate && npm run bench [-- filter]`.
+//
+// Starts the built server on the database bench:generate made (bench/generate.mjs; generated first when
+// there is none), signs in as the Admin, a Rukovodilac (firm 1: 10 groups, 500 people, 300 clusters) and
+// a Zaposleni (a team of firm 1: 300 clusters), and for every call each of them may make, at page 1 and
+// at a deep page (2,500 of 10 rows, or the last): records the statements the server sends for one
+// request (bench/capture-sql.mjs), loads the call with autocannon (10 connections, BENCH_SECONDS each),
+// then replays the recorded statements on a bare pg pool (10 clients, the same time). Prints p50, p99,
+// requests/s of both and the ratio, and writes the table into docs/performance.md (between its bench
+// markers; rows of cases not run this time are kept) with the load average at each case.
+// A filter argument runs the cases whose name contains it: `npm run bench -- users` (or one of several:
+// `npm run bench -- "users,topics search"`). BENCH_LABEL names the build measured (e.g. "before").
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { BENCH_USERS, benchTarget, generateFresh } from './generate.mjs';
+import { BENCH_ADMIN, startBenchServer } from './support.mjs';
+
+const filters = (process.argv[2] ?? '')
+  .toLowerCase()
+  .split(',')
+  .map((f) => f.trim())
+  .filter(Boolean);
+// BENCH_SECONDS=0: no load, each case's statements once under EXPLAIN ANALYZE (BENCH_EXPLAIN=1 adds that to a run).
+const duration = Number(process.env.BENCH_SECONDS ?? 4);
+const connections = 10;
+const DOC = 'docs/performance.md';
+const START = '<!-- bench:start -->';
+const END = '<!-- bench:end -->';
+const sqlLog = path.join(os.tmpdir(), `trasa-bench-sql-${process.pid}.jsonl`);
+
+const enc = encodeURIComponent;
+/** The cases: name, the roles that call it, the URL of a page, and whether it has deep pages. */
+const CASES = [
+  { name: 'baseline my-profile', roles: ['admin', 'manager', 'employee'], url: () => '/api/user/my-profile' },
+  { name: 'users', roles: ['admin', 'manager'], url: (p) => `/api/user?page=${p}&limit=10`, deep: true },
+  {
+    name: 'users search djordj',
+    roles: ['admin', 'manager'],
+    url: (p) => `/api/search/user?eng=djordj&srb=${enc('дјордј')}&page=${p}&limit=10`,
+    deep: true,
+  },
+  { name: 'users guests', roles: ['admin', 'manager'], url: (p) => `/api/user/guests?page=${p}&limit=10` },
+  {
+    name: 'users per role',
+    roles: ['admin', 'manager'],
+    url: (p, x) => `/api/user/users-per-role?roleId=${x.staffRole}&page=${p}&limit=10`,
+    deep: true,
+  },
+  { name: 'groups', roles: ['admin', 'manager'], url: (p) => `/api/group?page=${p}&limit=10`, deep: true },
+  { name: 'groups limit 50000', roles: ['admin', 'manager'], url: () => '/api/group?page=1&limit=50000' },
+  { name: 'groups search tim', roles: ['admin', 'manager'], url: (p) => `/api/search/group?eng=tim&srb=${enc('тим')}&page=${p}&limit=10` },
+  { name: 'roles', roles: ['admin', 'manager', 'employee'], url: (p) => `/api/role?page=${p}&limit=10` },
+  { name: 'settlements', roles: ['admin', 'manager', 'employee'], url: (p) => `/api/naselje?page=${p}&limit=10`, deep: true },
+  {
+    name: 'settlements search gornja',
+    roles: ['admin'],
+    url: (p) => `/api/search/naselje?eng=gornja&srb=${enc('горња')}&page=${p}&limit=10`,
+  },
+  { name: 'clusters', roles: ['admin', 'manager', 'employee'], url: (p) => `/api/location?page=${p}&limit=10`, deep: true },
+  { name: 'clusters picker limit 1000', roles: ['admin', 'manager', 'employee'], url: () => '/api/location?page=1&limit=1000' },
+  {
+    name: 'clusters search cacak',
+    roles: ['admin', 'employee'],
+    url: (p) => `/api/search/location?eng=cacak&srb=${enc('чачак')}&page=${p}&limit=10`,
+  },
+  { name: 'clusters autocomplete', roles: ['admin', 'employee'], url: () => `/api/location/get/autocomplete?value=${enc('čač')}` },
+  { name: 'clusters link autocomplete', roles: ['admin'], url: () => `/api/link/get/autocomplete/locations?value=${enc('niš')}` },
+  { name: 'contracts', roles: ['admin'], url: (p) => `/api/contract?page=${p}&limit=10` },
+  { name: 'contracts picker limit 1000', roles: ['admin'], url: () => '/api/contract?page=1&limit=1000' },
+  { name: 'contracts izv', roles: ['admin', 'manager', 'employee'], url: (p) => `/api/contractIzv?page=${p}&limit=10` },
+  { name: 'contracts search', roles: ['admin'], url: (p) => `/api/search/contractIzv?eng=radova&srb=${enc('радова')}&page=${p}&limit=10` },
+  { name: 'topics', roles: ['admin', 'manager', 'employee'], url: (p) => `/api/topic?page=${p}&limit=10`, deep: true },
+  {
+    name: 'topics search kabl',
+    roles: ['admin', 'manager', 'employee'],
+    url: (p) => `/api/topic?q=kabl&qAlt=${enc('кабл')}&page=${p}&limit=10`,
+    deep: true,
+  },
+  { name: 'comments', roles: ['admin', 'manager', 'employee'], url: (p) => `/api/comment?page=${p}&limit=10`, deep: true },
+  { name: 'comments search', roles: ['admin'], url: (p) => `/api/search/comment?eng=kabl&srb=${enc('кабл')}&page=${p}&limit=10` },
+  { name: 'logs', roles: ['admin', 'manager', 'employee'], url: (p) => `/api/log?page=${p}&limit=10`, deep: true },
+  { name: 'logs search', roles: ['admin', 'manager'], url: (p) => `/api/search/log?eng=cacak&srb=${enc('чачак')}&page=${p}&limit=10` },
+  { name: 'notifications', roles: ['manager', 'employee'], url: (p) => `/api/activity/notifications?page=${p}&limit=10`, deep: true },
+  {
+    name: 'notifications search',
+    roles: ['employee'],
+    url: (p) => `/api/search/notification?eng=cacak&srb=${enc('чачак')}&page=${p}&limit=10`,
+  },
+  { name: 'activities in progress', roles: ['admin', 'manager'], url: (p) => `/api/activity/in-progress?page=${p}&limit=10`, deep: true },
+  { name: 'report contracts', roles: ['admin', 'manager', 'employee'], url: () => '/api/report/contracts' },
+  { name: 'report summary', roles: ['admin', 'manager', 'employee'], url: () => '/api/report/summary' },
+  { name: 'report finished', roles: ['admin', 'employee'], url: (p) => `/api/report/finished?page=${p}&limit=10` },
+  { name: 'report ijo-takse', roles: ['admin'], url: (p) => `/api/report/ijo-takse?page=${p}&limit=10` },
+  { name: 'report A13', roles: ['admin', 'employee'], url: (p) => `/api/report/A13?page=${p}&limit=10` },
+  { name: 'report snapshots', roles: ['admin'], url: () => '/api/report/snapshots' },
+  { name: 'catalogue', roles: ['admin'], url: () => '/api/activity/catalogue' },
+  { name: 'ijo', roles: ['admin', 'employee'], url: () => '/api/ijo' },
+  { name: 'types', roles: ['admin'], url: () => '/api/types' },
+  { name: 'priorities', roles: ['admin'], url: () => '/api/priority' },
+  { name: 'smtp outbox', roles: ['admin'], url: (p) => `/api/smtp/outbox?page=${p}&limit=10` },
+];
+
+const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] : 0);
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' / ');
+const totalOf = (body) => body?.totalResults ?? body?.total ?? body?.count ?? null;
+
+/** Runs `statements` (as one request sent them) on the pool, 10 at a time, for `seconds`. */
+async function replay(pool, statements, seconds) {
+  const latencies = [];
+  const until = Date.now() + seconds * 1000;
+  let errors = 0;
+  const worker = async () => {
+    while (Date.now() < until) {
+      const t = performance.now();
+      const client = await pool.connect();
+      try {
+        for (const s of statements) await client.query(s.text, s.values);
+      } catch {
+        errors++;
+        await client.query('ROLLBACK').catch(() => undefined);
+      } finally {
+        client.release();
+      }
+      latencies.push(performance.now() - t);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: connections }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: latencies.length / elapsed, errors };
+}
+
+/** BENCH_EXPLAIN=1: each recorded SELECT once under EXPLAIN ANALYZE, its time and, past 2 ms, its plan. */
+async function explain(statements) {
+  for (const s of statements) {
+    if (!/^\s*(select|with)\b/i.test(s.text)) continue;
+    const plan = (await pool.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT TEXT) ${s.text}`, s.values)).rows.map((r) => r['QUERY PLAN']);
+    const ms = Number(plan.at(-1).match(/([\d.]+) ms/)?.[1] ?? 0);
+    console.log(`    ${ms.toFixed(1).padStart(7)} ms  ${s.text.replace(/\s+/g, ' ').slice(0, 160)}`);
+    if (ms > 2) console.log(plan.map((l) => `              ${l.slice(0, 200)}`).join('\n'));
+  }
+}
+
+/** Merges this run's rows into docs/performance.md between the markers (rows keyed by their first two cells). */
+function writeDoc(rows, header) {
+  let doc;
+  try {
+    doc = readFileSync(DOC, 'utf8');
+  } catch {
+    doc = `# Performance\n\n${START}\n${END}\n`;
+  }
+  const [before, rest] = doc.includes(START) ? doc.split(START) : [`${doc}\n`, `\n${END}\n`];
+  const [section, after] = rest.split(END);
+  const kept = new Map();
+  for (const line of section.split('\n')) {
+    const cells = line.split('|').map((c) => c.trim());
+    if (cells.length > 4 && cells[1] && !cells[1].startsWith('-') && cells[1] !== 'case')
+      kept.set(`${cells[1]}|${cells[2]}|${cells[3]}`, line);
+  }
+  for (const r of rows) kept.set(`${r.key}`, r.line);
+  const order = [];
+  for (const c of CASES) for (const role of c.roles) for (const page of ['1', 'deep']) order.push(`${c.name}|${role}|${page}`);
+  const lines = [...kept.entries()].sort(([a], [b]) => {
+    const unlabelled = (k) => k.replace(/ \[[^\]]*\]\|/, '|');
+    const ia = order.findIndex((k) => unlabelled(a).startsWith(k));
+    const ib = order.findIndex((k) => unlabelled(b).startsWith(k));
+    return (ia < 0 ? 1e9 : ia) - (ib < 0 ? 1e9 : ib) || (a < b ? -1 : 1);
+  });
+  const table = [
+    header,
+    '',
+    '| case | role | page | server p50 / p99 ms | server req/s | bare SQL p50 / p99 ms | bare req/s | ratio | answer KB | statements | load 1/5/15 | target |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...lines.map(([, line]) => line),
+  ].join('\n');
+  writeFileSync(DOC, `${before}${START}\n${table}\n${END}${after}`);
+}
+
+const target = benchTarget();
+let hasData = false;
+try {
+  if (target.databaseUrl) {
+    const c = new pg.Client({ connectionString: target.databaseUrl });
+    await c.connect();
+    hasData = (await c.query('SELECT count(*)::int AS n FROM users')).rows[0].n > 40_000;
+    await c.end();
+  } else {
+    hasData = (await import('node:fs')).existsSync(path.join(target.dataDir, 'pg-password'));
+  }
+} catch {}
+if (!hasData) {
+  console.log('no generated database yet: running bench:generate first');
+  await generateFresh(target);
+}
+
+const server = await startBenchServer(
+  {
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'info',
+    BENCH_SQL_LOG: sqlLog,
+    NODE_OPTIONS: `--import ${path.resolve('bench/capture-sql.mjs')}`,
+  },
+  { ...target, quiet: true },
+);
+const pool = new pg.Pool({ connectionString: server.dbUrl, max: connections });
+const results = [];
+try {
+  const tokens = {};
+  for (const [role, email] of Object.entries(BENCH_USERS)) {
+    const res = await fetch(`${server.base}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, lozinka: BENCH_ADMIN.password }),
+    });
+    const body = await res.json();
+    if (!body.token) throw new Error(`sign-in of ${email}: ${res.status} ${JSON.stringify(body)}`);
+    tokens[role] = body.token;
+  }
+  const extra = {
+    staffRole: (await pool.query("SELECT id FROM roles WHERE base_role = 'Zaposleni' AND builtin")).rows[0].id,
+  };
+  const counts = (
+    await pool.query(`SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM clusters)::int AS clusters,
+      (SELECT count(*) FROM activities)::int AS activities, (SELECT count(*) FROM topics)::int AS topics,
+      (SELECT count(*) FROM audit_logs)::int AS logs`)
+  ).rows[0];
+  const header =
+    `Last run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} cores, ` +
+    `${server.onEmbedded ? 'embedded PostgreSQL' : 'PostgreSQL at DATABASE_URL'}; ${counts.users} users, ${counts.clusters} clusters, ` +
+    `${counts.activities} activities, ${counts.topics} topics, ${counts.logs} log rows; ${duration} s per side, ${connections} connections, ` +
+    `LOG_LEVEL=${process.env.BENCH_LOG_LEVEL || 'info'}. Load average 1/5/15 min at the start: ${load()}.` +
+    `${filters.length ? ` Only "${filters.join('", "')}" ran then; the other rows are from earlier runs (each with its load).` : ''}`;
+  console.log(header);
+
+  const get = async (url, role) => {
+    const res = await fetch(server.base + url, { headers: { authorization: `Bearer ${tokens[role]}` } });
+    const text = await res.text();
+    return { status: res.status, text };
+  };
+  const capture = async (url, role) => {
+    rmSync(sqlLog, { force: true });
+    process.kill(server.pid, 'SIGUSR2');
+    await new Promise((r) => setTimeout(r, 50));
+    const answer = await get(url, role);
+    process.kill(server.pid, 'SIGUSR2');
+    await new Promise((r) => setTimeout(r, 50));
+    let statements = [];
+    try {
+      statements = readFileSync(sqlLog, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l));
+    } catch {}
+    return { answer, statements };
+  };
+
+  for (const c of CASES) {
+    if (filters.length && !filters.some((f) => c.name.toLowerCase().includes(f))) continue;
+    for (const role of c.roles) {
+      const first = await get(c.url(1, extra), role);
+      if (first.status !== 200) {
+        console.log(`${c.name} as ${role}: ${first.status} ${first.text.slice(0, 120)} — skipped`);
+        continue;
+      }
+      const pages = [['1', 1]];
+      if (c.deep) {
+        const total = totalOf(JSON.parse(first.text));
+        const last = total ? Math.ceil(total / 10) : 0;
+        if (last > 1) pages.push(['deep', Math.min(2500, last)]);
+      }
+      for (const [label, page] of pages) {
+        const url = c.url(page, extra);
+        const { answer, statements } = await capture(url, role);
+        if (process.env.BENCH_EXPLAIN || duration === 0) {
+          console.log(`${c.name} as ${role}, page ${page}: ${(Buffer.byteLength(answer.text) / 1024).toFixed(1)} KB`);
+          await explain(statements);
+        }
+        if (duration === 0) continue;
+        const loadBefore = load();
+        const r = await autocannon({ url: server.base + url, headers: { authorization: `Bearer ${tokens[role]}` }, connections, duration });
+        const bare = statements.length ? await replay(pool, statements, duration) : null;
+        const ratio = bare ? r.requests.average / bare.rps : null;
+        const deep = label === 'deep';
+        const p99Target = deep ? 100 : 50;
+        const ratioNeeded = bare && bare.p50 > 5;
+        const met = r.latency.p99 <= p99Target && (!ratioNeeded || ratio >= 0.5);
+        const shownPage = deep ? `deep (${page})` : '1';
+        const kb = (Buffer.byteLength(answer.text) / 1024).toFixed(1);
+        const shownName = process.env.BENCH_LABEL ? `${c.name} [${process.env.BENCH_LABEL}]` : c.name;
+        const row = {
+          key: `${shownName}|${role}|${shownPage}`,
+          line: `| ${shownName} | ${role} | ${shownPage} | ${r.latency.p50} / ${r.latency.p99}${r.timeouts ? ` (${r.timeouts} timed out at 10 s)` : ''} | ${Math.round(r.requests.average)} | ${
+            bare ? `${bare.p50.toFixed(1)} / ${bare.p99.toFixed(1)}` : '–'
+          } | ${bare ? Math.round(bare.rps) : '–'} | ${ratio ? ratio.toFixed(2) : '–'} | ${kb} | ${statements.length} | ${loadBefore} | ${
+            met ? 'met' : `not met (p99 ≤ ${p99Target}${ratioNeeded ? ', ratio ≥ 0.5' : ''})`
+          } |`,
+        };
+        results.push(row);
+        console.log(
+          `${c.name.padEnd(28)} ${role.padEnd(8)} ${shownPage.padEnd(12)} server p50 ${r.latency.p50} p99 ${r.latency.p99} ms ${Math.round(
+            r.requests.average,
+          )} req/s${r.non2xx ? ` (${r.non2xx} non-2xx)` : ''}${r.timeouts ? ` (${r.timeouts} timed out)` : ''} | bare ${bare ? `p50 ${bare.p50.toFixed(1)} p99 ${bare.p99.toFixed(1)} ms ${Math.round(bare.rps)} req/s${bare.errors ? ` (${bare.errors} errors)` : ''}` : '–'} | ratio ${
+            ratio ? ratio.toFixed(2) : '–'
+          } | ${kb} KB, ${statements.length} statements | load ${loadBefore} | ${met ? 'met' : 'NOT MET'}`,
+        );
+      }
+    }
+  }
+  if (results.length) writeDoc(results, header);
+  console.log(`\nwritten to ${DOC}`);
+} finally {
+  await pool.end().catch(() => undefined);
+  await new Promise((r) => setTimeout(r, 500));
+  await server.stop();
+  rmSync(sqlLog, { force: true });
+}
