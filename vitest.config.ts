@@ -7,6 +7,16 @@ export default defineConfig({
         test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' },
       },
       {
+        // Budgets over the web build (it builds into a temporary folder unless BUDGET_DIST names one).
+        test: {
+          name: 'web',
+          include: ['packages/web/scripts/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 600_000,
+        },
+      },
+      {
         test: {
           name: 'server',
           include: ['packages/server/src/**/*.test.ts'],

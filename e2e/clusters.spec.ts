@@ -1,13 +1,15 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { addSettlementRow, choose, dataRows, expectNotice, pickMany, rowWith, search, settlementList } from './support/admin';
 import { ADMIN, apiToken, DEMO_PASSWORD } from './support/api';
-import { menuLabels, openMyClusters, signIn, signOut } from './support/ui';
+import { cancelDialog, menuLabels, openMyClusters, signIn, signOut } from './support/ui';
 
 /** Demo accounts (packages/server/src/seed/demo.ts): Optika Gradnja's employee and manager, and a designer's employee. */
 const CONTRACTOR_GROUP = 'Optika Gradnja d.o.o.';
 const CONTRACTOR_EMPLOYEE = 'stefan.markovic@optikagradnja.rs';
 const CONTRACTOR_MANAGER = 'zoran.ilic@optikagradnja.rs';
 const OTHER_EMPLOYEE = 'bojan.lazic@meridijan.rs';
+/** A demo cluster with open topics (seed/demoTopics.ts). */
+const DEMO_CLUSTER_WITH_TOPICS = 'Čajetina 1 - Sirogojno';
 
 /** Chooses a settlement in a row's picker by typing part of it; its registration number shows beside it. */
 async function chooseSettlement(page: Page, dialog: Locator, row: string, typed: string, s: { naziv: string; maticniBroj: string }) {
@@ -88,7 +90,7 @@ test.describe
       await dialog.locator('input[name="naziv"]').fill(`Treće Polje ${stamp}`);
       await dialog.getByRole('button', { name: 'Сачувај' }).click();
       await expect(page.getByRole('alert').filter({ hasText: /^Дупликат за: / })).toBeVisible();
-      await dialog.getByRole('button', { name: 'Откажи' }).click();
+      await cancelDialog(page, dialog);
       await search(page, stamp);
       await expect(dataRows(page, 'Насеља')).toHaveCount(2);
       await expect(rowWith(page, 'Насеља', first.naziv)).toContainText('Ub, Valjevo');
@@ -115,7 +117,8 @@ test.describe
       const incidentalList = settlementList(dialog, 'Успутна насеља');
       await expect(inCluster.getByRole('combobox')).toHaveCount(0);
       await addSettlementRow(dialog, 'Насеља у кластеру', 'Насеље 1');
-      await chooseSettlement(page, dialog, 'Насеље 1', first.naziv, first);
+      // Typed in Cyrillic, the Latin name is found (issue 14).
+      await chooseSettlement(page, dialog, 'Насеље 1', 'горње поље', first);
       // A settlement already chosen is not offered in another row.
       const secondRow = await addSettlementRow(dialog, 'Насеља у кластеру', 'Насеље 2');
       await secondRow.fill(stamp);
@@ -148,11 +151,13 @@ test.describe
       await expect(row).toContainText(CONTRACTOR_GROUP);
       await expect(row).toContainText('Није започет');
 
-      // The detail opens from the list: the personal card holds the settlements; no activities yet.
+      // The detail opens from the list: the personal card holds the settlements; the catalogue's activities, none started.
       await row.getByRole('cell', { name: cluster, exact: true }).click();
       await expect(page).toHaveURL(/\/app\/klaster\/[0-9a-f-]{36}$/);
       await expect(page.getByRole('heading', { name: cluster })).toBeVisible();
-      await expect(page.getByRole('table', { name: 'Активности', exact: true })).toContainText('Нема пронађених података.');
+      const activities = page.getByRole('table', { name: 'Активности', exact: true }).locator('tbody tr');
+      await expect(activities.first()).toContainText('A1');
+      await expect(activities.first()).toContainText('Није започета');
       await page.getByRole('switch', { name: 'Лична карта кластера' }).check();
       const info = page.getByRole('table', { name: 'Подаци о кластеру' });
       await expect(info).toContainText(`${CONTRACTOR_GROUP} (Izvođač)`);
@@ -203,13 +208,14 @@ test.describe
     test("the contractor's people see the cluster, another group does not", async ({ page }) => {
       // The contractor's employee sees the cluster among their own and opens it.
       await openMyClusters(page, CONTRACTOR_EMPLOYEE, DEMO_PASSWORD);
-      await search(page, stamp);
+      // The search finds it by its incidental settlement's name, typed in Cyrillic (issue 14).
+      await search(page, `доње поље ${stamp}`);
       await expect(dataRows(page, 'Кластери')).toHaveCount(1);
       await expect(page.getByRole('button', { name: `Измени: ${renamed}` })).toHaveCount(0);
       await rowWith(page, 'Кластери', renamed).getByRole('cell', { name: renamed, exact: true }).click();
       await expect(page.getByRole('heading', { name: renamed })).toBeVisible();
       await expect(page.getByRole('table', { name: 'Насеља у кластеру' })).toContainText(first.naziv);
-      await expect(page.getByRole('table', { name: 'Активности', exact: true })).toContainText('Нема пронађених података.');
+      await expect(page.getByRole('table', { name: 'Активности', exact: true }).locator('tbody tr').first()).toContainText('Није започета');
 
       // Their manager edits it; the contract is the Admin's to choose.
       await signOut(page);
@@ -283,7 +289,17 @@ test('an Admin links a cluster to a contract, then deletes the cluster', async (
   await search(page, stamp);
   await expect(rowWith(page, 'Кластери', cluster)).toContainText(open);
 
+  // A cluster with open topics is not deleted: the notice says what holds it (issue 14).
+  await search(page, DEMO_CLUSTER_WITH_TOPICS);
+  await rowWith(page, 'Кластери', DEMO_CLUSTER_WITH_TOPICS)
+    .getByRole('button', { name: `Обриши: ${DEMO_CLUSTER_WITH_TOPICS}` })
+    .click();
+  await page.getByRole('dialog', { name: 'Да ли сте сигурни?' }).getByRole('button', { name: 'Да' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /^Klaster se ne može obrisati: ima otvorene teme \(\d+\)/ })).toBeVisible();
+  await expect(rowWith(page, 'Кластери', DEMO_CLUSTER_WITH_TOPICS)).toHaveCount(1);
+
   // Deleting asks first.
+  await search(page, stamp);
   await rowWith(page, 'Кластери', cluster)
     .getByRole('button', { name: `Обриши: ${cluster}` })
     .click();
@@ -311,6 +327,16 @@ test('an Admin keeps the priorities codebook', async ({ page }) => {
   await expectNotice(page, 'Uspešno ste dodali prioritet.');
   await expect(rowWith(page, 'Приоритети', name)).toContainText('0');
 
+  // The same name in the other script and case is taken (issue 14).
+  await page.getByRole('button', { name: 'Додај приоритет' }).click();
+  const again = page.getByRole('dialog', { name: 'Нови приоритет' });
+  await again.locator('input[name="naziv"]').fill(`ХИТНО ${stamp.toUpperCase()}`);
+  await again.locator('input[name="broj"]').fill('1');
+  await again.getByRole('button', { name: 'Сачувај' }).click();
+  await expect(again.getByText('Prioritet sa tim nazivom već postoji.')).toBeVisible();
+  await cancelDialog(page, again);
+  await expect(again).toHaveCount(0);
+
   await rowWith(page, 'Приоритети', name)
     .getByRole('button', { name: `Измени: ${name}` })
     .click();
@@ -326,4 +352,39 @@ test('an Admin keeps the priorities codebook', async ({ page }) => {
   await page.getByRole('dialog', { name: 'Da li ste sigurni?' }).getByRole('button', { name: 'Да' }).click();
   await expectNotice(page, 'Uspešno ste obrisali prioritet.');
   await expect(rowWith(page, 'Приоритети', name)).toHaveCount(0);
+});
+
+test('an Admin keeps the group-types codebook: built-in types stay, a name is taken in either script', async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  const name = `Održavanje ${stamp}`;
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/app/sifrarnici');
+  const table = 'Типови група';
+  // Built-in types can be renamed but have no delete (the server would refuse it).
+  const builtin = rowWith(page, table, 'Izvođač');
+  await expect(builtin).toContainText('Да');
+  await expect(builtin.getByRole('button', { name: 'Измени: Izvođač' })).toBeVisible();
+  await expect(builtin.getByRole('button', { name: /^Обриши:/ })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Додај тип групе' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Нови тип групе' });
+  await dialog.locator('input[name="naziv"]').fill(name);
+  await dialog.locator('input[name="kratakNaziv"]').fill('ODR');
+  await dialog.getByRole('button', { name: 'Сачувај' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(rowWith(page, table, name).getByRole('button', { name: `Обриши: ${name}` })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Додај тип групе' }).click();
+  dialog = page.getByRole('dialog', { name: 'Нови тип групе' });
+  await dialog.locator('input[name="naziv"]').fill(`ОДРЖАВАЊЕ ${stamp.toUpperCase()}`);
+  await dialog.locator('input[name="kratakNaziv"]').fill('O2');
+  await dialog.getByRole('button', { name: 'Сачувај' }).click();
+  await expect(dialog.getByText('Tip grupe sa tim nazivom već postoji.')).toBeVisible();
+  await cancelDialog(page, dialog);
+
+  await rowWith(page, table, name)
+    .getByRole('button', { name: `Обриши: ${name}` })
+    .click();
+  await page.getByRole('dialog', { name: 'Da li ste sigurni?' }).getByRole('button', { name: 'Да' }).click();
+  await expect(rowWith(page, table, name)).toHaveCount(0);
 });

@@ -1,8 +1,8 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { dataRows, expectNotice, pickMany, rowWith, search } from './support/admin';
+import { choose, dataRows, expectNotice, pickMany, rowWith, search } from './support/admin';
 import { ADMIN, apiToken, DEMO_PASSWORD } from './support/api';
 import { pdfFile } from './support/files';
-import { signIn, signOut } from './support/ui';
+import { cancelDialog, signIn, signOut } from './support/ui';
 
 /** Demo data (packages/server/src/seed/demo.ts, demoContracts.ts, demoClusters.ts). */
 const CONTRACTOR_GROUP = 'Optika Gradnja d.o.o.';
@@ -148,9 +148,17 @@ test.describe
       await rowWith(page, LIST, naziv)
         .getByRole('button', { name: `Повежи кластере: ${naziv}` })
         .click();
-      await rowWith(page, 'Повезани кластери', DEMO_CLUSTER)
-        .getByRole('button', { name: `Уклони са уговора: ${DEMO_CLUSTER}` })
-        .click();
+      // Unlinking asks first; cancelled, the cluster stays.
+      const unlink = rowWith(page, 'Повезани кластери', DEMO_CLUSTER).getByRole('button', { name: `Уклони са уговора: ${DEMO_CLUSTER}` });
+      await unlink.click();
+      let ask = page.getByRole('dialog', { name: 'Да ли сте сигурни?' });
+      await expect(ask).toContainText(`Кластер „${DEMO_CLUSTER}“ биће уклоњен са уговора „${naziv}“.`);
+      await ask.getByRole('button', { name: 'Не' }).click();
+      await expect(ask).toHaveCount(0);
+      await expect(rowWith(page, 'Повезани кластери', DEMO_CLUSTER)).toHaveCount(1);
+      await unlink.click();
+      ask = page.getByRole('dialog', { name: 'Да ли сте сигурни?' });
+      await ask.getByRole('button', { name: 'Уклони са уговора' }).click();
       await expectNotice(page, 'Успешно обрисана локација са уговора');
       await expect(page.getByRole('table', { name: 'Повезани кластери' })).toContainText('Нема пронађених података.');
       await backToList(page);
@@ -224,7 +232,7 @@ test.describe
       await expect(dialog.getByRole('combobox', { name: 'Групе извођача', exact: true })).toBeDisabled();
       await expect(dialog.locator('input[type="file"]')).toBeDisabled();
       await expect(dialog.getByRole('button', { name: 'Сачувај измене' })).toBeDisabled();
-      await dialog.getByRole('button', { name: 'Одустани' }).click();
+      await cancelDialog(page, dialog);
       await expect(dialog).toHaveCount(0);
 
       await row.getByRole('button', { name: `Повежи кластере: ${finishedName}` }).click();
@@ -241,7 +249,7 @@ test.describe
       await expect(page.getByRole('button', { name: 'Повежи кластере' })).toHaveCount(0);
     });
 
-    test('a general contract: a refused document is reported, the contract stays', async ({ page }) => {
+    test('a general contract: the good document is kept, a refused one is named with its reason', async ({ page }) => {
       const general = `Opšti ugovor E2E ${stamp}`;
       await signIn(page, ADMIN.email, ADMIN.password);
       await page.goto('/app/ugovori');
@@ -253,18 +261,63 @@ test.describe
       await dialog.locator('input[name="broj"]').fill(`${broj}-O`);
       await dialog.locator('input[name="datumPocetka"]').fill(start);
       await dialog.locator('input[name="rokTrajanja"]').fill('30');
-      // Named .pdf, but not a PDF: the server refuses it by its content.
+      // A PDF, and one named .pdf that is not a PDF: the server refuses that one by its content, keeps the other.
       await dialog
         .locator('input[type="file"]')
-        .setInputFiles([{ name: 'lazni.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') }]);
+        .setInputFiles([pdfFile('Pravi.pdf'), { name: 'lazni.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') }]);
       await dialog.getByRole('button', { name: 'Сачувај' }).click();
-      await expectNotice(page, 'Pogrešan tip fajla');
+      await expectNotice(page, 'Успешно креиран уговор. Ови документи нису сачувани: lazni.pdf — Pogrešan tip fajla');
       await expect(dialog).toHaveCount(0);
       await search(page, general);
       await rowWith(page, 'Уговори', general).getByRole('cell', { name: general, exact: true }).click();
       await expect(page.getByRole('heading', { name: general })).toBeVisible();
       await expect(page.getByRole('table', { name: 'Подаци о уговору' })).toContainText('Општи уговор');
-      await expect(page.getByText('Нема докумената.')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Преузми: Pravi.pdf' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Преузми: lazni.pdf' })).toHaveCount(0);
+    });
+
+    test('a contractor contract may have no groups; its number is unique within the kind', async ({ page }) => {
+      const noGroups = `Bez grupa E2E ${stamp}`;
+      await signIn(page, ADMIN.email, ADMIN.password);
+      await page.goto('/app/ugovori-izvodjaci');
+      await page.getByRole('button', { name: 'Креирај уговор' }).click();
+      let dialog = page.getByRole('dialog', { name: 'Нови уговор' });
+      await dialog.locator('input[name="naziv"]').fill(noGroups);
+      await dialog.locator('input[name="broj"]').fill(`${broj}-BG`);
+      await dialog.locator('input[name="datumPocetka"]').fill(start);
+      await dialog.locator('input[name="rokTrajanja"]').fill('30');
+      await dialog.getByRole('button', { name: 'Сачувај' }).click();
+      await expectNotice(page, 'Успешно креиран уговор.');
+      await expect(dialog).toHaveCount(0);
+      await search(page, noGroups);
+      await expect(dataRows(page, LIST)).toHaveCount(1);
+      // The same number again, in other case and spacing, is taken: said on the field.
+      await page.getByRole('button', { name: 'Креирај уговор' }).click();
+      dialog = page.getByRole('dialog', { name: 'Нови уговор' });
+      await dialog.locator('input[name="naziv"]').fill(`${noGroups} 2`);
+      await dialog.locator('input[name="broj"]').fill(` ${broj.toLowerCase()} -bg`);
+      await dialog.locator('input[name="datumPocetka"]').fill(start);
+      await dialog.locator('input[name="rokTrajanja"]').fill('30');
+      await dialog.getByRole('button', { name: 'Сачувај' }).click();
+      await expect(dialog.getByText('Уговор са тим бројем већ постоји.')).toBeVisible();
+      await cancelDialog(page, dialog);
+      await search(page, noGroups);
+      await expect(dataRows(page, LIST)).toHaveCount(1);
+
+      // 'Završen' needs an end date, not before the start (spec 2 §4).
+      await rowWith(page, LIST, noGroups)
+        .getByRole('button', { name: `Измени: ${noGroups}` })
+        .click();
+      dialog = page.getByRole('dialog', { name: 'Измена уговора' });
+      await choose(dialog, page, 'Статус уговора', 'Завршен');
+      await dialog.locator('input[name="datumZavrsetka"]').fill(day(-20));
+      await dialog.getByRole('button', { name: 'Сачувај измене' }).click();
+      await expect(dialog.getByText('Датум завршетка не може бити пре датума почетка.')).toBeVisible();
+      await dialog.locator('input[name="datumZavrsetka"]').fill('');
+      await dialog.getByRole('button', { name: 'Сачувај измене' }).click();
+      await expect(dialog.getByText('Унесите датум завршетка.')).toBeVisible();
+      await cancelDialog(page, dialog);
+      await expect(rowWith(page, LIST, noGroups)).toContainText('У току');
     });
 
     test("the contractor's employee sees their contracts read-only", async ({ page }) => {

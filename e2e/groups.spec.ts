@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { choose, dataRows, expectNotice, pick, rowWith, search } from './support/admin';
 import { ADMIN } from './support/api';
-import { menuLabels, signIn, signOut } from './support/ui';
+import { cancelDialog, menuLabels, signIn, signOut } from './support/ui';
 
 test('an Admin builds a group tree, creates users in it and manages the list', async ({ page }) => {
   const stamp = Date.now().toString(36);
@@ -103,7 +103,7 @@ test('an Admin builds a group tree, creates users in it and manages the list', a
   await dialog.locator('input[name="potvrdaLozinke"]').fill('Vlakno2025');
   await dialog.getByRole('button', { name: 'Сачувај' }).click();
   await expect(dialog.getByText('Unesena E-pošta je zauzeta.')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Откажи' }).click();
+  await cancelDialog(page, dialog);
 
   await search(page, stamp);
   const userRow = rowWith(page, 'Svi korisnici', email);

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { choose, dataRows, expectNotice, pick, rowWith, search } from './support/admin';
+import { choose, dataRows, expectNotice, pick, pickTyped, rowWith, search } from './support/admin';
 import { apiToken, DEMO_PASSWORD } from './support/api';
 import { signIn, signOut } from './support/ui';
 
@@ -66,7 +66,8 @@ test.describe
       await page.getByRole('button', { name: 'Сачувај' }).click();
       await expect(page.getByText('Поље је обавезно')).toHaveCount(2);
 
-      await pick(page, page, 'Кластер', CLUSTER);
+      // The cluster picker finds the Latin name typed in Cyrillic (issue 14).
+      await pickTyped(page, page, 'Кластер', 'чајетина 1', CLUSTER);
       await pick(page, page, 'Одговорна група', `${SUPERVISION} (Nadzor)`);
       await choose(page, page, 'Приоритет', 'Висок');
       await page.getByLabel('Рок').fill('2030-05-20T10:30');
@@ -119,9 +120,10 @@ test.describe
       // Handed over: this group can no longer comment.
       await expect(page.getByRole('form', { name: 'Нови коментар' })).toHaveCount(0);
       await expect(page.getByText(`Само одговорна група може да коментарише. Тренутно одговорна група: ${CONTRACTOR}`)).toBeVisible();
-      // Commented: edit and delete are locked.
-      await expectLockedWithTooltip(page, page.getByRole('button', { name: 'Измени' }), COMMENTED_TOOLTIP);
-      await expectLockedWithTooltip(page, page.getByRole('button', { name: 'Обриши' }), COMMENTED_TOOLTIP);
+      // Not of the author's group: no edit, delete or close (issue 12; the server refuses them too).
+      await expect(page.getByRole('button', { name: 'Измени' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Обриши' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Затвори тему' })).toHaveCount(0);
       await signOut(page);
     });
 
@@ -135,6 +137,9 @@ test.describe
       await expect(comments).toHaveCount(2);
       await expect(comments.nth(1)).toContainText('Stefan Marković');
       await expect(comments.nth(1)).toContainText(`Група одговорна за одговор: ${CONTRACTOR}`);
+      // The author's group: commented, so edit and delete are shown locked.
+      await expectLockedWithTooltip(page, page.getByRole('button', { name: 'Измени' }), COMMENTED_TOOLTIP);
+      await expectLockedWithTooltip(page, page.getByRole('button', { name: 'Обриши' }), COMMENTED_TOOLTIP);
 
       await page.getByRole('button', { name: 'Затвори тему' }).click();
       await page.getByRole('dialog', { name: 'Затворити тему?' }).getByRole('button', { name: 'Да' }).click();

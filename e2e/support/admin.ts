@@ -1,12 +1,19 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { checkScreen } from './a11y';
 
 /** Helpers for the user, group and role screens (MUI selects, pickers, DataTable rows). */
 
 /** Chooses an option of an MUI select, found by its label (the accessible name also carries the value). */
 export async function choose(scope: Page | Locator, page: Page, label: string, option: string): Promise<void> {
-  await scope.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
-  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
-  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await checkScreen(page);
+  // A list that re-renders while loading may close the menu under the click: open it again until the
+  // choice is made.
+  await expect(async () => {
+    if ((await page.getByRole('listbox').count()) > 0) await page.keyboard.press('Escape');
+    await scope.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
+    await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click({ timeout: 3_000 });
+    await expect(page.getByRole('listbox')).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** The option names of an MUI select, then closes it. */
@@ -22,9 +29,23 @@ export async function optionsOf(scope: Page | Locator, page: Page, label: string
 
 /** Types into a searchable picker (groups) and picks the option with that exact name. */
 export async function pick(scope: Page | Locator, page: Page, label: string, option: string): Promise<void> {
+  await checkScreen(page);
   const input = scope.getByRole('combobox', { name: label, exact: true });
   await input.click();
   await input.fill(option);
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+  await expect(input).toHaveValue(option);
+}
+
+/**
+ * Types `typed` into a searchable picker (it may be in the other script: 'чајетина' finds 'Čajetina…')
+ * and picks the option with that exact name.
+ */
+export async function pickTyped(scope: Page | Locator, page: Page, label: string, typed: string, option: string): Promise<void> {
+  await checkScreen(page);
+  const input = scope.getByRole('combobox', { name: label, exact: true });
+  await input.click();
+  await input.fill(typed);
   await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
   await expect(input).toHaveValue(option);
 }
@@ -50,8 +71,18 @@ export function rowWith(page: Page, table: string, text: string): Locator {
 }
 
 /** Types into the list's search box; the list answers after the 1 s debounce. */
+/**
+ * Types into the list's search box. A table that is still loading its first page (or its saved layout)
+ * may reset the box: the text is typed again until it stays.
+ */
 export async function search(page: Page, text: string): Promise<void> {
-  await page.getByRole('searchbox', { name: 'Претрага...' }).fill(text);
+  await checkScreen(page);
+  const box = page.getByRole('searchbox', { name: 'Претрага...' });
+  await expect(async () => {
+    if ((await box.inputValue()) !== text) await box.fill(text);
+    await page.waitForTimeout(300);
+    expect(await box.inputValue()).toBe(text);
+  }).toPass({ timeout: 15_000 });
 }
 
 export async function expectNotice(page: Page, text: string): Promise<void> {
@@ -65,6 +96,7 @@ export async function setPageSize(page: Page, size: number): Promise<void> {
 
 /** Chooses an option of a multi-select picker in `scope` (a dialog) by typing part of it; it shows as a chip. */
 export async function pickMany(scope: Locator, page: Page, label: string, typed: string, option: string): Promise<void> {
+  await checkScreen(page);
   const input = scope.getByRole('combobox', { name: label, exact: true });
   await input.click();
   await input.fill(typed);

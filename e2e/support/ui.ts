@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { checkScreen } from './a11y';
 
 /** Signs in through the login form and waits for the landing page. */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
@@ -7,6 +8,7 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.locator('input[name="lozinka"]').fill(password);
   await page.getByRole('button', { name: 'Пријави се' }).click();
   await expect(page).toHaveURL(/\/app/);
+  await checkScreen(page);
 }
 
 export function menuLabels(page: Page) {
@@ -25,4 +27,19 @@ export async function openMyClusters(page: Page, email: string, password: string
     .filter({ hasText: /^Кластери$/ })
     .click();
   await expect(page).toHaveURL(/\/app\/klasteri-user$/);
+  await checkScreen(page);
+}
+
+/**
+ * Closes a form dialog with 'Одустани'. A dialog with typed changes asks first ('Одбацити унете
+ * измене?'): the changes are discarded.
+ */
+export async function cancelDialog(page: Page, dialog: Locator): Promise<void> {
+  await checkScreen(page);
+  await dialog.getByRole('button', { name: 'Одустани', exact: true }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Одбацити унете измене?' });
+  await expect(async () => {
+    if (await ask.isVisible()) await ask.getByRole('button', { name: 'Одбаци измене' }).click();
+    await expect(dialog).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
 }

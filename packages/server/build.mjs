@@ -17,3 +17,4 @@ const common = {
 };
 await build({ ...common, entryPoints: { main: 'src/main.ts', 'seed-demo': 'src/seed/demo-cli.ts' }, outdir });
 await cp('drizzle', `${outdir}/drizzle`, { recursive: true });
+await cp('assets', `${outdir}/assets`, { recursive: true });

@@ -14,12 +14,18 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
+        // Libraries change less often than the app: separate chunks stay cached across releases. No
+        // catch-all vendor group: a library imported lazily (SheetJS, charts) stays in its own chunk and
+        // loads only with the screen that uses it.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'mui', test: /node_modules[\\/](@mui|@emotion)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            // MUI's core (styles, theme, emotion) only: its components go with the screens that use them, so
+            // the login page does not load the tables', dialogs' and pickers' code (issue 13 budgets).
+            {
+              name: 'mui',
+              test: /node_modules[\\/](@mui[\\/](system|utils|styled-engine|private-theming|core-downloads-tracker|material[\\/](esm[\\/])?(styles|utils|locale|colors|internal|zero-styled|DefaultPropsProvider))|@emotion)[\\/]/,
+            },
           ],
         },
       },

@@ -2,10 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { DEFAULT_GROUP_TYPES, ROLE_KEYS, type RoleKey } from '@trasa/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { groups, groupTypes, roles, users } from './db/schema.js';
+import { ensureClusterActivities, syncCatalogue } from './features/activities/reference.js';
 import type { Db, Executor } from './platform/database.js';
 import { hashPassword } from './platform/passwords.js';
 
-/** Reference data every installation has: the four roles, the five group types, the reserved Admin group. */
+/**
+ * Reference data every installation has: the four roles, the five group types, the reserved Admin group,
+ * the activity catalogue, and an activity record per catalogue entry on every cluster.
+ */
 export async function ensureReferenceData(db: Executor): Promise<void> {
   for (const key of ROLE_KEYS) {
     const [existing] = await db
@@ -23,6 +27,8 @@ export async function ensureReferenceData(db: Executor): Promise<void> {
   if (!admin) {
     await db.insert(groups).values({ naziv: 'Admin', kratakNaziv: 'Admin', cirilica: 'Админ', reserved: true }).onConflictDoNothing();
   }
+  await syncCatalogue(db);
+  await ensureClusterActivities(db);
 }
 
 export async function builtinRoleId(db: Executor, key: RoleKey): Promise<string> {

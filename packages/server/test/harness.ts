@@ -22,7 +22,7 @@ export type TestApp = {
 };
 
 /** The application on this test file's own database (a copy of the migrated template). */
-export function useTestApp(): TestApp {
+export function useTestApp(opts: { webDist?: string } = {}): TestApp {
   const holder = {} as TestApp;
   let dataDir: string | undefined;
   beforeAll(async () => {
@@ -30,7 +30,7 @@ export function useTestApp(): TestApp {
     const url = await ensureDatabase(inject('pgAdminUrl'), name, inject('templateDb'));
     const db = connect(url, 5);
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'trasa-test-data-'));
-    const config = { ...loadConfig({}), appUrl: 'http://trasa.test', dataDir, webDist: '/nonexistent' };
+    const config = { ...loadConfig({}), appUrl: 'http://trasa.test', dataDir, webDist: opts.webDist ?? '/nonexistent' };
     const { app, ctx, routes } = await buildApp({ db, config, secret: randomBytes(32).toString('hex'), log: pino({ level: 'silent' }) });
     await app.ready();
     Object.assign(holder, {

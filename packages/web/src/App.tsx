@@ -1,6 +1,8 @@
-import { APP_ROUTES, PUBLIC_PATHS } from '@trasa/domain';
+import { APP_ROUTES, PUBLIC_PATHS, SCHOOL_LINK_PATH } from '@trasa/domain';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
 import { NotFoundPage } from './components/NotFoundPage';
+import { PageLoader } from './components/PageLoader';
 import { ForgotPasswordPage } from './features/account/ForgotPasswordPage';
 import { LoginPage } from './features/account/LoginPage';
 import { RegisterPage } from './features/account/RegisterPage';
@@ -16,7 +18,20 @@ const appRoutes: RouteObject[] = APP_ROUTES.map((route) =>
     : { path: route.path, element: <ScreenRoute routeKey={route.key} /> },
 );
 
+/** The school's stocktaking-list confirmation (no sign-in, nothing else of the app), its own lazy chunk. */
+const StocktakingConfirmPage = lazy(async () => ({
+  default: (await import('./features/inventory/StocktakingConfirmPage')).StocktakingConfirmPage,
+}));
+
 const routes: RouteObject[] = [
+  {
+    path: SCHOOL_LINK_PATH,
+    element: (
+      <Suspense fallback={<PageLoader />}>
+        <StocktakingConfirmPage />
+      </Suspense>
+    ),
+  },
   {
     element: <PublicOnly />,
     children: [

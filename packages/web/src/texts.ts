@@ -50,7 +50,7 @@ export const UI = {
 
   // common buttons and table
   save: 'Сачувај',
-  cancel: 'Откажи',
+  cancel: 'Одустани',
   close: 'Затвори',
   edit: 'Измени',
   delete: 'Обриши',

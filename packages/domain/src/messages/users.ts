@@ -44,6 +44,8 @@ export const USERS = {
   groupDeleteFailed: 'Brisanje grupe neuspešno.',
   groupReserved: 'Grupa Admin se ne može birati, menjati ni brisati.',
   groupNameTaken: 'Grupa sa tim nazivom već postoji.',
+  /** Ours: names are compared with case and script folded ('Beograd' = 'БЕОГРАД'), among one parent's groups. */
+  groupNameTakenInParent: 'Grupa sa tim nazivom već postoji u istoj nadređenoj grupi.',
   groupCycle: 'Grupa ne može biti podređena sebi ni svojoj podređenoj grupi.',
   groupHasChildren: 'Grupa ima podređene grupe i ne može se obrisati.',
   groupHasMembers: 'Grupa ima članove i ne može se obrisati.',
@@ -55,6 +57,8 @@ export const USERS = {
   roleSaved: 'Uspešno ste sačuvali rolu.',
   roleSaveFailed: 'Čuvanje role neuspešno.',
   roleAndGroupRequired: 'Izaberite rolu i grupu.',
+  /** Ours: a role's name is unique with case and script folded (roles can't be deleted). */
+  roleNameTaken: 'Rola sa tim imenom već postoji.',
 
   // group types (spec 2 §5)
   typeNazivRequired: 'Morate upisati Naziv.',

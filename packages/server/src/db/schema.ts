@@ -92,11 +92,23 @@ export const userCodes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose').notNull(),
     codeHash: text('code_hash').notNull(),
+    /** What the code carries: the new address of an e-mail change. */
+    payload: text('payload'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('user_codes_user_idx').on(t.userId, t.purpose)],
+);
+
+/** Tokens revoked before they expire (sign-out); rows are dropped once the token would have expired. */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
 );
 
 /** Failed sign-in counters per account and per IP (throttling). */
@@ -128,9 +140,18 @@ export const mailOutbox = pgTable(
     html: text('body_html'),
     status: text('status').notNull(),
     error: text('error'),
+    /** Why the mail was sent: 'import', 'signup', 'reset', 'activation', 'email-change', 'digest', … */
+    origin: text('origin'),
+    /** Whose action sent it (an importer), for the per-person daily cap. */
+    actorId: uuid('actor_id'),
+    attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('mail_outbox_to_idx').on(t.to, t.createdAt)],
+  (t) => [
+    index('mail_outbox_to_idx').on(t.to, t.createdAt),
+    index('mail_outbox_actor_idx').on(t.actorId, t.createdAt),
+    index('mail_outbox_status_idx').on(t.status),
+  ],
 );
 
 export const auditLogs = pgTable(
@@ -144,7 +165,14 @@ export const auditLogs = pgTable(
     url: text('url').notNull().default(''),
     groupId: uuid('group_id'),
     groupCirilica: text('group_cirilica').notNull().default(''),
+    /** Folded text of what the log search matches (trasa_fold), with a trigram index. */
+    searchText: text('search_text').generatedAlwaysAs(sql`trasa_fold("message" || ' ' || "user_label" || ' ' || "ip" || ' ' || "url")`),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_logs_created_idx').on(t.createdAt), index('audit_logs_group_idx').on(t.groupId)],
+  (t) => [
+    // Newest first from the index alone; group_id rides along (INCLUDE, written in drizzle/0006 by hand).
+    index('audit_logs_created_id_idx').on(t.createdAt, t.id),
+    index('audit_logs_group_created_idx').on(t.groupId, t.createdAt, t.id),
+    index('audit_logs_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
 );

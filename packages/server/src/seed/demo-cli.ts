@@ -1,13 +1,16 @@
 import pino from 'pino';
 import { ensureFirstAdmin, ensureReferenceData } from '../bootstrap.js';
 import { loadConfig } from '../config.js';
+import { activityFileStore } from '../features/files/store.js';
 import { connect, runMigrations } from '../platform/database.js';
 import { startEmbeddedPostgres } from '../platform/embeddedPostgres.js';
 import { ensureDatabase } from '../platform/ensureDatabase.js';
 import { fileStore } from '../platform/files.js';
 import { seedDemo } from './demo.js';
+import { seedDemoActivities } from './demoActivities.js';
 import { seedDemoClusters } from './demoClusters.js';
 import { seedDemoContracts } from './demoContracts.js';
+import { seedDemoInventory } from './demoInventory.js';
 import { linkDemoClusters } from './demoLinks.js';
 import { seedDemoTopics } from './demoTopics.js';
 import { DEFAULT_PASSWORD } from './factories.js';
@@ -31,10 +34,15 @@ async function main() {
     const deals = await seedDemoContracts(db, fileStore(config.dataDir));
     const links = await linkDemoClusters(db);
     const issues = await seedDemoTopics(db);
+    // Activity documents go to the DATA_DIR the server reads them from (GET /api/files/activity/…).
+    const progress = await seedDemoActivities(db, activityFileStore(config.dataDir));
+    // Inventory (issue 11): contracts with schools, the codebook, items, stocktaking lists sent and confirmed.
+    const inventory = await seedDemoInventory(db);
     log.info(
       `demo data added: ${people.groups} groups, ${people.users} users (password for every demo account: ${DEFAULT_PASSWORD}), ` +
         `${places.settlements} settlements, ${places.priorities} priorities, ${places.clusters} clusters, ${deals.contracts} contracts, ${links.links} links, ` +
-        `${issues.topics} topics with ${issues.comments} comments`,
+        `${issues.topics} topics with ${issues.comments} comments, ${progress.clusters} more clusters, ${progress.activities} activities under way or done, ` +
+        `${inventory.types} inventory types, ${inventory.contracts} inventory contracts, ${inventory.items} inventory items`,
     );
   } finally {
     await db.$client.end();

@@ -2,8 +2,10 @@ import { type GroupTypeCode, type RoleKey, toCyrillic } from '@trasa/domain';
 import { eq, sql } from 'drizzle-orm';
 import { ensureReferenceData } from '../bootstrap.js';
 import { groups, users } from '../db/schema.js';
+import { addGroup } from '../features/groups/service.js';
 import type { Db } from '../platform/database.js';
-import { createGroup, createUser, DEFAULT_PASSWORD } from './factories.js';
+import { seedDemoIjos } from './demoIjo.js';
+import { createUser, DEFAULT_PASSWORD, groupTypeId } from './factories.js';
 
 /**
  * `npm run seed:demo`: a small, realistic Serbian demo on the database the server uses (DATABASE_URL,
@@ -11,7 +13,11 @@ import { createGroup, createUser, DEFAULT_PASSWORD } from './factories.js';
  * Every demo account has the password Lozinka123.
  */
 
-/** `cirilica` defaults to the transliteration of naziv; a child's type and sveVideci are its parent's. */
+/**
+ * `cirilica` defaults to the transliteration of naziv. Groups are added through the groups service, as
+ * the screens add them: a child's type and sveVideci are its parent's (its own `type` and `sveVideci`
+ * here only document that).
+ */
 type DemoGroup = { naziv: string; cirilica?: string; kratakNaziv: string; type: GroupTypeCode; sveVideci?: boolean; parent?: string };
 type DemoUser = { ime: string; prezime: string; email: string; role: RoleKey; group?: string; status?: 'aktivan' | 'neaktivan' };
 
@@ -218,12 +224,17 @@ export async function seedDemo(db: Db): Promise<{ groups: number; users: number 
       continue;
     }
     const parentId = g.parent ? ids.get(g.parent) : null;
-    const row = await createGroup(db, {
-      ...g,
-      cirilica: g.cirilica ?? toCyrillic(g.naziv),
-      parentId: parentId ?? null,
-      sveVideci: g.sveVideci ?? false,
-    });
+    const tip = await groupTypeId(db, g.type);
+    const row = await db.transaction((tx) =>
+      addGroup(tx, {
+        naziv: g.naziv,
+        kratakNaziv: g.kratakNaziv,
+        cirilica: g.cirilica ?? toCyrillic(g.naziv),
+        nadredjenaId: parentId ?? null,
+        tip,
+        sveVideci: g.sveVideci ?? false,
+      }),
+    );
     ids.set(g.naziv, row.id);
     newGroups++;
   }
@@ -233,5 +244,6 @@ export async function seedDemo(db: Db): Promise<{ groups: number; users: number 
     await createUser(db, { ...u, groupId: u.group ? (ids.get(u.group) ?? null) : null, password: DEFAULT_PASSWORD });
     newUsers++;
   }
+  await seedDemoIjos(db);
   return { groups: newGroups, users: newUsers };
 }

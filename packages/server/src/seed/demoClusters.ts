@@ -283,7 +283,7 @@ export const DEMO_PRIORITIES = [
   { naziv: 'Visok', broj: 3 },
 ];
 
-type DemoCluster = {
+export type DemoCluster = {
   naziv: string;
   /** Demo group names (seed/demo.ts). */
   odgovoran: string[];
@@ -395,32 +395,45 @@ export async function seedDemoClusters(db: Executor): Promise<DemoClustersResult
     const settlementIds = new Map(
       (await tx.select({ id: settlements.id, code: settlements.code }).from(settlements)).map((s) => [s.code, s.id] as const),
     );
-    const groupIds = new Map(
-      (await tx.select({ id: groups.id, naziv: groups.naziv }).from(groups).where(sql`not ${groups.reserved}`)).map(
-        (g) => [g.naziv, g.id] as const,
-      ),
-    );
-    let newClusters = 0;
-    for (const c of DEMO_CLUSTERS) {
-      const [existing] = await tx.select({ id: clusters.id }).from(clusters).where(sql`lower(${clusters.naziv}) = lower(${c.naziv})`);
-      if (existing) continue;
-      const [row] = await tx
-        .insert(clusters)
-        .values({ naziv: c.naziv, indikativnaDuzinaKlastera: c.duzina, ugovorenaVrednostKlastera: c.vrednost })
-        .returning({ id: clusters.id });
-      if (!row) continue;
-      const responsible = c.odgovoran.flatMap((naziv) => groupIds.get(naziv) ?? []);
-      if (responsible.length > 0) await tx.insert(clusterGroups).values(responsible.map((groupId) => ({ clusterId: row.id, groupId })));
-      const linked = [
-        ...c.naselja.map((code, position) => ({ code, usputno: false, position })),
-        ...(c.usputnaNaselja ?? []).map((code, position) => ({ code, usputno: true, position })),
-      ].flatMap(({ code, usputno, position }) => {
-        const settlementId = settlementIds.get(code);
-        return settlementId ? [{ clusterId: row.id, settlementId, usputno, position }] : [];
-      });
-      if (linked.length > 0) await tx.insert(clusterSettlements).values(linked);
-      newClusters++;
-    }
+    const newClusters = await insertDemoClusters(tx, DEMO_CLUSTERS, settlementIds);
     return { settlements: added.length, priorities: newPriorities, clusters: newClusters };
   });
+}
+
+/**
+ * Adds the demo clusters not there yet (by name, case aside) with their responsible groups (demo group
+ * names) and settlements (codes → ids in `settlementIds`); answers how many it added.
+ */
+export async function insertDemoClusters(
+  tx: Executor,
+  list: readonly DemoCluster[],
+  settlementIds: ReadonlyMap<string, string>,
+): Promise<number> {
+  const groupIds = new Map(
+    (await tx.select({ id: groups.id, naziv: groups.naziv }).from(groups).where(sql`not ${groups.reserved}`)).map(
+      (g) => [g.naziv, g.id] as const,
+    ),
+  );
+  let added = 0;
+  for (const c of list) {
+    const [existing] = await tx.select({ id: clusters.id }).from(clusters).where(sql`lower(${clusters.naziv}) = lower(${c.naziv})`);
+    if (existing) continue;
+    const [row] = await tx
+      .insert(clusters)
+      .values({ naziv: c.naziv, indikativnaDuzinaKlastera: c.duzina, ugovorenaVrednostKlastera: c.vrednost })
+      .returning({ id: clusters.id });
+    if (!row) continue;
+    const responsible = c.odgovoran.flatMap((naziv) => groupIds.get(naziv) ?? []);
+    if (responsible.length > 0) await tx.insert(clusterGroups).values(responsible.map((groupId) => ({ clusterId: row.id, groupId })));
+    const linked = [
+      ...c.naselja.map((code, position) => ({ code, usputno: false, position })),
+      ...(c.usputnaNaselja ?? []).map((code, position) => ({ code, usputno: true, position })),
+    ].flatMap(({ code, usputno, position }) => {
+      const settlementId = settlementIds.get(code);
+      return settlementId ? [{ clusterId: row.id, settlementId, usputno, position }] : [];
+    });
+    if (linked.length > 0) await tx.insert(clusterSettlements).values(linked);
+    added++;
+  }
+  return added;
 }

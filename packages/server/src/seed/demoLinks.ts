@@ -1,6 +1,9 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import { clusterGroups, clusters, contractClusters, contractGroups, contracts } from '../db/schema-clusters.js';
 import type { Executor } from '../platform/database.js';
+
+/** Demo clusters under no contract at all (seed/demoActivities.ts): their workflow can't start. */
+export const DEMO_CLUSTERS_WITHOUT_CONTRACT = ['Kosjerić - Seča Reka'];
 
 /**
  * Links the demo clusters to the demo contracts, as an Admin would on the linking screens: every cluster
@@ -9,7 +12,8 @@ import type { Executor } from '../platform/database.js';
  */
 export async function linkDemoClusters(db: Executor): Promise<{ links: number }> {
   const open = await db.select().from(contracts).where(ne(contracts.status, 'Završen'));
-  const all = await db.select({ id: clusters.id }).from(clusters);
+  const all = await db.select({ id: clusters.id }).from(clusters).where(notInArray(clusters.naziv, DEMO_CLUSTERS_WITHOUT_CONTRACT));
+  const left = new Set(all.map((c) => c.id));
   const existing = await db.select().from(contractClusters);
   const has = new Set(existing.map((l) => `${l.clusterId}:${l.kind}`));
   const rows: (typeof contractClusters.$inferInsert)[] = [];
@@ -29,7 +33,7 @@ export async function linkDemoClusters(db: Executor): Promise<{ links: number }>
       .selectDistinct({ id: clusterGroups.clusterId })
       .from(clusterGroups)
       .where(and(inArray(clusterGroups.groupId, groupIds)));
-    for (const c of held) add(contract.id, c.id, contract.kind);
+    for (const c of held) if (left.has(c.id)) add(contract.id, c.id, contract.kind);
   }
   if (rows.length) await db.insert(contractClusters).values(rows).onConflictDoNothing();
   return { links: rows.length };

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { GroupTypeCode, RoleKey } from '@trasa/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { builtinRoleId } from '../bootstrap.js';
 import type { AppContext } from '../context.js';
 import { groups, groupTypes, roles, users } from '../db/schema.js';
+import { activities } from '../db/schema-activities.js';
 import {
   clusterGroups,
   clusterSettlements,
@@ -13,6 +14,7 @@ import {
   contracts,
   settlements,
 } from '../db/schema-clusters.js';
+import { ensureClusterActivities } from '../features/activities/reference.js';
 import type { Executor } from '../platform/database.js';
 import { hashPassword } from '../platform/passwords.js';
 
@@ -226,5 +228,30 @@ export async function createCluster(db: Executor, spec: ClusterSpec = {}) {
   ];
   if (linked.length) await db.insert(clusterSettlements).values(linked);
   if (spec.contract) await linkClusterToContract(db, spec.contract, row.id);
+  // Like the service: every cluster has its activity records from the start.
+  await ensureClusterActivities(db, [row.id]);
+  return row;
+}
+
+export type ActivityState = {
+  status?: 'Nije započeta' | 'U toku' | 'Završena';
+  datumPocetka?: string | null;
+  rokZavrsetka?: string | null;
+  datumZavrsetka?: string | null;
+  returned?: number;
+};
+
+/**
+ * Puts one activity of a cluster into a state directly, as the workflow would have left it (tests and
+ * the demo, without going through the workflow). The cluster gets its activity records first.
+ */
+export async function setActivityState(db: Executor, clusterId: string, code: string, state: ActivityState) {
+  await ensureClusterActivities(db, [clusterId]);
+  const [row] = await db
+    .update(activities)
+    .set({ ...state, updatedAt: new Date() })
+    .where(and(eq(activities.clusterId, clusterId), eq(activities.code, code)))
+    .returning();
+  if (!row) throw new Error(`activity ${code} of cluster ${clusterId} missing`);
   return row;
 }

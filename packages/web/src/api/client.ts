@@ -94,6 +94,43 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   return (await request<T>(path, options)).data;
 }
 
+/**
+ * Sends a multipart form through XMLHttpRequest, which reports upload progress (fetch does not):
+ * `onProgress` gets 0–100. Same token, errors and 401 handling as `request`.
+ */
+export function sendForm<T>(
+  path: string,
+  form: FormData,
+  options: { method?: 'POST' | 'PATCH' | 'PUT'; onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const token = getToken();
+    xhr.open(options.method ?? 'POST', url(path, undefined));
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && options.onProgress) options.onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      let parsed: unknown;
+      try {
+        parsed = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      if (xhr.status === 401 && token && getToken() === token) clearToken();
+      if (xhr.status < 200 || xhr.status >= 300) reject(errorFromBody(xhr.status, parsed));
+      else resolve(parsed as T);
+    };
+    xhr.onerror = () => reject(new ApiError(0, undefined, undefined));
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}
+
 /** The file name of a Content-Disposition header: RFC 5987 `filename*` first, then `filename`. */
 export function fileNameOf(header: string | null): string | null {
   if (!header) return null;

@@ -1,10 +1,10 @@
-import type { ActivityBrief, ClusterStatus, GroupBrief, LocationDto, LocationsPage, MessageResponse } from '@trasa/domain';
+import type { ActivityBrief, ClusterStatus, GroupBrief, LocationDto, LocationOption, LocationsPage, MessageResponse } from '@trasa/domain';
 import { api } from './client';
 import type { PageParams, SearchText } from './users';
 
 /** Clusters (locations) of docs/api/clusters-contracts.md "Clusters". */
 
-export type { ActivityBrief, ClusterStatus, GroupBrief, LocationDto, LocationsPage };
+export type { ActivityBrief, ClusterStatus, GroupBrief, LocationDto, LocationOption, LocationsPage };
 
 /** The body of POST /api/location and PATCH /api/location/{id}; empty decimals and an untouched contract are left out. */
 export type ClusterBody = {
@@ -43,4 +43,9 @@ export function editLocation(id: string, body: ClusterBody): Promise<ClusterSave
 
 export function deleteLocation(id: string): Promise<MessageResponse> {
   return api(`/location/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** Up to 20 visible clusters whose name contains the text, in either script (GET /api/location/get/autocomplete). */
+export async function autocompleteLocations(value: string, signal?: AbortSignal): Promise<LocationOption[]> {
+  return (await api<{ locations: LocationOption[] }>('/location/get/autocomplete', { query: { value }, signal })).locations;
 }

@@ -1,10 +1,18 @@
-import type { ContractBrief, ContractDto, ContractFileDto, ContractKind, ContractStatus, MessageResponse } from '@trasa/domain';
+import type {
+  ContractBrief,
+  ContractDto,
+  ContractFileDto,
+  ContractKind,
+  ContractStatus,
+  MessageResponse,
+  RefusedDocument,
+} from '@trasa/domain';
 import { ApiError, api, download } from './client';
 import type { PageParams, SearchText } from './users';
 
 /** Contracts and linking of docs/api/clusters-contracts.md; `route` is the contract's kind. */
 
-export type { ContractBrief, ContractDto, ContractFileDto, ContractStatus };
+export type { ContractBrief, ContractDto, ContractFileDto, ContractStatus, RefusedDocument };
 
 export type ContractsPage = { contracts: ContractDto[]; totalResults: number };
 
@@ -84,14 +92,15 @@ export type ContractEditFields = {
 
 /**
  * The multipart POST /api/{route}/{route}/:id: the edit fields (when given) and the documents, named
- * fajl0…fajlN. Without fields it only uploads the documents.
+ * fajl0…fajlN. Without fields it only uploads the documents. The documents refused one by one (type,
+ * size) come back in `odbijeni`; the others are stored.
  */
 export async function saveContractForm(
   kind: ContractKind,
   id: string,
   fields: ContractEditFields | null,
   files: readonly File[],
-): Promise<MessageResponse & { contract: ContractDto }> {
+): Promise<MessageResponse & { contract: ContractDto; odbijeni?: RefusedDocument[] }> {
   const form = new FormData();
   if (fields) {
     form.append('naziv', fields.naziv);

@@ -71,7 +71,7 @@ describe('uploading documents', () => {
     expect(empty.json().contract.fajlovi).toHaveLength(2);
   });
 
-  it('refuses a renamed text file and keeps nothing of the request (files, fields, rows)', async () => {
+  it('stores the good documents of an upload and names each refused one with its reason (issue 14)', async () => {
     const c = await createContract(t.db, { kind: 'contract', naziv: 'Pre' });
     const before = await filesOnDisk();
     const res = await upload(
@@ -81,18 +81,30 @@ describe('uploading documents', () => {
         pdfPart('dobar.pdf', 'fajl0'),
         { field: 'fajl1', name: 'ugovor.pdf', content: Buffer.from('ovo nije PDF, samo tekst'), type: 'application/pdf' },
         pdfPart('posle.pdf', 'fajl2'),
+        { field: 'fajl3', name: 'skripta.exe', content: samplePdf(), type: 'application/octet-stream' },
       ],
       { naziv: 'Posle', datumPocetka: '2026-01-01', rokTrajanja: '30' },
     );
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Pogrešan tip fajla', errors: { fajl1: 'Pogrešan tip fajla' } });
-    expect(await filesOnDisk()).toEqual(before);
-    expect(await rowsOf(c.id)).toEqual([]);
-    const got = (await t.call({ method: 'GET', url: `/api/contract/${c.id}`, token: admin })).json().contract;
-    expect(got.naziv).toBe('Pre');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().odbijeni).toEqual([
+      { originalnoIme: 'ugovor.pdf', razlog: 'Pogrešan tip fajla', polje: 'fajl1' },
+      { originalnoIme: 'skripta.exe', razlog: 'Pogrešan tip fajla', polje: 'fajl3' },
+    ]);
+    expect(res.json().contract.naziv).toBe('Posle');
+    expect(res.json().contract.fajlovi.map((f: { originalnoIme: string }) => f.originalnoIme)).toEqual(['dobar.pdf', 'posle.pdf']);
+    expect((await filesOnDisk()).length).toBe(before.length + 2);
+    expect(await rowsOf(c.id)).toHaveLength(2);
+    // Every document refused: the answer says which, nothing is stored.
+    const none = await upload('contract', c.id, [
+      { field: 'fajl0', name: 'lazni.docx', content: Buffer.from('nije word'), type: 'application/octet-stream' },
+    ]);
+    expect(none.statusCode).toBe(200);
+    expect(none.json().odbijeni).toEqual([{ originalnoIme: 'lazni.docx', razlog: 'Pogrešan tip fajla', polje: 'fajl0' }]);
+    expect(await rowsOf(c.id)).toHaveLength(2);
+    expect((await filesOnDisk()).length).toBe(before.length + 2);
   });
 
-  it('refuses a file over 25 MB, leaving no file and no row', async () => {
+  it('refuses a file over 25 MB by name and keeps the others', async () => {
     const c = await createContract(t.db, { kind: 'contract' });
     const before = await filesOnDisk();
     const big = Buffer.alloc(25 * 1024 * 1024 + 1, 0x20);
@@ -100,9 +112,25 @@ describe('uploading documents', () => {
     const res = await upload('contract', c.id, [
       pdfPart('mali.pdf', 'fajl0'),
       { field: 'fajl1', name: 'veliki.pdf', content: big, type: 'application/pdf' },
+      pdfPart('posle.pdf', 'fajl2'),
     ]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().odbijeni).toEqual([{ originalnoIme: 'veliki.pdf', razlog: 'Fajl je prevelik', polje: 'fajl1' }]);
+    expect((await rowsOf(c.id)).map((r) => r.originalnoIme).sort()).toEqual(['mali.pdf', 'posle.pdf']);
+    expect((await filesOnDisk()).length).toBe(before.length + 2);
+  });
+
+  it('a refused field still refuses the whole request, keeping none of its documents', async () => {
+    const c = await createContract(t.db, { kind: 'contract', naziv: 'Pre' });
+    const before = await filesOnDisk();
+    const res = await upload(
+      'contract',
+      c.id,
+      [pdfPart('dobar.pdf', 'fajl0'), { field: 'fajl1', name: 'ugovor.pdf', content: Buffer.from('tekst'), type: 'application/pdf' }],
+      { naziv: 'Posle', datumPocetka: 'juče', rokTrajanja: '30' },
+    );
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Fajl je prevelik');
+    expect(res.json().errors).toHaveProperty('datumPocetka');
     expect(await filesOnDisk()).toEqual(before);
     expect(await rowsOf(c.id)).toEqual([]);
   });

@@ -1,13 +1,16 @@
 import type { Readable } from 'node:stream';
-import { COMMON } from '@trasa/domain';
+import { COMMON, type RefusedDocument } from '@trasa/domain';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../platform/errors.js';
-import { FILE_TEXTS, FileRejected, type FileStore, type StoredFile } from '../../platform/files.js';
+import { displayName, FILE_TEXTS, FileRejected, type FileStore, type StoredFile } from '../../platform/files.js';
 import { isUnacceptableInput } from '../../platform/input.js';
 import { DOCUMENT_KINDS, UPLOAD_LIMITS } from './kinds.js';
 
-/** The fields (each with its values in order) and the files already stored of one multipart request. */
-export type ContractForm = { fields: Map<string, string[]>; files: StoredFile[] };
+/**
+ * The fields (each with its values in order) and the files already stored of one multipart request,
+ * and the documents refused one by one (type or size): the others are kept.
+ */
+export type ContractForm = { fields: Map<string, string[]>; files: StoredFile[]; refused: RefusedDocument[] };
 
 async function drain(stream: Readable): Promise<void> {
   for await (const _ of stream) {
@@ -23,15 +26,23 @@ function limitError(err: unknown): AppError {
   return badRequest(COMMON.badRequest);
 }
 
+/**
+ * A file over the size limit is truncated and refused by the store, alone, not the whole request
+ * (@fastify/multipart reads `throwFileSizeLimit` per request; its types leave it out of `parts()`).
+ */
+const PART_OPTIONS = { limits: UPLOAD_LIMITS, throwFileSizeLimit: false };
+
 export async function removeStored(files: FileStore, stored: StoredFile[]): Promise<void> {
   await Promise.all(stored.map((f) => files.remove(f.storedName)));
 }
 
 /**
  * Reads a multipart contract form: every file part is stored through the file store (type by content,
- * size limit while streaming); fields are collected. On any refusal the files already stored by this
- * request are removed and the first refusal is thrown, after the rest of the body has been read (so
- * the browser gets the answer instead of a broken connection). A JSON body gives its fields and no files.
+ * size limit while streaming); fields are collected. A document the store refuses (type, size) is
+ * listed in `refused` with its reason and the others are kept. Any other refusal (a field, too many
+ * parts) removes the files already stored by this request and is thrown, after the rest of the body has
+ * been read (so the browser gets the answer instead of a broken connection). A JSON body gives its
+ * fields and no files.
  */
 export async function readContractForm(request: FastifyRequest, files: FileStore): Promise<ContractForm> {
   const fields = new Map<string, string[]>();
@@ -44,26 +55,27 @@ export async function readContractForm(request: FastifyRequest, files: FileStore
       else if (value !== undefined && value !== null) add(name, typeof value === 'string' ? value : String(value));
       else add(name, '');
     }
-    return { fields, files: [] };
+    return { fields, files: [], refused: [] };
   }
 
   const saved: StoredFile[] = [];
+  const refused: RefusedDocument[] = [];
   let refusal: AppError | undefined;
   try {
-    for await (const part of request.parts({ limits: UPLOAD_LIMITS })) {
+    for await (const part of request.parts(PART_OPTIONS)) {
       if (part.type === 'file') {
         // A browser sends an empty file input as a nameless, empty part.
         if (refusal || !part.filename) {
           await drain(part.file);
           continue;
         }
+        // Browsers send a double quote in a file name as %22 (the HTML form encoding).
+        const name = part.filename.replace(/%22/g, '"');
         try {
-          // Browsers send a double quote in a file name as %22 (the HTML form encoding).
-          const name = part.filename.replace(/%22/g, '"');
           saved.push(await files.saveDocument(part.file, name, { maxBytes: UPLOAD_LIMITS.fileSize, allowed: DOCUMENT_KINDS }));
         } catch (err) {
           if (!(err instanceof FileRejected)) throw err;
-          refusal = badRequest(err.message, { [part.fieldname]: err.message });
+          refused.push({ originalnoIme: displayName(name), razlog: err.message, polje: part.fieldname });
           if (!part.file.destroyed) await drain(part.file);
         }
       } else {
@@ -85,5 +97,5 @@ export async function readContractForm(request: FastifyRequest, files: FileStore
     await removeStored(files, saved);
     throw refusal;
   }
-  return { fields, files: saved };
+  return { fields, files: saved, refused };
 }

@@ -1,5 +1,6 @@
 import { CONTRACTS } from '@trasa/domain';
 import { inArray, type SQL, sql } from 'drizzle-orm';
+import { groups } from '../../db/schema.js';
 import { contractClusters, contractGroups } from '../../db/schema-clusters.js';
 import type { Actor } from '../../platform/auth.js';
 import { type ClusterScope, visibleClusterCondition } from '../clusters/policy.js';
@@ -17,20 +18,28 @@ export function isFinished(c: { status: string; datumZavrsetka: string | null })
 
 /**
  * Lists and details of /api/{route}: Admin every contract; a Zaposleni the typed contracts whose `grupe`
- * hold their group, all of them when their group has sveVideci. (The general contract's routes are
- * Admin's alone.) A condition over `contracts`.
+ * hold their group or one of its ancestors (a contract signed with the company is worked on by its teams:
+ * the group tree rule of features/clusters/policy.ts), all of them when their group or an ancestor has
+ * sveVideci. (The general contract's routes are Admin's alone.) A condition over `contracts`.
  */
 export function readableContractCondition(actor: Actor): SQL {
   if (actor.role === 'Admin') return sql`true`;
   if (!actor.group) return sql`false`;
   if (actor.group.sveVideci) return sql`true`;
-  return sql`exists (select 1 from ${contractGroups} cgr where cgr.contract_id = contracts.id and cgr.group_id = ${actor.group.id})`;
+  // The group and its ancestors (UNION stops on a corrupted, cyclic tree).
+  const lineage = sql`with recursive up(id) as (
+      select ${actor.group.id}::uuid
+      union
+      select g.parent_id from ${groups} g join up on g.id = up.id where g.parent_id is not null
+    ) select id from up`;
+  return sql`(exists (select 1 from ${groups} g where g.id in (${lineage}) and g.sve_videci and not g.reserved)
+    or exists (select 1 from ${contractGroups} cgr where cgr.contract_id = contracts.id and cgr.group_id in (${lineage})))`;
 }
 
 /**
- * Downloads: Admin; anybody else who can see the contract (one of their groups in its `grupe`) or a
- * cluster linked to it (the cluster visibility of features/clusters/policy.ts). A condition over
- * `contracts`.
+ * Downloads: Admin; anybody else who can see the contract (one of the groups of their cluster scope,
+ * which follows the group tree, in its `grupe`) or a cluster linked to it (the cluster visibility of
+ * features/clusters/policy.ts). A condition over `contracts`.
  */
 export function downloadableContractCondition(scope: ClusterScope): SQL {
   if (scope.all) return sql`true`;

@@ -1,9 +1,11 @@
-import { CONTRACTS, contractCreateSchema, idParam, rolesFor, toLatin } from '@trasa/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CONTRACTS, contractCreateSchema, idParam, type RoleKey, rolesFor, toLatin } from '@trasa/domain';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../platform/auth.js';
+import { baseOrInventory } from '../inventory/access.js';
+import { inventoryContractHooks } from '../inventory/bridge.js';
 import { pagingQuery, searchPagingQuery } from '../users/paging.js';
 import { readContractForm } from './form.js';
 import { KINDS } from './kinds.js';
@@ -42,18 +44,26 @@ export async function contractRoutes(fastify: FastifyInstance, ctx: AppContext):
 
   for (const def of KINDS) {
     const readers = ctx.auth.requireRoles(def.readers);
+    // Spec 3's inventory contracts answer on the general contract's paths (features/inventory/bridge.ts).
+    const inv = def.kind === 'contract' ? inventoryContractHooks(ctx, { readers: def.readers, writers: ['Admin'] }) : null;
+    const gate = (base: onRequestAsyncHookHandler, roles: readonly RoleKey[], hook?: preValidationAsyncHookHandler) =>
+      inv && hook ? { onRequest: baseOrInventory(ctx, roles), preValidation: hook } : { onRequest: base };
 
-    app.get(`/api/${def.route}`, { schema: { querystring: pagingQuery }, onRequest: readers }, async (request) => {
+    app.get(`/api/${def.route}`, { schema: { querystring: pagingQuery }, ...gate(readers, def.readers, inv?.list) }, async (request) => {
       const page = await service.listContracts(ctx, actorOf(request), def, request.query);
       return { [def.listKey]: page.items, totalResults: page.totalResults };
     });
 
-    app.get(`/api/search/${def.route}`, { schema: { querystring: searchPagingQuery }, onRequest: readers }, async (request) => {
-      const page = await service.searchContracts(ctx, actorOf(request), def, request.query);
-      return { [def.listKey]: page.items, totalResults: page.totalResults };
-    });
+    app.get(
+      `/api/search/${def.route}`,
+      { schema: { querystring: searchPagingQuery }, ...gate(readers, def.readers, inv?.search) },
+      async (request) => {
+        const page = await service.searchContracts(ctx, actorOf(request), def, request.query);
+        return { [def.listKey]: page.items, totalResults: page.totalResults };
+      },
+    );
 
-    app.get(`/api/${def.route}/:id`, { schema: { params: idParam }, onRequest: readers }, async (request) => ({
+    app.get(`/api/${def.route}/:id`, { schema: { params: idParam }, ...gate(readers, def.readers, inv?.detail) }, async (request) => ({
       [def.itemKey]: await service.getContract(ctx, actorOf(request), def, request.params.id),
     }));
 
@@ -61,7 +71,7 @@ export async function contractRoutes(fastify: FastifyInstance, ctx: AppContext):
       `/api/${def.route}`,
       {
         schema: { body: contractCreateSchema, response: { 201: z.object({ message: z.string(), document: z.string() }) } },
-        onRequest: adminOnly,
+        ...gate(adminOnly, ['Admin'], inv?.create),
       },
       async (request, reply) => {
         const id = await service.createContract(ctx, actorOf(request), def, request.body, requestInfo(request));
@@ -71,16 +81,21 @@ export async function contractRoutes(fastify: FastifyInstance, ctx: AppContext):
     );
 
     // Multipart: edit fields and documents fajl0…fajlN (a JSON body edits without documents).
-    app.post(`/api/${def.route}/${def.route}/:id`, { schema: { params: idParam }, onRequest: adminOnly }, async (request) => {
-      await service.assertEditable(ctx, def, request.params.id);
-      const form = await readContractForm(request, ctx.files);
-      const contract = await service.saveContractForm(ctx, actorOf(request), def, request.params.id, form, requestInfo(request));
-      return { message: CONTRACTS.edited, contract };
-    });
+    app.post(
+      `/api/${def.route}/${def.route}/:id`,
+      { schema: { params: idParam }, ...gate(adminOnly, ['Admin'], inv?.upload) },
+      async (request) => {
+        await service.assertEditable(ctx, def, request.params.id);
+        const form = await readContractForm(request, ctx.files);
+        const contract = await service.saveContractForm(ctx, actorOf(request), def, request.params.id, form, requestInfo(request));
+        // The good documents are stored; each refused one is named with its reason.
+        return { message: CONTRACTS.edited, contract, odbijeni: form.refused };
+      },
+    );
 
     app.delete(
       `/api/${def.route}/:id`,
-      { schema: { params: idParam, response: { 200: message } }, onRequest: adminOnly },
+      { schema: { params: idParam, response: { 200: message } }, ...gate(adminOnly, ['Admin'], inv?.remove) },
       async (request) => ({
         message: await service.deleteContract(ctx, actorOf(request), def, request.params.id, requestInfo(request)),
       }),

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
-import { CONTRACTS, type contractCreateSchema, contractEditSchema, USERS } from '@trasa/domain';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { CONTRACTS, type contractCreateSchema, contractEditSchema, contractFinishIssues, USERS } from '@trasa/domain';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { groups, groupTypes } from '../../db/schema.js';
@@ -27,6 +27,14 @@ function kindCondition(def: KindDef, actor: Actor): SQL {
   return and(eq(contracts.kind, def.kind), readableContractCondition(actor)) as SQL;
 }
 
+/** The contracts list's condition (GET /api/{route} and /api/search/{route}, and their export): the kind, readable, searched. */
+export function contractListCondition(def: KindDef, actor: Actor, search: { eng?: string; srb?: string }): SQL {
+  return and(
+    kindCondition(def, actor),
+    matchCondition(contracts.searchText, searchTerms({ eng: search.eng ?? '', srb: search.srb ?? '' })),
+  ) as SQL;
+}
+
 /** GET /api/{route}: newest first; a Zaposleni the typed contracts of their group (all with sveVideci). */
 export function listContracts(ctx: AppContext, actor: Actor, def: KindDef, paging: Paging) {
   return pageOfContracts(ctx.db, kindCondition(def, actor), paging);
@@ -34,8 +42,7 @@ export function listContracts(ctx: AppContext, actor: Actor, def: KindDef, pagin
 
 /** GET /api/search/{route}: by naziv and broj, folded (either script); nothing typed gives the list. */
 export function searchContracts(ctx: AppContext, actor: Actor, def: KindDef, input: SearchInput) {
-  const where = and(kindCondition(def, actor), matchCondition(contracts.searchText, searchTerms(input))) as SQL;
-  return pageOfContracts(ctx.db, where, input);
+  return pageOfContracts(ctx.db, contractListCondition(def, actor, input), input);
 }
 
 async function contractDto(db: Executor, id: string): Promise<ContractDto> {
@@ -54,7 +61,8 @@ export async function getContract(ctx: AppContext, actor: Actor, def: KindDef, i
 }
 
 /**
- * A typed contract's groups: given, existing, not reserved and of the kind's group type; the general
+ * A typed contract's groups: existing, not reserved and of the kind's group type; none is fine (spec 2
+ * §5 doesn't require them: the contractor's group may not exist yet, docs/decisions.md). The general
  * contract has none. Otherwise 400 'Niste izabrali validnu opciju' on `grupe`.
  */
 async function validGroups(tx: Executor, def: KindDef, ids: readonly string[] | undefined): Promise<string[]> {
@@ -63,7 +71,7 @@ async function validGroups(tx: Executor, def: KindDef, ids: readonly string[] | 
     if (unique.length > 0) throw invalidGroups();
     return [];
   }
-  if (unique.length === 0) throw invalidGroups();
+  if (unique.length === 0) return [];
   const rows = await tx
     .select({ id: groups.id, reserved: groups.reserved, code: groupTypes.code })
     .from(groups)
@@ -82,6 +90,24 @@ async function setGroups(tx: Executor, contractId: string, groupIds: string[]): 
   });
 }
 
+/** A contract number as it is compared: lower case, without white space ('12 / 2025' = '12/2025'). */
+export const numberKey = (broj: string) => broj.toLowerCase().replace(/\s+/g, '');
+
+/**
+ * Contract numbers are unique within their kind, case and spaces aside. No index holds this yet (a later
+ * migration adds one on (kind, lower(regexp_replace(broj, '\s', '', 'g')))): creating serialises on
+ * one lock, so two concurrent saves of one number can't both pass the check.
+ */
+async function assertNumberFree(tx: Executor, def: KindDef, broj: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('trasa:contract-number'))`);
+  const [taken] = await tx
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(and(eq(contracts.kind, def.kind), sql`lower(regexp_replace(${contracts.broj}, '\s', '', 'g')) = ${numberKey(broj)}`))
+    .limit(1);
+  if (taken) throw conflict(CONTRACTS.numberTaken, { broj: CONTRACTS.numberTaken });
+}
+
 /** POST /api/{route}: the new contract's id. */
 export async function createContract(
   ctx: AppContext,
@@ -92,6 +118,7 @@ export async function createContract(
 ): Promise<string> {
   return ctx.db.transaction(async (tx) => {
     const grupe = await validGroups(tx, def, input.grupe);
+    await assertNumberFree(tx, def, input.broj);
     const [row] = await tx
       .insert(contracts)
       .values({ kind: def.kind, naziv: input.naziv, broj: input.broj, datumPocetka: input.datumPocetka, rokTrajanja: input.rokTrajanja })
@@ -181,8 +208,9 @@ function editInput(fields: Map<string, string[]>): EditInput | null {
 
 /**
  * POST /api/{route}/{route}/:id: edits the contract (when its fields are sent) and adds the stored
- * documents, in one transaction. Any refusal (a field, a finished contract, a missing contract)
- * removes the files this request stored and changes nothing.
+ * documents, in one transaction. Documents refused one by one (type, size) were never stored and are
+ * answered in `odbijeni` by the route; any refusal of the request (a field, a finished contract, a
+ * missing contract) removes the files this request stored and changes nothing.
  */
 export async function saveContractForm(
   ctx: AppContext,
@@ -205,6 +233,9 @@ export async function saveContractForm(
         let datumZavrsetka = input.datumZavrsetka === undefined ? current.datumZavrsetka : input.datumZavrsetka || null;
         // A contract in progress has no end date.
         if (status === CONTRACTS.statusInProgress) datumZavrsetka = null;
+        // Finished needs its end date, not before the start (the form's fields may come one by one).
+        const [issue] = contractFinishIssues({ datumPocetka: input.datumPocetka, status, datumZavrsetka });
+        if (issue) throw badRequest(issue.message, { [issue.path]: issue.message });
         await tx
           .update(contracts)
           .set({

@@ -1,14 +1,14 @@
 import type { GroupDto } from '@trasa/domain';
-import { eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { groups, groupTypes, users } from '../../db/schema.js';
 import type { Executor } from '../../platform/database.js';
 import { inScope, type Scope } from './policy.js';
 
 const parent = alias(groups, 'parent');
 
-/** Groups with their type, parent, children and member count, as GroupDto needs them. */
-export function selectGroups(db: Executor) {
+/** Groups with their type and parent (one row each); children and member counts come from withCounts. */
+export function selectGroupRows(db: Executor) {
   return db
     .select({
       id: groups.id,
@@ -21,17 +21,50 @@ export function selectGroups(db: Executor) {
       typeCode: groupTypes.code,
       parentId: parent.id,
       parentNaziv: parent.naziv,
-      children: sql<{ _id: string; naziv: string }[]>`coalesce((
-        select json_agg(json_build_object('_id', c.id, 'naziv', c.naziv) order by c.naziv)
-        from ${groups} c where c.parent_id = ${groups.id} and not c.reserved), '[]'::json)`,
-      members: sql<number>`(select count(*)::int from ${users} u where u.group_id = ${groups.id} and u.deleted_at is null)`,
     })
     .from(groups)
     .leftJoin(groupTypes, eq(groupTypes.id, groups.typeId))
     .leftJoin(parent, eq(parent.id, groups.parentId));
 }
 
-export type GroupListRow = Awaited<ReturnType<ReturnType<typeof selectGroups>['execute']>>[number];
+type GroupBaseRow = Awaited<ReturnType<ReturnType<typeof selectGroupRows>['execute']>>[number];
+export type GroupListRow = GroupBaseRow & { children: { _id: string; naziv: string }[]; members: number };
+
+/**
+ * The children and member counts of the given groups in one query (two grouped scans over the groups'
+ * parent index and the users' group index), whatever their number: a page of 10 or the screens' whole
+ * list (limit=50000), where a count per group cost 1,000 index scans (issue 15).
+ */
+export async function withCounts(db: Executor, rows: GroupBaseRow[]): Promise<GroupListRow[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const idList = sql`(select unnest(${`{${ids.join(',')}}`}::uuid[]))`;
+  const result = await db.execute<{ id: string; children: { _id: string; naziv: string }[] | null; members: number | null }>(sql`
+    with kids as (
+      select c.parent_id as id, json_agg(json_build_object('_id', c.id, 'naziv', c.naziv) order by c.naziv) as children
+      from ${groups} c where c.parent_id in ${idList} and not c.reserved group by c.parent_id),
+    counts as (
+      select u.group_id as id, count(*)::int as members
+      from ${users} u where u.group_id in ${idList} and u.deleted_at is null group by u.group_id)
+    select coalesce(k.id, n.id) as id, k.children, n.members from kids k full join counts n on n.id = k.id`);
+  const extra = new Map(result.rows.map((r) => [r.id, r]));
+  return rows.map((r) => ({ ...r, children: extra.get(r.id)?.children ?? [], members: extra.get(r.id)?.members ?? 0 }));
+}
+
+/** Groups as GroupDto needs them: `await selectGroups(db, where, …)`. */
+export async function selectGroups(
+  db: Executor,
+  where: SQL | undefined,
+  opts: { orderBy?: (SQL | AnyPgColumn)[]; limit?: number; offset?: number } = {},
+): Promise<GroupListRow[]> {
+  const base = selectGroupRows(db)
+    .where(where)
+    .orderBy(...(opts.orderBy ?? []))
+    .$dynamic();
+  if (opts.limit !== undefined) base.limit(opts.limit);
+  if (opts.offset !== undefined) base.offset(opts.offset);
+  return withCounts(db, await base);
+}
 
 /**
  * The API's group, field by field. A Rukovodilac does not learn the group above their own (outside

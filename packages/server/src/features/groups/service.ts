@@ -8,6 +8,7 @@ import {
   USERS,
 } from '@trasa/domain';
 import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { builtinRoleId } from '../../bootstrap.js';
 import type { AppContext } from '../../context.js';
@@ -16,6 +17,7 @@ import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import { type Executor, serbianOrder } from '../../platform/database.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { sameFoldedName } from '../../platform/names.js';
 import { FOREIGN_KEY_VIOLATION, onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
 import { offsetOf, type Paging } from '../users/paging.js';
 import {
@@ -36,11 +38,7 @@ const groupOrder = [serbianOrder(groups.naziv), groups.id] as const;
 
 /** One page of the groups matching `where` (never the reserved group), ordered by naziv. */
 export async function pageOfGroups(db: Executor, scope: Scope, where: SQL, paging: Paging): Promise<GroupsPage> {
-  const rows = await selectGroups(db)
-    .where(where)
-    .orderBy(...groupOrder)
-    .limit(paging.limit)
-    .offset(offsetOf(paging));
+  const rows = await selectGroups(db, where, { orderBy: [...groupOrder], limit: paging.limit, offset: offsetOf(paging) });
   const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(groups).where(where);
   return { groups: rows.map((r) => presentGroup(r, scope)), totalResults: total?.n ?? 0 };
 }
@@ -53,7 +51,7 @@ export async function listGroups(ctx: AppContext, actor: Actor, paging: Paging):
 export async function getGroup(ctx: AppContext, actor: Actor, id: string): Promise<GroupDto> {
   const scope = await scopeOf(ctx.db, actor);
   await assertGroupInScope(ctx.db, scope, id);
-  const [row] = await selectGroups(ctx.db).where(eq(groups.id, id)).limit(1);
+  const [row] = await selectGroups(ctx.db, eq(groups.id, id), { limit: 1 });
   if (!row) throw notFound();
   return presentGroup(row, scope);
 }
@@ -61,9 +59,7 @@ export async function getGroup(ctx: AppContext, actor: Actor, id: string): Promi
 /** GET /api/group/sve-videci/{true,false}: the groups that do (not) see every cluster, all of them. */
 export async function groupsBySveVideci(ctx: AppContext, actor: Actor, sveVideci: boolean): Promise<GroupDto[]> {
   const scope = await scopeOf(ctx.db, actor);
-  const rows = await selectGroups(ctx.db)
-    .where(and(groupCondition(scope), eq(groups.sveVideci, sveVideci)))
-    .orderBy(...groupOrder);
+  const rows = await selectGroups(ctx.db, and(groupCondition(scope), eq(groups.sveVideci, sveVideci)), { orderBy: [...groupOrder] });
   return rows.map((r) => presentGroup(r, scope));
 }
 
@@ -77,6 +73,33 @@ async function assertNameFree(tx: Executor, naziv: string, exceptId?: string): P
     .where(and(sql`lower(${groups.naziv}) = ${naziv.toLowerCase()}`, exceptId ? ne(groups.id, exceptId) : undefined))
     .limit(1);
   if (taken) throw nameTaken();
+}
+
+/**
+ * Among the groups of one parent (or among the roots) a name is unique with case and script folded:
+ * neither the new naziv nor its Cyrillic form may fold to a sibling's naziv or Cyrillic form ('Tim Niš'
+ * = 'ТИМ НИШ'). People pick groups by name. The caller holds the group-tree lock, so the check holds
+ * until the commit; the index on lower(naziv) keeps exact names unique across the whole tree as before.
+ */
+async function assertSiblingNameFree(
+  tx: Executor,
+  parentId: string | null,
+  names: { naziv: string; cirilica: string },
+  exceptId?: string,
+): Promise<void> {
+  const folded = (column: AnyPgColumn) => or(sameFoldedName(column, names.naziv), sameFoldedName(column, names.cirilica || names.naziv));
+  const [taken] = await tx
+    .select({ id: groups.id })
+    .from(groups)
+    .where(
+      and(
+        sql`${groups.parentId} is not distinct from ${parentId}`,
+        or(folded(groups.naziv), folded(groups.cirilica)),
+        exceptId ? ne(groups.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (taken) throw conflict(USERS.groupNameTakenInParent, { naziv: USERS.groupNameTakenInParent });
 }
 
 /** A parent named in a form: existing and not reserved, else 'Niste izabrali validnu opciju'. */
@@ -94,9 +117,40 @@ async function formType(tx: Executor, id: string | null | undefined): Promise<st
 }
 
 /**
- * POST /api/group/create. Under a parent, the type and sveVideci are the parent's (spec 1 §4: disabled
- * and inherited); without one, the type is required.
+ * Adds a group inside the caller's transaction, by the rules of the create form: under a parent, the
+ * type and sveVideci are the parent's (spec 1 §4: disabled and inherited); without one, the type is
+ * required; names are checked. The form (createGroup) and the demo seed both go through here, so no
+ * group is ever written around the inheritance.
  */
+export async function addGroup(tx: Executor, input: z.output<typeof createGroupSchema>): Promise<{ id: string; parent: GroupRow | null }> {
+  if (reservedName(input.naziv, input.cirilica)) throw badRequest(USERS.groupReserved, { naziv: USERS.groupReserved });
+  await lockGroupTree(tx);
+  const parent = input.nadredjenaId ? await formParent(tx, input.nadredjenaId, 'nadredjenaId') : null;
+  const typeId = parent ? parent.typeId : await formType(tx, input.tip);
+  await assertNameFree(tx, input.naziv);
+  const cirilica = input.cirilica || toCyrillic(input.naziv);
+  await assertSiblingNameFree(tx, parent?.id ?? null, { naziv: input.naziv, cirilica });
+  const [inserted] = await onConstraint(
+    () =>
+      tx
+        .insert(groups)
+        .values({
+          naziv: input.naziv,
+          kratakNaziv: input.kratakNaziv,
+          cirilica,
+          typeId,
+          parentId: parent?.id ?? null,
+          sveVideci: parent ? parent.sveVideci : input.sveVideci,
+        })
+        .onConflictDoNothing()
+        .returning({ id: groups.id }),
+    { [FOREIGN_KEY_VIOLATION]: () => badRequest(USERS.invalidOption, { tip: USERS.invalidOption }) },
+  );
+  if (!inserted) throw nameTaken();
+  return { id: inserted.id, parent };
+}
+
+/** POST /api/group/create (addGroup's rules). */
 export async function createGroup(
   ctx: AppContext,
   actor: Actor,
@@ -104,28 +158,7 @@ export async function createGroup(
   req: RequestInfo,
 ): Promise<string> {
   return ctx.db.transaction(async (tx) => {
-    if (reservedName(input.naziv, input.cirilica)) throw badRequest(USERS.groupReserved, { naziv: USERS.groupReserved });
-    await lockGroupTree(tx);
-    const parent = input.nadredjenaId ? await formParent(tx, input.nadredjenaId, 'nadredjenaId') : null;
-    const typeId = parent ? parent.typeId : await formType(tx, input.tip);
-    await assertNameFree(tx, input.naziv);
-    const inserted = await onConstraint(
-      () =>
-        tx
-          .insert(groups)
-          .values({
-            naziv: input.naziv,
-            kratakNaziv: input.kratakNaziv,
-            cirilica: input.cirilica || toCyrillic(input.naziv),
-            typeId,
-            parentId: parent?.id ?? null,
-            sveVideci: parent ? parent.sveVideci : input.sveVideci,
-          })
-          .onConflictDoNothing()
-          .returning({ id: groups.id }),
-      { [FOREIGN_KEY_VIOLATION]: () => badRequest(USERS.invalidOption, { tip: USERS.invalidOption }) },
-    );
-    if (inserted.length === 0) throw nameTaken();
+    const { parent } = await addGroup(tx, input);
     await writeLog(tx, {
       actor,
       ...req,
@@ -163,6 +196,7 @@ export async function editGroup(
     const sveVideci = parent ? parent.sveVideci : input.sveVideci;
     await assertNameFree(tx, input.naziv, id);
     const cirilica = input.cirilica || (input.naziv === group.naziv ? group.cirilica : toCyrillic(input.naziv));
+    await assertSiblingNameFree(tx, parent?.id ?? null, { naziv: input.naziv, cirilica }, id);
     await onConstraint(
       () =>
         tx

@@ -5,8 +5,11 @@ import { groups } from '../../db/schema.js';
 import { clusterGroups, clusterSettlements, clusters, contractClusters, contracts } from '../../db/schema-clusters.js';
 import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
+import { ensureClusterActivities } from '../activities/reference.js';
+import { numberKey } from '../contracts/service.js';
 import type { RequestInfo } from '../settlements/service.js';
 import { CLUSTER_COLUMNS, foldHeader, type Keyed, keyedRows, yesNo } from './columns.js';
+import { NameIndex, type Resolved } from './names.js';
 import { chunks, listCell, parseErrors, Report, rowError } from './report.js';
 import { insertSettlements, parseSettlement, type SettlementValues, settlementIdsByCode } from './settlements.js';
 import type { UploadedSheet } from './upload.js';
@@ -60,14 +63,22 @@ export async function importClusters(ctx: AppContext, actor: Actor, sheet: Uploa
       .select({ id: groups.id, naziv: groups.naziv, kratakNaziv: groups.kratakNaziv, cirilica: groups.cirilica, reserved: groups.reserved })
       .from(groups)
   ).filter((g) => !g.reserved && !isReservedGroupName(g.naziv) && !isReservedGroupName(g.cirilica));
-  const groupByName = new Map<string, string>();
-  for (const g of groupRows) for (const n of [g.kratakNaziv, g.cirilica, g.naziv]) if (n) groupByName.set(foldHeader(n), g.id);
+  const groupIndex = new NameIndex(groupRows, (g) => [g.naziv, g.cirilica, g.kratakNaziv]);
+  const groupByName = (name: string): Resolved<Named> => named(groupIndex.resolve(name), (g) => g.naziv);
   const contractRows = await ctx.db
     .select({ id: contracts.id, naziv: contracts.naziv, broj: contracts.broj })
     .from(contracts)
     .where(and(eq(contracts.kind, 'contract'), ne(contracts.status, CONTRACTS.statusFinished)));
-  const contractByName = new Map<string, string>();
-  for (const c of contractRows) for (const n of [c.broj, c.naziv]) contractByName.set(foldHeader(n), c.id);
+  // A contract is named by its number or its name. The number identifies it (unique within the kind, case
+  // and spaces aside), so a cell that is exactly a number takes that contract; otherwise the folded
+  // number or name, and a cell fitting several contracts names them all and links none.
+  const byNumber = new NameIndex(contractRows, (c) => [numberKey(c.broj)]);
+  const contractIndex = new NameIndex(contractRows, (c) => [c.broj, c.naziv]);
+  const contractByName = (cell: string): Resolved<Named> => {
+    const exact = byNumber.resolve(numberKey(cell));
+    const found = exact.kind === 'none' ? contractIndex.resolve(cell) : exact;
+    return named(found, (c) => `${c.naziv} (${c.broj})`);
+  };
 
   const drafts = new Map<string, ClusterDraft>();
   /** Settlements the file defines (registry id → values), the first definition counting. */
@@ -197,6 +208,10 @@ export async function importClusters(ctx: AppContext, actor: Actor, sheet: Uploa
       for (const links of chunks(groupLinks)) await tx.insert(clusterGroups).values(links);
       for (const links of chunks(settlementLinks)) await tx.insert(clusterSettlements).values(links);
       for (const links of chunks(contractLinks)) await tx.insert(contractClusters).values(links);
+      await ensureClusterActivities(
+        tx,
+        inserted.map((c) => c.id),
+      );
     }
     if (saved > 0) {
       await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je uvezao ${saved} klastera iz fajla ${sheet.originalName}.` });
@@ -205,14 +220,23 @@ export async function importClusters(ctx: AppContext, actor: Actor, sheet: Uploa
   return report.document();
 }
 
+/** A record found by name, reduced to its id and how the report names it. */
+type Named = { id: string; label: string };
+
+function named<T extends { id: string }>(found: Resolved<T>, label: (item: T) => string): Resolved<Named> {
+  if (found.kind === 'one') return { kind: 'one', item: { id: found.item.id, label: label(found.item) } };
+  if (found.kind === 'many') return { kind: 'many', items: found.items.map((i) => ({ id: i.id, label: label(i) })) };
+  return found;
+}
+
 /** Reads the cluster's own values of a row into the draft; a value that differs from an earlier row is the row's error. */
 function readClusterLevel(
   entry: ImportReportRow,
   naziv: string,
   values: Values,
   draft: ClusterDraft,
-  groupByName: Map<string, string>,
-  contractByName: Map<string, string>,
+  groupByName: (name: string) => Resolved<Named>,
+  contractByName: (cell: string) => Resolved<Named>,
 ): void {
   for (const { key, column } of CLUSTER_LEVEL_COLUMNS) {
     const cell = values[CELL_OF[key]].trim();
@@ -226,14 +250,32 @@ function readClusterLevel(
     if (key === 'groupIds') {
       const ids: string[] = [];
       for (const name of listCell(cell)) {
-        const id = groupByName.get(foldHeader(name));
-        if (id) ids.push(id);
+        const found = groupByName(name);
+        if (found.kind === 'one') ids.push(found.item.id);
+        else if (found.kind === 'many')
+          rowError(
+            entry,
+            naziv,
+            IMPORTS.ambiguousGroup(
+              name,
+              found.items.map((g) => g.label),
+            ),
+          );
         else rowError(entry, naziv, IMPORTS.unknownGroup(name));
       }
       draft.level.groupIds = ids;
     } else if (key === 'contractId') {
-      const id = contractByName.get(foldHeader(cell));
-      if (id) draft.level.contractId = id;
+      const found = contractByName(cell);
+      if (found.kind === 'one') draft.level.contractId = found.item.id;
+      else if (found.kind === 'many')
+        rowError(
+          entry,
+          naziv,
+          IMPORTS.ambiguousContract(
+            cell,
+            found.items.map((c) => c.label),
+          ),
+        );
       else rowError(entry, naziv, IMPORTS.unknownContract(cell));
     } else {
       const parsed = decimalInput.safeParse(cell);

@@ -82,7 +82,8 @@ describe('POST /api/naselje/excel-import', () => {
     expect(doc.importReport[1]?.errors).toEqual([IMPORTS.rowError('3', CODEBOOKS.settlementIdRequired)]);
     expect(doc.importReport[2]?.errors).toEqual([IMPORTS.rowError('IMP-S-2', CODEBOOKS.numberMin)]);
     expect(doc.importReport[3]?.errors).toEqual([IMPORTS.rowError('IMP-S-3', CODEBOOKS.numberIfGiven)]);
-    expect(doc.importReport[5]?.errors).toEqual([IMPORTS.rowError('IMP-S-4', CODEBOOKS.duplicateSettlement('Bioska druga'))]);
+    // The duplicate names the settlement it clashes with (the first row's), not itself.
+    expect(doc.importReport[5]?.errors).toEqual([IMPORTS.rowError('IMP-S-4', CODEBOOKS.duplicateSettlement('Bioska (IMP-S-4, ред 6)'))]);
     expect(doc).toMatchObject({ ukupno: 6, uvezeno: 2, preskoceno: 0, neuspesno: 4 });
     expect(await settlementCount()).toBe(before + 2);
     const [mokra] = await t.db.select().from(settlements).where(eq(settlements.code, 'IMP-S-1'));

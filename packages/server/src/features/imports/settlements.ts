@@ -45,12 +45,25 @@ export const settlementRow = (s: SettlementValues) => ({
 /** Ids of the settlements with these registry ids (code → id). */
 export async function settlementIdsByCode(db: Executor, codes: readonly string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
+  for (const [code, s] of await settlementsByCode(db, codes)) found.set(code, s.id);
+  return found;
+}
+
+/** The settlements with these registry ids (code → id and stored name). */
+export async function settlementsByCode(db: Executor, codes: readonly string[]): Promise<Map<string, { id: string; naziv: string }>> {
+  const found = new Map<string, { id: string; naziv: string }>();
   for (const part of chunks([...new Set(codes)])) {
-    const rows = await db.select({ id: settlements.id, code: settlements.code }).from(settlements).where(inArray(settlements.code, part));
-    for (const r of rows) found.set(r.code, r.id);
+    const rows = await db
+      .select({ id: settlements.id, code: settlements.code, naziv: settlements.naziv })
+      .from(settlements)
+      .where(inArray(settlements.code, part));
+    for (const r of rows) found.set(r.code, { id: r.id, naziv: r.naziv });
   }
   return found;
 }
+
+/** How a duplicate names the settlement already there: its name and registry id (and the row it came from). */
+export const clashing = (naziv: string, code: string, row?: number) => `${naziv} (${code}${row === undefined ? '' : `, ред ${row}`})`;
 
 /** Inserts settlements; one whose registry id appeared meanwhile is left as it is. Returns the codes inserted. */
 export async function insertSettlements(tx: Executor, values: readonly SettlementValues[]): Promise<Set<string>> {
@@ -64,13 +77,14 @@ export async function insertSettlements(tx: Executor, values: readonly Settlemen
 
 /**
  * POST /api/naselje/excel-import: each row a settlement, known by its registry id. A registry id
- * already in the codebook is left alone (a warning: re-importing a file changes nothing); one repeated
- * in the file is the row's error. The valid rows are saved in one transaction.
+ * already in the codebook is left alone (a warning naming the stored settlement: re-importing a file
+ * changes nothing); one repeated in the file is the later row's error, naming the first row's
+ * settlement ('Дупликат за: Bioska (IMP-S-4, ред 6)'). The valid rows are saved in one transaction.
  */
 export async function importSettlements(ctx: AppContext, actor: Actor, sheet: UploadedSheet, req: RequestInfo): Promise<ImportDocument> {
   const report = new Report();
   const candidates: { row: ReturnType<Report['add']>; value: SettlementValues }[] = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, { naziv: string; row: number }>();
   for await (const { row, values } of keyedRows(sheet.rows(), SETTLEMENT_COLUMNS, ['id', 'naziv'])) {
     const entry = report.add(row, values.naziv || values.id);
     const parsed = parseSettlement(values);
@@ -78,20 +92,22 @@ export async function importSettlements(ctx: AppContext, actor: Actor, sheet: Up
       parseErrors(entry, values.id, parsed.error);
       continue;
     }
-    if (seen.has(parsed.data.id)) {
-      rowError(entry, parsed.data.id, CODEBOOKS.duplicateSettlement(parsed.data.naziv));
+    const first = seen.get(parsed.data.id);
+    if (first) {
+      rowError(entry, parsed.data.id, CODEBOOKS.duplicateSettlement(clashing(first.naziv, parsed.data.id, first.row)));
       continue;
     }
-    seen.add(parsed.data.id);
+    seen.set(parsed.data.id, { naziv: parsed.data.naziv, row });
     candidates.push({ row: entry, value: parsed.data });
   }
-  const existing = await settlementIdsByCode(
+  const existing = await settlementsByCode(
     ctx.db,
     candidates.map((c) => c.value.id),
   );
   const fresh = candidates.filter((c) => {
-    if (!existing.has(c.value.id)) return true;
-    c.row.warnings.push(IMPORTS.exists(`Насеље „${c.value.naziv}“ (${c.value.id})`));
+    const stored = existing.get(c.value.id);
+    if (!stored) return true;
+    c.row.warnings.push(IMPORTS.exists(`Насеље „${stored.naziv}“ (${c.value.id})`));
     return false;
   });
   await ctx.db.transaction(async (tx) => {

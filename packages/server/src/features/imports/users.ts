@@ -13,10 +13,12 @@ import type { AppContext } from '../../context.js';
 import { groups, roles, users } from '../../db/schema.js';
 import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
+import { importMailer } from '../../platform/mail.js';
 import { sendPasswordSetup } from '../account/service.js';
 import { groupCondition, scopeOf } from '../groups/policy.js';
 import type { RequestInfo } from '../users/service.js';
-import { foldHeader, keyedRows, USER_COLUMNS } from './columns.js';
+import { keyedRows, USER_COLUMNS } from './columns.js';
+import { NameIndex } from './names.js';
 import { chunks, parseErrors, Report, rowError } from './report.js';
 import type { UploadedSheet } from './upload.js';
 
@@ -32,17 +34,6 @@ type Candidate = {
   groupId: string | null;
 };
 
-/** Names (folded) → the single thing they name; a name two things share names nothing. */
-function byNames<T>(items: readonly T[], names: (item: T) => string[]): Map<string, T | null> {
-  const map = new Map<string, T | null>();
-  for (const item of items) {
-    for (const name of new Set(names(item).filter(Boolean).map(foldHeader))) {
-      map.set(name, map.has(name) && map.get(name) !== item ? null : item);
-    }
-  }
-  return map;
-}
-
 /**
  * POST /api/user/excel-import (Admin, Rukovodilac): each row a person, known by e-mail. The role and
  * the group are given by name (either script); the rules of the create form hold: a Rukovodilac gives
@@ -55,7 +46,13 @@ export async function importUsers(ctx: AppContext, actor: Actor, sheet: Uploaded
   const report = new Report();
   const allowed = assignableRoles(actor.role) as readonly string[];
   const roleRows = (await ctx.db.select().from(roles)).filter((r) => allowed.includes(r.baseRole));
-  const roleByName = byNames(roleRows, (r) => [r.imeRole, r.kratakNaziv, r.baseRole]);
+  // A built-in role is named by its name, short name and key; an extra role by its name and short name
+  // (its base key names the built-in role, never it). A built-in role wins a name it shares.
+  const roleByName = new NameIndex(
+    roleRows,
+    (r) => [r.imeRole, r.kratakNaziv, r.builtin ? r.baseRole : null],
+    (r) => (r.builtin ? 1 : 0),
+  );
   const defaultRole = (base: RoleKey) => roleRows.find((r) => r.builtin && r.baseRole === base) ?? null;
   const scope = await scopeOf(ctx.db, actor);
   const groupRows = (
@@ -64,7 +61,7 @@ export async function importUsers(ctx: AppContext, actor: Actor, sheet: Uploaded
       .from(groups)
       .where(groupCondition(scope))
   ).filter((g) => !g.reserved && !isReservedGroupName(g.naziv) && !isReservedGroupName(g.cirilica));
-  const groupByName = byNames(groupRows, (g) => [g.naziv, g.cirilica, g.kratakNaziv]);
+  const groupByName = new NameIndex(groupRows, (g) => [g.naziv, g.cirilica, g.kratakNaziv]);
 
   const candidates: Candidate[] = [];
   const seen = new Set<string>();
@@ -76,12 +73,32 @@ export async function importUsers(ctx: AppContext, actor: Actor, sheet: Uploaded
       parseErrors(entry, key, parsed.error);
       continue;
     }
-    const group = values.grupa ? groupByName.get(foldHeader(values.grupa)) : undefined;
-    const role = values.rola ? roleByName.get(foldHeader(values.rola)) : defaultRole(values.grupa ? 'Zaposleni' : 'Gost');
-    if (!role) rowError(entry, key, IMPORTS.unknownRole(values.rola || (values.grupa ? 'Zaposleni' : 'Gost')));
+    const groupFound = values.grupa ? groupByName.resolve(values.grupa) : null;
+    const group = groupFound?.kind === 'one' ? groupFound.item : undefined;
+    const roleFound = values.rola ? roleByName.resolve(values.rola) : null;
+    const role = roleFound ? (roleFound.kind === 'one' ? roleFound.item : null) : defaultRole(values.grupa ? 'Zaposleni' : 'Gost');
+    if (roleFound?.kind === 'many') {
+      rowError(
+        entry,
+        key,
+        IMPORTS.ambiguousRole(
+          values.rola,
+          roleFound.items.map((r) => r.imeRole),
+        ),
+      );
+    } else if (!role) rowError(entry, key, IMPORTS.unknownRole(values.rola || (values.grupa ? 'Zaposleni' : 'Gost')));
     const groupless = !!role && (GROUPLESS_ROLES as readonly string[]).includes(role.baseRole);
     if (role && !groupless && !values.grupa) rowError(entry, key, IMPORTS.groupNeeded);
-    if (role && !groupless && values.grupa && !group) rowError(entry, key, IMPORTS.unknownGroup(values.grupa));
+    if (role && !groupless && groupFound?.kind === 'many') {
+      rowError(
+        entry,
+        key,
+        IMPORTS.ambiguousGroup(
+          values.grupa,
+          groupFound.items.map((g) => g.naziv),
+        ),
+      );
+    } else if (role && !groupless && values.grupa && !group) rowError(entry, key, IMPORTS.unknownGroup(values.grupa));
     if (groupless && values.grupa) entry.warnings.push(IMPORTS.groupIgnored);
     if (seen.has(parsed.data.email)) rowError(entry, key, `${IMPORTS.duplicateInFile} ${IMPORTS.duplicateEmailSuffix}`);
     if (entry.errors.length > 0 || !role) continue;
@@ -145,6 +162,8 @@ export async function importUsers(ctx: AppContext, actor: Actor, sheet: Uploaded
     return made;
   });
   // After the commit: each new account gets its link (kept in the outbox when no SMTP server is in use).
-  for (const user of created) await sendPasswordSetup(ctx, user);
+  // An importer's mails past 500 a day are held in the outbox for the Admin (platform/mail.ts).
+  const mailCtx = { ...ctx, mailer: importMailer(ctx.mailer, actor.id) };
+  for (const user of created) await sendPasswordSetup(mailCtx, user);
   return report.document();
 }

@@ -1,10 +1,12 @@
 import { COMMON, linkLocationsSchema, rolesFor, unlinkLocationSchema } from '@trasa/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../platform/auth.js';
 import { KINDS } from '../contracts/kinds.js';
+import { baseOrInventory } from '../inventory/access.js';
+import { inventoryContractHooks } from '../inventory/bridge.js';
 import * as service from './service.js';
 
 const message = z.object({ message: z.string() });
@@ -21,15 +23,20 @@ export async function linkRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
   const linkers = ctx.auth.requireRoles(rolesFor('contractLinkClusters', 'clusterLinkContract'));
   // Who can see clusters at all; the service checks this cluster.
   const clusterReaders = ctx.auth.requireRoles(rolesFor('clusters', 'myClusters'));
+  const linkerRoles = rolesFor('contractLinkClusters', 'clusterLinkContract');
 
   for (const def of KINDS) {
     const param = def.kind === 'contract' ? 'contractId' : 'id';
     const params = z.object({ [param]: uuid }) as z.ZodObject<Record<string, typeof uuid>>;
     const idOf = (p: Record<string, string>) => p[param] as string;
+    // Spec 3's inventory contracts are linked on the general contract's paths (features/inventory/bridge.ts).
+    const inv = def.kind === 'contract' ? inventoryContractHooks(ctx, { readers: linkerRoles, writers: linkerRoles }) : null;
+    const gate = (hook?: preValidationAsyncHookHandler) =>
+      inv && hook ? { onRequest: baseOrInventory(ctx, linkerRoles), preValidation: hook } : { onRequest: linkers };
 
     app.patch(
       `/api/link/location-to-${def.route}/:${param}`,
-      { schema: { params, body: linkLocationsSchema, response: { 200: message } }, onRequest: linkers },
+      { schema: { params, body: linkLocationsSchema, response: { 200: message } }, ...gate(inv?.link) },
       async (request) => ({
         message: await service.linkLocations(ctx, actorOf(request), def, idOf(request.params), request.body.lokacije, requestInfo(request)),
       }),
@@ -37,7 +44,7 @@ export async function linkRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
 
     app.patch(
       `/api/link/unlink${def.suffix}/:${param}`,
-      { schema: { params, body: unlinkLocationSchema, response: { 200: message } }, onRequest: linkers },
+      { schema: { params, body: unlinkLocationSchema, response: { 200: message } }, ...gate(inv?.unlink) },
       async (request) => ({
         message: await service.unlinkLocation(
           ctx,

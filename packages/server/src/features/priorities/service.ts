@@ -1,5 +1,5 @@
 import type { prioritySchema } from '@trasa/domain';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { priorities } from '../../db/schema-clusters.js';
@@ -7,6 +7,7 @@ import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
 import { conflict, notFound } from '../../platform/errors.js';
+import { lockNames, sameFoldedName } from '../../platform/names.js';
 
 export type RequestInfo = { ip: string; url: string };
 export type PriorityInput = z.output<typeof prioritySchema>;
@@ -29,15 +30,16 @@ export function presentPriority(row: PriorityRow): PriorityDto {
 const nameTaken = () => conflict(PRIORITY_TEXTS.nameTaken, { naziv: PRIORITY_TEXTS.nameTaken });
 
 /**
- * Names are unique case-insensitively. The table has no unique index, so writers take one lock for the
- * codebook: two concurrent saves of one name can't both pass the check.
+ * Names are unique with case and script folded ('Visok' = 'ВИСОК', platform/names.ts). The table has no
+ * unique index yet, so writers take one lock for the codebook: two concurrent saves of one name can't
+ * both pass the check.
  */
 async function assertNameFree(tx: Executor, naziv: string, exceptId?: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('trasa:priorities'))`);
+  await lockNames(tx, 'priorities');
   const [taken] = await tx
     .select({ id: priorities.id })
     .from(priorities)
-    .where(and(sql`lower(${priorities.naziv}) = ${naziv.toLowerCase()}`, exceptId ? ne(priorities.id, exceptId) : undefined))
+    .where(and(sameFoldedName(priorities.naziv, naziv), exceptId ? ne(priorities.id, exceptId) : undefined))
     .limit(1);
   if (taken) throw nameTaken();
 }

@@ -1,12 +1,13 @@
 import { type addRoleSchema, GROUPLESS_ROLES, type RoleDto, type RoleKey, type roleSchema, USERS } from '@trasa/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { roles, users } from '../../db/schema.js';
 import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
-import { serbianOrder } from '../../platform/database.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { type Executor, serbianOrder } from '../../platform/database.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { lockNames, sameFoldedName } from '../../platform/names.js';
 import { assertUserInScope, assignableGroup, scopeOf } from '../groups/policy.js';
 import { offsetOf, type Paging } from '../users/paging.js';
 import { assertAdminRemains, assertAssignable, findRole, findVisibleRoleForUpdate, visibleRoleCondition } from './policy.js';
@@ -45,9 +46,30 @@ export async function getRole(ctx: AppContext, actor: Actor, id: string): Promis
   return presentRole(row);
 }
 
+/**
+ * A role's name is unique with case and script folded ('Inženjer' = 'ИНЖЕЊЕР'), and is never a built-in
+ * role's key (the key names the built-in role, in imports too): people pick roles by name, and a role
+ * can't be deleted, so a duplicate would stay. Writers of roles serialise on one lock while they check.
+ */
+async function assertNameFree(tx: Executor, imeRole: string, exceptId?: string): Promise<void> {
+  await lockNames(tx, 'roles');
+  const [taken] = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(
+      and(
+        or(sameFoldedName(roles.imeRole, imeRole), and(eq(roles.builtin, true), sameFoldedName(roles.baseRole, imeRole))),
+        exceptId ? ne(roles.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (taken) throw conflict(USERS.roleNameTaken, { imeRole: USERS.roleNameTaken });
+}
+
 /** An extra role carries the permissions of its base role (server-behaviour.md), Zaposleni by default. */
 export async function createRole(ctx: AppContext, actor: Actor, input: z.output<typeof roleSchema>, req: RequestInfo): Promise<RoleDto> {
   return ctx.db.transaction(async (tx) => {
+    await assertNameFree(tx, input.imeRole);
     const [row] = await tx
       .insert(roles)
       .values({ imeRole: input.imeRole, kratakNaziv: input.kratakNaziv, baseRole: input.osnovnaRola ?? 'Zaposleni', builtin: false })
@@ -77,6 +99,7 @@ export async function editRole(
   return ctx.db.transaction(async (tx) => {
     const existing = await findVisibleRoleForUpdate(tx, actor, id);
     if (!existing) throw notFound();
+    await assertNameFree(tx, input.imeRole, id);
     // roleSchema offers no Admin base, so no extra role can become (or stop being) an Admin role.
     const keepsBase = existing.builtin || actor.role !== 'Admin';
     const baseRole = keepsBase ? existing.baseRole : (input.osnovnaRola ?? existing.baseRole);

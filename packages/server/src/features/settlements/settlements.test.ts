@@ -85,12 +85,12 @@ describe('POST /api/naselje', () => {
     expect((await t.db.select().from(settlements)).length).toBe(before);
   });
 
-  it('answers a used id with 409 Дупликат за: {naziv}', async () => {
+  it('answers a used id with 409 Дупликат за: {naziv}, naming the settlement that holds the id', async () => {
     await createSettlement(t.db, { code: 'DUP-1', naziv: 'Mokra Gora' });
     const res = await post({ id: ' DUP-1 ', naziv: 'Mokra Gora 2' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('Дупликат за: Mokra Gora 2');
-    expect(res.json().message).toBe(CODEBOOKS.duplicateSettlement('Mokra Gora 2'));
+    expect(res.json().message).toBe('Дупликат за: Mokra Gora (DUP-1)');
+    expect(res.json().errors).toEqual({ id: CODEBOOKS.duplicateSettlement('Mokra Gora (DUP-1)') });
     expect(await t.db.select().from(settlements).where(eq(settlements.naziv, 'Mokra Gora 2'))).toEqual([]);
   });
 
@@ -119,7 +119,7 @@ describe('PATCH /api/naselje/:id', () => {
       token: adminToken,
     });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toBe(CODEBOOKS.duplicateSettlement('Kremna'));
+    expect(taken.json().message).toBe(CODEBOOKS.duplicateSettlement('Bioska (ED-2)'));
     const [row] = await t.db.select().from(settlements).where(eq(settlements.id, s.id));
     expect(row?.code).toBe('ED-1');
   });

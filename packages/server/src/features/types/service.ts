@@ -7,6 +7,7 @@ import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
 import { conflict, notFound } from '../../platform/errors.js';
+import { lockNames, sameFoldedName } from '../../platform/names.js';
 import { FOREIGN_KEY_VIOLATION, onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
 
 export type RequestInfo = { ip: string; url: string };
@@ -27,11 +28,16 @@ export function presentType(row: GroupTypeRow): GroupTypeDto {
 
 const nameTaken = () => conflict(TYPE_TEXTS.nameTaken, { naziv: TYPE_TEXTS.nameTaken });
 
+/**
+ * Names are unique with case and script folded ('Izvođač' = 'ИЗВОЂАЧ', platform/names.ts); the index on
+ * lower(naziv) holds only the case, so writers serialise on one lock while they check.
+ */
 async function assertNameFree(db: Executor, naziv: string, exceptId?: string): Promise<void> {
+  await lockNames(db, 'group-types');
   const [taken] = await db
     .select({ id: groupTypes.id })
     .from(groupTypes)
-    .where(and(sql`lower(${groupTypes.naziv}) = ${naziv.toLowerCase()}`, exceptId ? ne(groupTypes.id, exceptId) : undefined))
+    .where(and(sameFoldedName(groupTypes.naziv, naziv), exceptId ? ne(groupTypes.id, exceptId) : undefined))
     .limit(1);
   if (taken) throw nameTaken();
 }

@@ -9,7 +9,7 @@ import {
   type UserDto,
   type UsersPage,
 } from '@trasa/domain';
-import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { groups, users } from '../../db/schema.js';
@@ -17,7 +17,7 @@ import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
-import { hashPassword } from '../../platform/passwords.js';
+import { assertStrongPassword, hashPassword } from '../../platform/passwords.js';
 import { FOREIGN_KEY_VIOLATION, onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
 import {
   assertUserInScope,
@@ -31,20 +31,29 @@ import {
 } from '../groups/policy.js';
 import { presentGroup, selectGroups } from '../groups/presenter.js';
 import { assertAdminRemains, assertAssignable, findRole } from '../roles/policy.js';
-import { offsetOf, type Paging } from './paging.js';
+import { countOf, offsetOf, type Paging } from './paging.js';
 import { presentUser, selectUserWithRelations, userOrder } from './presenter.js';
 
 export type RequestInfo = { ip: string; url: string };
 
-/** One page of users matching `where` (a condition over the users table alone), ordered by prezime, ime. */
+/**
+ * One page of users matching `where` (a condition over the users table alone), ordered by prezime, ime.
+ * A deferred join: the page's ids come from the users table alone (on users_list_order_idx, in trasa_sr
+ * order, an index-only walk even at page 2,500), and only those ten rows are joined to their role and
+ * group (docs/performance.md).
+ */
 export async function pageOfUsers(db: Executor, where: SQL, paging: Paging): Promise<{ users: UserDto[]; totalResults: number }> {
-  const rows = await selectUserWithRelations(db)
+  const pageIds = db
+    .select({ id: users.id })
+    .from(users)
     .where(where)
     .orderBy(...userOrder)
     .limit(paging.limit)
     .offset(offsetOf(paging));
-  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
-  return { users: rows.map(presentUser), totalResults: total?.n ?? 0 };
+  const rows = await selectUserWithRelations(db)
+    .where(inArray(users.id, pageIds))
+    .orderBy(...userOrder);
+  return { users: rows.map(presentUser), totalResults: await countOf(db, users, where) };
 }
 
 /** GET /api/user: Admin every user, Rukovodilac the members of their subtree; `groupId` narrows to one group. */
@@ -73,7 +82,7 @@ export async function listGuests(ctx: AppContext, q: Paging): Promise<GuestsPage
 
 export async function groupDto(db: Executor, scope: Scope, groupId: string | null): Promise<GroupDto | null> {
   if (!groupId) return null;
-  const [row] = await selectGroups(db).where(eq(groups.id, groupId)).limit(1);
+  const [row] = await selectGroups(db, eq(groups.id, groupId), { limit: 1 });
   return row ? presentGroup(row, scope) : null;
 }
 
@@ -110,6 +119,7 @@ export async function createUser(
     const taken = () => conflict(USERS.emailTakenCreate, { email: USERS.emailTakenCreate });
     const [existing] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.email}`).limit(1);
     if (existing) throw taken();
+    assertStrongPassword(input.lozinka, input, 'lozinka');
     const passwordHash = await hashPassword(input.lozinka);
     const inserted = await onConstraint(
       () =>
@@ -160,6 +170,7 @@ export async function editUser(
     if (other) throw taken();
     const status = statusOf(input);
     await assertAdminRemains(tx, { id, base: target.role.baseRole, status: target.user.status }, { base: role.baseRole, status });
+    if (input.lozinka) assertStrongPassword(input.lozinka, input, 'lozinka');
     const passwordHash = input.lozinka ? await hashPassword(input.lozinka) : undefined;
     await onConstraint(
       () =>

@@ -538,8 +538,8 @@ describe('a guest, for a Rukovodilac', () => {
     rola: roleId.Gost,
     status: 'neaktivan',
     groupId: '',
-    lozinka: 'Preuzeto123',
-    potvrdaLozinke: 'Preuzeto123',
+    lozinka: 'Gostinjska-Soba7',
+    potvrdaLozinke: 'Gostinjska-Soba7',
     ...over,
   });
 

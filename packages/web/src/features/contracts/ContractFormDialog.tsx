@@ -13,7 +13,16 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CLUSTERS, CONTRACT_GROUP_TYPE, CONTRACTS, type ContractKind, contractCreateSchema, contractEditSchema } from '@trasa/domain';
+import {
+  CLUSTERS,
+  CONTRACT_GROUP_TYPE,
+  CONTRACTS,
+  type ContractKind,
+  contractCreateSchema,
+  contractEditFields,
+  type RefusedDocument,
+  refineContractFinish,
+} from '@trasa/domain';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { type Control, type FieldPath, type FieldValues, useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -28,7 +37,7 @@ import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { UI } from '../../texts';
 import { groupLabel, statusLabel } from '../clusters/format';
-import { DOCUMENT_NOTICE_MS, DocumentList, DocumentPicker, EDIT_NAME_MAX } from './documents';
+import { DOCUMENT_NOTICE_MS, DocumentList, DocumentPicker, EDIT_NAME_MAX, refusedNotice } from './documents';
 import { isFinished } from './kinds';
 import { CONTRACT_LABELS } from './labels';
 import { CONTRACTS_KEY, useContractGroupChoices, useContractQuery } from './queries';
@@ -42,14 +51,13 @@ const groupIds = z.array(z.string()).default([]);
 /** The domain's create schema (spec 2 §5): naziv, broj, datumPocetka, rokTrajanja; grupe for typed kinds. */
 const createSchema = contractCreateSchema.extend({ grupe: groupIds });
 
-/** The domain's edit schema: the create fields minus broj, plus status and the end date (required when finished). */
-const editSchema = contractEditSchema
-  .extend({ grupe: groupIds, status: contractEditSchema.shape.status.unwrap(), datumZavrsetka: z.string() })
-  .superRefine((value, ctx) => {
-    if (value.status === CONTRACTS.statusFinished && !/^\d{4}-\d{2}-\d{2}$/.test(value.datumZavrsetka)) {
-      ctx.addIssue({ code: 'custom', path: ['datumZavrsetka'], message: CLUSTERS.required });
-    }
-  });
+/**
+ * The domain's edit schema: the create fields minus broj, plus status and the end date, with the
+ * domain's finish rule (spec 2 §4: a finished contract has its end date, not before the start).
+ */
+const editSchema = contractEditFields
+  .extend({ grupe: groupIds, status: contractEditFields.shape.status.unwrap(), datumZavrsetka: z.string() })
+  .superRefine(refineContractFinish);
 
 type CreateForm = z.input<typeof createSchema>;
 type CreateOut = z.output<typeof createSchema>;
@@ -128,18 +136,21 @@ function CreateContractForm({ kind, groups, onSaved, onCancel }: BodyProps) {
         ...(typed ? { grupe: v.grupe } : {}),
       });
       let uploadError: unknown = null;
+      let refused: RefusedDocument[] = [];
       if (files.length > 0) {
         try {
-          await saveContractForm(kind, created.document, null, files);
+          refused = (await saveContractForm(kind, created.document, null, files)).odbijeni ?? [];
         } catch (error) {
           uploadError = error;
         }
       }
-      return { created, uploadError };
+      return { created, uploadError, refused };
     },
-    onSuccess: async ({ created, uploadError }) => {
-      // The contract exists either way; a refused document is reported with the server's message.
+    onSuccess: async ({ created, uploadError, refused }) => {
+      // The contract exists either way; the good documents are stored, each refused one is named with its reason.
       if (uploadError) snackbar.error(messageOf(uploadError, CONTRACT_LABELS.documentsNotUploaded), DOCUMENT_NOTICE_MS);
+      else if (refused.length > 0)
+        snackbar.notify(refusedNotice(created.message || CONTRACTS.created, refused), 'warning', DOCUMENT_NOTICE_MS);
       else snackbar.success(created.message || CONTRACTS.created);
       await queryClient.invalidateQueries({ queryKey: CONTRACTS_KEY });
       onSaved();
@@ -224,7 +235,9 @@ function EditContractForm({ kind, groups, onSaved, onCancel, contract }: BodyPro
         files,
       ),
     onSuccess: async (data) => {
-      snackbar.success(data?.message || CONTRACTS.edited);
+      const refused = data?.odbijeni ?? [];
+      if (refused.length > 0) snackbar.notify(refusedNotice(data?.message || CONTRACTS.edited, refused), 'warning', DOCUMENT_NOTICE_MS);
+      else snackbar.success(data?.message || CONTRACTS.edited);
       await queryClient.invalidateQueries({ queryKey: CONTRACTS_KEY });
       onSaved();
     },

@@ -3,7 +3,7 @@ import LinkIcon from '@mui/icons-material/Link';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { Alert, Box, Button, Checkbox, CircularProgress, IconButton, Paper, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { appPath, COMMON, CONTRACTS, type ContractKind, type ContractLocation, foldForSearch } from '@trasa/domain';
+import { appPath, CLUSTERS, COMMON, CONTRACTS, type ContractKind, type ContractLocation, foldForSearch } from '@trasa/domain';
 import type { MRT_ColumnDef, MRT_Row } from 'material-react-table';
 import { createContext, useCallback, useContext, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
@@ -11,6 +11,7 @@ import type { LocationDto } from '../../api/clusters';
 import { type ContractDto, getContract, linkLocationsToContract, unlinkLocationFromContract } from '../../api/contracts';
 import { messageOf } from '../../api/errors';
 import { ColourLegend } from '../../components/ColourLegend';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
@@ -109,6 +110,8 @@ function LinkScreen({ kind, contract }: { kind: ContractKind; contract: Contract
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<TabKey>('linked');
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  /** The cluster whose unlinking waits for confirmation. */
+  const [unlinking, setUnlinking] = useState<ContractLocation | null>(null);
 
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: CONTRACTS_KEY });
@@ -118,10 +121,14 @@ function LinkScreen({ kind, contract }: { kind: ContractKind; contract: Contract
   const unlink = useMutation({
     mutationFn: (location: ContractLocation) => unlinkLocationFromContract(kind, contract._id, location._id),
     onSuccess: async (data) => {
+      setUnlinking(null);
       snackbar.success(data?.message || CONTRACTS.locationRemoved, LOCATION_NOTICE_MS);
       await refresh();
     },
-    onError: (error) => snackbar.error(messageOf(error, CONTRACTS.locationRemoveFailed), LOCATION_NOTICE_MS),
+    onError: (error) => {
+      setUnlinking(null);
+      snackbar.error(messageOf(error, CONTRACTS.locationRemoveFailed), LOCATION_NOTICE_MS);
+    },
   });
 
   const link = useMutation({
@@ -174,7 +181,7 @@ function LinkScreen({ kind, contract }: { kind: ContractKind; contract: Contract
                   color="error"
                   aria-label={`${CONTRACT_LABELS.unlink}: ${location.naziv}`}
                   disabled={unlink.isPending}
-                  onClick={() => unlink.mutate(location)}
+                  onClick={() => setUnlinking(location)}
                 >
                   <LinkOffIcon fontSize="small" />
                 </IconButton>
@@ -216,6 +223,15 @@ function LinkScreen({ kind, contract }: { kind: ContractKind; contract: Contract
           </Paper>
         </>
       )}
+      <ConfirmDialog
+        open={!!unlinking}
+        title={CLUSTERS.deleteConfirm}
+        text={unlinking ? CONTRACT_LABELS.unlinkNote(unlinking.naziv, contract.naziv) : undefined}
+        confirmLabel={CONTRACT_LABELS.unlink}
+        busy={unlink.isPending}
+        onConfirm={() => unlinking && unlink.mutate(unlinking)}
+        onClose={() => setUnlinking(null)}
+      />
     </Stack>
   );
 }

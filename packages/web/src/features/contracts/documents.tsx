@@ -4,7 +4,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import type { ContractKind } from '@trasa/domain';
+import { CONTRACTS, type ContractKind, type RefusedDocument } from '@trasa/domain';
 import { type ChangeEvent, useId } from 'react';
 import { saveBlob } from '../../api/client';
 import { type ContractFileDto, downloadContractFile } from '../../api/contracts';
@@ -21,6 +21,15 @@ export const DOCUMENT_NOTICE_MS = 4000;
 /** File names are shortened to 40 characters in lists, 50 in the edit list (spec 2 §9). */
 export const LIST_NAME_MAX = 40;
 export const EDIT_NAME_MAX = 50;
+
+/**
+ * The notice after a save whose upload refused some documents: what was saved, then each refused
+ * document with its reason ('Ови документи нису сачувани: lazni.pdf — Pogrešan tip fajla').
+ */
+export function refusedNotice(saved: string, refused: readonly RefusedDocument[]): string {
+  const listed = refused.map((d) => CONTRACTS.documentRefused(d.originalnoIme, d.razlog)).join('; ');
+  return `${saved} ${CONTRACTS.documentsRefused} ${listed}`;
+}
 
 /** Identifies a chosen file: the same file chosen twice is listed once. */
 function fileKey(file: File): string {

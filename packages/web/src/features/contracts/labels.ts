@@ -40,6 +40,7 @@ export const CONTRACT_LABELS = {
   linkCluster: 'Повежи кластер',
   noLinkedClusters: 'Уговор није повезан ни са једним кластером.',
   unlink: 'Уклони са уговора',
+  unlinkNote: (cluster: string, contract: string) => `Кластер „${cluster}“ биће уклоњен са уговора „${contract}“.`,
   chooseCluster: 'Изабери кластер',
   alreadyLinked: 'Већ повезан са овим уговором',
   currentContractOfKind: 'Тренутни уговор исте врсте',

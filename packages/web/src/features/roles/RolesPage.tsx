@@ -1,9 +1,9 @@
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
-import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { appPath, canOpen, type RoleDto, roleIn } from '@trasa/domain';
+import { appPath, COMMON, canOpen, type RoleDto, roleIn } from '@trasa/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -46,8 +46,12 @@ export function RolesPage({ route }: { route?: 'new' | 'edit' }) {
     queryKey: [...ROLES_KEY, 'single', id],
     queryFn: ({ signal }) => getRole(id, signal),
     enabled: route === 'edit' && canEdit && !!id,
+    // A missing role stays missing: say so at once.
+    retry: false,
   });
   const routedOpen = route === 'edit' && !!routed.data && dialog.kind === 'closed';
+  // /app/izmeni-rolu/{id} of a role that doesn't exist (or that the caller can't see) says so above the list.
+  const routedMissing = route === 'edit' && canEdit && (routed.isError || !id);
 
   const close = () => {
     setDialog({ kind: 'closed' });
@@ -57,6 +61,7 @@ export function RolesPage({ route }: { route?: 'new' | 'edit' }) {
   return (
     <Stack spacing={2}>
       <Typography variant="h1">{SCREEN_TITLES.roles}</Typography>
+      {routedMissing && <Alert severity="error">{COMMON.notFound}</Alert>}
       <DataTable
         tableName="role"
         label={SCREEN_TITLES.roles}

@@ -55,19 +55,27 @@ function LockableButton({ topic, label, icon, onClick, compact, color = 'primary
 
 type Props = { topic: TopicDto; onEdit: () => void; onDelete: () => void; compact?: boolean };
 
+/**
+ * Edit and delete, each shown only to whom the server grants it (`dozvole`: the Admin and the author's
+ * group); a shown button is disabled with the spec's tooltip while the topic is closed or commented.
+ */
 export function TopicEditDeleteButtons({ topic, onEdit, onDelete, compact = false }: Props) {
   const size = compact ? 'small' : 'medium';
   return (
     <>
-      <LockableButton topic={topic} label={UI.edit} icon={<EditIcon fontSize={size} />} onClick={onEdit} compact={compact} />
-      <LockableButton
-        topic={topic}
-        label={UI.delete}
-        icon={<DeleteIcon fontSize={size} />}
-        onClick={onDelete}
-        compact={compact}
-        color="error"
-      />
+      {topic.dozvole.izmena && (
+        <LockableButton topic={topic} label={UI.edit} icon={<EditIcon fontSize={size} />} onClick={onEdit} compact={compact} />
+      )}
+      {topic.dozvole.brisanje && (
+        <LockableButton
+          topic={topic}
+          label={UI.delete}
+          icon={<DeleteIcon fontSize={size} />}
+          onClick={onDelete}
+          compact={compact}
+          color="error"
+        />
+      )}
     </>
   );
 }

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { appPath, CLUSTERS, TOPIC_PRIORITIES, topicCreateSchema } from '@trasa/domain';
+import { appPath, CLUSTERS, TOPIC_PRIORITIES, TOPICS, topicCreateSchema } from '@trasa/domain';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -75,7 +75,8 @@ function TopicForm({ topic, clusterOptions, clustersLoading }: FormProps) {
   const navigate = useNavigate();
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
-  const lock = topic ? lockText(topic) : null;
+  // Someone the server would refuse (not the Admin nor of the author's group) sees why, and changes nothing.
+  const lock = topic ? (topic.dozvole.izmena ? lockText(topic) : TOPICS.onlyAuthorGroup) : null;
   const { control, handleSubmit, setError, setValue, getValues, watch } = useForm<TopicForm, unknown, TopicFormOut>({
     resolver: zodResolver(topicFormSchema),
     defaultValues: valuesOf(topic),

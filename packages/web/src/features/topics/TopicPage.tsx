@@ -163,7 +163,7 @@ function TopicView({ answer }: { answer: TopicAnswer }) {
           onEdit={() => navigate(appPath('topicEdit', { id: topic._id }))}
           onDelete={() => setDeleting(topic)}
         />
-        {!closed && (
+        {!closed && topic.dozvole.zatvaranje && (
           <Button variant="contained" startIcon={<LockIcon />} onClick={() => setClosing(true)}>
             {TOPIC_LABELS.closeTopic}
           </Button>

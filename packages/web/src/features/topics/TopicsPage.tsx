@@ -150,6 +150,7 @@ export function TopicsPage() {
         // A changed filter remounts the table on its first page (see startOnFirstPage).
         key={queryKey.join('|')}
         tableName="teme"
+        exportAs={{ list: 'topics', params: { status: filters.status, prioritet: filters.prioritet } }}
         label={SCREEN_TITLES.topics}
         columns={COLUMNS}
         queryKey={queryKey}

@@ -30,7 +30,7 @@ async function fetchTypes({ page, limit, signal }: TableQuery) {
 
 type Dialog = { kind: 'closed' } | { kind: 'new' } | { kind: 'edit'; type: GroupTypeDto };
 
-/** The group-types codebook (spec 2 §5): create, edit, delete. */
+/** The group-types codebook (spec 2 §5): create, edit, delete (the codebook's own types; built-in ones stay). */
 export function GroupTypesTable() {
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
@@ -66,11 +66,14 @@ export function GroupTypesTable() {
                 <EditIcon fontSize="small" />
               </IconButton>
             </Tooltip>
-            <Tooltip title={UI.delete}>
-              <IconButton size="small" color="error" aria-label={`${UI.delete}: ${type.naziv}`} onClick={() => setDeleting(type)}>
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            {/* A built-in type (with a code) is never deleted: no button that would always fail. */}
+            {!type.code && (
+              <Tooltip title={UI.delete}>
+                <IconButton size="small" color="error" aria-label={`${UI.delete}: ${type.naziv}`} onClick={() => setDeleting(type)}>
+                  <DeleteIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
           </>
         )}
         toolbar={

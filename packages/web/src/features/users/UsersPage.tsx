@@ -7,7 +7,7 @@ import { appPath, roleIn, USERS, type UserDto } from '@trasa/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
-import { deleteUser, listGuests, listUsers, searchUsers } from '../../api/users';
+import { deleteUser, listUsers, searchUsers } from '../../api/users';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { FROM_LIST } from '../../components/fromList';
@@ -18,17 +18,13 @@ import { UI } from '../../texts';
 import { ImportButton } from '../imports/ImportButton';
 import { CreateUserDialog } from './CreateUserDialog';
 import { EditUserDialog } from './EditUserDialog';
+import { fetchGuests } from './guestSearch';
 import { USERS_KEY } from './queries';
 import { GUEST_COLUMNS, USER_COLUMNS, userRowColor } from './userColumns';
 
 async function fetchUsers({ page, limit, search, signal }: TableQuery) {
   const data = search ? await searchUsers({ page, limit, ...search }, signal) : await listUsers({ page, limit }, signal);
   return { rows: data.users, total: data.totalResults };
-}
-
-async function fetchGuests({ page, limit, signal }: TableQuery) {
-  const data = await listGuests({ page, limit }, signal);
-  return { rows: data.guests, total: data.totalResults };
 }
 
 /** 'Korisnički nalog neuspešno obrisan! {server message}' (spec 1 §8). */
@@ -123,6 +119,7 @@ export function UsersPage() {
           columns={GUEST_COLUMNS}
           queryKey={[...USERS_KEY, 'guests']}
           fetchPage={fetchGuests}
+          searchable
           rowColor={userRowColor}
           onRowClick={openDetails}
           renderRowActions={isAdmin ? rowActions : undefined}
