@@ -1,0 +1,49 @@
+/**
+ * The script the web shows its own texts in (issue 13 item 10): Ћирилица (default) or Latinica.
+ * Labels, messages and notices are written once (in the spec's words) and shown in the user's script
+ * through the domain's transliteration; the server's answers and user data are shown as they are.
+ *
+ * This module is deliberately tiny and free of React, MUI and zod: the light login page uses it too.
+ */
+import { toCyrillic, toLatin } from '@trasa/domain/translit';
+
+export type Script = 'cyr' | 'lat';
+
+const STORAGE_KEY = 'trasa.script';
+
+function stored(): Script {
+  try {
+    return globalThis.localStorage?.getItem(STORAGE_KEY) === 'lat' ? 'lat' : 'cyr';
+  } catch {
+    return 'cyr';
+  }
+}
+
+let current: Script = stored();
+const listeners = new Set<(script: Script) => void>();
+
+export function getScript(): Script {
+  return current;
+}
+
+/** Changes the script for this browser (kept in localStorage, so the sign-in page follows it too). */
+export function setScript(script: Script): void {
+  if (script === current) return;
+  current = script;
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, script);
+  } catch {
+    // A browser without storage keeps the choice for this page only.
+  }
+  for (const listener of listeners) listener(script);
+}
+
+export function onScriptChange(listener: (script: Script) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** A text of the web's own in the current script. */
+export function inScript(text: string): string {
+  return current === 'lat' ? toLatin(text) : toCyrillic(text);
+}
