@@ -35,5 +35,6 @@ export * from './schemas/ijo.js';
 export * from './schemas/inventory.js';
 export * from './schemas/logs.js';
 export * from './schemas/smtp.js';
+export * from './schemas/sorting.js';
 export * from './schemas/users.js';
 export * from './translit.js';

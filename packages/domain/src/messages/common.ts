@@ -2,6 +2,8 @@
 export const COMMON = {
   badRequest: 'Neispravan zahtev.',
   invalidValue: 'Neispravna vrednost.',
+  /** A list's `sort` or `order` it does not know (issue 13 item 9). */
+  badSort: 'Neispravan parametar sortiranja.',
   unauthenticated: 'Niste prijavljeni.',
   forbidden: 'Nemate dozvolu za ovu akciju.',
   notFound: 'Није пронађено',

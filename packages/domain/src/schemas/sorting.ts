@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { COMMON } from '../messages/common.js';
+
+/** The directions a list sorts in (`order`); `asc` when a `sort` comes without one. */
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/**
+ * The columns each paged list sorts by on the server (issue 13 item 9): the `sort` values of its calls,
+ * named like the list's column in the web's table (the spec's field names). Text columns sort in the
+ * Serbian alphabet's order (trasa_sr); a list without `sort` keeps its own default order.
+ */
+export const LIST_SORTS = {
+  /** GET /api/user, /api/user/users-per-role, /api/user/guests, /api/search/user, the group's members. */
+  users: ['ime', 'prezime', 'imePrezime', 'email', 'rola', 'grupa', 'status', 'emailPotvrdjen'],
+  /** GET /api/group, /api/search/group. */
+  groups: ['naziv', 'kratakNaziv', 'tip', 'nadredjenaGrupa', 'sveVideci'],
+  /** GET /api/settlement, /api/search/settlement. */
+  settlements: [
+    'id',
+    'naziv',
+    'maticniBroj',
+    'operator',
+    'javniPoziv',
+    'brojDomacinstava',
+    'brojSkola',
+    'brojIndirektnoPokrivenihDomacinstava',
+    'brojIndirektnoPokrivenihSkola',
+  ],
+  /** GET /api/location, /api/search/location (the clusters list; not the per-activity report). */
+  clusters: ['naziv', 'odgovoran', 'ugovor'],
+  /** GET /api/contract/... and /api/search/contract/... (every kind). */
+  contracts: ['naziv', 'broj', 'datumPocetka', 'rokTrajanja', 'rokZavrsetka', 'status'],
+} as const satisfies Record<string, readonly [string, ...string[]]>;
+export type SortedList = keyof typeof LIST_SORTS;
+export type SortKey<L extends SortedList> = (typeof LIST_SORTS)[L][number];
+
+/**
+ * `sort` and `order` of a list's query: an unknown column or direction is refused with
+ * 'Neispravan parametar sortiranja.' (400), like every other bad query value.
+ */
+export function sortQuery<L extends SortedList>(list: L) {
+  const keys = LIST_SORTS[list] as unknown as readonly [SortKey<L>, ...SortKey<L>[]];
+  return {
+    sort: z.enum(keys, { error: COMMON.badSort }).optional(),
+    order: z.enum(SORT_ORDERS, { error: COMMON.badSort }).optional(),
+  };
+}
+
+/** What a service gets: the column (absent: the list's default order) and its direction. */
+export type Sorting<K extends string = string> = { sort?: K | undefined; order?: SortOrder | undefined };
