@@ -33,8 +33,20 @@ export function migrationsFolder(): string {
   return found;
 }
 
+/**
+ * Several servers starting at once on one database: the migrations run under a session advisory lock
+ * held on a connection of its own (outside the pool), so one applies them and the others, waiting,
+ * then find them applied.
+ */
 export async function runMigrations(db: Db): Promise<void> {
-  await migrate(db, { migrationsFolder: migrationsFolder() });
+  const holder = new pg.Client(db.$client.options);
+  await holder.connect();
+  try {
+    await holder.query(`select pg_advisory_lock(hashtext('trasa:migrations'))`);
+    await migrate(db, { migrationsFolder: migrationsFolder() });
+  } finally {
+    await holder.end().catch(() => undefined);
+  }
 }
 
 /** A text column in the Serbian alphabet's order (collation trasa_sr, drizzle/0003_serbian_order.sql). */
