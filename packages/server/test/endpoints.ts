@@ -34,6 +34,7 @@ export const ENDPOINTS: Endpoint[] = [
   { method: 'POST', route: '/api/user/change-password', payload: {}, allowed: 'signedIn' },
   { method: 'POST', route: '/api/user/change-info', payload: {}, allowed: 'signedIn' },
   { method: 'POST', route: '/api/user/edit-columns', payload: {}, allowed: 'signedIn' },
+  { method: 'POST', route: '/api/user/edit-script', payload: {}, allowed: 'signedIn' },
   { method: 'DELETE', route: '/api/user/my-profile', allowed: 'signedIn' },
   { method: 'POST', route: '/api/user/logout', allowed: 'signedIn' },
   { method: 'POST', route: '/api/user/logout-all', allowed: 'signedIn' },

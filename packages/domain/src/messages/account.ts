@@ -50,6 +50,9 @@ export const ACCOUNT = {
   logoutAllFailed: 'Odjava sa svih uređaja nije uspela.',
   columnsSaved: 'Успешно сте сачували табелу.',
   columnsFailed: 'Табела неуспешно сачувана!',
+  // the script switch (issue 13 item 10)
+  scriptSaved: 'Писмо је сачувано.',
+  scriptInvalid: 'Писмо мора бити ћирилица или латиница.',
   accountDeleted: 'Nalog uspešno obrisan.',
   accountDeleteFailed: 'Brisanje naloga neuspešno.',
   lastAdmin: 'Poslednji administrator ne može obrisati svoj nalog.',

@@ -114,6 +114,14 @@ export const editColumnsSchema = z.object({
 });
 export type SavedTable = z.infer<typeof editColumnsSchema>;
 
+/** The scripts a user may read the web in (issue 13 item 10): Ћирилица (default) or Latinica. */
+export const PISMA = ['cyr', 'lat'] as const;
+export type Pismo = (typeof PISMA)[number];
+
+export const editScriptSchema = z.object({
+  pismo: z.enum(PISMA, { error: ACCOUNT.scriptInvalid }),
+});
+
 /** A group as carried on a user (spec 1 §3). `tipKod` is the fixed code of the group's type. */
 export type GroupRef = {
   _id: string;
@@ -141,6 +149,8 @@ export type UserDto = {
   status: 'aktivan' | 'neaktivan';
   grupa: GroupRef | null;
   tabela: SavedTable[];
+  /** The script the web shows its own texts in for this user. */
+  pismo: Pismo;
 };
 
 export type LoginResponse = { token: string; user: UserDto };

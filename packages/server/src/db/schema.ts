@@ -66,6 +66,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     tokenVersion: integer('token_version').notNull().default(0),
     tables: jsonb('tables').notNull().default(sql`'[]'::jsonb`),
+    /** The script the web shows its texts in (issue 13 item 10): 'cyr' (Ћирилица) or 'lat' (Latinica). */
+    pismo: text('pismo').notNull().default('cyr'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** Folded name and e-mail (trasa_fold, see drizzle/0001_search.sql) for transliteration-aware search. */
     searchText: text('search_text').generatedAlwaysAs(sql`trasa_fold("ime" || ' ' || "prezime" || ' ' || "email")`),

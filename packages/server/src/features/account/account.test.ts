@@ -629,6 +629,34 @@ describe('my account', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('saves the script (Ћирилица/Latinica) per user, guests too, and returns it with the profile', async () => {
+    const guest = await createUser(t.db, { role: 'Gost' });
+    const token = await tokenFor(t.ctx, guest);
+    expect((await t.call({ method: 'GET', url: '/api/user/my-profile', token })).json().user.pismo).toBe('cyr');
+    const saved = await t.call({ method: 'POST', url: '/api/user/edit-script', token, payload: { pismo: 'lat' } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().message).toBe(ACCOUNT.scriptSaved);
+    expect((await t.call({ method: 'GET', url: '/api/user/my-profile', token })).json().user.pismo).toBe('lat');
+    expect((await userRow(guest.id)).pismo).toBe('lat');
+    // Someone else's choice is their own.
+    const other = await createUser(t.db);
+    const otherToken = await tokenFor(t.ctx, other);
+    expect((await t.call({ method: 'GET', url: '/api/user/my-profile', token: otherToken })).json().user.pismo).toBe('cyr');
+
+    for (const payload of [{ pismo: 'LAT' }, { pismo: 'en' }, { pismo: 1 }, {}, { pismo: null }]) {
+      const bad = await t.call({ method: 'POST', url: '/api/user/edit-script', token, payload });
+      expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(bad.json().message).toMatch(/[\u0400-\u04FF]|Neispravan/);
+    }
+    const wrong = await t.call({ method: 'POST', url: '/api/user/edit-script', token, payload: { pismo: 'en' } });
+    expect(wrong.json().errors?.pismo ?? wrong.json().message).toBe(ACCOUNT.scriptInvalid);
+    expect((await userRow(guest.id)).pismo).toBe('lat');
+    expect((await t.call({ method: 'POST', url: '/api/user/edit-script', payload: { pismo: 'cyr' } })).statusCode).toBe(401);
+
+    await t.call({ method: 'POST', url: '/api/user/edit-script', token, payload: { pismo: 'cyr' } });
+    expect((await userRow(guest.id)).pismo).toBe('cyr');
+  });
+
   it('deletes one own account by anonymising it; the last Admin cannot', async () => {
     const u = await createUser(t.db, { email: 'odlazim@primer.rs', ime: 'Milan' });
     const token = await tokenFor(t.ctx, u);

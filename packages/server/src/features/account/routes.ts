@@ -2,6 +2,7 @@ import {
   changeInfoSchema,
   changePasswordSchema,
   editColumnsSchema,
+  editScriptSchema,
   forgotPasswordSchema,
   loginSchema,
   resendActivationSchema,
@@ -114,6 +115,14 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
     { schema: { body: editColumnsSchema, response: { 200: message } }, onRequest: signedIn },
     async (request) => ({
       message: await account.saveColumns(ctx, actorOf(request), request.body),
+    }),
+  );
+
+  app.post(
+    '/api/user/edit-script',
+    { schema: { body: editScriptSchema, response: { 200: message } }, onRequest: signedIn },
+    async (request) => ({
+      message: await account.saveScript(ctx, actorOf(request), request.body),
     }),
   );
 

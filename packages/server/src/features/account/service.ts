@@ -3,6 +3,7 @@ import {
   type changeInfoSchema,
   type changePasswordSchema,
   type editColumnsSchema,
+  type editScriptSchema,
   type LoginResponse,
   type loginSchema,
   PUBLIC_PATHS,
@@ -475,6 +476,12 @@ export async function saveColumns(ctx: AppContext, actor: Actor, input: z.output
   const next = [...saved.filter((t) => t.imeTabele !== input.imeTabele), input].slice(-MAX_SAVED_TABLES);
   await ctx.db.update(users).set({ tables: next, updatedAt: new Date() }).where(eq(users.id, actor.id));
   return ACCOUNT.columnsSaved;
+}
+
+/** The script the web shows its texts in for this user (issue 13 item 10), saved like the table layouts. */
+export async function saveScript(ctx: AppContext, actor: Actor, input: z.output<typeof editScriptSchema>): Promise<string> {
+  await ctx.db.update(users).set({ pismo: input.pismo, updatedAt: new Date() }).where(eq(users.id, actor.id));
+  return ACCOUNT.scriptSaved;
 }
 
 /**

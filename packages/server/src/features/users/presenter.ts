@@ -54,6 +54,7 @@ export function presentUser(row: UserWithRelations): UserDto {
     status: u.status === 'aktivan' ? 'aktivan' : 'neaktivan',
     grupa: presentGroupRef(row),
     tabela: Array.isArray(u.tables) ? (u.tables as SavedTable[]) : [],
+    pismo: u.pismo === 'lat' ? 'lat' : 'cyr',
   };
 }
 
