@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { expectNotice } from './support/admin';
 import { apiToken, DEMO_PASSWORD } from './support/api';
 import { pdfFile } from './support/files';
-import { signIn } from './support/ui';
+import { fillDate, signIn, typedDate } from './support/ui';
 
 /** Demo accounts (packages/server/src/seed/demo.ts): the client's, a contractor's and a supervision employee. */
 const CLIENT = 'nenad.stojanovic@mit.gov.rs';
@@ -115,7 +115,7 @@ test.describe
       ).toBeVisible();
 
       const date = yesterday();
-      await page.locator('input[name="Datum"]').fill(date);
+      await fillDate(page.locator('input[name="Datum"]'), date);
       await expect(page.getByText('Datum je sačuvan.')).toBeVisible();
       const length = page.getByLabel('Ревидирана дужина кластера');
       await length.fill('12,5 km');
@@ -126,7 +126,7 @@ test.describe
       await expect(page.getByRole('button', { name: 'Završi aktivnost' })).toBeEnabled();
 
       await page.reload();
-      await expect(page.locator('input[name="Datum"]')).toHaveValue(date);
+      await expect(page.locator('input[name="Datum"]')).toHaveValue(typedDate(date));
       await expect(page.getByLabel('Ревидирана дужина кластера')).toHaveValue('12.5');
     });
 

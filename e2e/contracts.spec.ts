@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { choose, dataRows, expectNotice, pickMany, rowWith, search } from './support/admin';
 import { ADMIN, apiToken, DEMO_PASSWORD } from './support/api';
 import { pdfFile } from './support/files';
-import { cancelDialog, signIn, signOut } from './support/ui';
+import { cancelDialog, fillDate, signIn, signOut, typedDate } from './support/ui';
 
 /** Demo data (packages/server/src/seed/demo.ts, demoContracts.ts, demoClusters.ts). */
 const CONTRACTOR_GROUP = 'Optika Gradnja d.o.o.';
@@ -82,7 +82,7 @@ test.describe
       await page.keyboard.press('Escape');
       await dialog.locator('input[name="naziv"]').fill(naziv);
       await dialog.locator('input[name="broj"]').fill(broj);
-      await dialog.locator('input[name="datumPocetka"]').fill(start);
+      await fillDate(dialog.locator('input[name="datumPocetka"]'), start);
       await dialog.locator('input[name="rokTrajanja"]').fill('365');
       await pickMany(page.getByRole('dialog'), page, 'Групе извођача', 'Optika Gradnja d', `${CONTRACTOR_GROUP} (Izvođač)`);
       await dialog.locator('input[type="file"]').setInputFiles([pdfFile('Ugovor E2E.pdf')]);
@@ -170,7 +170,7 @@ test.describe
         .click();
       dialog = page.getByRole('dialog', { name: 'Измена уговора' });
       await expect(dialog.locator('input[name="naziv"]')).toHaveValue(naziv);
-      await expect(dialog.locator('input[name="datumPocetka"]')).toHaveValue(start);
+      await expect(dialog.locator('input[name="datumPocetka"]')).toHaveValue(typedDate(start));
       await expect(dialog.getByText(`${CONTRACTOR_GROUP} (Izvođač)`)).toBeVisible();
       await dialog.getByRole('button', { name: 'Обриши документ: Ugovor E2E.pdf' }).click();
       await page.getByRole('dialog', { name: 'Обрисати документ?' }).getByRole('button', { name: 'Да' }).click();
@@ -259,7 +259,7 @@ test.describe
       await expect(dialog.getByRole('combobox')).toHaveCount(0);
       await dialog.locator('input[name="naziv"]').fill(general);
       await dialog.locator('input[name="broj"]').fill(`${broj}-O`);
-      await dialog.locator('input[name="datumPocetka"]').fill(start);
+      await fillDate(dialog.locator('input[name="datumPocetka"]'), start);
       await dialog.locator('input[name="rokTrajanja"]').fill('30');
       // A PDF, and one named .pdf that is not a PDF: the server refuses that one by its content, keeps the other.
       await dialog
@@ -284,7 +284,7 @@ test.describe
       let dialog = page.getByRole('dialog', { name: 'Нови уговор' });
       await dialog.locator('input[name="naziv"]').fill(noGroups);
       await dialog.locator('input[name="broj"]').fill(`${broj}-BG`);
-      await dialog.locator('input[name="datumPocetka"]').fill(start);
+      await fillDate(dialog.locator('input[name="datumPocetka"]'), start);
       await dialog.locator('input[name="rokTrajanja"]').fill('30');
       await dialog.getByRole('button', { name: 'Сачувај' }).click();
       await expectNotice(page, 'Успешно креиран уговор.');
@@ -296,7 +296,7 @@ test.describe
       dialog = page.getByRole('dialog', { name: 'Нови уговор' });
       await dialog.locator('input[name="naziv"]').fill(`${noGroups} 2`);
       await dialog.locator('input[name="broj"]').fill(` ${broj.toLowerCase()} -bg`);
-      await dialog.locator('input[name="datumPocetka"]').fill(start);
+      await fillDate(dialog.locator('input[name="datumPocetka"]'), start);
       await dialog.locator('input[name="rokTrajanja"]').fill('30');
       await dialog.getByRole('button', { name: 'Сачувај' }).click();
       await expect(dialog.getByText('Уговор са тим бројем већ постоји.')).toBeVisible();
@@ -310,10 +310,10 @@ test.describe
         .click();
       dialog = page.getByRole('dialog', { name: 'Измена уговора' });
       await choose(dialog, page, 'Статус уговора', 'Завршен');
-      await dialog.locator('input[name="datumZavrsetka"]').fill(day(-20));
+      await fillDate(dialog.locator('input[name="datumZavrsetka"]'), day(-20));
       await dialog.getByRole('button', { name: 'Сачувај измене' }).click();
       await expect(dialog.getByText('Датум завршетка не може бити пре датума почетка.')).toBeVisible();
-      await dialog.locator('input[name="datumZavrsetka"]').fill('');
+      await fillDate(dialog.locator('input[name="datumZavrsetka"]'), '');
       await dialog.getByRole('button', { name: 'Сачувај измене' }).click();
       await expect(dialog.getByText('Унесите датум завршетка.')).toBeVisible();
       await cancelDialog(page, dialog);
@@ -347,7 +347,7 @@ test('a call that never reaches the server says so (spec 2 §8 "Network failure"
   const dialog = page.getByRole('dialog', { name: 'Нови уговор' });
   await dialog.locator('input[name="naziv"]').fill('Bez mreže');
   await dialog.locator('input[name="broj"]').fill('BM-1');
-  await dialog.locator('input[name="datumPocetka"]').fill(day());
+  await fillDate(dialog.locator('input[name="datumPocetka"]'), day());
   await dialog.locator('input[name="rokTrajanja"]').fill('30');
   await page.route('**/api/contract', (route) => route.abort('connectionrefused'));
   await dialog.getByRole('button', { name: 'Сачувај' }).click();

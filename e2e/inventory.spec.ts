@@ -108,7 +108,7 @@ test('a client employee keeps a school inventory: contract, schools, equipment, 
     await expect(create.getByText('Polje je obavezno')).toHaveCount(3);
     await create.getByRole('textbox', { name: 'Назив уговора' }).fill(contractName);
     await create.getByRole('textbox', { name: 'Број уговора' }).fill(`INV-${stamp}`);
-    await create.getByLabel('Датум почетка').fill('2026-03-01');
+    await create.getByLabel('Датум почетка').fill('01.03.2026');
     await create.locator('input[type="file"]').setInputFiles(pdfFile('ugovor-oprema.pdf'));
     await create.getByRole('button', { name: 'Сачувај' }).click();
     await expect(create).toHaveCount(0);

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { addSettlementRow, dataRows, expectNotice, pickMany, rowWith, search } from './support/admin';
 import { ADMIN, DEMO_PASSWORD } from './support/api';
 import { pdfFile } from './support/files';
-import { openMyClusters, signIn, signOut } from './support/ui';
+import { fillDate, openMyClusters, signIn, signOut } from './support/ui';
 
 /**
  * Issue 4's setup journey, all through the screens: an Admin adds settlements, a cluster with no
@@ -78,7 +78,7 @@ test("an Admin sets up a cluster and a contractor contract; the contractor's emp
   dialog = page.getByRole('dialog', { name: 'Нови уговор' });
   await dialog.locator('input[name="naziv"]').fill(contract);
   await dialog.locator('input[name="broj"]').fill(broj);
-  await dialog.locator('input[name="datumPocetka"]').fill(new Date().toISOString().slice(0, 10));
+  await fillDate(dialog.locator('input[name="datumPocetka"]'), new Date().toISOString().slice(0, 10));
   await dialog.locator('input[name="rokTrajanja"]').fill('180');
   await pickMany(dialog, page, 'Групе извођача', 'Optika Gradnja d', `${CONTRACTOR_GROUP} (Izvođač)`);
   await dialog.locator('input[type="file"]').setInputFiles([pdfFile(document)]);

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { choose, dataRows, expectNotice, pick, pickTyped, rowWith, search } from './support/admin';
 import { apiToken, DEMO_PASSWORD } from './support/api';
-import { signIn, signOut } from './support/ui';
+import { fillDate, signIn, signOut } from './support/ui';
 
 /**
  * Open issues (spec 2 §2 "Open issues (topics)"). Demo accounts (packages/server/src/seed/demo.ts): the
@@ -70,7 +70,7 @@ test.describe
       await pickTyped(page, page, 'Кластер', 'чајетина 1', CLUSTER);
       await pick(page, page, 'Одговорна група', `${SUPERVISION} (Nadzor)`);
       await choose(page, page, 'Приоритет', 'Висок');
-      await page.getByLabel('Рок').fill('2030-05-20T10:30');
+      await fillDate(page.getByLabel('Рок'), '2030-05-20T10:30');
       await page.getByLabel('Опис').fill(opis);
       await page.getByRole('button', { name: 'Сачувај' }).click();
       await expectNotice(page, 'Tema je otvorena.');
@@ -91,7 +91,7 @@ test.describe
       await page.getByRole('button', { name: 'Измени' }).click();
       await expect(page).toHaveURL(/\/app\/teme\/izmeni\/[0-9a-f-]{36}$/);
       await expect(page.getByLabel('Опис')).toHaveValue(opis);
-      await expect(page.getByLabel('Рок')).toHaveValue('2030-05-20T10:30');
+      await expect(page.getByLabel('Рок')).toHaveValue('20.05.2030 10:30');
       await expect(page.getByRole('combobox', { name: 'Кластер', exact: true })).toBeDisabled();
       await page.getByLabel('Опис').fill(edited);
       await page.getByRole('button', { name: 'Сачувај' }).click();

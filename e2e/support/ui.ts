@@ -43,3 +43,15 @@ export async function cancelDialog(page: Page, dialog: Locator): Promise<void> {
     await expect(dialog).toHaveCount(0, { timeout: 1_000 });
   }).toPass({ timeout: 10_000 });
 }
+
+/** An API date (YYYY-MM-DD) or local date-time (YYYY-MM-DDTHH:mm) as the web shows and takes it: DD.MM.YYYY (HH:mm). */
+export function typedDate(value: string): string {
+  const [date, time] = value.split('T');
+  const [y, m, d] = (date ?? '').split('-');
+  return time ? `${d}.${m}.${y} ${time.slice(0, 5)}` : `${d}.${m}.${y}`;
+}
+
+/** Types a date into a date field (issue 13 item 8: DD.MM.YYYY whatever the browser's language); '' clears it. */
+export async function fillDate(input: Locator, value: string): Promise<void> {
+  await input.fill(value ? typedDate(value) : '');
+}

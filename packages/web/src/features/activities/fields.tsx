@@ -2,12 +2,11 @@ import { Stack, TextField } from '@mui/material';
 import { ACTIVITIES, DATA_KEYS, dataLabel, dataValue, isFutureDate, isIsoDate } from '@trasa/domain';
 import { type ReactNode, useState } from 'react';
 import type { ActivityDto } from '../../api/activities';
+import { DateField } from '../../components/dates';
 import { SavedNote, type SaveKind, useAutosave } from './autosave';
 import { ACTIVITY_LABELS } from './labels';
-import { cleanNumber, isValidNumber, today } from './model';
+import { cleanNumber, isValidNumber } from './model';
 import { useSaveData } from './queries';
-
-const DATE_SLOT = { inputLabel: { shrink: true } } as const;
 
 type DateProps = {
   activity: ActivityDto;
@@ -28,9 +27,9 @@ export function AutoDateField({ activity, label = ACTIVITY_LABELS.date, required
     (v: string) => save([{ key: DATA_KEYS.date, naziv: dataLabel(activity.kratakNaziv, DATA_KEYS.date), vrednost: v }]),
     'date',
   );
-  const change = (next: string) => {
+  const change = (next: string, incomplete = false) => {
     setValue(next);
-    if (next && !isIsoDate(next)) {
+    if (incomplete || (next && !isIsoDate(next))) {
       setError(null);
       autosave.cancel();
       return;
@@ -45,15 +44,16 @@ export function AutoDateField({ activity, label = ACTIVITY_LABELS.date, required
   };
   return (
     <FieldWithNote note={<SavedNote state={autosave.state} kind="date" />}>
-      <TextField
-        type="date"
+      <DateField
         name={DATA_KEYS.date}
         label={label}
         value={value}
-        onChange={(e) => change(e.target.value)}
+        onChange={change}
+        required={required}
+        disableFuture
+        fullWidth={false}
         error={!!error}
         helperText={error ?? ' '}
-        slotProps={{ ...DATE_SLOT, htmlInput: { max: today() } }}
         sx={{ width: { xs: '100%', sm: 240 } }}
       />
     </FieldWithNote>

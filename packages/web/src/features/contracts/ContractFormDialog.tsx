@@ -30,6 +30,7 @@ import { ApiError } from '../../api/client';
 import { type ContractDto, type ContractFileDto, createContract, deleteContractFile, saveContractForm } from '../../api/contracts';
 import { fieldErrorOf, messageOf } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { FormDateField } from '../../components/dates';
 import { FormMultiPicker } from '../../components/FormMultiPicker';
 import type { SelectOption } from '../../components/FormSelect';
 import { FormSelect } from '../../components/FormSelect';
@@ -69,7 +70,6 @@ const STATUS_OPTIONS: SelectOption[] = [CONTRACTS.statusInProgress, CONTRACTS.st
   label: statusLabel(s),
 }));
 
-const DATE_SLOT = { inputLabel: { shrink: true } } as const;
 const DAYS_SLOT = { htmlInput: { inputMode: 'numeric' } } as const;
 
 /** Shows the server's field messages on the form (400 `errors`). */
@@ -170,7 +170,7 @@ function CreateContractForm({ kind, groups, onSaved, onCancel }: BodyProps) {
           <FormTextField control={control} name="naziv" label={CONTRACT_LABELS.contractName} autoComplete="off" />
           <FormTextField control={control} name="broj" label={CONTRACT_LABELS.contractNumber} autoComplete="off" />
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <FormTextField control={control} name="datumPocetka" label={UI.datumPocetka} type="date" slotProps={DATE_SLOT} />
+            <FormDateField control={control} name="datumPocetka" label={UI.datumPocetka} required />
             <FormTextField control={control} name="rokTrajanja" label={UI.rokTrajanja} autoComplete="off" slotProps={DAYS_SLOT} />
           </Box>
           {typed && <GroupsPicker control={control} kind={kind} groups={groups} />}
@@ -274,25 +274,11 @@ function EditContractForm({ kind, groups, onSaved, onCancel, contract }: BodyPro
           )}
           <FormTextField control={control} name="naziv" label={CONTRACT_LABELS.contractName} autoComplete="off" disabled={locked} />
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <FormTextField
-              control={control}
-              name="datumPocetka"
-              label={UI.datumPocetka}
-              type="date"
-              slotProps={DATE_SLOT}
-              disabled={locked}
-            />
+            <FormDateField control={control} name="datumPocetka" label={UI.datumPocetka} required disabled={locked} />
             <FormTextField control={control} name="rokTrajanja" label={UI.rokTrajanja} slotProps={DAYS_SLOT} disabled={locked} />
             <FormSelect control={control} name="status" label={CONTRACT_LABELS.status} options={STATUS_OPTIONS} disabled={locked} />
             {status === CONTRACTS.statusFinished && (
-              <FormTextField
-                control={control}
-                name="datumZavrsetka"
-                label={UI.datumZavrsetka}
-                type="date"
-                slotProps={DATE_SLOT}
-                disabled={locked}
-              />
+              <FormDateField control={control} name="datumZavrsetka" label={UI.datumZavrsetka} required disabled={locked} />
             )}
           </Box>
           {status === CONTRACTS.statusFinished && !finished && (

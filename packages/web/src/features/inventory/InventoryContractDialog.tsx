@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { fieldErrorOf, messageOf } from '../../api/errors';
 import { createInventoryContract, INVENTORY_KEY, type RefusedDocument, uploadInventoryContractDocuments } from '../../api/inventory';
+import { FormDateField } from '../../components/dates';
 import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
@@ -20,7 +21,6 @@ type Form = z.input<typeof schema>;
 type Values = z.output<typeof schema>;
 
 const EMPTY: Form = { naziv: '', broj: '', datumPocetka: '' };
-const DATE_SLOT = { inputLabel: { shrink: true } } as const;
 
 /**
  * The new-contract modal of the inventory (spec 3 §5, §7): naziv, broj and datumPocetka required, then
@@ -88,7 +88,7 @@ export function InventoryContractDialog({ opening, onClose }: { opening: number;
       <FormTextField control={control} name="naziv" label={INV_LABELS.contractName} autoComplete="off" required />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <FormTextField control={control} name="broj" label={INV_LABELS.contractNumber} autoComplete="off" required />
-        <FormTextField control={control} name="datumPocetka" label={INV_LABELS.datumPocetka} type="date" slotProps={DATE_SLOT} required />
+        <FormDateField control={control} name="datumPocetka" label={INV_LABELS.datumPocetka} required />
       </Box>
       <DocumentPicker files={files} onChange={setFiles} disabled={mutation.isPending} />
     </FormDialog>

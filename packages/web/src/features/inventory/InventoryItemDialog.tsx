@@ -15,6 +15,7 @@ import {
   type InventoryLocationDto,
   listInvTypes,
 } from '../../api/inventory';
+import { FormDateField, todayValue } from '../../components/dates';
 import { FormDialog } from '../../components/FormDialog';
 import { FormSelect } from '../../components/FormSelect';
 import { FormTextField } from '../../components/FormTextField';
@@ -28,12 +29,7 @@ type Values = z.output<typeof inventoryItemSchema>;
 
 const TIP_OPTIONS = INV_TIPS.map((t) => ({ value: t, label: t }));
 const FIELDS = ['invType', 'ugovor', 'kolicina', 'cenaRsd', 'datumPrimopredaje'] as const;
-const DATE_SLOT = { inputLabel: { shrink: true } } as const;
 const DECIMAL = { htmlInput: { inputMode: 'decimal' } } as const;
-
-function today(): string {
-  return new Date().toISOString().slice(0, 10);
-}
 
 /** The form of an item, or of a new one on the location (its first inventory contract chosen). */
 function valuesOf(item: InventoryItemDto | null, locationId: string, firstContract: string): Form {
@@ -43,7 +39,7 @@ function valuesOf(item: InventoryItemDto | null, locationId: string, firstContra
     ugovor: item?.ugovor?._id ?? firstContract,
     kolicina: item ? String(item.kolicina) : '',
     cenaRsd: item ? String(item.cenaRsd) : '',
-    datumPrimopredaje: item?.datumPrimopredaje ?? today(),
+    datumPrimopredaje: item?.datumPrimopredaje ?? todayValue(),
   };
 }
 
@@ -148,14 +144,7 @@ export function InventoryItemDialog({ opening, item, location, onClose }: Props)
         />
         <FormTextField control={control} name="kolicina" label={INV_LABELS.kolicina} slotProps={DECIMAL} required />
         <FormTextField control={control} name="cenaRsd" label={INV_LABELS.cenaRsd} slotProps={DECIMAL} required disabled={!invType} />
-        <FormTextField
-          control={control}
-          name="datumPrimopredaje"
-          label={INV_LABELS.datumPrimopredaje}
-          type="date"
-          slotProps={DATE_SLOT}
-          required
-        />
+        <FormDateField control={control} name="datumPrimopredaje" label={INV_LABELS.datumPrimopredaje} required />
         <FormSelect control={control} name="ugovor" label={INV_LABELS.ugovor} options={contractOptions} />
       </Box>
     </FormDialog>

@@ -21,9 +21,6 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   appPath,
@@ -37,10 +34,10 @@ import {
   type RouteLengthCode,
   type SnapshotType,
 } from '@trasa/domain';
-import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { messageOf } from '../../api/errors';
+import { DateField, todayValue } from '../../components/dates';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { useCurrentUser } from '../../shell/session';
@@ -76,7 +73,6 @@ const COMPARE_OPTIONS: { n: number; label: string; type: SnapshotType | null }[]
   { n: 4, label: L.ijo, type: 'ijoTaxesReport' },
 ];
 
-const iso = (d: Dayjs | null) => (d?.isValid() ? d.format('YYYY-MM-DD') : '');
 const DIFF_BG = '#fff3b0';
 
 function CompareResult({
@@ -180,16 +176,16 @@ export function CompareView() {
   const navigate = useNavigate();
   const snackbar = useSnackbar();
   const [option, setOption] = useState(1);
-  const [dateA, setDateA] = useState<Dayjs | null>(null);
-  const [dateB, setDateB] = useState<Dayjs | null>(null);
+  const [dateA, setDateA] = useState('');
+  const [dateB, setDateB] = useState('');
   const [result, setResult] = useState<{ type: SnapshotType; data: CompareResponse; dateA: string; dateB: string } | null>(null);
   const snapshots = useQuery({ queryKey: [...REPORTS_KEY, 'snapshots'], queryFn: ({ signal }) => listSnapshots(signal) });
   const chosen = COMPARE_OPTIONS.find((o) => o.n === option);
-  const today = dayjs().endOf('day');
-  const future = (d: Dayjs | null) => !!d && d.isAfter(today);
+  const today = todayValue();
+  const future = (d: string) => !!d && d > today;
   const compare = useMutation({
-    mutationFn: () => compareReports(chosen?.type as SnapshotType, iso(dateA), iso(dateB)),
-    onSuccess: (data) => setResult({ type: chosen?.type as SnapshotType, data, dateA: iso(dateA), dateB: iso(dateB) }),
+    mutationFn: () => compareReports(chosen?.type as SnapshotType, dateA, dateB),
+    onSuccess: (data) => setResult({ type: chosen?.type as SnapshotType, data, dateA, dateB }),
     onError: (err) => snackbar.error(messageOf(err, REPORTS.compareFailed)),
   });
   const choose = (n: number) => {
@@ -200,51 +196,51 @@ export function CompareView() {
   const saved = snapshots.data?.snimci ?? [];
   return (
     <Stack spacing={2}>
-      <LocalizationProvider dateAdapter={AdapterDayjs}>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'flex-start' }}>
-          <TextField
-            select
-            size="small"
-            label={L.compareReport}
-            value={option}
-            onChange={(e) => choose(Number(e.target.value))}
-            sx={{ minWidth: 240 }}
-          >
-            {COMPARE_OPTIONS.map((o) => (
-              <MenuItem key={o.n} value={o.n}>
-                {o.n}. {o.label}
-              </MenuItem>
-            ))}
-          </TextField>
-          {[[L.dateA, dateA, setDateA] as const, [L.dateB, dateB, setDateB] as const].map(([label, value, set]) => (
-            <DatePicker
-              key={label}
-              label={label}
-              value={value}
-              onChange={(v) => set(v)}
-              format="DD.MM.YYYY"
-              disableFuture
-              slotProps={{ textField: { size: 'small', error: future(value), helperText: future(value) ? L.futureDate : undefined } }}
-            />
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'flex-start' }}>
+        <TextField
+          select
+          size="small"
+          label={L.compareReport}
+          value={option}
+          onChange={(e) => choose(Number(e.target.value))}
+          sx={{ minWidth: 240 }}
+        >
+          {COMPARE_OPTIONS.map((o) => (
+            <MenuItem key={o.n} value={o.n}>
+              {o.n}. {o.label}
+            </MenuItem>
           ))}
-          <Button
-            variant="contained"
-            disabled={!chosen?.type || !iso(dateA) || !iso(dateB) || future(dateA) || future(dateB) || compare.isPending}
-            onClick={() => compare.mutate()}
-          >
-            {L.compareButton}
-          </Button>
-          <Button
-            onClick={() => {
-              setDateA(null);
-              setDateB(null);
-              setResult(null);
-            }}
-          >
-            {L.reset}
-          </Button>
-        </Stack>
-      </LocalizationProvider>
+        </TextField>
+        {[[L.dateA, dateA, setDateA] as const, [L.dateB, dateB, setDateB] as const].map(([label, value, set]) => (
+          <DateField
+            key={label}
+            label={label}
+            value={value}
+            onChange={(v) => set(v)}
+            disableFuture
+            size="small"
+            fullWidth={false}
+            error={future(value)}
+            helperText={future(value) ? L.futureDate : undefined}
+          />
+        ))}
+        <Button
+          variant="contained"
+          disabled={!chosen?.type || !dateA || !dateB || future(dateA) || future(dateB) || compare.isPending}
+          onClick={() => compare.mutate()}
+        >
+          {L.compareButton}
+        </Button>
+        <Button
+          onClick={() => {
+            setDateA('');
+            setDateB('');
+            setResult(null);
+          }}
+        >
+          {L.reset}
+        </Button>
+      </Stack>
       <Typography variant="body2" color="text.secondary">
         {saved.length
           ? L.savedDates(

@@ -9,6 +9,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { fieldErrorOf, statusOf } from '../../api/errors';
 import { createTopic, editTopic, type TopicDto } from '../../api/topics';
+import { FormDateField } from '../../components/dates';
 import { FormOptionPicker } from '../../components/FormOptionPicker';
 import { FormSelect, type SelectOption } from '../../components/FormSelect';
 import { FormTextField } from '../../components/FormTextField';
@@ -26,8 +27,8 @@ const PRIORITY_OPTIONS = TOPIC_PRIORITIES.map((p) => ({ value: p, label: PRIORIT
 
 /**
  * The domain's create schema (cluster and responsible group required, 'Поље је обавезно'; priority
- * srednji by default) with the deadline as the datetime-local input holds it (converted to an ISO
- * date-time on save). The edit form uses it too, its cluster fixed.
+ * srednji by default) with the deadline as the date-time field holds it (YYYY-MM-DDTHH:mm in local
+ * time, converted to an ISO date-time on save). The edit form uses it too, its cluster fixed.
  */
 const topicFormSchema = topicCreateSchema.extend({ rok: z.string(), opis: z.string().max(5000, { error: 'Predugačak unos.' }) });
 type TopicForm = z.input<typeof topicFormSchema>;
@@ -136,14 +137,7 @@ function TopicForm({ topic, clusterOptions, clustersLoading }: FormProps) {
       />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <FormSelect control={control} name="prioritet" label={TOPIC_LABELS.priority} options={PRIORITY_OPTIONS} disabled={!!lock} />
-        <FormTextField
-          control={control}
-          name="rok"
-          label={TOPIC_LABELS.deadline}
-          type="datetime-local"
-          disabled={!!lock}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <FormDateField control={control} name="rok" label={TOPIC_LABELS.deadline} kind="datetime" disabled={!!lock} />
       </Box>
       <FormTextField control={control} name="opis" label={TOPIC_LABELS.description} multiline minRows={4} disabled={!!lock} />
       <Stack direction="row" spacing={1} justifyContent="flex-end">

@@ -12,7 +12,7 @@ export function formatDateTime(value: string | null | undefined): string {
   return `${formatDate(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** An ISO date-time as the value of a datetime-local input (YYYY-MM-DDTHH:mm, local time); '' for none. */
+/** An ISO date-time as the value of a date-time field (YYYY-MM-DDTHH:mm, local time); '' for none. */
 export function toLocalInput(value: string | null | undefined): string {
   if (!value) return '';
   const d = new Date(value);
@@ -20,7 +20,7 @@ export function toLocalInput(value: string | null | undefined): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** A datetime-local value (local time) as an ISO date-time for the API; null when empty or incomplete. */
+/** A date-time field's value (local time) as an ISO date-time for the API; null when empty or incomplete. */
 export function fromLocalInput(value: string): string | null {
   if (!value.trim()) return null;
   const d = new Date(value);
