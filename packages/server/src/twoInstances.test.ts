@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ACCOUNT, ACTIVITIES, SMTP } from '@trasa/domain';
+import { ACCOUNT, ACTIVITIES, type ImportResponse, SMTP } from '@trasa/domain';
 import { eq, like, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import pino from 'pino';
@@ -11,9 +11,11 @@ import type { TestApp } from '../test/harness.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { auditLogs, mailOutbox, smtpServers } from './db/schema.js';
+import { clusters } from './db/schema-clusters.js';
 import { reportSnapshots } from './db/schema-reports.js';
 import { driveCluster } from './features/activities/drive.js';
 import { activityRow, client, createTeam, pdf, type Team } from './features/activities/testing.js';
+import { multipartBody } from './features/contracts/testDocuments.js';
 import { activityFileStore } from './features/files/store.js';
 import { runDeadlineDigest } from './features/mail/digest.js';
 import { startTestSmtp, type TestSmtp } from './features/mail/testSmtpServer.js';
@@ -24,7 +26,7 @@ import { configurePasswordWork } from './platform/passwords.js';
 import { encrypt } from './platform/secrets.js';
 import { configureSignInGate, THROTTLE } from './platform/throttle.js';
 import { appToday } from './platform/time.js';
-import { createCluster, createUser, DEFAULT_PASSWORD, setActivityState } from './seed/factories.js';
+import { createCluster, createUser, DEFAULT_PASSWORD, setActivityState, tokenFor } from './seed/factories.js';
 
 /**
  * Two server instances on one PostgreSQL and one shared DATA_DIR, as behind a proxy (docs/operations.md
@@ -167,6 +169,33 @@ describe('two instances on one database', () => {
       expect(rows.every((r) => r.subject === SMTP.digestSubject('10.03.2026.'))).toBe(true);
       expect(mail.received.length).toBe(sent);
     });
+  });
+
+  it('run imports of the same names through both one after the other: a cluster is created once', async () => {
+    const admin = await tokenFor(one.ctx, await createUser(one.db, { role: 'Admin' }));
+    const header = [
+      'Кластер',
+      'ID насеља',
+      'Назив насеља',
+      'Успутно насеље',
+      'Одговорне групе',
+      'Индикативна дужина кластера',
+      'Уговорена вредност кластера',
+      'Уговор',
+    ];
+    // Without one lock across servers both pass the existence check and the second meets the unique index (500).
+    const file = (naziv: string, code: string) =>
+      Buffer.from([header, [naziv, code, `Selo ${code}`, '', '', '', '', '']].map((r) => r.map((c) => `"${c}"`).join(',')).join('\r\n'));
+    const send = async (t: TestApp, content: Buffer) => {
+      const form = await multipartBody({}, [{ field: 'file', name: 'klasteri.csv', content }]);
+      return t.call({ method: 'POST', url: '/api/location/excel-import', token: admin, ...form });
+    };
+    const answers = await Promise.all([send(one, file('Dvojnik Uvoz', 'DV-1')), send(two, file('DVOJNIK UVOZ', 'DV-2'))]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    const saved = answers.map((r) => (r.json() as ImportResponse).document.uvezeno);
+    expect(saved.sort()).toEqual([0, 1]);
+    const rows = await one.db.select({ naziv: clusters.naziv }).from(clusters).where(sql`lower(${clusters.naziv}) = 'dvojnik uvoz'`);
+    expect(rows).toHaveLength(1);
   });
 
   describe('the workflow and the shared files directory', () => {

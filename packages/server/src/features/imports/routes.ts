@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Actor } from '../../platform/auth.js';
 import { actorOf } from '../../platform/auth.js';
+import type { Db } from '../../platform/database.js';
 import { importClusters } from './clusters.js';
 import { importSettlements } from './settlements.js';
 import { TEMPLATES, type TemplateName, templateWorkbook } from './templates.js';
@@ -16,12 +17,32 @@ type Importer = (
   req: { ip: string; url: string },
 ) => Promise<ImportResponse['document']>;
 
-/** One import at a time per server: each holds a file and its rows in memory while it runs. */
-let queue: Promise<unknown> = Promise.resolve();
-function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-  const run = queue.then(work, work);
-  queue = run.catch(() => undefined);
-  return run;
+/**
+ * One import at a time: each holds a file and its rows in memory while it runs, so a server queues its
+ * own; and across servers on one database (docs/operations.md "More than one server") an import waits
+ * for the session advisory lock `trasa:imports`, so two imports of the same names through two servers
+ * cannot both pass the existence checks. The lock's connection is held for the import's length (one of
+ * the pool's ten; this server has at most one import running).
+ */
+function importQueue(db: Db) {
+  let queue: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const locked = async () => {
+      const holder = await db.$client.connect();
+      try {
+        await holder.query(`select pg_advisory_lock(hashtext('trasa:imports'))`);
+        return await work();
+      } finally {
+        await holder.query(`select pg_advisory_unlock(hashtext('trasa:imports'))`).then(
+          () => holder.release(),
+          (err: Error) => holder.release(err),
+        );
+      }
+    };
+    const run = queue.then(locked, locked);
+    queue = run.catch(() => undefined);
+    return run;
+  };
 }
 
 /**
@@ -31,6 +52,7 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
 export async function importRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const usersRoles = ctx.auth.requireRoles(rolesFor('users'));
   const adminOnly = ctx.auth.requireRoles(rolesFor('codebooks', 'clusterNew'));
+  const oneAtATime = importQueue(ctx.db);
 
   const handle = (importer: Importer) => async (request: FastifyRequest) => {
     const actor = actorOf(request);
