@@ -20,6 +20,26 @@ export function safeCell(value: Cell): Cell {
   return typeof value === 'string' ? spreadsheetSafe(value) : value;
 }
 
+/**
+ * A sheet name Excel opens (the one place names are made safe): the characters it forbids
+ * (`: \ / ? * [ ]` and control characters) become spaces, an apostrophe may not start or end it, at
+ * most 31 UTF-16 units (a surrogate pair is never cut), and an empty or reserved ('History') name
+ * becomes 'Podaci'.
+ */
+export function sheetNameOf(name: string): string {
+  let s = name
+    .replace(/[:\\/?*[\]\p{Cc}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  s = s.replace(/^'+/, '').trim();
+  if (s.length > 31) {
+    const end = /[\ud800-\udbff]/.test(s.charAt(30)) ? 30 : 31;
+    s = s.slice(0, end);
+  }
+  s = s.replace(/'+$/, '').trim();
+  return s === '' || s.toLowerCase() === 'history' ? 'Podaci' : s;
+}
+
 export async function writeXlsx(
   out: PassThrough,
   sheetName: string,
@@ -27,7 +47,7 @@ export async function writeXlsx(
   batches: AsyncIterable<Cell[][]>,
 ): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+  const sheet = workbook.addWorksheet(sheetNameOf(sheetName), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c, i) => ({ key: String(i), width: c.width }));
   const header = sheet.addRow(columns.map((c) => c.header));
   header.font = { bold: true };
