@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDay } from './dates.js';
+import { calendarDay, formatDate } from './dates.js';
 
 describe('calendarDay: the day a moment falls on in a time zone', () => {
   it('is the next day in Belgrade late in the UTC evening, the same day in UTC', () => {
@@ -15,5 +15,27 @@ describe('calendarDay: the day a moment falls on in a time zone', () => {
 
   it('refuses an unknown zone', () => {
     expect(() => calendarDay(new Date(), 'Evropa/Nigde')).toThrow();
+  });
+});
+
+describe('formatDate: DD.MM.YYYY in any time zone of the viewer', () => {
+  it('shows a stored date as its own day, also west of Greenwich', () => {
+    const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
+    const zone = env.TZ;
+    env.TZ = 'America/New_York';
+    try {
+      expect(formatDate('2026-03-01')).toBe('01.03.2026');
+      expect(formatDate('2026-03-01T12:00:00Z')).toBe('01.03.2026');
+      expect(formatDate('2026-03-01T02:00:00Z')).toBe('28.02.2026');
+    } finally {
+      if (zone === undefined) delete env.TZ;
+      else env.TZ = zone;
+    }
+  });
+
+  it('is empty for nothing and for what is not a date', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('')).toBe('');
+    expect(formatDate('nije datum')).toBe('');
   });
 });

@@ -1,6 +1,12 @@
-/** Dates are stored YYYY-MM-DD and shown DD.MM.YYYY (spec 1 §9). */
+/**
+ * Dates are stored YYYY-MM-DD and shown DD.MM.YYYY (spec 1 §9). A stored date is its calendar day as
+ * written (not midnight UTC read in the viewer's zone, a day early west of Greenwich); a date-time is
+ * its day in local time.
+ */
 export function formatDate(value: string | Date | null | undefined): string {
   if (!value) return '';
+  const day = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  if (day) return `${day[3]}.${day[2]}.${day[1]}`;
   const d = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(d.getTime())) return '';
   const dd = String(d.getDate()).padStart(2, '0');
