@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two workers on CI's two cores: the server tests mostly wait on PostgreSQL, and each test file has
+    // its own database, so files run side by side safely (vitest's default here is one worker).
+    maxWorkers: Number(process.env.VITEST_WORKERS || 2),
     projects: [
       {
         test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' },
