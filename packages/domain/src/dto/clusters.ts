@@ -111,6 +111,13 @@ export type ContractDto = ContractBrief & {
   boja: DeadlineColour;
 };
 
+/**
+ * A contract as the lists and pickers carry it (GET /api/{route}, /api/search/{route}): what the list's
+ * table shows, the linked clusters only counted (`brojLokacija`); the detail (GET /api/{route}/:id)
+ * carries them as `lokacije` (issue 15 item 4).
+ */
+export type ContractListItem = Omit<ContractDto, 'lokacije'> & { brojLokacija: number };
+
 export type TopicPriority = 'nizak' | 'srednji' | 'visok';
 export type TopicStatus = 'otvoren' | 'zatvoren';
 

@@ -3,6 +3,7 @@ import type {
   ContractDto,
   ContractFileDto,
   ContractKind,
+  ContractListItem,
   ContractStatus,
   MessageResponse,
   RefusedDocument,
@@ -12,9 +13,10 @@ import type { PageParams, SearchText } from './users';
 
 /** Contracts and linking of docs/api/clusters-contracts.md; `route` is the contract's kind. */
 
-export type { ContractBrief, ContractDto, ContractFileDto, ContractStatus, RefusedDocument };
+export type { ContractBrief, ContractDto, ContractFileDto, ContractListItem, ContractStatus, RefusedDocument };
 
-export type ContractsPage = { contracts: ContractDto[]; totalResults: number };
+/** List rows: the linked clusters counted (`brojLokacija`); the detail lists them. */
+export type ContractsPage = { contracts: ContractListItem[]; totalResults: number };
 
 /** The list field of each kind's answer. */
 const LIST_FIELD: Record<ContractKind, string> = {
@@ -31,7 +33,7 @@ type RawPage = Record<string, unknown> & { totalResults?: number };
 
 function pageOf(kind: ContractKind, data: RawPage): ContractsPage {
   const list = data[LIST_FIELD[kind]];
-  return { contracts: Array.isArray(list) ? (list as ContractDto[]) : [], totalResults: data.totalResults ?? 0 };
+  return { contracts: Array.isArray(list) ? (list as ContractListItem[]) : [], totalResults: data.totalResults ?? 0 };
 }
 
 export async function listContracts(kind: ContractKind, params: PageParams, signal?: AbortSignal): Promise<ContractsPage> {

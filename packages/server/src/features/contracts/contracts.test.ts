@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.js';
 import { auditLogs, groups } from '../../db/schema.js';
 import { contractGroups, contracts } from '../../db/schema-clusters.js';
-import { createContract, createGroup, createUser, tokenFor } from '../../seed/factories.js';
+import { createCluster, createContract, createGroup, createUser, tokenFor } from '../../seed/factories.js';
 import { multipartBody } from './testDocuments.js';
 
 const t = useTestApp();
@@ -190,6 +190,40 @@ describe('GET /api/{route} and /api/search/{route}', () => {
     const general = (await t.call({ method: 'GET', url: '/api/contract', token: admin })).json();
     expect(general).toHaveProperty('contracts');
     expect(general.contracts.every((c: { route: string }) => c.route === 'contract')).toBe(true);
+  });
+
+  it('list rows carry what the table shows: the linked clusters counted, listed by the detail only (issue 15)', async () => {
+    await createCluster(t.db, { naziv: 'Klaster Lista 1', contract: { id: mine, kind: 'contractNad' } });
+    await createCluster(t.db, { naziv: 'Klaster Lista 2', contract: { id: mine, kind: 'contractNad' } });
+    for (const url of ['/api/contractNad?page=1&limit=1000', `/api/search/contractNad?eng=${encodeURIComponent('Šabac')}`]) {
+      const rows = (await t.call({ method: 'GET', url, token: admin })).json().contractsNad as Record<string, unknown>[];
+      const row = rows.find((c) => c._id === mine);
+      expect(row).toMatchObject({ _id: mine, naziv: 'Nadzor Šabac', broj: 'N-1', brojLokacija: 2, fajlovi: [], route: 'contractNad' });
+      expect(row).not.toHaveProperty('lokacije');
+      expect(Object.keys(row ?? {}).sort()).toEqual(
+        [
+          '_id',
+          'boja',
+          'broj',
+          'brojLokacija',
+          'datumPocetka',
+          'datumZavrsetka',
+          'fajlovi',
+          'grupe',
+          'naziv',
+          'rokTrajanja',
+          'rokZavrsetka',
+          'route',
+          'status',
+        ].sort(),
+      );
+      expect((row?.grupe as { _id: string }[]).map((g) => g._id)).toEqual([nadzor.id]);
+    }
+    const list = (await t.call({ method: 'GET', url: '/api/contractNad?limit=50', token: admin })).json().contractsNad;
+    expect(list.find((c: { _id: string }) => c._id === older)).toMatchObject({ brojLokacija: 0 });
+    const detail = (await get('contractNad', mine)).json().contractNad;
+    expect(detail.lokacije.map((l: { naziv: string }) => l.naziv)).toEqual(['Klaster Lista 1', 'Klaster Lista 2']);
+    expect(detail).not.toHaveProperty('brojLokacija');
   });
 
   it('shows a Zaposleni the typed contracts of their group only (all with sveVideci)', async () => {

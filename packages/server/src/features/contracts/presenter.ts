@@ -3,6 +3,7 @@ import {
   CONTRACTS,
   type ContractDto,
   type ContractFileDto,
+  type ContractListItem,
   type ContractLocation,
   type DeadlineColour,
   deadlineColour,
@@ -18,7 +19,7 @@ import { offsetOf, type Paging } from '../users/paging.js';
  * The contract shapes of docs/api/clusters-contracts.md "Shapes", built field by field. GroupBrief,
  * ContractBrief and the cluster status are the clusters feature's (one definition for both).
  */
-export type { ContractBrief, ContractDto, ContractFileDto, ContractLocation, GroupBrief };
+export type { ContractBrief, ContractDto, ContractFileDto, ContractListItem, ContractLocation, GroupBrief };
 export { presentContractBrief };
 
 export type ContractRow = {
@@ -72,18 +73,22 @@ export const contractColumns = {
  * The subqueries name `contracts` and `clusters` in full: drizzle leaves columns unqualified in a
  * one-table select (clusterStatusSql may refer to `clusters` too).
  */
+const filesColumn = sql<ContractFileDto[]>`coalesce((
+  select json_agg(json_build_object('_id', f.id, 'originalnoIme', f.originalno_ime, 'mimetype', f.mimetype, 'size', f.size,
+    'createdAt', f.created_at) order by f.created_at, f.id)
+  from ${contractFiles} f where f.contract_id = contracts.id), '[]'::json)`;
+
+const groupsColumn = sql<GroupBrief[]>`coalesce((
+  select json_agg(json_build_object('_id', g.id, 'naziv', g.naziv, 'tip', coalesce(t.naziv, ''), 'tipKod', t.code) order by g.naziv, g.id)
+  from ${contractGroups} cg join ${groups} g on g.id = cg.group_id left join ${groupTypes} t on t.id = g.type_id
+  where cg.contract_id = contracts.id), '[]'::json)`;
+
 export function selectContracts(db: Executor) {
   return db
     .select({
       ...contractColumns,
-      fajlovi: sql<ContractFileDto[]>`coalesce((
-        select json_agg(json_build_object('_id', f.id, 'originalnoIme', f.originalno_ime, 'mimetype', f.mimetype, 'size', f.size,
-          'createdAt', f.created_at) order by f.created_at, f.id)
-        from ${contractFiles} f where f.contract_id = contracts.id), '[]'::json)`,
-      grupe: sql<GroupBrief[]>`coalesce((
-        select json_agg(json_build_object('_id', g.id, 'naziv', g.naziv, 'tip', coalesce(t.naziv, ''), 'tipKod', t.code) order by g.naziv, g.id)
-        from ${contractGroups} cg join ${groups} g on g.id = cg.group_id left join ${groupTypes} t on t.id = g.type_id
-        where cg.contract_id = contracts.id), '[]'::json)`,
+      fajlovi: filesColumn,
+      grupe: groupsColumn,
       lokacije: sql<ContractLocation[]>`coalesce((
         select json_agg(json_build_object(
           '_id', clusters.id,
@@ -120,14 +125,46 @@ export function presentContract(row: SelectedContract, today: Date = new Date())
 /** Newest first (datumPocetka desc), then by name. */
 export const contractOrder = [sql`${contracts.datumPocetka} desc`, serbianOrder(contracts.naziv), contracts.id] as const;
 
-/** One page of contracts matching `where` (a condition over `contracts`). */
-export async function pageOfContracts(db: Executor, where: SQL, paging: Paging): Promise<{ items: ContractDto[]; totalResults: number }> {
-  const rows = await selectContracts(db)
+/**
+ * A list row's columns (issue 15 item 4): what the contracts table shows, the linked clusters counted
+ * (contract_clusters' primary key) instead of listed with their status and groups (111 KB per 10 rows
+ * before; the detail lists them).
+ */
+function selectContractRows(db: Executor) {
+  return db
+    .select({
+      ...contractColumns,
+      fajlovi: filesColumn,
+      grupe: groupsColumn,
+      brojLokacija: sql<number>`(select count(*)::int from ${contractClusters} cc where cc.contract_id = contracts.id)`,
+    })
+    .from(contracts);
+}
+
+type SelectedContractRow = Awaited<ReturnType<ReturnType<typeof selectContractRows>['execute']>>[number];
+
+export function presentContractListItem(row: SelectedContractRow, today: Date = new Date()): ContractListItem {
+  return {
+    ...presentContractBrief(row),
+    fajlovi: row.fajlovi.map((f) => ({ ...f, createdAt: new Date(f.createdAt).toISOString() })),
+    grupe: row.grupe.map((g) => ({ _id: g._id, naziv: g.naziv, tip: g.tip, tipKod: g.tipKod ?? null })),
+    boja: contractColour(row, today),
+    brojLokacija: row.brojLokacija,
+  };
+}
+
+/** One page of contracts matching `where` (a condition over `contracts`), as list rows. */
+export async function pageOfContracts(
+  db: Executor,
+  where: SQL,
+  paging: Paging,
+): Promise<{ items: ContractListItem[]; totalResults: number }> {
+  const rows = await selectContractRows(db)
     .where(where)
     .orderBy(...contractOrder)
     .limit(paging.limit)
     .offset(offsetOf(paging));
   const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(contracts).where(where);
   const today = new Date();
-  return { items: rows.map((r) => presentContract(r, today)), totalResults: total?.n ?? 0 };
+  return { items: rows.map((r) => presentContractListItem(r, today)), totalResults: total?.n ?? 0 };
 }

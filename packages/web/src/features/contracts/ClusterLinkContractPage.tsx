@@ -6,7 +6,7 @@ import { appPath, CONTRACT_KINDS, CONTRACTS, type ContractKind, formatDate } fro
 import type { MRT_ColumnDef, MRT_Row } from 'material-react-table';
 import { createContext, useCallback, useContext, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { type ContractDto, linkLocationsToContract, listContracts, searchContracts } from '../../api/contracts';
+import { type ContractListItem, linkLocationsToContract, listContracts, searchContracts } from '../../api/contracts';
 import { messageOf } from '../../api/errors';
 import { ColourLegend, deadlineRowColor } from '../../components/ColourLegend';
 import { DataTable, type TableQuery } from '../../components/DataTable';
@@ -24,21 +24,21 @@ const TAB_LABELS: Record<ContractKind, string> = {
   contractNad: UI.tabSupervisionContracts,
 };
 
-type Chosen = { kind: ContractKind; contract: ContractDto };
+type Chosen = { kind: ContractKind; contract: ContractListItem };
 
 /** 'Završen' with an end date is finished: it takes no clusters (spec 2 §4). */
-function isFinished(contract: ContractDto): boolean {
+function isFinished(contract: ContractListItem): boolean {
   return contract.status === CONTRACTS.statusFinished && !!contract.datumZavrsetka;
 }
 
 /** The page's selection, read by the checkbox cells. */
-const ChoiceContext = createContext<{ chosenId: string | null; choose: (contract: ContractDto) => void }>({
+const ChoiceContext = createContext<{ chosenId: string | null; choose: (contract: ContractListItem) => void }>({
   chosenId: null,
   choose: () => {},
 });
 
 /** The single-choice checkbox of a row; a finished contract's is disabled with the warning. */
-function ChooseCell({ row }: { row: MRT_Row<ContractDto> }) {
+function ChooseCell({ row }: { row: MRT_Row<ContractListItem> }) {
   const { chosenId, choose } = useContext(ChoiceContext);
   const contract = row.original;
   const finished = isFinished(contract);
@@ -61,7 +61,7 @@ function ChooseCell({ row }: { row: MRT_Row<ContractDto> }) {
   );
 }
 
-const COLUMNS: MRT_ColumnDef<ContractDto>[] = [
+const COLUMNS: MRT_ColumnDef<ContractListItem>[] = [
   { id: 'izbor', header: UI.choose, size: 100, grow: false, Cell: ChooseCell },
   { accessorKey: 'naziv', header: UI.naziv, size: 240 },
   { accessorKey: 'broj', header: UI.broj, size: 120 },
@@ -93,7 +93,7 @@ export function ClusterLinkContractPage() {
   const [chosen, setChosen] = useState<Chosen | null>(null);
 
   const choose = useCallback(
-    (contract: ContractDto) => {
+    (contract: ContractListItem) => {
       if (isFinished(contract)) {
         snackbar.notify(CONTRACTS.finishedLink, 'warning', LOCATION_NOTICE_MS);
         return;

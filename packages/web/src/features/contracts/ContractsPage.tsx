@@ -7,7 +7,7 @@ import { appPath, CONTRACT_GROUP_TYPE, CONTRACT_KINDS, CONTRACTS, type ContractK
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { type ContractDto, listContracts, searchContracts } from '../../api/contracts';
+import { type ContractListItem, listContracts, searchContracts } from '../../api/contracts';
 import { ColourLegend, deadlineRowColor } from '../../components/ColourLegend';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { useSnackbar } from '../../components/SnackbarProvider';
@@ -41,8 +41,8 @@ function wrapping(text: string) {
 }
 
 /** naziv, broj, start, duration, due date, status, the groups (typed kinds), documents and linked clusters. */
-function columnsOf(kind: ContractKind): MRT_ColumnDef<ContractDto>[] {
-  const columns: MRT_ColumnDef<ContractDto>[] = [
+function columnsOf(kind: ContractKind): MRT_ColumnDef<ContractListItem>[] {
+  const columns: MRT_ColumnDef<ContractListItem>[] = [
     { accessorKey: 'naziv', header: UI.naziv, size: 160 },
     { accessorKey: 'broj', header: UI.broj, size: 95 },
     {
@@ -85,7 +85,7 @@ function columnsOf(kind: ContractKind): MRT_ColumnDef<ContractDto>[] {
       header: CONTRACT_LABELS.clusterCount,
       Header: wrapping(CONTRACT_LABELS.clusterCount),
       size: 90,
-      accessorFn: (c) => String(c.lokacije.length),
+      accessorFn: (c) => String(c.brojLokacija),
     },
   );
   return columns;
@@ -120,18 +120,18 @@ function ContractList({ kind }: { kind: ContractKind }) {
   const [form, setForm] = useState<FormState>({ open: false, contractId: null, opening: 0 });
   const openForm = (contractId: string | null) => setForm((f) => ({ open: true, contractId, opening: f.opening + 1 }));
   const closeForm = useCallback(() => setForm((f) => ({ ...f, open: false })), []);
-  const [deleting, setDeleting] = useState<ContractDto | null>(null);
+  const [deleting, setDeleting] = useState<ContractListItem | null>(null);
   const closeDelete = useCallback(() => setDeleting(null), []);
 
   const columns = useMemo(() => columnsOf(kind), [kind]);
   const fetchPage = useMemo(() => fetcherOf(kind), [kind]);
   const lists = CONTRACT_KINDS.filter((k) => canOpen(user.rola, LIST_ROUTE[k]));
 
-  const openDetail = (contract: ContractDto) => {
+  const openDetail = (contract: ContractListItem) => {
     const from = DETAIL_FROM[kind];
     navigate(detailPath(contract._id), from ? { state: { from } } : undefined);
   };
-  const openLinking = (contract: ContractDto) => {
+  const openLinking = (contract: ContractListItem) => {
     if (isFinished(contract)) {
       snackbar.notify(CONTRACTS.finishedLink, 'warning');
       return;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CLUSTERS, CONTRACTS, type ContractKind } from '@trasa/domain';
 import { useEffect, useState } from 'react';
-import { type ContractDto, deleteContract } from '../../api/contracts';
+import { type ContractListItem, deleteContract } from '../../api/contracts';
 import { messageOf } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SNACKBAR_DEFAULT_MS, useSnackbar } from '../../components/SnackbarProvider';
@@ -12,7 +12,7 @@ import { CONTRACTS_KEY } from './queries';
 type Props = {
   kind: ContractKind;
   /** The contract to delete; null: closed. */
-  contract: ContractDto | null;
+  contract: ContractListItem | null;
   onClose: () => void;
 };
 
@@ -26,7 +26,7 @@ export function DeleteContractDialog({ kind, contract, onClose }: Props) {
   const [answered, setAnswered] = useState(false);
 
   const remove = useMutation({
-    mutationFn: (c: ContractDto) => deleteContract(kind, c._id),
+    mutationFn: (c: ContractListItem) => deleteContract(kind, c._id),
     onSuccess: async (data) => {
       setAnswered(true);
       snackbar.success(data?.message || CONTRACTS.deleted);
