@@ -1,41 +1,83 @@
+/**
+ * The entry (issue 13 item 2): the public pages (sign-in, sign-up, forgotten and new password) render
+ * with React, the router and plain CSS; MUI, React Query, zod and the screens load (FullApp) only when
+ * the user goes into /app, arrives with a stored token, or opens any other address.
+ */
 import '@fontsource/roboto/400.css';
 import '@fontsource/roboto/500.css';
 import '@fontsource/roboto/700.css';
 import '@fontsource/bitter/500.css';
 import '@fontsource/bitter/700.css';
-import 'dayjs/locale/sr-cyrl';
-import { CssBaseline, ThemeProvider } from '@mui/material';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { installSerbianValidationMessages } from '@trasa/domain';
-import dayjs from 'dayjs';
-import { StrictMode } from 'react';
+import { PUBLIC_PATHS } from '@trasa/domain/routes';
+import { lazy, StrictMode, Suspense, useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
-import { SnackbarProvider } from './components/SnackbarProvider';
-import { theme } from './theme';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { getToken } from './api/token';
+import { ForgotPasswordPage, LightLoader, LoginPage, onSignInStarted, RegisterPage, ResetPasswordPage } from './public/PublicPages';
 
-dayjs.locale('sr-cyrl');
-installSerbianValidationMessages();
+const loadApp = () => import('./FullApp');
+const FullApp = lazy(loadApp);
+// The application starts loading while the sign-in call runs.
+onSignInStarted(() => void loadApp());
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { refetchOnWindowFocus: false },
-    mutations: { retry: false },
-  },
-});
+const PUBLIC = new Set<string>(Object.values(PUBLIC_PATHS));
+
+/** Whether this visit starts on the light public pages: no token, and a public address (or /app, which would only redirect to sign-in). */
+function startsLight(): boolean {
+  if (getToken()) return false;
+  const path = window.location.pathname.replace(/(.)\/+$/, '$1');
+  if (path === '/app' || path.startsWith('/app/')) {
+    window.history.replaceState(null, '', PUBLIC_PATHS.login);
+    return true;
+  }
+  return PUBLIC.has(path);
+}
+
+type Router = ReturnType<typeof createBrowserRouter>;
+let lightRouter: Router | null = null;
+
+/** Any other address than the public pages': the application takes over. */
+function LeaveForApp({ onLeave }: { onLeave: () => void }) {
+  useEffect(() => onLeave(), [onLeave]);
+  return <LightLoader />;
+}
+
+function LightApp({ onLeave }: { onLeave: () => void }) {
+  const [router] = useState(() => {
+    lightRouter = createBrowserRouter([
+      { path: PUBLIC_PATHS.login, element: <LoginPage /> },
+      { path: PUBLIC_PATHS.register, element: <RegisterPage /> },
+      { path: PUBLIC_PATHS.forgotPassword, element: <ForgotPasswordPage /> },
+      { path: PUBLIC_PATHS.resetPassword, element: <ResetPasswordPage /> },
+      { path: '*', element: <LeaveForApp onLeave={onLeave} /> },
+    ]);
+    return lightRouter;
+  });
+  return <RouterProvider router={router} />;
+}
+
+function Root() {
+  const [full, setFull] = useState(() => !startsLight());
+  useEffect(() => {
+    if (!full) return;
+    // The application's own router follows the address from now on.
+    lightRouter?.dispose();
+    lightRouter = null;
+  }, [full]);
+  const leave = useCallback(() => setFull(true), []);
+  if (!full) return <LightApp onLeave={leave} />;
+  return (
+    <Suspense fallback={<LightLoader />}>
+      <FullApp />
+    </Suspense>
+  );
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 
 createRoot(root).render(
   <StrictMode>
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <QueryClientProvider client={queryClient}>
-        <SnackbarProvider>
-          <App />
-        </SnackbarProvider>
-      </QueryClientProvider>
-    </ThemeProvider>
+    <Root />
   </StrictMode>,
 );

@@ -1,4 +1,4 @@
-import { COMMON } from '@trasa/domain';
+import { COMMON } from '@trasa/domain/messages/common';
 import { ApiError } from './client';
 
 /**

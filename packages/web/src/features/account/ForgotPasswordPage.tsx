@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Link, Stack } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { ACCOUNT, forgotPasswordSchema, PUBLIC_PATHS } from '@trasa/domain';
+import { forgotPasswordSchema, PUBLIC_PATHS } from '@trasa/domain';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { requestPasswordReset } from '../../api/account';
@@ -9,6 +9,7 @@ import { messageOf } from '../../api/errors';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { useDelayedNavigate } from '../../components/useDelayedNavigate';
+import { ACCOUNT } from '../../messages';
 import { UI } from '../../texts';
 import { AuthLayout } from './AuthLayout';
 

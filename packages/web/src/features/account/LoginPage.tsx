@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Link, Stack } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ACCOUNT, COMMON, landingPath, loginSchema, PUBLIC_PATHS } from '@trasa/domain';
+import { landingPath, loginSchema, PUBLIC_PATHS } from '@trasa/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import { setToken } from '../../api/token';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { useDelayedNavigate } from '../../components/useDelayedNavigate';
+import { ACCOUNT, COMMON } from '../../messages';
 import { PROFILE_KEY } from '../../shell/session';
 import { UI } from '../../texts';
 import { AuthLayout } from './AuthLayout';

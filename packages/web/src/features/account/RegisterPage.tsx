@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Link, Stack } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { ACCOUNT, PUBLIC_PATHS, signupSchema } from '@trasa/domain';
+import { PUBLIC_PATHS, signupSchema } from '@trasa/domain';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { signup } from '../../api/account';
@@ -9,6 +9,7 @@ import { fieldErrorOf, messageOf, statusOf } from '../../api/errors';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { useDelayedNavigate } from '../../components/useDelayedNavigate';
+import { ACCOUNT } from '../../messages';
 import { UI } from '../../texts';
 import { AuthLayout } from './AuthLayout';
 

@@ -1,0 +1,48 @@
+/**
+ * The application behind sign-in (issue 13 item 2): MUI's theme, React Query, the snackbar and the whole
+ * route table. main.tsx loads this module lazily, so the public pages render without any of it.
+ */
+import 'dayjs/locale/sr-cyrl';
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { installSerbianValidationMessages } from '@trasa/domain';
+import dayjs from 'dayjs';
+import { App } from './App';
+import { setToken } from './api/token';
+import { SnackbarProvider } from './components/SnackbarProvider';
+import { takeOverSignIn, takePendingUser } from './public/handoff';
+import { PROFILE_KEY } from './shell/session';
+import { theme } from './theme';
+
+dayjs.locale('sr-cyrl');
+installSerbianValidationMessages();
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});
+
+// A sign-in on the light page before this module loaded: /app opens with the profile it answered with.
+const signedInAs = takePendingUser();
+if (signedInAs) queryClient.setQueryData(PROFILE_KEY, signedInAs);
+// A later sign-in (after signing out): the previous user's cached data goes, the new profile is kept.
+takeOverSignIn((token, user) => {
+  queryClient.clear();
+  setToken(token);
+  if (user) queryClient.setQueryData(PROFILE_KEY, user);
+});
+
+export default function FullApp() {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <QueryClientProvider client={queryClient}>
+        <SnackbarProvider>
+          <App />
+        </SnackbarProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}
