@@ -3,6 +3,7 @@ import { ACTIVITIES, DATA_KEYS, dataLabel, dataValue, isFutureDate, isIsoDate } 
 import { type ReactNode, useState } from 'react';
 import type { ActivityDto } from '../../api/activities';
 import { DateField } from '../../components/dates';
+import { unitInput } from '../../components/units';
 import { SavedNote, type SaveKind, useAutosave } from './autosave';
 import { ACTIVITY_LABELS } from './labels';
 import { cleanNumber, isValidNumber } from './model';
@@ -78,6 +79,8 @@ type NumberProps = {
   helperText?: string;
   /** A narrow field inside a table row. */
   compact?: boolean;
+  /** The unit shown at the end of the input (m, RSD). */
+  unit?: string;
 };
 
 /**
@@ -96,6 +99,7 @@ export function AutoNumberField({
   required = false,
   helperText = ' ',
   compact = false,
+  unit,
 }: NumberProps) {
   const save = useSaveData(activity._id);
   const [value, setValue] = useState(() => dataValue(activity.podaci, dataKey, itemRef) ?? '');
@@ -134,7 +138,7 @@ export function AutoNumberField({
         helperText={error ?? (compact ? undefined : helperText)}
         size={compact ? 'small' : 'medium'}
         autoComplete="off"
-        slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': ariaLabel ?? label } }}
+        slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': ariaLabel ?? label }, input: unit ? unitInput(unit) : undefined }}
         sx={{ width: compact ? { xs: '100%', md: 190 } : { xs: '100%', sm: 240 } }}
       />
     </FieldWithNote>

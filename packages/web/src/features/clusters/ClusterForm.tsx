@@ -12,6 +12,7 @@ import type { SelectOption } from '../../components/FormSelect';
 import { FormSelect } from '../../components/FormSelect';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { decimalWithUnit, METRES, RSD } from '../../components/units';
 import { useCurrentUser } from '../../shell/session';
 import { UI } from '../../texts';
 import { type ClusterFormValues as ClusterForm, type ClusterFormOut, clusterFormSchema } from './clusterFormSchema';
@@ -133,7 +134,7 @@ function ClusterFormBody({ cluster, variant, onSaved, onCancel, groups, settleme
 
   const fields = (
     <Stack spacing={2} sx={{ pt: 1 }}>
-      <FormTextField control={control} name="naziv" label={UI.clusterName} autoComplete="off" />
+      <FormTextField control={control} name="naziv" label={UI.clusterName} autoComplete="off" required />
       <FormSelect
         control={control}
         name="ugovor"
@@ -149,14 +150,14 @@ function ClusterFormBody({ cluster, variant, onSaved, onCancel, groups, settleme
           name="indikativnaDuzinaKlastera"
           label={UI.indikativnaDuzina}
           autoComplete="off"
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          slotProps={decimalWithUnit(METRES)}
         />
         <FormTextField
           control={control}
           name="ugovorenaVrednostKlastera"
           label={UI.ugovorenaVrednost}
           autoComplete="off"
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          slotProps={decimalWithUnit(RSD)}
         />
       </Box>
       <FormMultiPicker control={control} name="odgovoran" label={UI.responsibleGroups} options={groups} />

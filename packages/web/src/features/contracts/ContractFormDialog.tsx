@@ -167,11 +167,11 @@ function CreateContractForm({ kind, groups, onSaved, onCancel }: BodyProps) {
     <Box component="form" noValidate onSubmit={handleSubmit((v) => mutation.mutate(v))}>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <FormTextField control={control} name="naziv" label={CONTRACT_LABELS.contractName} autoComplete="off" />
-          <FormTextField control={control} name="broj" label={CONTRACT_LABELS.contractNumber} autoComplete="off" />
+          <FormTextField control={control} name="naziv" label={CONTRACT_LABELS.contractName} autoComplete="off" required />
+          <FormTextField control={control} name="broj" label={CONTRACT_LABELS.contractNumber} autoComplete="off" required />
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
             <FormDateField control={control} name="datumPocetka" label={UI.datumPocetka} required />
-            <FormTextField control={control} name="rokTrajanja" label={UI.rokTrajanja} autoComplete="off" slotProps={DAYS_SLOT} />
+            <FormTextField control={control} name="rokTrajanja" label={UI.rokTrajanja} autoComplete="off" slotProps={DAYS_SLOT} required />
           </Box>
           {typed && <GroupsPicker control={control} kind={kind} groups={groups} />}
           <DocumentPicker files={files} onChange={setFiles} disabled={mutation.isPending} />
@@ -272,10 +272,17 @@ function EditContractForm({ kind, groups, onSaved, onCancel, contract }: BodyPro
               {CONTRACTS.finished}
             </Alert>
           )}
-          <FormTextField control={control} name="naziv" label={CONTRACT_LABELS.contractName} autoComplete="off" disabled={locked} />
+          <FormTextField
+            control={control}
+            name="naziv"
+            label={CONTRACT_LABELS.contractName}
+            autoComplete="off"
+            required
+            disabled={locked}
+          />
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
             <FormDateField control={control} name="datumPocetka" label={UI.datumPocetka} required disabled={locked} />
-            <FormTextField control={control} name="rokTrajanja" label={UI.rokTrajanja} slotProps={DAYS_SLOT} disabled={locked} />
+            <FormTextField control={control} name="rokTrajanja" label={UI.rokTrajanja} slotProps={DAYS_SLOT} required disabled={locked} />
             <FormSelect control={control} name="status" label={CONTRACT_LABELS.status} options={STATUS_OPTIONS} disabled={locked} />
             {status === CONTRACTS.statusFinished && (
               <FormDateField control={control} name="datumZavrsetka" label={UI.datumZavrsetka} required disabled={locked} />

@@ -21,6 +21,7 @@ import { FormSelect } from '../../components/FormSelect';
 import { FormTextField } from '../../components/FormTextField';
 import { OptionPicker } from '../../components/OptionPicker';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { decimalWithUnit, RSD } from '../../components/units';
 import { INV_LABELS } from './labels';
 import { INV_TEXT, LOCATION_INVENTORY_NOTICE_MS } from './texts';
 
@@ -143,7 +144,14 @@ export function InventoryItemDialog({ opening, item, location, onClose }: Props)
           }}
         />
         <FormTextField control={control} name="kolicina" label={INV_LABELS.kolicina} slotProps={DECIMAL} required />
-        <FormTextField control={control} name="cenaRsd" label={INV_LABELS.cenaRsd} slotProps={DECIMAL} required disabled={!invType} />
+        <FormTextField
+          control={control}
+          name="cenaRsd"
+          label={INV_LABELS.cenaRsd}
+          slotProps={decimalWithUnit(RSD)}
+          required
+          disabled={!invType}
+        />
         <FormDateField control={control} name="datumPrimopredaje" label={INV_LABELS.datumPrimopredaje} required />
         <FormSelect control={control} name="ugovor" label={INV_LABELS.ugovor} options={contractOptions} />
       </Box>

@@ -11,6 +11,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { FormSelect } from '../../components/FormSelect';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { decimalWithUnit, RSD } from '../../components/units';
 import { INV_LABELS } from './labels';
 import { INV_TEXT } from './texts';
 
@@ -46,7 +47,6 @@ function valuesOf(type: InvTypeDto | null, tip: InventoryTip): Form {
 
 const TIP_OPTIONS = INV_TIPS.map((t) => ({ value: t, label: INV_LABELS.tipLabels[t] ?? t }));
 const VALUTA_OPTIONS = VALUTE.map((v) => ({ value: v, label: v }));
-const DECIMAL = { htmlInput: { inputMode: 'decimal' } } as const;
 const FIELDS = ['naziv', 'kratakNaziv', 'tip', 'trajanjeGarancije', 'cena', 'valuta', 'cenaRsd', 'sifra', 'redniBroj', 'jedinica'] as const;
 
 type Props = {
@@ -111,13 +111,13 @@ export function InventoryTypeDialog({ opening, type, tip, onClose }: Props) {
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <FormTextField control={control} name="kratakNaziv" label={INV_LABELS.kratakNaziv} autoComplete="off" />
         <FormSelect control={control} name="tip" label={INV_LABELS.tip} options={TIP_OPTIONS} />
-        <FormTextField control={control} name="cena" label={INV_LABELS.cena} slotProps={DECIMAL} required />
+        <FormTextField control={control} name="cena" label={INV_LABELS.cena} slotProps={decimalWithUnit(valuta)} required />
         <FormSelect control={control} name="valuta" label={INV_LABELS.valuta} options={VALUTA_OPTIONS} />
         <FormTextField
           control={control}
           name="cenaRsd"
           label={INV_LABELS.cenaRsd}
-          slotProps={DECIMAL}
+          slotProps={decimalWithUnit(RSD)}
           required
           disabled={valuta === 'RSD'}
         />

@@ -2,6 +2,7 @@ import { Autocomplete, Box, Stack, TextField, Typography } from '@mui/material';
 import { COMMON, DATA_KEYS } from '@trasa/domain';
 import { useState } from 'react';
 import type { ActivityDto } from '../../../api/activities';
+import { METRES } from '../../../components/units';
 import { AutoNumberField } from '../fields';
 import { FileUpload, SlotFiles } from '../files';
 import { ACTIVITY_LABELS } from '../labels';
@@ -64,6 +65,7 @@ export function A1Section({ activity }: { activity: ActivityDto }) {
                   naziv={s.naziv}
                   label={ACTIVITY_LABELS.routeLength}
                   ariaLabel={`${ACTIVITY_LABELS.routeLength}: ${s.naziv}`}
+                  unit={METRES}
                   compact
                 />
               </Stack>

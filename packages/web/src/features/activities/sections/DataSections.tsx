@@ -2,6 +2,7 @@ import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup } from '@mu
 import { A3_OUTCOMES, ACTIVITIES, a3Outcome, DATA_KEYS, DATE_CODES, dataLabel, dataValue, parseAmount } from '@trasa/domain';
 import { useState } from 'react';
 import type { ActivityDto } from '../../../api/activities';
+import { METRES, RSD } from '../../../components/units';
 import { formatMoney, formatNumber } from '../../clusters/format';
 import { SavedNote, useAutosave } from '../autosave';
 import { AutoDateField, AutoNumberField, AutoTextField, FieldWithNote } from '../fields';
@@ -21,12 +22,14 @@ export function DateRevisedSection({ activity }: Props) {
         activity={activity}
         dataKey={DATA_KEYS.revisedLength}
         label={ACTIVITY_LABELS.revisedLength}
+        unit={METRES}
         helperText={length !== null ? ACTIVITY_LABELS.indicative(formatNumber(length)) : ' '}
       />
       <AutoNumberField
         activity={activity}
         dataKey={DATA_KEYS.revisedValue}
         label={ACTIVITY_LABELS.revisedValue}
+        unit={RSD}
         helperText={value !== null ? ACTIVITY_LABELS.contracted(formatMoney(value)) : ' '}
       />
       {activity.kratakNaziv === 'A5' && <AutoTextField activity={activity} dataKey={DATA_KEYS.ceop} label={ACTIVITY_LABELS.ceop} />}
@@ -51,7 +54,7 @@ export function DateSection({ activity }: Props) {
 
 /** The cluster's route length in metres (A9 PZI, A12 PIO). */
 export function RouteLength({ activity }: Props) {
-  return <AutoNumberField activity={activity} dataKey={DATA_KEYS.routeLength} label={ACTIVITY_LABELS.routeLength} />;
+  return <AutoNumberField activity={activity} dataKey={DATA_KEYS.routeLength} label={ACTIVITY_LABELS.routeLength} unit={METRES} />;
 }
 
 /** A9: the PZI files and the route length in metres. */

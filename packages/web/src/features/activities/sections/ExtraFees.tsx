@@ -10,6 +10,7 @@ import type { ActivityDto } from '../../../api/activities';
 import { messageOf } from '../../../api/errors';
 import { FormTextField } from '../../../components/FormTextField';
 import { useSnackbar } from '../../../components/SnackbarProvider';
+import { decimalWithUnit, RSD } from '../../../components/units';
 import { formatMoney } from '../../clusters/format';
 import { ACTIVITY_LABELS } from '../labels';
 import { cleanNumber, isValidNumber } from '../model';
@@ -90,13 +91,21 @@ export function ExtraFees({ activity }: { activity: ActivityDto }) {
         onSubmit={handleSubmit((v) => add.mutate(v))}
         sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2, alignItems: { xs: 'stretch', sm: 'flex-start' } }}
       >
-        <FormTextField control={control} name="naziv" label={ACTIVITY_LABELS.feeName} autoComplete="off" sx={{ maxWidth: { sm: 280 } }} />
+        <FormTextField
+          control={control}
+          name="naziv"
+          label={ACTIVITY_LABELS.feeName}
+          autoComplete="off"
+          required
+          sx={{ maxWidth: { sm: 280 } }}
+        />
         <FormTextField
           control={control}
           name="vrednost"
           label={ACTIVITY_LABELS.feeValue}
           autoComplete="off"
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          required
+          slotProps={decimalWithUnit(RSD)}
           sx={{ maxWidth: { sm: 200 } }}
         />
         <Button type="submit" variant="outlined" startIcon={<AddIcon />} disabled={add.isPending} sx={{ mt: { sm: 1 }, flexShrink: 0 }}>

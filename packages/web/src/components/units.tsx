@@ -1,0 +1,18 @@
+import { InputAdornment } from '@mui/material';
+
+/**
+ * Units shown beside typed amounts (issue 13 item 6): lengths in metres (as spec 3 reports route lengths)
+ * and money in dinars. The value stays the bare number the API takes.
+ */
+export const METRES = 'm';
+export const RSD = 'RSD';
+
+/** A text field's `slotProps.input` with the unit at the end of the input. */
+export function unitInput(unit: string) {
+  return { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> };
+}
+
+/** A decimal number field's slots: the numeric keyboard on phones and the unit. */
+export function decimalWithUnit(unit: string) {
+  return { htmlInput: { inputMode: 'decimal' as const }, input: unitInput(unit) };
+}
