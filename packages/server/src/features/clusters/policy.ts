@@ -83,6 +83,17 @@ export function visibleClusterCondition(scope: ClusterScope, clusterId: AnyPgCol
   return sql`(${clusterId} in (${responsible}) or ${clusterId} in (${byContract}))`;
 }
 
+/**
+ * The ids of the clusters visible in a limited scope, as one subquery (a UNION of the responsible and
+ * the contract groups' clusters), for `x = any(array(…))` where an index on the cluster id should do the
+ * work (visibleClusterCondition's OR of two subqueries makes PostgreSQL filter every row instead).
+ */
+export function visibleClusterIds(scope: { all: false; groupIds: string[] }): SQL {
+  if (scope.groupIds.length === 0) return sql`select null::uuid where false`;
+  return sql`select ${clusterGroups.clusterId} from ${clusterGroups} where ${inArray(clusterGroups.groupId, scope.groupIds)}
+    union select ${contractClusters.clusterId} from ${contractClusters} join ${contractGroups} on ${eq(contractGroups.contractId, contractClusters.contractId)} where ${inArray(contractGroups.groupId, scope.groupIds)}`;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether the cluster exists and is visible (false for a malformed id, never an error). */

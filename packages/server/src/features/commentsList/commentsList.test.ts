@@ -1,10 +1,10 @@
 import { COMMENT_LIST, COMMON, type CommentListDto } from '@trasa/domain';
-import { desc, inArray } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityOf, addComment } from '../../../test/activityData.js';
 import { useTestApp } from '../../../test/harness.js';
 import { auditLogs } from '../../db/schema.js';
-import { activityComments } from '../../db/schema-activities.js';
+import { activityCatalogue, activityComments } from '../../db/schema-activities.js';
 import { createCluster, createContract, createGroup, createOrgTree, createUser, tokenFor } from '../../seed/factories.js';
 
 const t = useTestApp();
@@ -118,6 +118,24 @@ describe('comments list', () => {
     const res = (await list(`/api/search/comment?${both('klaster', 'кластер')}&page=1&limit=1`)).json();
     expect(res.totalResults).toBe(3);
     expect(res.comments).toHaveLength(1);
+  });
+
+  it('finds comments by the code or name of their activity and pages a search newest first (issue 15)', async () => {
+    const search = async (query: string, token = adminToken) => (await list(`/api/search/comment?${query}`, token)).json();
+    expect(komentari(await search('eng=A7'))).toEqual(['Čeka se saglasnost Srbijagasa.']);
+    const [a7] = await t.db.select().from(activityCatalogue).where(eq(activityCatalogue.code, 'A7'));
+    expect(komentari(await search(`eng=${encodeURIComponent(a7?.naziv ?? '')}`))).toContain('Čeka se saglasnost Srbijagasa.');
+    // Only within the caller's clusters: the leaf doesn't see the A2 of the foreign cluster.
+    expect(komentari(await search('eng=A2', leafToken))).toEqual([]);
+    const pages = [1, 2, 3, 4].map((page) => search(`eng=klaster&page=${page}&limit=1`));
+    const answers = await Promise.all(pages);
+    expect(answers.map((a) => komentari(a))).toEqual([
+      ['Надзор: датум потврђен.'],
+      ['Čeka se saglasnost Srbijagasa.'],
+      ['Trasa prelazi preko njive.'],
+      [],
+    ]);
+    expect(answers.map((a) => a.totalResults)).toEqual([3, 3, 3, 3]);
   });
 
   it('lets only the Admin delete, logging how many', async () => {
