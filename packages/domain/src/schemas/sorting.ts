@@ -28,7 +28,7 @@ export const LIST_SORTS = {
     'brojIndirektnoPokrivenihSkola',
   ],
   /** GET /api/location, /api/search/location (the clusters list; not the per-activity report). */
-  clusters: ['naziv', 'odgovoran', 'ugovor'],
+  clusters: ['naziv', 'odgovoran', 'status', 'ugovor'],
   /** GET /api/contract/... and /api/search/contract/... (every kind). */
   contracts: ['naziv', 'broj', 'datumPocetka', 'rokTrajanja', 'rokZavrsetka', 'status'],
 } as const satisfies Record<string, readonly [string, ...string[]]>;

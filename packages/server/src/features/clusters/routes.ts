@@ -1,4 +1,4 @@
-import { CLUSTERS, idParam, pageQuery, rolesFor } from '@trasa/domain';
+import { CLUSTERS, idParam, pageQuery, rolesFor, sortQuery } from '@trasa/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +19,7 @@ export async function clusterRoutes(fastify: FastifyInstance, ctx: AppContext): 
   const editors = ctx.auth.requireRoles(rolesFor('clusterEdit'));
   const adminOnly = ctx.auth.requireRoles(rolesFor('clusterNew'));
 
-  app.get('/api/location', { schema: { querystring: pageQuery }, onRequest: readers }, async (request) =>
+  app.get('/api/location', { schema: { querystring: pageQuery.extend(sortQuery('clusters')) }, onRequest: readers }, async (request) =>
     service.listClusters(ctx, actorOf(request), request.query),
   );
 

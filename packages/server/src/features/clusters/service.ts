@@ -1,4 +1,4 @@
-import { CLUSTERS, isReservedGroupName, toCyrillic, toLatin, USERS } from '@trasa/domain';
+import { CLUSTERS, isReservedGroupName, type Sorting, type SortKey, toCyrillic, toLatin, USERS } from '@trasa/domain';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { groups } from '../../db/schema.js';
@@ -10,6 +10,7 @@ import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
+import { orderOf, type SortMap } from '../../platform/sorting.js';
 import { ensureClusterActivities } from '../activities/reference.js';
 import { scopeOf } from '../groups/policy.js';
 import { matchCondition, searchTerms } from '../search/service.js';
@@ -21,6 +22,7 @@ import {
   clusterInProgressSql,
   clusterListColumns,
   clusterOrder,
+  clusterStatusSql,
   type LocationDto,
   presentLocations,
   withStatus,
@@ -41,8 +43,31 @@ export const CLUSTER_TEXTS = {
 
 const GENERAL: 'contract' = 'contract';
 
+/**
+ * `sort` of the clusters list (LIST_SORTS.clusters): the responsible groups as the list shows them
+ * (their names joined in Serbian order), the status in the order of progress (not started, in
+ * progress, finished), the general contract's name.
+ */
+export const CLUSTER_SORTS: SortMap<'clusters'> = {
+  naziv: { text: clusters.naziv },
+  odgovoran: {
+    text: sql`(select string_agg(g.naziv, ', ' order by g.naziv collate trasa_sr) from ${clusterGroups} cg
+      join ${groups} g on g.id = cg.group_id where cg.cluster_id = ${clusters.id})`,
+  },
+  status: { value: sql`(case ${clusterStatusSql} when 'Nije započet' then 0 when 'U toku' then 1 else 2 end)` },
+  ugovor: {
+    text: sql`(select min(c.naziv collate trasa_sr) from ${contractClusters} cc join ${contracts} c on c.id = cc.contract_id
+      where cc.cluster_id = ${clusters.id} and cc.kind = 'contract')`,
+  },
+};
+export type ClusterSorting = Sorting<SortKey<'clusters'>>;
+
 /** GET /api/location, GET /api/search/location: visible clusters by name; `aktivne` counts all visible ones in progress. */
-export async function listClusters(ctx: AppContext, actor: Actor, input: Paging & { eng?: string; srb?: string }): Promise<LocationsPage> {
+export async function listClusters(
+  ctx: AppContext,
+  actor: Actor,
+  input: Paging & ClusterSorting & { eng?: string; srb?: string },
+): Promise<LocationsPage> {
   const scope = await clusterScopeOf(ctx.db, actor);
   const visible = visibleClusterCondition(scope);
   const match = clusterMatchCondition(searchTerms({ eng: input.eng ?? '', srb: input.srb ?? '' }));
@@ -50,7 +75,7 @@ export async function listClusters(ctx: AppContext, actor: Actor, input: Paging 
     .select(clusterListColumns)
     .from(clusters)
     .where(and(visible, match))
-    .orderBy(...clusterOrder)
+    .orderBy(...orderOf(CLUSTER_SORTS, input, clusterOrder, clusters.id))
     .limit(input.limit)
     .offset(offsetOf(input));
   const rows = await withStatus(ctx.db, page);

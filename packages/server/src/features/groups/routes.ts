@@ -1,4 +1,4 @@
-import { COMMON, createGroupSchema, editGroupSchema, idParam, rolesFor } from '@trasa/domain';
+import { COMMON, createGroupSchema, editGroupSchema, idParam, rolesFor, sortQuery } from '@trasa/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +19,7 @@ export async function groupRoutes(fastify: FastifyInstance, ctx: AppContext): Pr
   const managers = ctx.auth.requireRoles(rolesFor('groups', 'groupMembers'));
   const adminOnly = ctx.auth.requireRoles(['Admin']);
 
-  app.get('/api/group', { schema: { querystring: pagingQuery }, onRequest: managers }, async (request) =>
+  app.get('/api/group', { schema: { querystring: pagingQuery.extend(sortQuery('groups')) }, onRequest: managers }, async (request) =>
     service.listGroups(ctx, actorOf(request), request.query),
   );
 

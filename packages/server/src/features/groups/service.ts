@@ -4,6 +4,8 @@ import {
   type GroupDto,
   type GroupsPage,
   isReservedGroupName,
+  type Sorting,
+  type SortKey,
   toCyrillic,
   USERS,
 } from '@trasa/domain';
@@ -19,6 +21,7 @@ import { type Executor, serbianOrder } from '../../platform/database.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { sameFoldedName } from '../../platform/names.js';
 import { FOREIGN_KEY_VIOLATION, onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
+import { orderOf, type SortMap } from '../../platform/sorting.js';
 import { offsetOf, type Paging } from '../users/paging.js';
 import {
   assertGroupInScope,
@@ -36,14 +39,25 @@ export type RequestInfo = { ip: string; url: string };
 
 const groupOrder = [serbianOrder(groups.naziv), groups.id] as const;
 
-/** One page of the groups matching `where` (never the reserved group), ordered by naziv. */
-export async function pageOfGroups(db: Executor, scope: Scope, where: SQL, paging: Paging): Promise<GroupsPage> {
-  const rows = await selectGroups(db, where, { orderBy: [...groupOrder], limit: paging.limit, offset: offsetOf(paging) });
+/** `sort` of the groups lists (LIST_SORTS.groups); type and parent are subqueries over the group's row. */
+export const GROUP_SORTS: SortMap<'groups'> = {
+  naziv: { text: groups.naziv },
+  kratakNaziv: { text: groups.kratakNaziv },
+  tip: { text: sql`(select t.naziv from ${groupTypes} t where t.id = ${groups.typeId})` },
+  nadredjenaGrupa: { text: sql`(select p.naziv from ${groups} p where p.id = ${groups.parentId})` },
+  sveVideci: { value: groups.sveVideci },
+};
+export type GroupSorting = Sorting<SortKey<'groups'>>;
+
+/** One page of the groups matching `where` (never the reserved group), ordered by naziv or by `sort`. */
+export async function pageOfGroups(db: Executor, scope: Scope, where: SQL, paging: Paging & GroupSorting): Promise<GroupsPage> {
+  const orderBy = orderOf(GROUP_SORTS, paging, groupOrder, groups.id);
+  const rows = await selectGroups(db, where, { orderBy, limit: paging.limit, offset: offsetOf(paging) });
   const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(groups).where(where);
   return { groups: rows.map((r) => presentGroup(r, scope)), totalResults: total?.n ?? 0 };
 }
 
-export async function listGroups(ctx: AppContext, actor: Actor, paging: Paging): Promise<GroupsPage> {
+export async function listGroups(ctx: AppContext, actor: Actor, paging: Paging & GroupSorting): Promise<GroupsPage> {
   const scope = await scopeOf(ctx.db, actor);
   return pageOfGroups(ctx.db, scope, groupCondition(scope), paging);
 }

@@ -1,4 +1,4 @@
-import { rolesFor, searchQuery } from '@trasa/domain';
+import { rolesFor, searchQuery, sortQuery } from '@trasa/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,6 +11,7 @@ import * as service from './service.js';
 const locationSearchQuery = searchQuery.extend({
   activity: z.string().max(20).optional().default(''),
   contract: z.string().max(200).optional(),
+  ...sortQuery('clusters'),
 });
 
 /**
@@ -22,13 +23,13 @@ export async function searchRoutes(fastify: FastifyInstance, ctx: AppContext): P
 
   app.get(
     '/api/search/user',
-    { schema: { querystring: searchPagingQuery }, onRequest: ctx.auth.requireRoles(rolesFor('users')) },
+    { schema: { querystring: searchPagingQuery.extend(sortQuery('users')) }, onRequest: ctx.auth.requireRoles(rolesFor('users')) },
     async (request) => service.searchUsers(ctx, actorOf(request), request.query),
   );
 
   app.get(
     '/api/search/group',
-    { schema: { querystring: searchPagingQuery }, onRequest: ctx.auth.requireRoles(rolesFor('groups')) },
+    { schema: { querystring: searchPagingQuery.extend(sortQuery('groups')) }, onRequest: ctx.auth.requireRoles(rolesFor('groups')) },
     async (request) => service.searchGroups(ctx, actorOf(request), request.query),
   );
 

@@ -7,12 +7,12 @@ import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
 import { forbidden } from '../../platform/errors.js';
 import { clusterScopeOf } from '../clusters/policy.js';
-import { listClusters } from '../clusters/service.js';
+import { type ClusterSorting, listClusters } from '../clusters/service.js';
 import { groupCondition, memberCondition, scopeOf } from '../groups/policy.js';
-import { pageOfGroups } from '../groups/service.js';
+import { type GroupSorting, pageOfGroups } from '../groups/service.js';
 import { activityReport } from '../reports/service.js';
 import type { Paging } from '../users/paging.js';
-import { pageOfUsers } from '../users/service.js';
+import { pageOfUsers, type UserSorting } from '../users/service.js';
 
 export type SearchInput = Paging & { eng: string; srb: string };
 
@@ -52,7 +52,7 @@ async function searching<T>(ctx: AppContext, terms: string[], fn: (db: Executor)
 }
 
 /** GET /api/search/user: within the same scope as GET /api/user; nothing typed gives that list. */
-export async function searchUsers(ctx: AppContext, actor: Actor, input: SearchInput): Promise<UsersPage> {
+export async function searchUsers(ctx: AppContext, actor: Actor, input: SearchInput & UserSorting): Promise<UsersPage> {
   const scope = await scopeOf(ctx.db, actor);
   const terms = searchTerms(input);
   const where = and(memberCondition(scope), matchCondition(users.searchText, terms)) as SQL;
@@ -62,14 +62,14 @@ export async function searchUsers(ctx: AppContext, actor: Actor, input: SearchIn
 }
 
 /** GET /api/search/group: within the same scope as GET /api/group; nothing typed gives that list. */
-export async function searchGroups(ctx: AppContext, actor: Actor, input: SearchInput): Promise<GroupsPage> {
+export async function searchGroups(ctx: AppContext, actor: Actor, input: SearchInput & GroupSorting): Promise<GroupsPage> {
   const scope = await scopeOf(ctx.db, actor);
   const terms = searchTerms(input);
   const where = and(groupCondition(scope), matchCondition(groups.searchText, terms)) as SQL;
   return pageOfGroups(ctx.db, scope, where, input);
 }
 
-export type LocationSearchInput = SearchInput & { activity: string; contract?: string | undefined };
+export type LocationSearchInput = SearchInput & ClusterSorting & { activity: string; contract?: string | undefined };
 
 /**
  * GET /api/search/location (spec 2 §7, spec 3 §7): without `activity`, the clusters list searched (the
@@ -78,8 +78,8 @@ export type LocationSearchInput = SearchInput & { activity: string; contract?: s
  * matching clusters (GET /api/report/{activity}?eng&srb&contract), for the reports' readers.
  */
 export async function searchLocations(ctx: AppContext, actor: Actor, input: LocationSearchInput): Promise<LocationsPage | ActivityReport> {
-  const { activity, contract, ...search } = input;
-  if (!activity.trim()) return listClusters(ctx, actor, search);
+  const { activity, contract, sort, order, ...search } = input;
+  if (!activity.trim()) return listClusters(ctx, actor, { ...search, sort, order });
   if (!roleIn(actor.role, rolesFor('reports'))) throw forbidden();
   const scope = await clusterScopeOf(ctx.db, actor);
   const terms = searchTerms(search);

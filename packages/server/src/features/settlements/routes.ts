@@ -1,4 +1,4 @@
-import { idParam, MAX_LIMIT, pageQuery, rolesFor, searchQuery, settlementSchema } from '@trasa/domain';
+import { idParam, MAX_LIMIT, pageQuery, rolesFor, searchQuery, settlementSchema, sortQuery } from '@trasa/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
@@ -9,8 +9,8 @@ const requestInfo = (r: FastifyRequest) => ({ ip: r.ip, url: r.url });
 
 /** Without `limit` the settlement lists answer all of them (up to 50000): the cluster forms pick from the whole list. */
 const allByDefault = pageQuery.shape.limit.unwrap().default(MAX_LIMIT);
-const listQuery = pageQuery.extend({ limit: allByDefault });
-const searchListQuery = searchQuery.extend({ limit: allByDefault });
+const listQuery = pageQuery.extend({ limit: allByDefault, ...sortQuery('settlements') });
+const searchListQuery = searchQuery.extend({ limit: allByDefault, ...sortQuery('settlements') });
 
 /**
  * Settlements, a codebook (spec 2 §5, §7; docs/api/clusters-contracts.md). Admin maintains them on

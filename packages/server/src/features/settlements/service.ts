@@ -1,4 +1,4 @@
-import { CODEBOOKS, type settlementSchema } from '@trasa/domain';
+import { CODEBOOKS, type Sorting, type SortKey, type settlementSchema } from '@trasa/domain';
 import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -8,6 +8,7 @@ import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { FOREIGN_KEY_VIOLATION, onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
+import { orderOf, type SortMap } from '../../platform/sorting.js';
 import { matchCondition, searchTerms } from '../search/service.js';
 import { countOf, offsetOf, type Paging } from '../users/paging.js';
 import { presentSettlement, type SettlementDto, settlementOrder } from './presenter.js';
@@ -62,34 +63,52 @@ const values = (input: SettlementInput) => ({
   brojIndirektnoPokrivenihSkola: input.brojIndirektnoPokrivenihSkola,
 });
 
+/** `sort` of the settlements lists (LIST_SORTS.settlements); `id` is the registry id the list shows. */
+export const SETTLEMENT_SORTS: SortMap<'settlements'> = {
+  id: { text: settlements.code },
+  naziv: { text: settlements.naziv },
+  maticniBroj: { text: settlements.maticniBroj },
+  operator: { text: settlements.operator },
+  javniPoziv: { text: settlements.javniPoziv },
+  brojDomacinstava: { value: settlements.brojDomacinstava },
+  brojSkola: { value: settlements.brojSkola },
+  brojIndirektnoPokrivenihDomacinstava: { value: settlements.brojIndirektnoPokrivenihDomacinstava },
+  brojIndirektnoPokrivenihSkola: { value: settlements.brojIndirektnoPokrivenihSkola },
+};
+type SettlementSorting = Sorting<SortKey<'settlements'>>;
+
 /**
- * A page of settlements by name. A deferred join: the page's ids walk settlements_order_idx (trasa_sr
+ * A page of settlements by name (or by `sort`). A deferred join: the page's ids walk settlements_order_idx (trasa_sr
  * order, drizzle/0010) from the index alone, and only those rows are read, so page 900 costs about what
  * page 1 does.
  */
-async function pageOfSettlements(db: Executor, where: SQL | undefined, paging: Paging): Promise<SettlementsPage> {
+async function pageOfSettlements(db: Executor, where: SQL | undefined, paging: Paging & SettlementSorting): Promise<SettlementsPage> {
+  const order = orderOf(SETTLEMENT_SORTS, paging, settlementOrder, settlements.id);
   const pageIds = db
     .select({ id: settlements.id })
     .from(settlements)
     .where(where)
-    .orderBy(...settlementOrder)
+    .orderBy(...order)
     .limit(paging.limit)
     .offset(offsetOf(paging));
   const rows = await db
     .select()
     .from(settlements)
     .where(inArray(settlements.id, pageIds))
-    .orderBy(...settlementOrder);
+    .orderBy(...order);
   return { naselja: rows.map(presentSettlement), totalResults: await countOf(db, settlements, where) };
 }
 
 /** GET /api/naselje: every settlement by name (the route makes "no page and limit" mean all). */
-export function listSettlements(ctx: AppContext, paging: Paging): Promise<SettlementsPage> {
+export function listSettlements(ctx: AppContext, paging: Paging & SettlementSorting): Promise<SettlementsPage> {
   return pageOfSettlements(ctx.db, undefined, paging);
 }
 
 /** GET /api/search/naselje: by registry id, name or matični broj, in either script; nothing typed is the list. */
-export function searchSettlements(ctx: AppContext, input: Paging & { eng: string; srb: string }): Promise<SettlementsPage> {
+export function searchSettlements(
+  ctx: AppContext,
+  input: Paging & SettlementSorting & { eng: string; srb: string },
+): Promise<SettlementsPage> {
   return pageOfSettlements(ctx.db, matchCondition(settlements.searchText, searchTerms(input)), input);
 }
 

@@ -1,4 +1,4 @@
-import { COMMON, createUserSchema, editUserSchema, idParam, rolesFor, USERS } from '@trasa/domain';
+import { COMMON, createUserSchema, editUserSchema, idParam, rolesFor, sortQuery, USERS } from '@trasa/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,17 +17,22 @@ export async function userRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const managers = ctx.auth.requireRoles(rolesFor('users'));
 
-  app.get('/api/user', { schema: { querystring: pagingQuery.extend({ groupId: optionalId }) }, onRequest: managers }, async (request) =>
-    service.listUsers(ctx, actorOf(request), { ...request.query, groupId: request.query.groupId || undefined }),
+  app.get(
+    '/api/user',
+    { schema: { querystring: pagingQuery.extend({ groupId: optionalId, ...sortQuery('users') }) }, onRequest: managers },
+    async (request) => service.listUsers(ctx, actorOf(request), { ...request.query, groupId: request.query.groupId || undefined }),
   );
 
   app.get(
     '/api/user/users-per-role',
-    { schema: { querystring: pagingQuery.extend({ roleId: z.uuid({ error: USERS.chooseOption }) }) }, onRequest: managers },
+    {
+      schema: { querystring: pagingQuery.extend({ roleId: z.uuid({ error: USERS.chooseOption }), ...sortQuery('users') }) },
+      onRequest: managers,
+    },
     async (request) => service.usersPerRole(ctx, actorOf(request), request.query),
   );
 
-  app.get('/api/user/guests', { schema: { querystring: pagingQuery }, onRequest: managers }, async (request) =>
+  app.get('/api/user/guests', { schema: { querystring: pagingQuery.extend(sortQuery('users')) }, onRequest: managers }, async (request) =>
     service.listGuests(ctx, request.query),
   );
 

@@ -5,6 +5,8 @@ import {
   type GroupDto,
   type GuestsPage,
   type RoleKey,
+  type Sorting,
+  type SortKey,
   USERS,
   type UserDto,
   type UsersPage,
@@ -12,13 +14,14 @@ import {
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { groups, users } from '../../db/schema.js';
+import { groups, roles, users } from '../../db/schema.js';
 import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { assertStrongPassword, hashPassword } from '../../platform/passwords.js';
 import { FOREIGN_KEY_VIOLATION, onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
+import { orderOf, type SortMap } from '../../platform/sorting.js';
 import {
   assertUserInScope,
   assignableGroup,
@@ -37,27 +40,48 @@ import { presentUser, selectUserWithRelations, userOrder } from './presenter.js'
 export type RequestInfo = { ip: string; url: string };
 
 /**
+ * `sort` of the users lists (LIST_SORTS.users). Role and group are subqueries over the users row, so
+ * the deferred join's inner query still reads the users table alone.
+ */
+export const USER_SORTS: SortMap<'users'> = {
+  ime: { text: users.ime },
+  prezime: { text: users.prezime },
+  imePrezime: { text: sql`(${users.ime} || ' ' || ${users.prezime})` },
+  email: { text: users.email },
+  rola: { text: sql`(select r.ime_role from ${roles} r where r.id = ${users.roleId})` },
+  grupa: { text: sql`(select g.naziv from ${groups} g where g.id = ${users.groupId})` },
+  status: { value: users.status },
+  emailPotvrdjen: { value: users.emailPotvrdjen },
+};
+export type UserSorting = Sorting<SortKey<'users'>>;
+
+/**
  * One page of users matching `where` (a condition over the users table alone), ordered by prezime, ime.
  * A deferred join: the page's ids come from the users table alone (on users_list_order_idx, in trasa_sr
  * order, an index-only walk even at page 2,500), and only those ten rows are joined to their role and
  * group (docs/performance.md).
  */
-export async function pageOfUsers(db: Executor, where: SQL, paging: Paging): Promise<{ users: UserDto[]; totalResults: number }> {
+export async function pageOfUsers(
+  db: Executor,
+  where: SQL,
+  paging: Paging & UserSorting,
+): Promise<{ users: UserDto[]; totalResults: number }> {
+  const order = orderOf(USER_SORTS, paging, userOrder, users.id);
   const pageIds = db
     .select({ id: users.id })
     .from(users)
     .where(where)
-    .orderBy(...userOrder)
+    .orderBy(...order)
     .limit(paging.limit)
     .offset(offsetOf(paging));
   const rows = await selectUserWithRelations(db)
     .where(inArray(users.id, pageIds))
-    .orderBy(...userOrder);
+    .orderBy(...order);
   return { users: rows.map(presentUser), totalResults: await countOf(db, users, where) };
 }
 
 /** GET /api/user: Admin every user, Rukovodilac the members of their subtree; `groupId` narrows to one group. */
-export async function listUsers(ctx: AppContext, actor: Actor, q: Paging & { groupId?: string }): Promise<UsersPage> {
+export async function listUsers(ctx: AppContext, actor: Actor, q: Paging & UserSorting & { groupId?: string }): Promise<UsersPage> {
   const scope = await scopeOf(ctx.db, actor);
   let where = memberCondition(scope);
   if (q.groupId) {
@@ -69,13 +93,13 @@ export async function listUsers(ctx: AppContext, actor: Actor, q: Paging & { gro
 }
 
 /** GET /api/user/users-per-role: the users of one role the caller may see (a Rukovodilac: members and guests). */
-export async function usersPerRole(ctx: AppContext, actor: Actor, q: Paging & { roleId: string }): Promise<UsersPage> {
+export async function usersPerRole(ctx: AppContext, actor: Actor, q: Paging & UserSorting & { roleId: string }): Promise<UsersPage> {
   const scope = await scopeOf(ctx.db, actor);
   return pageOfUsers(ctx.db, and(visibleUserCondition(scope), eq(users.roleId, q.roleId)) as SQL, q);
 }
 
 /** GET /api/user/guests: every guest (base role Gost); guests have no group, Admin and Rukovodilac see them all. */
-export async function listGuests(ctx: AppContext, q: Paging): Promise<GuestsPage> {
+export async function listGuests(ctx: AppContext, q: Paging & UserSorting): Promise<GuestsPage> {
   const page = await pageOfUsers(ctx.db, and(sql`${users.deletedAt} is null`, isGuestCondition()) as SQL, q);
   return { guests: page.users, totalResults: page.totalResults };
 }

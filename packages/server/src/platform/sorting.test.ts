@@ -1,0 +1,167 @@
+import { COMMON } from '@trasa/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/harness.js';
+import { createCluster, createGroup, createSettlement, createUser, tokenFor } from '../seed/factories.js';
+
+/**
+ * Server sorting of the paged lists (issue 13 item 9): `sort` and `order`, text in the Serbian alphabet's
+ * order (trasa_sr: c, č, ć, d, dž, đ … z), an unknown key or direction refused with the domain's message.
+ */
+const t = useTestApp();
+let adminToken: string;
+
+/** In trasa_sr order; in byte order Č, Ć and Đ would follow Z. */
+const SERBIAN = ['Cvetković', 'Čačak', 'Ćuprija', 'Đurić', 'Zec'] as const;
+const SHUFFLED = [SERBIAN[3], SERBIAN[0], SERBIAN[4], SERBIAN[2], SERBIAN[1]];
+
+beforeAll(async () => {
+  const admin = await createUser(t.db, { role: 'Admin', ime: 'Ana', prezime: 'Adminović' });
+  adminToken = await tokenFor(t.ctx, admin);
+});
+
+async function get(url: string) {
+  const res = await t.call({ method: 'GET', url, token: adminToken });
+  return { status: res.statusCode, body: res.json() };
+}
+
+/** The given names in the order they appear in `list` (others left out). */
+function orderIn(list: string[], names: readonly string[]): string[] {
+  return list.filter((n) => names.includes(n));
+}
+
+describe('users lists', () => {
+  beforeAll(async () => {
+    const group = await createGroup(t.db, { naziv: 'Sortirana grupa' });
+    for (const prezime of SHUFFLED) await createUser(t.db, { ime: 'Sortko', prezime, groupId: group.id });
+  });
+
+  it('GET /api/user sorts by prezime in Serbian order, up and down', async () => {
+    const up = await get('/api/user?limit=50000&sort=prezime&order=asc');
+    expect(up.status).toBe(200);
+    expect(
+      orderIn(
+        up.body.users.map((u: { prezime: string }) => u.prezime),
+        SERBIAN,
+      ),
+    ).toEqual([...SERBIAN]);
+    const down = await get('/api/user?limit=50000&sort=prezime&order=desc');
+    expect(
+      orderIn(
+        down.body.users.map((u: { prezime: string }) => u.prezime),
+        SERBIAN,
+      ),
+    ).toEqual([...SERBIAN].reverse());
+  });
+
+  it('GET /api/search/user sorts the matches, and pages follow the same order', async () => {
+    const all = await get('/api/search/user?eng=sortko&srb=sortko&sort=prezime&order=desc&limit=10');
+    expect(all.body.users.map((u: { prezime: string }) => u.prezime)).toEqual([...SERBIAN].reverse());
+    const second = await get('/api/search/user?eng=sortko&srb=sortko&sort=prezime&order=desc&limit=2&page=2');
+    expect(second.body.users.map((u: { prezime: string }) => u.prezime)).toEqual([SERBIAN[2], SERBIAN[1]]);
+  });
+
+  it('without sort keeps the default order (prezime, ime)', async () => {
+    const res = await get('/api/search/user?eng=sortko&srb=sortko');
+    expect(res.body.users.map((u: { prezime: string }) => u.prezime)).toEqual([...SERBIAN]);
+  });
+
+  it('sorts by a joined column (grupa) and a flag (status) without an error', async () => {
+    for (const sort of ['grupa', 'rola', 'status', 'emailPotvrdjen', 'imePrezime', 'email', 'ime']) {
+      const res = await get(`/api/user?sort=${sort}&order=desc`);
+      expect(res.status, sort).toBe(200);
+    }
+    const guests = await get('/api/user/guests?sort=email&order=desc');
+    expect(guests.status).toBe(200);
+  });
+
+  it('refuses an unknown column or direction with 400 and the message', async () => {
+    for (const url of [
+      '/api/user?sort=lozinka',
+      '/api/user?sort=prezime&order=up',
+      '/api/user/guests?sort=passwordHash',
+      '/api/search/user?eng=a&sort=id;drop table users',
+      '/api/user?sort=__proto__',
+    ]) {
+      const res = await get(url);
+      expect(res.status, url).toBe(400);
+      expect(res.body.message, url).toBe(COMMON.badSort);
+    }
+  });
+});
+
+describe('groups', () => {
+  beforeAll(async () => {
+    for (const naziv of SHUFFLED) await createGroup(t.db, { naziv: `${naziv} Qgrp` });
+  });
+
+  it('GET /api/search/group and /api/group sort by naziv in Serbian order', async () => {
+    const names = SERBIAN.map((n) => `${n} Qgrp`);
+    const down = await get('/api/search/group?eng=qgrp&srb=qgrp&sort=naziv&order=desc');
+    expect(down.status).toBe(200);
+    expect(down.body.groups.map((g: { naziv: string }) => g.naziv)).toEqual([...names].reverse());
+    const up = await get('/api/group?limit=50000&sort=naziv&order=asc');
+    expect(
+      orderIn(
+        up.body.groups.map((g: { naziv: string }) => g.naziv),
+        names,
+      ),
+    ).toEqual(names);
+    for (const sort of ['kratakNaziv', 'tip', 'nadredjenaGrupa', 'sveVideci'])
+      expect((await get(`/api/group?sort=${sort}`)).status, sort).toBe(200);
+    const bad = await get('/api/group?sort=naziv&order=DESC');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(COMMON.badSort);
+  });
+});
+
+describe('settlements', () => {
+  beforeAll(async () => {
+    let n = 0;
+    for (const naziv of SHUFFLED) await createSettlement(t.db, { naziv: `${naziv} Qnas`, brojSkola: ++n });
+  });
+
+  it('GET /api/search/naselje sorts by naziv (Serbian order) and by a number', async () => {
+    const names = SERBIAN.map((n) => `${n} Qnas`);
+    const up = await get('/api/search/naselje?eng=qnas&srb=qnas&sort=naziv&order=asc');
+    expect(up.status).toBe(200);
+    expect(up.body.naselja.map((s: { naziv: string }) => s.naziv)).toEqual(names);
+    const byCount = await get('/api/search/naselje?eng=qnas&srb=qnas&sort=brojSkola&order=desc');
+    expect(byCount.body.naselja.map((s: { brojSkola: number }) => s.brojSkola)).toEqual([5, 4, 3, 2, 1]);
+    const list = await get('/api/naselje?sort=naziv&order=desc');
+    expect(
+      orderIn(
+        list.body.naselja.map((s: { naziv: string }) => s.naziv),
+        names,
+      ),
+    ).toEqual([...names].reverse());
+    const bad = await get('/api/naselje?sort=opstine');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(COMMON.badSort);
+  });
+});
+
+describe('clusters', () => {
+  beforeAll(async () => {
+    const group = await createGroup(t.db, { naziv: 'Odgovorna Qkl' });
+    for (const naziv of SHUFFLED) await createCluster(t.db, { naziv: `${naziv} Qkl`, groupIds: [group.id] });
+  });
+
+  it('GET /api/location and /api/search/location sort by naziv in Serbian order', async () => {
+    const names = SERBIAN.map((n) => `${n} Qkl`);
+    const down = await get('/api/search/location?eng=qkl&srb=qkl&sort=naziv&order=desc');
+    expect(down.status).toBe(200);
+    expect(down.body.locations.map((l: { naziv: string }) => l.naziv)).toEqual([...names].reverse());
+    const up = await get('/api/location?limit=100&sort=naziv&order=asc');
+    expect(
+      orderIn(
+        up.body.locations.map((l: { naziv: string }) => l.naziv),
+        names,
+      ),
+    ).toEqual(names);
+    for (const sort of ['odgovoran', 'status', 'ugovor'])
+      expect((await get(`/api/location?sort=${sort}&order=desc`)).status, sort).toBe(200);
+    const bad = await get('/api/location?sort=adresa');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(COMMON.badSort);
+  });
+});

@@ -1,0 +1,31 @@
+import { COMMON, type SortedList, type Sorting, type SortKey } from '@trasa/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { badRequest } from './errors.js';
+
+/** How one sort key orders: a text (compared in trasa_sr) or a value compared naturally (dates, numbers, flags). */
+export type SortExpression = { text: SQL | AnyPgColumn } | { value: SQL | AnyPgColumn };
+
+/** Each list's whitelist: every key of LIST_SORTS[list] mapped to its SQL expression (docs/decisions.md "Sorting"). */
+export type SortMap<L extends SortedList> = Record<SortKey<L>, SortExpression>;
+
+/**
+ * The ORDER BY of a page: without `sort` the list's own default order, unchanged (its indexes serve it);
+ * with one, that expression in the asked direction (text in the Serbian alphabet's order, empty values
+ * last going up and first going down, as PostgreSQL does), then `tieBreaker` (the row's id) so pages
+ * never overlap or skip rows. The key was checked by the route's schema (sortQuery): only the map's
+ * expressions ever reach SQL.
+ */
+export function orderOf<L extends SortedList>(
+  map: SortMap<L>,
+  sorting: Sorting<SortKey<L>>,
+  defaultOrder: readonly (SQL | AnyPgColumn)[],
+  tieBreaker: AnyPgColumn,
+): SQL[] {
+  if (!sorting.sort) return defaultOrder.map((e) => sql`${e}`);
+  const entry = Object.hasOwn(map, sorting.sort) ? map[sorting.sort] : undefined;
+  if (!entry) throw badRequest(COMMON.badSort, { sort: COMMON.badSort });
+  const direction = sorting.order === 'desc' ? sql.raw('desc') : sql.raw('asc');
+  const expression = 'text' in entry ? sql`${entry.text} collate trasa_sr` : sql`${entry.value}`;
+  return [sql`${expression} ${direction}`, sql`${tieBreaker} ${direction}`];
+}
