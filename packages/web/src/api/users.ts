@@ -1,9 +1,10 @@
-import type { GroupDto, GuestsPage, MessageResponse, UserDto, UsersPage } from '@trasa/domain';
+import type { GroupDto, GuestsPage, MessageResponse, SortOrder, UserDto, UsersPage } from '@trasa/domain';
 import { api } from './client';
 
 /** User calls of spec 1 §7. Pages are 1-based on the server. */
 
-export type PageParams = { page: number; limit: number };
+/** A page, and the column it is sorted by (`sort`, `order`; absent: the list's default order). */
+export type PageParams = { page: number; limit: number; sort?: string | undefined; order?: SortOrder | undefined };
 export type SearchText = { eng: string; srb: string };
 
 export type CreateUserBody = {

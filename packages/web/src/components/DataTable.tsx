@@ -5,7 +5,7 @@ import SaveIcon from '@mui/icons-material/Save';
 import SearchIcon from '@mui/icons-material/Search';
 import { Alert, Box, Button, IconButton, InputAdornment, Popover, Stack, TextField, Tooltip, useMediaQuery } from '@mui/material';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ACCOUNT, COMMON, type SavedTable, transliterate, USERS } from '@trasa/domain';
+import { ACCOUNT, COMMON, type SavedTable, type SortOrder, transliterate, USERS } from '@trasa/domain';
 import {
   MaterialReactTable,
   type MRT_ColumnDef,
@@ -13,6 +13,7 @@ import {
   type MRT_PaginationState,
   type MRT_RowData,
   MRT_ShowHideColumnsButton,
+  type MRT_SortingState,
   MRT_ToggleFullScreenButton,
   type MRT_VisibilityState,
   useMaterialReactTable,
@@ -29,8 +30,18 @@ import { SHARED } from './sharedTexts';
 import { useDebouncedValue } from './useDebouncedValue';
 import { useMinimumDuration } from './useMinimumDuration';
 
-/** What a list asks the server for: `page` is the API's 1-based page; `search` is null without text. */
-export type TableQuery = { page: number; limit: number; search: SearchText | null; signal: AbortSignal };
+/**
+ * What a list asks the server for: `page` is the API's 1-based page; `search` is null without text;
+ * `sort` and `order` the column the user sorted by (absent: the list's default order).
+ */
+export type TableQuery = {
+  page: number;
+  limit: number;
+  search: SearchText | null;
+  signal: AbortSignal;
+  sort?: string | undefined;
+  order?: SortOrder | undefined;
+};
 export type TablePage<T> = { rows: T[]; total: number };
 /** A page size, or one with a label of its own (e.g. 'Све' for every row). */
 export type PageSizeOption = number | { value: number; label: string };
@@ -51,6 +62,11 @@ export type DataTableProps<T extends MRT_RowData & { _id: string }> = {
   paging?: boolean;
   /** Shows the search box 'Претрага...' (sends eng + srb, 1 s debounce, back to the first page). */
   searchable?: boolean;
+  /**
+   * Column ids the server sorts by (LIST_SORTS of @trasa/domain): their headers get sort arrows, and a
+   * click sends `sort` and `order` with the list call (back to the first page). Others don't sort.
+   */
+  sortable?: readonly string[];
   /** A background per row (a colour or a CSS gradient), or undefined for none. */
   rowColor?: (row: T) => string | undefined;
   onRowClick?: (row: T) => void;
@@ -74,6 +90,7 @@ export type DataTableProps<T extends MRT_RowData & { _id: string }> = {
 };
 
 const DEFAULT_PAGE_SIZES = [10, 25, 50] as const;
+const NO_SORTS: readonly string[] = [];
 const EXPORT_LABELS: Record<ExportFormat, string> = { xlsx: 'Извоз у Excel', pdf: 'Извоз у PDF' };
 export const SEARCH_DEBOUNCE_MS = 1000;
 /** The list loader shows at least this long (spec 1 §8). */
@@ -105,22 +122,24 @@ function savedLayout(tables: readonly SavedTable[], tableName: string, columnIds
   return layout;
 }
 
-type ListState = { pageIndex: number; pageSize: number; search: string };
+type ListState = { pageIndex: number; pageSize: number; search: string; sorting: MRT_SortingState };
 
 /** Page, page size and search text live in session storage (spec 1 §3 "Session"): back from a detail, the list is where it was. */
 function sizeOf(option: PageSizeOption): number {
   return typeof option === 'number' ? option : option.value;
 }
 
-function readListState(key: string, pageSizes: readonly number[]): ListState {
-  const fallback: ListState = { pageIndex: 0, pageSize: pageSizes[0] ?? 10, search: '' };
+function readListState(key: string, pageSizes: readonly number[], sortable: readonly string[]): ListState {
+  const fallback: ListState = { pageIndex: 0, pageSize: pageSizes[0] ?? 10, search: '', sorting: [] };
   try {
     const raw: unknown = JSON.parse(sessionStorage.getItem(key) ?? 'null');
     if (!isRecord(raw)) return fallback;
     const pageIndex = typeof raw.pageIndex === 'number' && raw.pageIndex >= 0 ? Math.floor(raw.pageIndex) : 0;
     const pageSize = typeof raw.pageSize === 'number' && pageSizes.includes(raw.pageSize) ? raw.pageSize : fallback.pageSize;
     const search = typeof raw.search === 'string' ? raw.search : '';
-    return { pageIndex, pageSize, search };
+    const sort = Array.isArray(raw.sorting) && isRecord(raw.sorting[0]) ? raw.sorting[0] : null;
+    const sorting = sort && typeof sort.id === 'string' && sortable.includes(sort.id) ? [{ id: sort.id, desc: sort.desc === true }] : [];
+    return { pageIndex, pageSize, search, sorting };
   } catch {
     return fallback;
   }
@@ -137,6 +156,18 @@ function writeListState(key: string, state: ListState): void {
 function columnIdOf<T extends MRT_RowData>(column: MRT_ColumnDef<T>): string {
   return column.id ?? String(column.accessorKey ?? column.header);
 }
+
+/**
+ * Columns size to their content (issue 13 item 9): a header wraps between its words, and its column is
+ * never narrower than the longest word plus the sort arrow and the drag handle, so no header is cut
+ * ('Кратак на…'). About 9 px a letter of the bold 14 px header font.
+ */
+export function headerMinSize(header: string, sortable: boolean): number {
+  const longestWord = Math.max(0, ...header.split(/\s+/).map((w) => w.length));
+  return Math.ceil(longestWord * 9 + (sortable ? 28 : 0) + 48);
+}
+
+const WRAPPING_HEADER = { '& .Mui-TableHeadCell-Content-Wrapper': { whiteSpace: 'normal', overflowWrap: 'normal' } } as const;
 
 function stopPropagation(event: { stopPropagation: () => void }) {
   event.stopPropagation();
@@ -194,6 +225,7 @@ export function DataTable<T extends MRT_RowData & { _id: string }>({
   pageSizes = DEFAULT_PAGE_SIZES,
   paging = true,
   searchable = false,
+  sortable = NO_SORTS,
   rowColor,
   onRowClick,
   renderRowActions,
@@ -208,23 +240,27 @@ export function DataTable<T extends MRT_RowData & { _id: string }>({
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
   const storageKey = `tabela:${JSON.stringify(queryKey)}`;
-  const [initial] = useState(() => readListState(storageKey, paging ? pageSizes.map(sizeOf) : pageSizes.slice(0, 1).map(sizeOf)));
+  const [initial] = useState(() => readListState(storageKey, paging ? pageSizes.map(sizeOf) : pageSizes.slice(0, 1).map(sizeOf), sortable));
   const [pagination, setPagination] = useState<MRT_PaginationState>({ pageIndex: initial.pageIndex, pageSize: initial.pageSize });
+  const [sorting, setSorting] = useState<MRT_SortingState>(initial.sorting);
+  const sortedBy = sorting[0];
+  const sort = sortedBy ? { sort: sortedBy.id, order: sortedBy.desc ? ('desc' as const) : ('asc' as const) } : {};
   const [searchInput, setSearchInput] = useState(searchable ? initial.search : '');
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
 
   useEffect(() => {
-    writeListState(storageKey, { ...pagination, search: searchInput });
-  }, [storageKey, pagination, searchInput]);
+    writeListState(storageKey, { ...pagination, search: searchInput, sorting });
+  }, [storageKey, pagination, searchInput, sorting]);
 
   const query = useQuery({
-    queryKey: [...queryKey, { page: pagination.pageIndex + 1, limit: pagination.pageSize, search }],
+    queryKey: [...queryKey, { page: pagination.pageIndex + 1, limit: pagination.pageSize, search, ...sort }],
     queryFn: ({ signal }) =>
       fetchPage({
         page: pagination.pageIndex + 1,
         limit: pagination.pageSize,
         search: search ? { eng: search, srb: transliterate(search) } : null,
         signal,
+        ...sort,
       }),
     placeholderData: keepPreviousData,
     retry: false,
@@ -243,6 +279,16 @@ export function DataTable<T extends MRT_RowData & { _id: string }>({
   const total = failed ? 0 : (query.data?.total ?? 0);
 
   const columnIds = useMemo(() => columns.map(columnIdOf), [columns]);
+  /** Sorting only where the server sorts; every column at least as wide as its header's longest word. */
+  const tableColumns = useMemo(
+    () =>
+      columns.map((c) => {
+        const canSort = sortable.includes(columnIdOf(c));
+        const minSize = Math.max(c.minSize ?? 60, headerMinSize(typeof c.header === 'string' ? c.header : '', canSort));
+        return { ...c, enableSorting: canSort, minSize, size: Math.max(c.size ?? 130, minSize) };
+      }),
+    [columns, sortable],
+  );
   const [layout] = useState(() => {
     const saved = savedLayout(user.tabela, tableName, columnIds);
     if (saved.columnVisibility || !hiddenColumns?.length) return saved;
@@ -300,18 +346,18 @@ export function DataTable<T extends MRT_RowData & { _id: string }>({
   );
 
   const table = useMaterialReactTable<T>({
-    columns,
+    columns: tableColumns,
     data: rows,
     getRowId: (row) => row._id,
     localization,
     initialState: { density: 'compact', ...layout },
-    state: { pagination, showLoadingOverlay: loading && rows.length > 0, isLoading: loading && rows.length === 0 },
+    state: { pagination, sorting, showLoadingOverlay: loading && rows.length > 0, isLoading: loading && rows.length === 0 },
     // Grid layout: columns share the width and shrink to their content's words; wide lists scroll inside the table.
     layoutMode: phone ? 'semantic' : 'grid',
     defaultColumn: { minSize: 60, size: 130, grow: true },
     // Phones: the shown columns share the screen's width, whatever sizes the list gives them.
     muiTableBodyCellProps: { sx: { whiteSpace: 'normal', overflowWrap: 'anywhere', ...(phone ? PHONE_CELL : {}) } },
-    muiTableHeadCellProps: phone ? { sx: PHONE_CELL } : undefined,
+    muiTableHeadCellProps: { sx: phone ? { ...WRAPPING_HEADER, ...PHONE_CELL } : WRAPPING_HEADER },
     manualPagination: true,
     enablePagination: paging,
     enableBottomToolbar: paging,
@@ -326,7 +372,15 @@ export function DataTable<T extends MRT_RowData & { _id: string }>({
     },
     enableColumnOrdering: true,
     enableHiding: true,
-    enableSorting: false,
+    // Server sorting (issue 13 item 9): one column at a time; a third click goes back to the list's own order.
+    enableSorting: sortable.length > 0,
+    manualSorting: true,
+    enableMultiSort: false,
+    sortDescFirst: false,
+    onSortingChange: (updater) => {
+      setSorting(updater);
+      setPagination((p) => ({ ...p, pageIndex: 0 }));
+    },
     enableColumnFilters: false,
     enableGlobalFilter: false,
     enableColumnActions: false,

@@ -4,7 +4,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import LinkIcon from '@mui/icons-material/Link';
 import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { appPath, CLUSTERS, roleIn } from '@trasa/domain';
+import { appPath, CLUSTERS, LIST_SORTS, roleIn } from '@trasa/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { deleteLocation, type LocationDto } from '../../api/clusters';
@@ -65,6 +65,7 @@ export function ClustersPage() {
         columns={CLUSTER_COLUMNS}
         queryKey={[...CLUSTERS_KEY, 'list']}
         fetchPage={fetchLocations}
+        sortable={LIST_SORTS.clusters}
         pageSizes={CLUSTER_PAGE_SIZES}
         searchable
         rowColor={clusterRowColor}

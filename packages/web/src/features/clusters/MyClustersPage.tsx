@@ -1,5 +1,5 @@
 import { Stack, Typography } from '@mui/material';
-import { appPath } from '@trasa/domain';
+import { appPath, LIST_SORTS } from '@trasa/domain';
 import { useNavigate, useParams } from 'react-router';
 import type { LocationDto } from '../../api/clusters';
 import { ColourLegend } from '../../components/ColourLegend';
@@ -22,6 +22,7 @@ export function MyClustersPage() {
         columns={CLUSTER_COLUMNS}
         queryKey={[...CLUSTERS_KEY, 'mine']}
         fetchPage={fetchLocations}
+        sortable={LIST_SORTS.clusters}
         pageSizes={CLUSTER_PAGE_SIZES}
         searchable
         rowColor={clusterRowColor}

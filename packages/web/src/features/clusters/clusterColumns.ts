@@ -23,7 +23,9 @@ export function clusterRowColor(location: LocationDto): string | undefined {
 }
 
 /** The visible clusters (the server decides which), a page of them or a search. */
-export async function fetchLocations({ page, limit, search, signal }: TableQuery) {
-  const data = search ? await searchLocations({ page, limit, ...search }, signal) : await listLocations({ page, limit }, signal);
+export async function fetchLocations({ page, limit, search, signal, sort, order }: TableQuery) {
+  const data = search
+    ? await searchLocations({ page, limit, sort, order, ...search }, signal)
+    : await listLocations({ page, limit, sort, order }, signal);
   return { rows: data.locations, total: data.totalResults };
 }

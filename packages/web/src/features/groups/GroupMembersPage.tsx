@@ -2,7 +2,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import { Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { appPath, foldForSearch, roleIn, USERS, type UserDto } from '@trasa/domain';
+import { appPath, foldForSearch, LIST_SORTS, roleIn, USERS, type UserDto } from '@trasa/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useCallback, useMemo, useState } from 'react';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
@@ -83,8 +83,8 @@ export function GroupMembersPage() {
   });
 
   const fetchMembers = useCallback(
-    async ({ page, limit, signal }: TableQuery) => {
-      const data = await listUsers({ page, limit, groupId }, signal);
+    async ({ page, limit, signal, sort, order }: TableQuery) => {
+      const data = await listUsers({ page, limit, groupId, sort, order }, signal);
       return { rows: data.users, total: data.totalResults };
     },
     [groupId],
@@ -128,6 +128,7 @@ export function GroupMembersPage() {
           columns={MEMBER_COLUMNS}
           queryKey={[...USERS_KEY, 'group', groupId]}
           fetchPage={fetchMembers}
+          sortable={LIST_SORTS.users}
           actionsWidth={190}
           renderRowActions={(user) => (
             <Button

@@ -5,7 +5,7 @@ import InfoIcon from '@mui/icons-material/InfoOutlined';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type GroupDto, isReservedGroupName, roleIn, USERS } from '@trasa/domain';
+import { type GroupDto, isReservedGroupName, LIST_SORTS, roleIn, USERS } from '@trasa/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -32,8 +32,10 @@ const COLUMNS: MRT_ColumnDef<GroupDto>[] = [
   { id: 'sveVideci', header: UI.seesAll, size: 90, accessorFn: (g) => (g.sveVideci ? UI.yes : UI.no) },
 ];
 
-async function fetchGroups({ page, limit, search, signal }: TableQuery) {
-  const data = search ? await searchGroups({ page, limit, ...search }, signal) : await listGroups({ page, limit }, signal);
+async function fetchGroups({ page, limit, search, signal, sort, order }: TableQuery) {
+  const data = search
+    ? await searchGroups({ page, limit, sort, order, ...search }, signal)
+    : await listGroups({ page, limit, sort, order }, signal);
   // The server never lists the reserved group; this is the second guard.
   const rows = data.groups.filter((g) => !isReservedGroupName(g.naziv));
   return { rows, total: data.totalResults };
@@ -79,6 +81,7 @@ export function GroupsPage() {
         columns={COLUMNS}
         queryKey={[...GROUPS_KEY, 'list']}
         fetchPage={fetchGroups}
+        sortable={LIST_SORTS.groups}
         searchable
         onRowClick={openDetails}
         actionsWidth={180}

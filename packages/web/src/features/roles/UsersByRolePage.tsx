@@ -1,6 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { appPath, type RoleDto, roleIn, USERS, type UserDto } from '@trasa/domain';
+import { appPath, LIST_SORTS, type RoleDto, roleIn, USERS, type UserDto } from '@trasa/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -34,8 +34,8 @@ type RoleTableProps = {
 function RoleUsersTable({ role, choices, allRoles, groups }: RoleTableProps) {
   const fetchPage = useMemo(
     () =>
-      async ({ page, limit, signal }: TableQuery) => {
-        const data = await listUsersByRole({ roleId: role._id, page, limit }, signal);
+      async ({ page, limit, signal, sort, order }: TableQuery) => {
+        const data = await listUsersByRole({ roleId: role._id, page, limit, sort, order }, signal);
         return { rows: data.users, total: data.totalResults };
       },
     [role._id],
@@ -47,6 +47,7 @@ function RoleUsersTable({ role, choices, allRoles, groups }: RoleTableProps) {
       columns={COLUMNS}
       queryKey={[...USERS_KEY, 'by-role', role._id]}
       fetchPage={fetchPage}
+      sortable={LIST_SORTS.users}
       actionsHeader={UI.changeRole}
       actionsWidth={470}
       renderRowActions={(user) => (

@@ -3,7 +3,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Button, IconButton, Tooltip } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CODEBOOKS, USERS } from '@trasa/domain';
+import { CODEBOOKS, LIST_SORTS, USERS } from '@trasa/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useState } from 'react';
 import { messageOf } from '../../api/errors';
@@ -48,8 +48,10 @@ const COLUMNS: MRT_ColumnDef<SettlementDto>[] = [
   },
 ];
 
-async function fetchSettlements({ page, limit, search, signal }: TableQuery) {
-  const data = search ? await searchSettlements({ page, limit, ...search }, signal) : await listSettlements({ page, limit }, signal);
+async function fetchSettlements({ page, limit, search, signal, sort, order }: TableQuery) {
+  const data = search
+    ? await searchSettlements({ page, limit, sort, order, ...search }, signal)
+    : await listSettlements({ page, limit, sort, order }, signal);
   return { rows: data.naselja, total: data.totalResults };
 }
 
@@ -83,6 +85,7 @@ export function SettlementsTable() {
         columns={COLUMNS}
         queryKey={[...SETTLEMENTS_KEY, 'list']}
         fetchPage={fetchSettlements}
+        sortable={LIST_SORTS.settlements}
         searchable
         hiddenColumns={HIDDEN_COLUMNS}
         actionsWidth={90}

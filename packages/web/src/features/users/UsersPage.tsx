@@ -3,7 +3,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { Button, IconButton, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { appPath, roleIn, USERS, type UserDto } from '@trasa/domain';
+import { appPath, LIST_SORTS, roleIn, USERS, type UserDto } from '@trasa/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
@@ -22,8 +22,10 @@ import { fetchGuests } from './guestSearch';
 import { USERS_KEY } from './queries';
 import { GUEST_COLUMNS, USER_COLUMNS, userRowColor } from './userColumns';
 
-async function fetchUsers({ page, limit, search, signal }: TableQuery) {
-  const data = search ? await searchUsers({ page, limit, ...search }, signal) : await listUsers({ page, limit }, signal);
+async function fetchUsers({ page, limit, search, signal, sort, order }: TableQuery) {
+  const data = search
+    ? await searchUsers({ page, limit, sort, order, ...search }, signal)
+    : await listUsers({ page, limit, sort, order }, signal);
   return { rows: data.users, total: data.totalResults };
 }
 
@@ -106,6 +108,7 @@ export function UsersPage() {
           queryKey={[...USERS_KEY, 'list']}
           fetchPage={fetchUsers}
           searchable
+          sortable={LIST_SORTS.users}
           rowColor={userRowColor}
           onRowClick={openDetails}
           renderRowActions={rowActions}
@@ -120,6 +123,7 @@ export function UsersPage() {
           queryKey={[...USERS_KEY, 'guests']}
           fetchPage={fetchGuests}
           searchable
+          sortable={LIST_SORTS.users}
           rowColor={userRowColor}
           onRowClick={openDetails}
           renderRowActions={isAdmin ? rowActions : undefined}

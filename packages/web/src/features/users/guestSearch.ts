@@ -16,12 +16,12 @@ export function guestMatches(user: UserDto, eng: string, srb: string): boolean {
  * list loads up to 50000) filtered here in both scripts and paged here (GET /api/user/guests takes no
  * search text, and /api/search/user lists members, not guests).
  */
-export async function fetchGuests({ page, limit, search, signal }: TableQuery) {
+export async function fetchGuests({ page, limit, search, signal, sort, order }: TableQuery) {
   if (!search) {
-    const data = await listGuests({ page, limit }, signal);
+    const data = await listGuests({ page, limit, sort, order }, signal);
     return { rows: data.guests, total: data.totalResults };
   }
-  const all = await listGuests({ page: 1, limit: ALL_GUESTS_LIMIT }, signal);
+  const all = await listGuests({ page: 1, limit: ALL_GUESTS_LIMIT, sort, order }, signal);
   const found = all.guests.filter((u) => guestMatches(u, search.eng, search.srb));
   return { rows: found.slice((page - 1) * limit, page * limit), total: found.length };
 }
