@@ -10,7 +10,7 @@ import { contentDisposition } from '../contracts/routes.js';
 import { INVENTORY_LISTS } from '../inventory/exports.js';
 import { inProgressList, notificationsList } from './activityLists.js';
 import { AUDIT_LISTS } from './auditLists.js';
-import { openCursor } from './cursor.js';
+import { exportSnapshot, openCursor } from './cursor.js';
 import { EXPORT_LISTS, type ExportList } from './lists.js';
 import { REPORT_LISTS } from './reportLists.js';
 
@@ -59,22 +59,34 @@ export async function exportRoutes(fastify: FastifyInstance, ctx: AppContext): P
       { schema: { querystring: list.query.extend(formatQuery.shape) }, onRequest: ctx.auth.requireRoles(list.roles) },
       async (request, reply) => {
         const { format, ...filters } = request.query as { format: keyof typeof FORMATS } & Record<string, unknown>;
-        const plan = await list.plan(ctx, actorOf(request), filters);
-        const rows = 'query' in plan ? await openCursor(ctx, plan.query) : plan.batches();
+        // Every read of the export in one read-only snapshot (cursor.ts), ended when the file is written.
+        const snapshot = await exportSnapshot(ctx);
+        let plan: Awaited<ReturnType<typeof list.plan>>;
+        let rows: AsyncGenerator<unknown[][]>;
+        try {
+          plan = await list.plan(snapshot.ctx, actorOf(request), filters);
+          rows = 'query' in plan ? await openCursor(snapshot.client, plan.query) : plan.batches();
+        } catch (error) {
+          await snapshot.end();
+          throw error;
+        }
         const cells = plan.cells ?? ((row: unknown[]) => row as Cell[]);
         const batches = (async function* () {
           for await (const batch of rows) yield batch.map(cells);
         })();
         const out = new PassThrough();
-        // The response may end early (client gone): stop reading; the cursor's connection is dropped.
+        // The response may end early (client gone): stop reading and end the snapshot.
         out.on('close', () => void rows.return(undefined));
-        FORMATS[format].write(out, plan.title, plan.columns, batches).then(
-          () => out.end(),
-          (error: unknown) => {
-            request.log.error({ err: error, list: list.name }, 'export failed');
-            out.destroy(error instanceof Error ? error : new Error(String(error)));
-          },
-        );
+        FORMATS[format]
+          .write(out, plan.title, plan.columns, batches)
+          .then(
+            () => out.end(),
+            (error: unknown) => {
+              request.log.error({ err: error, list: list.name }, 'export failed');
+              out.destroy(error instanceof Error ? error : new Error(String(error)));
+            },
+          )
+          .finally(() => snapshot.end());
         return reply
           .header('content-disposition', contentDisposition(exportFileName(list.name, format)))
           .header('cache-control', 'no-store')
