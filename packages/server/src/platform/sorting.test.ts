@@ -1,7 +1,7 @@
 import { COMMON } from '@trasa/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.js';
-import { createCluster, createGroup, createSettlement, createUser, tokenFor } from '../seed/factories.js';
+import { createCluster, createContract, createGroup, createSettlement, createUser, tokenFor } from '../seed/factories.js';
 
 /**
  * Server sorting of the paged lists (issue 13 item 9): `sort` and `order`, text in the Serbian alphabet's
@@ -161,6 +161,39 @@ describe('clusters', () => {
     for (const sort of ['odgovoran', 'status', 'ugovor'])
       expect((await get(`/api/location?sort=${sort}&order=desc`)).status, sort).toBe(200);
     const bad = await get('/api/location?sort=adresa');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(COMMON.badSort);
+  });
+});
+
+describe('contracts', () => {
+  beforeAll(async () => {
+    let day = 10;
+    for (const naziv of SHUFFLED) {
+      await createContract(t.db, { naziv: `${naziv} Qug`, broj: `QUG-${day}`, datumPocetka: `2026-01-${day}`, rokTrajanja: 50 - 2 * day });
+      day += 1;
+    }
+  });
+
+  it('GET /api/contract and /api/search/contract sort by naziv (Serbian order), dates and numbers', async () => {
+    const names = SERBIAN.map((n) => `${n} Qug`);
+    const up = await get('/api/search/contract?eng=qug&srb=qug&sort=naziv&order=asc');
+    expect(up.status).toBe(200);
+    expect(up.body.contracts.map((c: { naziv: string }) => c.naziv)).toEqual(names);
+    const list = await get('/api/contract?limit=100&sort=naziv&order=desc');
+    expect(
+      orderIn(
+        list.body.contracts.map((c: { naziv: string }) => c.naziv),
+        names,
+      ),
+    ).toEqual([...names].reverse());
+    // Started the 10th … 14th, lasting 30 … 22 days: the later start ends sooner (due the 9th … 5th of February).
+    const byStart = await get('/api/search/contract?eng=qug&srb=qug&sort=datumPocetka&order=desc');
+    expect(byStart.body.contracts.map((c: { broj: string }) => c.broj)).toEqual(['QUG-14', 'QUG-13', 'QUG-12', 'QUG-11', 'QUG-10']);
+    const byDue = await get('/api/search/contract?eng=qug&srb=qug&sort=rokZavrsetka&order=asc');
+    expect(byDue.body.contracts.map((c: { broj: string }) => c.broj)).toEqual(['QUG-14', 'QUG-13', 'QUG-12', 'QUG-11', 'QUG-10']);
+    for (const sort of ['broj', 'rokTrajanja', 'status']) expect((await get(`/api/contract?sort=${sort}`)).status, sort).toBe(200);
+    const bad = await get('/api/contract?sort=fajlovi');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(COMMON.badSort);
   });

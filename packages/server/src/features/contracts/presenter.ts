@@ -7,11 +7,14 @@ import {
   type ContractLocation,
   type DeadlineColour,
   deadlineColour,
+  type Sorting,
+  type SortKey,
 } from '@trasa/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { groups, groupTypes } from '../../db/schema.js';
 import { clusterGroups, clusters, contractClusters, contractFiles, contractGroups, contracts } from '../../db/schema-clusters.js';
 import { type Executor, serbianOrder } from '../../platform/database.js';
+import { orderOf, type SortMap } from '../../platform/sorting.js';
 import { type ContractBrief, clusterStatusSql, type GroupBrief, presentContractBrief } from '../clusters/presenter.js';
 import { offsetOf, type Paging } from '../users/paging.js';
 
@@ -125,6 +128,17 @@ export function presentContract(row: SelectedContract, today: Date = new Date())
 /** Newest first (datumPocetka desc), then by name. */
 export const contractOrder = [sql`${contracts.datumPocetka} desc`, serbianOrder(contracts.naziv), contracts.id] as const;
 
+/** `sort` of the contracts lists (LIST_SORTS.contracts): rokZavrsetka is the due date, start + duration in days. */
+export const CONTRACT_SORTS: SortMap<'contracts'> = {
+  naziv: { text: contracts.naziv },
+  broj: { text: contracts.broj },
+  datumPocetka: { value: contracts.datumPocetka },
+  rokTrajanja: { value: contracts.rokTrajanja },
+  rokZavrsetka: { value: sql`(${contracts.datumPocetka} + ${contracts.rokTrajanja})` },
+  status: { text: contracts.status },
+};
+export type ContractSorting = Sorting<SortKey<'contracts'>>;
+
 /**
  * A list row's columns (issue 15 item 4): what the contracts table shows, the linked clusters counted
  * (contract_clusters' primary key) instead of listed with their status and groups (111 KB per 10 rows
@@ -157,11 +171,11 @@ export function presentContractListItem(row: SelectedContractRow, today: Date = 
 export async function pageOfContracts(
   db: Executor,
   where: SQL,
-  paging: Paging,
+  paging: Paging & ContractSorting,
 ): Promise<{ items: ContractListItem[]; totalResults: number }> {
   const rows = await selectContractRows(db)
     .where(where)
-    .orderBy(...contractOrder)
+    .orderBy(...orderOf(CONTRACT_SORTS, paging, contractOrder, contracts.id))
     .limit(paging.limit)
     .offset(offsetOf(paging));
   const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(contracts).where(where);

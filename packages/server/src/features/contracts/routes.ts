@@ -1,4 +1,4 @@
-import { CONTRACTS, contractCreateSchema, idParam, type RoleKey, rolesFor, toLatin } from '@trasa/domain';
+import { CONTRACTS, contractCreateSchema, idParam, type RoleKey, rolesFor, sortQuery, toLatin } from '@trasa/domain';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -49,14 +49,18 @@ export async function contractRoutes(fastify: FastifyInstance, ctx: AppContext):
     const gate = (base: onRequestAsyncHookHandler, roles: readonly RoleKey[], hook?: preValidationAsyncHookHandler) =>
       inv && hook ? { onRequest: baseOrInventory(ctx, roles), preValidation: hook } : { onRequest: base };
 
-    app.get(`/api/${def.route}`, { schema: { querystring: pagingQuery }, ...gate(readers, def.readers, inv?.list) }, async (request) => {
-      const page = await service.listContracts(ctx, actorOf(request), def, request.query);
-      return { [def.listKey]: page.items, totalResults: page.totalResults };
-    });
+    app.get(
+      `/api/${def.route}`,
+      { schema: { querystring: pagingQuery.extend(sortQuery('contracts')) }, ...gate(readers, def.readers, inv?.list) },
+      async (request) => {
+        const page = await service.listContracts(ctx, actorOf(request), def, request.query);
+        return { [def.listKey]: page.items, totalResults: page.totalResults };
+      },
+    );
 
     app.get(
       `/api/search/${def.route}`,
-      { schema: { querystring: searchPagingQuery }, ...gate(readers, def.readers, inv?.search) },
+      { schema: { querystring: searchPagingQuery.extend(sortQuery('contracts')) }, ...gate(readers, def.readers, inv?.search) },
       async (request) => {
         const page = await service.searchContracts(ctx, actorOf(request), def, request.query);
         return { [def.listKey]: page.items, totalResults: page.totalResults };

@@ -16,7 +16,15 @@ import type { Paging } from '../users/paging.js';
 import { type ContractForm, removeStored } from './form.js';
 import type { KindDef } from './kinds.js';
 import { downloadableContractCondition, isFinished, readableContractCondition } from './policy.js';
-import { type ContractDto, type ContractRow, contractColumns, pageOfContracts, presentContract, selectContracts } from './presenter.js';
+import {
+  type ContractDto,
+  type ContractRow,
+  type ContractSorting,
+  contractColumns,
+  pageOfContracts,
+  presentContract,
+  selectContracts,
+} from './presenter.js';
 
 export type RequestInfo = { ip: string; url: string };
 
@@ -36,12 +44,12 @@ export function contractListCondition(def: KindDef, actor: Actor, search: { eng?
 }
 
 /** GET /api/{route}: newest first; a Zaposleni the typed contracts of their group (all with sveVideci). */
-export function listContracts(ctx: AppContext, actor: Actor, def: KindDef, paging: Paging) {
+export function listContracts(ctx: AppContext, actor: Actor, def: KindDef, paging: Paging & ContractSorting) {
   return pageOfContracts(ctx.db, kindCondition(def, actor), paging);
 }
 
 /** GET /api/search/{route}: by naziv and broj, folded (either script); nothing typed gives the list. */
-export function searchContracts(ctx: AppContext, actor: Actor, def: KindDef, input: SearchInput) {
+export function searchContracts(ctx: AppContext, actor: Actor, def: KindDef, input: SearchInput & ContractSorting) {
   return pageOfContracts(ctx.db, contractListCondition(def, actor, input), input);
 }
 
