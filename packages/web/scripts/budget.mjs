@@ -1,6 +1,8 @@
 // Budgets over the web build (issue 13 item 2): what the browser downloads, as gzip bytes of the
 // JavaScript files. The login page loads index.html's entry with its static imports (the modulepreload
-// list) and the public pages' own chunk; a screen adds its chunk, the shell's chunk and their static imports.
+// list): the light public pages (src/public) are in it. The application (FullApp: MUI, React Query, the
+// route table) loads lazily; a screen adds its chunk to the application's and the shell's chunks and
+// their static imports.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -9,20 +11,22 @@ import { gzipSync } from 'node:zlib';
 export const LOGIN_BUDGET = 150 * 1024;
 export const SCREEN_BUDGET = 350 * 1024;
 /**
- * What the test enforces today: the build as measured on 2026-11-23 (login 258 KB, heaviest screen 467 KB)
- * plus a few KB. Not yet the targets: React with React Router alone is ≈95 KB, MUI's core ≈42 KB and its
- * text field ≈14 KB, so the login page reaches 150 KB only once it renders without MUI, React Query and zod
- * (a light login page); the screens need the table (material-react-table ≈110 KB) lighter. Lower these
- * as the build shrinks; never raise them without a reason in docs/decisions.md.
+ * What the test enforces: the build as measured on 2026-11-25 plus a few KB (docs/performance.md). The
+ * login page is within its target since the public pages render without MUI, React Query and zod
+ * (src/public, 109 KB: React with React Router alone is ≈95 KB). The screens are not: the heaviest
+ * (InventoryPage) measures 485 KB — the shell's 359 KB (React 95, the date pickers' provider and fields
+ * 58 + 6, domain and zod 49, MUI's core 43, the text field 19, react-hook-form 15, the app itself 18 …)
+ * and the table (material-react-table ≈76 KB). Lower these as the build shrinks; never raise them
+ * without a reason in docs/decisions.md.
  */
-export const LOGIN_CEILING = 265 * 1024;
-export const SCREEN_CEILING = 480 * 1024;
+export const LOGIN_CEILING = 115 * 1024;
+export const SCREEN_CEILING = 490 * 1024;
 
 const STATIC_IMPORT = /(?:^|[;\n}])\s*import\s*(?:[\w$*{}\s,]+from\s*)?["'`]\.\/([^"'`]+\.js)["'`]/g;
 const DYNAMIC_IMPORT = /import\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g;
 /** Chunks named after the modules that load with every /app screen, and with the public pages. */
-const SHELL = /^(AppShell|RouteGuard)-/;
-const PUBLIC = /^(PublicPages|LoginPage)-/;
+const SHELL = /^(FullApp|AppShell|RouteGuard)-/;
+const PUBLIC = /^(PublicPages)-/;
 
 function imports(code, pattern) {
   return [...code.matchAll(pattern)].map((m) => m[1]);
@@ -75,22 +79,26 @@ export function measure(dist) {
   const publicChunks = names.filter((n) => PUBLIC.test(n));
   const login = closure(build, [...startup, ...publicChunks]);
   const shell = closure(build, [...startup, ...names.filter((n) => SHELL.test(n))]);
-  // Screens: what the route table (shell/screens.ts, in the startup chunks) loads lazily. Libraries a screen
-  // loads later on demand (spreadsheets, charts) are listed apart, with the screen's chunks they need.
-  const fromStartup = new Set([...startup].flatMap((n) => build.chunks.get(n).dynamic));
+  // Screens: what the route table (shell/screens.ts, in the application's chunks) loads lazily. Libraries a
+  // screen loads later on demand (spreadsheets, charts) are listed apart, with the screen's chunks they need.
+  const fromShell = new Set([...shell].flatMap((n) => build.chunks.get(n).dynamic));
   const weigh = (name) => ({ name, bytes: bytes(build, closure(build, [...shell, name])) });
-  const screens = [...fromStartup]
-    .filter((n) => !SHELL.test(n) && !PUBLIC.test(n))
+  const screens = [...fromShell]
+    .filter((n) => !shell.has(n) && !SHELL.test(n) && !PUBLIC.test(n))
     .map(weigh)
     .sort((a, b) => b.bytes - a.bytes);
   const onDemand = [...new Set(names.flatMap((n) => build.chunks.get(n).dynamic))]
-    .filter((n) => !fromStartup.has(n) && !SHELL.test(n) && !PUBLIC.test(n))
+    .filter((n) => !fromShell.has(n) && !shell.has(n) && !SHELL.test(n) && !PUBLIC.test(n))
     .map(weigh)
     .sort((a, b) => b.bytes - a.bytes);
+  const sizes = (set) => [...set].map((n) => [n, build.chunks.get(n).gzip]);
   return {
-    startup: { files: [...startup].map((n) => [n, build.chunks.get(n).gzip]), bytes: bytes(build, startup) },
-    login: { files: [...login].map((n) => [n, build.chunks.get(n).gzip]), bytes: bytes(build, login) },
+    startup: { files: sizes(startup), bytes: bytes(build, startup) },
+    login: { files: sizes(login), bytes: bytes(build, login) },
     shell: bytes(build, shell),
+    shellFiles: sizes(shell),
+    /** A screen's own chunks beyond the shell, for finding what makes it heavy. */
+    own: (name) => sizes([...closure(build, [...shell, name])].filter((n) => !shell.has(n))),
     screens,
     onDemand,
   };
@@ -103,8 +111,13 @@ if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1])))
   console.log(`login page: ${kb(m.login.bytes)} (target ${kb(LOGIN_BUDGET)}, ceiling ${kb(LOGIN_CEILING)})`);
   for (const [n, b] of m.login.files.sort((a, b) => b[1] - a[1])) console.log(`  ${n} ${kb(b)}`);
   console.log(`shell with startup: ${kb(m.shell)}`);
+  if (process.argv.includes('--detail')) for (const [n, b] of m.shellFiles.sort((a, b) => b[1] - a[1])) console.log(`  ${n} ${kb(b)}`);
   console.log(`heaviest screens (target ${kb(SCREEN_BUDGET)}, ceiling ${kb(SCREEN_CEILING)}):`);
-  for (const s of m.screens.slice(0, 8)) console.log(`  ${s.name} ${kb(s.bytes)}`);
+  for (const s of m.screens.slice(0, 8)) {
+    console.log(`  ${s.name} ${kb(s.bytes)}`);
+    if (process.argv.includes('--detail'))
+      for (const [n, b] of m.own(s.name).sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`      ${n} ${kb(b)}`);
+  }
   console.log('loaded on demand (with the shell, not counting the screen that asks):');
   for (const s of m.onDemand.slice(0, 5)) console.log(`  ${s.name} ${kb(s.bytes)}`);
 }

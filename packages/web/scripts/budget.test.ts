@@ -47,9 +47,9 @@ describe('web bundle budgets', () => {
     if (made) rmSync(made, { recursive: true, force: true });
   });
 
-  it('the login page loads no screen, no shell and no table or spreadsheet library', () => {
+  it('the login page loads no screen, no shell, no MUI and no table or spreadsheet library', () => {
     const names = m.login.files.map(([name]) => name);
-    expect(names.filter((n) => /^(AppShell|DialogGuard|SideMenu|xlsx|.*Page)-/.test(n))).toEqual([]);
+    expect(names.filter((n) => /^(FullApp|AppShell|DialogGuard|SideMenu|mui|xlsx|.*Page)-/.test(n))).toEqual([]);
     expect(m.screens.length).toBeGreaterThan(20);
   });
 

@@ -2,20 +2,25 @@
  * The application behind sign-in (issue 13 item 2): MUI's theme, React Query, the snackbar and the whole
  * route table. main.tsx loads this module lazily, so the public pages render without any of it.
  */
+import 'dayjs/locale/sr';
 import 'dayjs/locale/sr-cyrl';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { installSerbianValidationMessages } from '@trasa/domain';
 import dayjs from 'dayjs';
+import { z } from 'zod';
 import { App } from './App';
 import { setToken } from './api/token';
 import { SnackbarProvider } from './components/SnackbarProvider';
 import { takeOverSignIn, takePendingUser } from './public/handoff';
+import { getScript, setScript } from './script';
 import { PROFILE_KEY } from './shell/session';
 import { theme } from './theme';
 
-dayjs.locale('sr-cyrl');
 installSerbianValidationMessages();
+// zod would probe `new Function` for its faster parser: the server's CSP (script-src 'self') refuses it and
+// the browser reports a violation on every screen (Lighthouse best practices, issue 13 item 3).
+z.config({ jitless: true });
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -27,6 +32,10 @@ const queryClient = new QueryClient({
 // A sign-in on the light page before this module loaded: /app opens with the profile it answered with.
 const signedInAs = takePendingUser();
 if (signedInAs) queryClient.setQueryData(PROFILE_KEY, signedInAs);
+// Its script wins over the browser's before any screen renders (later: shell/ScriptSwitch useProfileScript).
+if (signedInAs?.pismo && signedInAs.pismo !== getScript()) setScript(signedInAs.pismo);
+// Month and day names in the user's script (the page loads again when it changes).
+dayjs.locale(getScript() === 'lat' ? 'sr' : 'sr-cyrl');
 // A later sign-in (after signing out): the previous user's cached data goes, the new profile is kept.
 takeOverSignIn((token, user) => {
   queryClient.clear();
