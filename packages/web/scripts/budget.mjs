@@ -116,7 +116,11 @@ if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1])))
   for (const s of m.screens.slice(0, 8)) {
     console.log(`  ${s.name} ${kb(s.bytes)}`);
     if (process.argv.includes('--detail'))
-      for (const [n, b] of m.own(s.name).sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`      ${n} ${kb(b)}`);
+      for (const [n, b] of m
+        .own(s.name)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 8))
+        console.log(`      ${n} ${kb(b)}`);
   }
   console.log('loaded on demand (with the shell, not counting the screen that asks):');
   for (const s of m.onDemand.slice(0, 5)) console.log(`  ${s.name} ${kb(s.bytes)}`);
