@@ -128,6 +128,20 @@ describe('GET /api/export/{list}', () => {
       '/api/activity/in-progress?odgovoran=IZVODJAC&eng=izvoz&limit=1',
     ],
   ];
+  it('exports the topics a search finds by the list condition (not a term across the description and the cluster)', async () => {
+    // 'pitanje' ends the description and 'Klaster' starts the cluster's name: the list finds neither
+    // as one text, so its export has no rows either; each alone finds the topic in both.
+    for (const [q, expected] of [
+      ['pitanje klaster', 0],
+      ['pitanje', 2],
+      ['klaster izvoz moj', 1],
+    ] as const) {
+      const query = `q=${encodeURIComponent(q)}`;
+      expect(await totalOf(`/api/topic?${query}&limit=1`)).toBe(expected);
+      expect((await xlsxRows(`/api/export/topics?${query}`)).rows).toHaveLength(expected);
+    }
+  });
+
   for (const [name, exportUrl, listUrl] of cases) {
     it(`exports ${name}: as many rows as the list's totalResults`, async () => {
       const fill = (u: string) => u.replaceAll('LEAF', tree.leaf.id);

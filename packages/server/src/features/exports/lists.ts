@@ -1,7 +1,6 @@
 import {
   CONTRACT_GROUP_TYPE,
   type ContractKind,
-  foldForSearch,
   pageQuery,
   type RoleKey,
   rolesFor,
@@ -10,7 +9,7 @@ import {
   TOPIC_STATUSES,
   USERS,
 } from '@trasa/domain';
-import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -39,6 +38,7 @@ import { contractListCondition } from '../contracts/service.js';
 import { groupCondition, inScope, isGuestCondition, memberCondition, scopeOf, visibleUserCondition } from '../groups/policy.js';
 import { matchCondition, searchTerms } from '../search/service.js';
 import { settlementOrder } from '../settlements/presenter.js';
+import { topicSearchCondition } from '../topics/service.js';
 import { userOrder } from '../users/presenter.js';
 import type { RenderedQuery } from './cursor.js';
 import { TEXTS } from './texts.js';
@@ -277,18 +277,6 @@ function contractsList(kind: ContractKind): ExportList {
       return { title: TEXTS.titles[kind], columns, query: query.toSQL() };
     },
   });
-}
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** The topics list's search (features/topics/service.ts searchCondition): q and qAlt, folded, over opis and the cluster's name. */
-function topicSearchCondition(q: string, qAlt: string): SQL | undefined {
-  const byFold = new Map<string, string>();
-  for (const text of [q.trim(), qAlt.trim()]) if (text) byFold.set(foldForSearch(text), text);
-  const terms = [...byFold.values()];
-  if (terms.length === 0) return undefined;
-  const haystack = sql`trasa_fold(${topics.opis} || ' ' || ${clusters.naziv})`;
-  return or(...terms.map((t) => sql`${haystack} like '%' || trasa_fold(${escapeLike(t)}) || '%'`));
 }
 
 /** GET /api/topic: topics of visible clusters, filtered by status and priority, searched, newest change first. */

@@ -96,9 +96,10 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * q and its transliteration qAlt, folded (trasa_fold ≙ foldForSearch), over opis and the cluster's name:
  * the topic's stored folded opis (topics.search_text, drizzle/0010, trigram index) or a cluster whose
  * folded name matches (clusters_search_idx), a condition over the topics table alone. Folding every
- * row's text on each search cost a second at 20,000 topics (issue 15).
+ * row's text on each search cost a second at 20,000 topics (issue 15). The list and its export
+ * (features/exports/lists.ts) both use this one condition.
  */
-function searchCondition(q: string, qAlt: string): SQL | undefined {
+export function topicSearchCondition(q: string, qAlt: string): SQL | undefined {
   const byFold = new Map<string, string>();
   for (const text of [q.trim(), qAlt.trim()]) if (text) byFold.set(foldForSearch(text), text);
   const terms = [...byFold.values()];
@@ -128,7 +129,7 @@ export async function listTopics(ctx: AppContext, actor: Actor, query: TopicList
     visibleClusterCondition(scope, topics.clusterId),
     query.status ? eq(topics.status, query.status) : undefined,
     query.prioritet ? eq(topics.prioritet, query.prioritet) : undefined,
-    searchCondition(query.q, query.qAlt),
+    topicSearchCondition(query.q, query.qAlt),
   );
   // A deferred join: the page's ids from topics alone (topics_list_order_idx), then only those rows
   // joined and presented (their comment counts), not every row skipped on the way to a deep page.
