@@ -20,12 +20,20 @@ export function isoDate(d: Date): string {
   return `${d.getFullYear()}-${mm}-${dd}`;
 }
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /**
  * The calendar day (YYYY-MM-DD) that `now` falls on in `timeZone` (an IANA name). The application's
  * "today" — deadlines, colours, the digest — is one such day in one time zone (server: APP_TIMEZONE,
  * default Europe/Belgrade), whatever the machine's own zone.
  */
 export function calendarDay(now: Date, timeZone: string): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // en-CA formats as YYYY-MM-DD. Made once per zone: a new formatter cost more than the rest of a
+    // notifications page (issue 15, docs/performance.md).
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }

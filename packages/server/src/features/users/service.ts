@@ -11,7 +11,7 @@ import {
   type UserDto,
   type UsersPage,
 } from '@trasa/domain';
-import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { groups, roles, users } from '../../db/schema.js';
@@ -95,7 +95,15 @@ export async function listUsers(ctx: AppContext, actor: Actor, q: Paging & UserS
 /** GET /api/user/users-per-role: the users of one role the caller may see (a Rukovodilac: members and guests). */
 export async function usersPerRole(ctx: AppContext, actor: Actor, q: Paging & UserSorting & { roleId: string }): Promise<UsersPage> {
   const scope = await scopeOf(ctx.db, actor);
-  return pageOfUsers(ctx.db, and(visibleUserCondition(scope), eq(users.roleId, q.roleId)) as SQL, q);
+  let visible = visibleUserCondition(scope);
+  if (!scope.all) {
+    // visibleUserCondition for one role: every live user of a guest role, only the members of any other.
+    // The planner answered "members or guests" with a scan of all users (issue 15); one key lookup of
+    // the role leaves an index condition.
+    const [role] = await ctx.db.select({ baseRole: roles.baseRole }).from(roles).where(eq(roles.id, q.roleId)).limit(1);
+    visible = role?.baseRole === 'Gost' ? isNull(users.deletedAt) : memberCondition(scope);
+  }
+  return pageOfUsers(ctx.db, and(visible, eq(users.roleId, q.roleId)) as SQL, q);
 }
 
 /** GET /api/user/guests: every guest (base role Gost); guests have no group, Admin and Rukovodilac see them all. */
