@@ -3,7 +3,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import LinkIcon from '@mui/icons-material/Link';
 import { Box, Button, IconButton, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
-import { appPath, CONTRACT_GROUP_TYPE, CONTRACT_KINDS, CONTRACTS, type ContractKind, canOpen, formatDate, roleIn } from '@trasa/domain';
+import { appPath, CONTRACT_GROUP_TYPE, CONTRACT_KINDS, CONTRACTS, type ContractKind, canOpen, formatDate, LIST_SORTS, roleIn } from '@trasa/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -95,10 +95,10 @@ function columnsOf(kind: ContractKind): MRT_ColumnDef<ContractListItem>[] {
 const HIDDEN_COLUMNS = ['fajlovi', 'lokacije'] as const;
 
 function fetcherOf(kind: ContractKind) {
-  return async ({ page, limit, search, signal }: TableQuery) => {
+  return async ({ page, limit, search, signal, sort, order }: TableQuery) => {
     const data = search
-      ? await searchContracts(kind, { page, limit, ...search }, signal)
-      : await listContracts(kind, { page, limit }, signal);
+      ? await searchContracts(kind, { page, limit, sort, order, ...search }, signal)
+      : await listContracts(kind, { page, limit, sort, order }, signal);
     return { rows: data.contracts, total: data.totalResults };
   };
 }
@@ -159,6 +159,7 @@ function ContractList({ kind }: { kind: ContractKind }) {
         pageSizes={CONTRACT_PAGE_SIZES}
         hiddenColumns={HIDDEN_COLUMNS}
         searchable
+        sortable={LIST_SORTS.contracts}
         rowColor={(c) => deadlineRowColor(c.boja)}
         // Contract detail is the Admin's (spec 2 §6): an employee's row opens nothing.
         onRowClick={isAdmin ? openDetail : undefined}
