@@ -14,7 +14,7 @@
 // storage, and the browser's cache is cleared before each run (Lighthouse's own reset would clear the token).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -184,6 +184,11 @@ const load = () =>
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(' / ');
+
+// As `npm run build` leaves it: the assets precompressed (a build made aside is not).
+if (!readdirSync(path.join(WEB_DIST, 'assets')).some((f) => f.endsWith('.br'))) {
+  spawnSync(process.execPath, ['packages/web/scripts/precompress.mjs', WEB_DIST], { stdio: 'inherit' });
+}
 
 const loadBefore = load();
 const { base, stop } = await startServer();

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+// The build's folder: packages/web/dist, or the one given (a build made aside, bench/lighthouse.mjs).
+const dist = process.argv[2] ? path.resolve(process.argv[2]) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 const TEXT = /\.(js|mjs|css|html|svg|json|txt|map|webmanifest)$/i;
 
 async function* files(dir) {
