@@ -16,8 +16,8 @@ const SUPERVISION_EMPLOYEE = 'vladimir.ciric@nadzor-inzenjering.rs';
 const TABLE = 'Отворена питања';
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
-const CLOSED_TOOLTIP = 'A closed topic cannot be changed or deleted';
-const COMMENTED_TOOLTIP = 'A topic with comments cannot be changed or deleted';
+const CLOSED_TOOLTIP = 'Затворена тема се не може мењати ни брисати.';
+const COMMENTED_TOOLTIP = 'Тема са коментарима се не може мењати ни брисати.';
 
 async function openTopics(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Главни мени' }).getByRole('link', { name: 'Отворена питања' }).click();

@@ -43,7 +43,30 @@ export function onScriptChange(listener: (script: Script) => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * Parts of a text that stay as written in either script: addresses and e-mail addresses, {placeholders},
+ * words with a digit (activity codes A1, A5.1, ports), words with a letter Serbian does not use (xlsx,
+ * Excel, Word) and the Latin abbreviations of file formats and protocols.
+ */
+const KEEP =
+  /(https?:\/\/\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\{[^}]*\}|[\p{L}\d.]*\d[\p{L}\d.]*|[\p{L}]*[qwxyQWXY][\p{L}]*|\b(?:PDF|CSV|SMTP|TLS|SSL|URL|HTTP|HTTPS|API|ID|IP|JSON|ZIP|UUID|RSD|EUR|USD|OK)\b)/u;
+
+function convertOutsideKept(text: string, convert: (part: string) => string): string {
+  if (!KEEP.test(text)) return convert(text);
+  // split with a capturing group: odd indexes are the kept parts.
+  return text
+    .split(new RegExp(KEEP.source, 'gu'))
+    .map((part, i) => (i % 2 === 1 ? part : convert(part)))
+    .join('');
+}
+
+/** A text in the given script (the spec's words, only the letters change; see KEEP for what stays). */
+export function toScript(text: string, script: Script): string {
+  if (script === 'lat') return toLatin(text);
+  return convertOutsideKept(text, toCyrillic);
+}
+
 /** A text of the web's own in the current script. */
 export function inScript(text: string): string {
-  return current === 'lat' ? toLatin(text) : toCyrillic(text);
+  return toScript(text, current);
 }

@@ -2,7 +2,8 @@
  * Labels of the web screens that the spec describes but does not word (headings, field labels,
  * buttons). The spec's own texts come from @trasa/domain (ACCOUNT, COMMON).
  */
-export const UI = {
+import { scripted } from './scripted';
+export const UI = scripted({
   appName: 'Траса',
   ministry: 'Министарство информисања и телекомуникација',
   greeting: 'Добродошли',
@@ -35,6 +36,10 @@ export const UI = {
   confirmNewPassword: 'Потврда нове лозинке',
 
   myAccountTitle: 'Мој налог',
+  // the script switch (issue 13 item 10); the two names are shown each in its own script (shell/ScriptSwitch)
+  script: 'Писмо',
+  scriptHint: 'Писмо у коме се приказују натписи и поруке.',
+  scriptSaveFailed: 'Писмо није сачувано.',
   role: 'Рола',
   group: 'Група',
   groupType: 'Тип групе',
@@ -213,4 +218,4 @@ export const UI = {
   noContractChosen: 'Изаберите уговор у табели.',
   linkConfirm: 'Повежи',
   currentLinks: 'Тренутно повезан са',
-} as const;
+} as const);

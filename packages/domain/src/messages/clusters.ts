@@ -131,9 +131,12 @@ export const TOPICS = {
   closedBanner: 'Тема је затворена',
   deleteConfirm: 'Обриши тему?',
   notFound: 'Није пронађено',
-  /** The tooltips of the disabled edit and delete buttons, as spec 2 §2 words them. */
-  closedCannotChange: 'A closed topic cannot be changed or deleted',
-  commentedCannotChange: 'A topic with comments cannot be changed or deleted',
+  /**
+   * The tooltips of the disabled edit and delete buttons: spec 2 §2 words them in English; issue 13 item 10
+   * has the English tooltips in Serbian (the server's own answers below, in the same words).
+   */
+  closedCannotChange: 'Затворена тема се не може мењати ни брисати.',
+  commentedCannotChange: 'Тема са коментарима се не може мењати ни брисати.',
   /** The server's answers for the same refusals (ours: the web shows none, spec 2 §8). */
   closedLocked: 'Zatvorena tema se ne može menjati ni brisati.',
   commentedLocked: 'Tema sa komentarima se ne može menjati ni brisati.',

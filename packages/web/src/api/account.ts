@@ -1,4 +1,4 @@
-import type { LoginResponse, MessageResponse, SavedTable, UserDto } from '@trasa/domain';
+import type { LoginResponse, MessageResponse, Pismo, SavedTable, UserDto } from '@trasa/domain';
 import { api, request } from './client';
 
 /** Account calls of spec 1 §7. */
@@ -54,6 +54,11 @@ export function changeInfo(body: ChangeInfoBody): Promise<MessageResponse> {
 /** Saves a table layout (column order and visibility); the caller refetches my-profile afterwards. */
 export function saveColumns(body: SavedTable): Promise<MessageResponse> {
   return api('/user/edit-columns', { method: 'POST', body });
+}
+
+/** Saves the script the web shows its texts in for this user (issue 13 item 10). */
+export function saveScript(pismo: Pismo): Promise<MessageResponse> {
+  return api('/user/edit-script', { method: 'POST', body: { pismo } });
 }
 
 export function deleteMyAccount(): Promise<MessageResponse> {

@@ -5,7 +5,7 @@ import SaveIcon from '@mui/icons-material/Save';
 import SearchIcon from '@mui/icons-material/Search';
 import { Alert, Box, Button, IconButton, InputAdornment, Popover, Stack, TextField, Tooltip, useMediaQuery } from '@mui/material';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ACCOUNT, COMMON, type SavedTable, type SortOrder, transliterate, USERS } from '@trasa/domain';
+import { type SavedTable, type SortOrder, transliterate } from '@trasa/domain';
 import {
   MaterialReactTable,
   type MRT_ColumnDef,
@@ -18,15 +18,16 @@ import {
   type MRT_VisibilityState,
   useMaterialReactTable,
 } from 'material-react-table';
-import { MRT_Localization_SR_CYRL_RS } from 'material-react-table/locales/sr-Cyrl-RS';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { saveColumns } from '../api/account';
 import { downloadExport, EXPORT_FETCH_LIMIT, type ExportFormat, type ExportTarget, exportTargetOf, saveRowsAsJson } from '../api/exports';
 import type { SearchText } from '../api/users';
+import { ACCOUNT, COMMON, USERS } from '../messages';
 import { PROFILE_KEY, useCurrentUser } from '../shell/session';
 import { UI } from '../texts';
 import { useSnackbar } from './SnackbarProvider';
 import { SHARED } from './sharedTexts';
+import { TABLE_TEXTS } from './tableTexts';
 import { useDebouncedValue } from './useDebouncedValue';
 import { useMinimumDuration } from './useMinimumDuration';
 
@@ -167,7 +168,11 @@ export function headerMinSize(header: string, sortable: boolean): number {
   return Math.ceil(longestWord * 9 + (sortable ? 28 : 0) + 48);
 }
 
-const WRAPPING_HEADER = { '& .Mui-TableHeadCell-Content-Wrapper': { whiteSpace: 'normal', overflowWrap: 'normal' } } as const;
+/** Headers wrap between words; a column's sort arrows show before it is sorted too (MRT dims them to 0.3). */
+const WRAPPING_HEADER = {
+  '& .Mui-TableHeadCell-Content-Wrapper': { whiteSpace: 'normal', overflowWrap: 'normal' },
+  '&[aria-sort="none"] .MuiTableSortLabel-root': { opacity: 0.65 },
+} as const;
 
 function stopPropagation(event: { stopPropagation: () => void }) {
   event.stopPropagation();
@@ -337,7 +342,7 @@ export function DataTable<T extends MRT_RowData & { _id: string }>({
 
   const localization = useMemo(
     () => ({
-      ...MRT_Localization_SR_CYRL_RS,
+      ...TABLE_TEXTS,
       noRecordsToDisplay: emptyText,
       noResultsFound: emptyText,
       actions: UI.actions,

@@ -1,7 +1,8 @@
 import { Autocomplete, Chip, TextField } from '@mui/material';
-import { COMMON } from '@trasa/domain';
 import { useMemo } from 'react';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
+import { COMMON } from '../messages';
+import { inScript } from '../script';
 import type { SelectOption } from './FormSelect';
 import { foldedFilter, keepEnterInPicker } from './pickerFilter';
 
@@ -77,7 +78,7 @@ export function FormMultiPicker<T extends FieldValues, C, TOut>({
                 name={field.name}
                 inputRef={field.ref}
                 error={!!fieldState.error}
-                helperText={fieldState.error?.message ?? helperText}
+                helperText={fieldState.error ? inScript(fieldState.error.message ?? '') : helperText}
               />
             )}
           />

@@ -1,4 +1,5 @@
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
+import { inScript } from '../script';
 import type { SelectOption } from './FormSelect';
 import { OptionPicker } from './OptionPicker';
 
@@ -45,7 +46,7 @@ export function FormOptionPicker<T extends FieldValues, C, TOut>({
           disabled={field.disabled || disabled}
           required={required}
           loading={loading}
-          error={fieldState.error?.message}
+          error={fieldState.error?.message === undefined ? undefined : inScript(fieldState.error.message)}
           helperText={helperText}
         />
       )}

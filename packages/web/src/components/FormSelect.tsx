@@ -1,5 +1,6 @@
 import { MenuItem, TextField, type TextFieldProps } from '@mui/material';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
+import { inScript } from '../script';
 
 export type SelectOption = { value: string; label: string };
 
@@ -51,7 +52,7 @@ export function FormSelect<T extends FieldValues, C, TOut>({
             inputRef={field.ref}
             disabled={field.disabled || rest.disabled}
             error={!!fieldState.error}
-            helperText={fieldState.error?.message ?? helperText}
+            helperText={fieldState.error ? inScript(fieldState.error.message ?? '') : helperText}
             fullWidth={rest.fullWidth ?? true}
           >
             {emptyLabel !== undefined && (

@@ -1,5 +1,6 @@
 import { TextField, type TextFieldProps } from '@mui/material';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
+import { inScript } from '../script';
 
 type Props<T extends FieldValues, C, TOut> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'label'> & {
   control: Control<T, C, TOut>;
@@ -25,7 +26,7 @@ export function FormTextField<T extends FieldValues, C, TOut>({ control, name, l
           inputRef={field.ref}
           disabled={field.disabled || rest.disabled}
           error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? helperText}
+          helperText={fieldState.error ? inScript(fieldState.error.message ?? '') : helperText}
           fullWidth={rest.fullWidth ?? true}
         />
       )}

@@ -1,6 +1,6 @@
 import { Box, Button, Typography } from '@mui/material';
-import { COMMON } from '@trasa/domain';
 import { Link as RouterLink } from 'react-router';
+import { COMMON } from '../messages';
 import { UI } from '../texts';
 import { useDocumentTitle } from './useDocumentTitle';
 

@@ -1,6 +1,6 @@
 import { Autocomplete, TextField } from '@mui/material';
-import { COMMON } from '@trasa/domain';
 import type { Ref } from 'react';
+import { COMMON } from '../messages';
 import type { SelectOption } from './FormSelect';
 import { foldedFilter, keepEnterInPicker } from './pickerFilter';
 

@@ -1,5 +1,6 @@
 /** Texts of the shared components and the shell that the specs do not word (issue 13: accessibility, phones). */
-export const SHARED = {
+import { scripted } from '../scripted';
+export const SHARED = scripted({
   skipToContent: 'Пређи на садржај',
   retry: 'Покушај поново',
   discardTitle: 'Одбацити унете измене?',
@@ -8,4 +9,4 @@ export const SHARED = {
   discardKeep: 'Настави унос',
   rowActions: 'Акције реда',
   required: 'обавезно поље',
-} as const;
+} as const);

@@ -1,10 +1,11 @@
-import { type AppRouteKey, COMMON, canOpen, landingPath } from '@trasa/domain';
+import { type AppRouteKey, canOpen, landingPath } from '@trasa/domain';
 import { Suspense } from 'react';
 import { Navigate } from 'react-router';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { PageLoader } from '../components/PageLoader';
 import { UnderConstructionPage } from '../components/UnderConstructionPage';
 import { useDocumentTitle } from '../components/useDocumentTitle';
+import { COMMON } from '../messages';
 import { screens } from './screens';
 import { SCREEN_TITLES } from './screenTitles';
 import { useCurrentUser } from './session';

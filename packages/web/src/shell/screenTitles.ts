@@ -1,7 +1,8 @@
 import type { AppRouteKey } from '@trasa/domain';
+import { scripted } from '../scripted';
 
 /** The Cyrillic name of every /app screen (spec 1 §2.2), used as the title of screens not built yet. */
-export const SCREEN_TITLES: Record<AppRouteKey, string> = {
+export const SCREEN_TITLES: Record<AppRouteKey, string> = scripted({
   notices: 'Обавештења',
   topics: 'Отворена питања',
   topicNew: 'Ново отворено питање',
@@ -45,4 +46,4 @@ export const SCREEN_TITLES: Record<AppRouteKey, string> = {
   inventory: 'Инвентар',
   inventoryLocation: 'Инвентар локације',
   inventoryContractLocations: 'Локације уговора',
-};
+});

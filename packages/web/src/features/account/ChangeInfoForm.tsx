@@ -1,13 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ACCOUNT, changeInfoSchema, type UserDto } from '@trasa/domain';
+import { changeInfoSchema, type UserDto } from '@trasa/domain';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { changeInfo } from '../../api/account';
 import { fieldErrorOf, messageOf, statusOf } from '../../api/errors';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { ACCOUNT } from '../../messages';
+import { unscripted } from '../../scripted';
 import { PROFILE_KEY } from '../../shell/session';
 import { UI } from '../../texts';
 
@@ -34,14 +36,14 @@ export function ChangeInfoForm({ user }: { user: UserDto }) {
   const mutation = useMutation({
     mutationFn: changeInfo,
     onSuccess: async (data) => {
-      snackbar.success(data?.message || ACCOUNT.infoChanged, data?.message === ACCOUNT.emailChangePending ? 8000 : undefined);
+      snackbar.success(data?.message || ACCOUNT.infoChanged, data?.message === unscripted(ACCOUNT).emailChangePending ? 8000 : undefined);
       resetField('lozinka');
       await queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
     },
     onError: (error) => {
       const message = infoFailure(error);
       snackbar.error(message);
-      if (statusOf(error) === 409 || message === ACCOUNT.infoEmailTaken) {
+      if (statusOf(error) === 409 || message === unscripted(ACCOUNT).infoEmailTaken) {
         setError('email', { message: fieldErrorOf(error, 'email') ?? message });
       }
       const password = fieldErrorOf(error, 'lozinka') ?? (statusOf(error) === 429 ? message : undefined);

@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { ACCOUNT, changePasswordSchema } from '@trasa/domain';
+import { changePasswordSchema } from '@trasa/domain';
 import { useForm } from 'react-hook-form';
 import { changePassword } from '../../api/account';
 import { fieldErrorOf, messageOf } from '../../api/errors';
 import { setToken } from '../../api/token';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { ACCOUNT } from '../../messages';
 import { UI } from '../../texts';
 
 /** The server's message, with the old backend's length error replaced by the spec's warning (spec 1 §5). */

@@ -1,12 +1,12 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Button } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { ACCOUNT } from '@trasa/domain';
 import { useState } from 'react';
 import { deleteMyAccount } from '../../api/account';
 import { messageOf } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { ACCOUNT } from '../../messages';
 import { useEndSession } from '../../shell/session';
 import { UI } from '../../texts';
 

@@ -1,12 +1,12 @@
 import DevicesIcon from '@mui/icons-material/Devices';
 import { Button } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { ACCOUNT } from '@trasa/domain';
 import { useState } from 'react';
 import { logoutAll } from '../../api/account';
 import { messageOf } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { ACCOUNT } from '../../messages';
 import { useEndSession } from '../../shell/session';
 
 /** Signs out every session of the user (POST /api/user/logout-all), this one included. */

@@ -15,6 +15,7 @@ import {
 } from '@mui/material';
 import { appPath, canOpen, landingPath } from '@trasa/domain';
 import { Link as RouterLink } from 'react-router';
+import { ScriptSwitch } from '../../shell/ScriptSwitch';
 import { useCurrentUser } from '../../shell/session';
 import { UI } from '../../texts';
 import { ChangeInfoForm } from './ChangeInfoForm';
@@ -44,6 +45,13 @@ export function MyAccountPage() {
         </Button>
         <Typography variant="h1">{UI.myAccountTitle}</Typography>
       </Stack>
+
+      <Paper component="section" aria-labelledby="script-heading" sx={{ p: 2 }}>
+        <Typography id="script-heading" variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
+          {UI.script}
+        </Typography>
+        <ScriptSwitch />
+      </Paper>
 
       <TableContainer component={Paper}>
         <Table aria-label={UI.myAccountTitle} size="small">

@@ -6,35 +6,29 @@ import ThumbDownIcon from '@mui/icons-material/ThumbDown';
 import ThumbUpIcon from '@mui/icons-material/ThumbUp';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import {
-  ACTIVITIES,
-  controlLabels,
-  decisionProblems,
-  FINISHED,
-  finishProblems,
-  IN_PROGRESS,
-  NOT_STARTED,
-  requiredFileCount,
-} from '@trasa/domain';
+import { controlLabels, decisionProblems, FINISHED, finishProblems, IN_PROGRESS, NOT_STARTED, requiredFileCount } from '@trasa/domain';
 import { useState } from 'react';
 import { type ActivityDto, changeActivityStatus, decideControl, downloadZip } from '../../api/activities';
 import { saveBlob } from '../../api/client';
 import { messageOf } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { ACTIVITIES } from '../../messages';
+import { inScript, unscripted } from '../../scripted';
 import { ACTIVITY_LABELS } from './labels';
 import { hasFinishButton, ruleInput } from './model';
 import { useApplyAnswer } from './queries';
 
 /** The rule's problems and, where files are counted, 'Broj fajlova neophodan za uvoz: N' or 'Uvezli ste dovoljan broj fajlova.'. */
 export function Problems({ problems, filesNeeded, label }: { problems: string[]; filesNeeded: number; label: string }) {
-  const filesLine = filesNeeded > 0 && !problems.includes(ACTIVITIES.filesNeeded(filesNeeded));
+  // The rules' problems are the domain's texts as written: compared as written, shown in the user's script.
+  const filesLine = filesNeeded > 0 && !problems.includes(unscripted(ACTIVITIES).filesNeeded(filesNeeded));
   if (problems.length === 0 && !filesLine) return null;
   return (
     <Box component="ul" aria-label={label} sx={{ m: 0, pl: 2.5 }}>
       {problems.map((p) => (
         <Typography component="li" variant="body2" color="warning.dark" key={p}>
-          {p}
+          {inScript(p)}
         </Typography>
       ))}
       {filesLine && (
@@ -111,7 +105,9 @@ export function ActivityActions({ activity }: { activity: ActivityDto }) {
   const finishShown = mayChange && hasFinishButton(activity) && !activity.kontrolna;
   const finishIssues = finishShown ? finishProblems(input) : [];
   const decisionShown = mayChange && activity.kontrolna;
-  const [yes, no] = controlLabels(activity.kratakNaziv);
+  const [yesWritten, noWritten] = controlLabels(activity.kratakNaziv);
+  const yes = inScript(yesWritten);
+  const no = inScript(noWritten);
   const yesIssues = decisionShown ? decisionProblems(input, false) : [];
   const noIssues = decisionShown ? decisionProblems(input, true) : [];
   const busy = status.isPending || decide.isPending;

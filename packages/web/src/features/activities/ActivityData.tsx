@@ -1,8 +1,9 @@
 import { Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { checkedHolderIds, DATA_KEYS, dataLabel, dataValue, formatDate, holderIds, parseAmount } from '@trasa/domain';
+import { checkedHolderIds, DATA_KEYS, dataValue, formatDate, holderIds, parseAmount } from '@trasa/domain';
 import type { ReactNode } from 'react';
 import type { ActivityDto, DataItem } from '../../api/activities';
 import { DetailRows } from '../../components/DetailRows';
+import { dataLabel } from '../../messages';
 import { UI } from '../../texts';
 import { formatMoney, formatNumber } from '../clusters/format';
 import { SlotFiles } from './files';

@@ -20,7 +20,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { ACTIVITIES, appPath, COMMON, FINISHED, formatDate, IN_PROGRESS, NOT_STARTED, roleIn } from '@trasa/domain';
+import { appPath, FINISHED, formatDate, IN_PROGRESS, NOT_STARTED, roleIn } from '@trasa/domain';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import type { ActivityDetailResponse, ActivityDto } from '../../api/activities';
@@ -28,6 +28,7 @@ import { messageOf, statusOf } from '../../api/errors';
 import { DetailRows } from '../../components/DetailRows';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { PageLoader } from '../../components/PageLoader';
+import { ACTIVITIES, COMMON } from '../../messages';
 import { useCurrentUser } from '../../shell/session';
 import { UI } from '../../texts';
 import { ActivityActions } from './Actions';

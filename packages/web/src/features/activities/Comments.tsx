@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import SendIcon from '@mui/icons-material/Send';
 import { Box, Button, Divider, Paper, Stack, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { ACTIVITIES } from '@trasa/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -10,6 +9,7 @@ import { type ActivityCommentDto, type ActivityDto, postComment } from '../../ap
 import { fieldErrorOf, messageOf } from '../../api/errors';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { ACTIVITIES } from '../../messages';
 import { formatDateTime } from '../topics/format';
 import { ACTIVITY_LABELS } from './labels';
 import { useApplyAnswer } from './queries';

@@ -1,10 +1,10 @@
 import CheckIcon from '@mui/icons-material/Check';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import { Stack, Typography } from '@mui/material';
-import { ACTIVITIES } from '@trasa/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../api/errors';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { ACTIVITIES } from '../../messages';
 import { ACTIVITY_LABELS } from './labels';
 
 /** Autosave waits 800 ms after the last change; the 'saved' note stays 3000 ms (spec 3 §9). */

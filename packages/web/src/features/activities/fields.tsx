@@ -1,9 +1,10 @@
 import { Stack, TextField } from '@mui/material';
-import { ACTIVITIES, DATA_KEYS, dataLabel, dataValue, isFutureDate, isIsoDate } from '@trasa/domain';
+import { DATA_KEYS, dataValue, isFutureDate, isIsoDate } from '@trasa/domain';
 import { type ReactNode, useState } from 'react';
 import type { ActivityDto } from '../../api/activities';
 import { DateField } from '../../components/dates';
 import { unitInput } from '../../components/units';
+import { ACTIVITIES, dataLabel } from '../../messages';
 import { SavedNote, type SaveKind, useAutosave } from './autosave';
 import { ACTIVITY_LABELS } from './labels';
 import { cleanNumber, isValidNumber } from './model';

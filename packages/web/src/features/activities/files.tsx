@@ -5,7 +5,6 @@ import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/Upload';
 import { Box, Button, IconButton, LinearProgress, Stack, Tooltip, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { ACTIVITIES } from '@trasa/domain';
 import { type ChangeEvent, useId, useState } from 'react';
 import {
   type ActivityDto,
@@ -18,6 +17,7 @@ import { saveBlob } from '../../api/client';
 import { messageOf } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { ACTIVITIES } from '../../messages';
 import { shortName } from '../clusters/format';
 import { ACTIVITY_LABELS } from './labels';
 import { canDeleteFile } from './model';

@@ -2,7 +2,8 @@
  * Labels of the activity screen that spec 3 describes but does not word (headings, field labels,
  * buttons). The spec's own texts come from @trasa/domain (ACTIVITIES); shared ones from ../../texts (UI).
  */
-export const ACTIVITY_LABELS = {
+import { scripted } from '../../scripted';
+export const ACTIVITY_LABELS = scripted({
   backToNotices: 'Назад на обавештења',
   backToCluster: 'Активности кластера',
   backToInProgress: 'Активности у току',
@@ -112,4 +113,4 @@ export const ACTIVITY_LABELS = {
 
   problems: 'Услови за завршетак',
   decisionProblems: 'Услови за одлуку',
-} as const;
+} as const);

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CATALOGUE, type CatalogueEdit, catalogueEditSchema, KLIZNO, ROK_VALUES } from '@trasa/domain';
+import { type CatalogueEdit, catalogueEditSchema, KLIZNO, ROK_VALUES } from '@trasa/domain';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -11,6 +11,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { FormSelect } from '../../components/FormSelect';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { CATALOGUE } from '../../messages';
 import { UI } from '../../texts';
 import { ACTIVITY_UI, responsibleLabel, rokLabel } from './labels';
 

@@ -1,10 +1,11 @@
 import { type ActivityStatus, formatDate, KLIZNO, type Rok } from '@trasa/domain';
+import { scripted } from '../../scripted';
 
 /**
  * Labels of the activity lists (catalogue, notifications, activities in progress, a cluster's
  * activities) that the spec does not word; the responsible parties by their group types' names.
  */
-export const ACTIVITY_UI = {
+export const ACTIVITY_UI = scripted({
   kratakNaziv: 'Кратак назив',
   naziv: 'Назив',
   previous: 'Претходне активности',
@@ -26,26 +27,26 @@ export const ACTIVITY_UI = {
   catalogue: 'Каталог активности',
   all: 'Све',
   revision: (n: number) => `ревизија ${n}`,
-} as const;
+} as const);
 
 /** The responsible parties (activity-catalogue.md), named like their group types. */
-export const RESPONSIBLE_LABELS: Record<string, string> = {
+export const RESPONSIBLE_LABELS: Record<string, string> = scripted({
   NARUCILAC: 'Naručilac',
   IZVODJAC: 'Izvođač',
   NADZOR: 'Nadzor',
   PIU_TA: 'ПИУ ТА',
   AUTOMATSKI: 'Automatski',
-};
+});
 
 export function responsibleLabel(codes: readonly string[]): string {
   return codes.map((c) => RESPONSIBLE_LABELS[c] ?? c).join(', ');
 }
 
-export const ACTIVITY_STATUS_LABELS: Record<ActivityStatus, string> = {
+export const ACTIVITY_STATUS_LABELS: Record<ActivityStatus, string> = scripted({
   'Nije započeta': 'Није започета',
   'U toku': 'У току',
   Završena: 'Завршена',
-};
+});
 
 /** A deadline in days, or 'klizno'. */
 export function rokLabel(rok: Rok | null): string {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, CircularProgress, DialogActions, DialogContent, Stack } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CLUSTERS, CONTRACTS, roleIn } from '@trasa/domain';
+import { roleIn } from '@trasa/domain';
 import { type ReactNode, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { type ClusterBody, createLocation, editLocation, type LocationDto } from '../../api/clusters';
@@ -13,6 +13,7 @@ import { FormSelect } from '../../components/FormSelect';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { decimalWithUnit, METRES, RSD } from '../../components/units';
+import { CLUSTERS, CONTRACTS } from '../../messages';
 import { useCurrentUser } from '../../shell/session';
 import { UI } from '../../texts';
 import { type ClusterFormValues as ClusterForm, type ClusterFormOut, clusterFormSchema } from './clusterFormSchema';

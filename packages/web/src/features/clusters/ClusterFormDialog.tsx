@@ -1,6 +1,6 @@
 import { Dialog, DialogTitle } from '@mui/material';
-import { CLUSTERS } from '@trasa/domain';
 import { useId } from 'react';
+import { CLUSTERS } from '../../messages';
 import { UI } from '../../texts';
 import { ClusterEditor } from './ClusterForm';
 

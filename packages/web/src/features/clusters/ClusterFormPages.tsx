@@ -1,7 +1,8 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Button, Paper, Stack, Typography } from '@mui/material';
-import { appPath, CLUSTERS } from '@trasa/domain';
+import { appPath } from '@trasa/domain';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { CLUSTERS } from '../../messages';
 import { UI } from '../../texts';
 import { ClusterEditor } from './ClusterForm';
 

@@ -15,7 +15,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { COMMON, formatDate } from '@trasa/domain';
+import { formatDate } from '@trasa/domain';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { LocationDto } from '../../api/clusters';
@@ -23,6 +23,7 @@ import { messageOf } from '../../api/errors';
 import type { SettlementDto } from '../../api/settlements';
 import { DetailRows } from '../../components/DetailRows';
 import { PageLoader } from '../../components/PageLoader';
+import { COMMON } from '../../messages';
 import { UI } from '../../texts';
 import { ActivitiesTable } from './ActivitiesTable';
 import { ActivityTimeline } from './ActivityTimeline';

@@ -1,11 +1,11 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { Autocomplete, Box, Button, FormHelperText, IconButton, Stack, TextField, Typography } from '@mui/material';
-import { CLUSTERS, COMMON } from '@trasa/domain';
 import { useId, useMemo } from 'react';
 import { type Control, Controller, useFieldArray, useFormState } from 'react-hook-form';
 import type { SelectOption } from '../../components/FormSelect';
 import { foldedFilter } from '../../components/pickerFilter';
+import { CLUSTERS, COMMON } from '../../messages';
 import { UI } from '../../texts';
 import type { ClusterFormOut, ClusterFormValues, SettlementListName } from './clusterFormSchema';
 

@@ -1,5 +1,6 @@
-import { CLUSTERS, clusterSchema, decimalInput } from '@trasa/domain';
+import { clusterSchema, decimalInput } from '@trasa/domain';
 import { z } from 'zod';
+import { CLUSTERS } from '../../messages';
 
 /** A decimal typed as text with a dot or a comma; an empty value is left out of the payload (spec 2 §5). */
 const optionalDecimal = z.string().transform((value, ctx) => {

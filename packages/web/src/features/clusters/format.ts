@@ -1,6 +1,7 @@
 import type { ContractKind } from '@trasa/domain';
 import type { ClusterStatus, GroupBrief, LocationDto } from '../../api/clusters';
 import type { SettlementDto } from '../../api/settlements';
+import { scripted } from '../../scripted';
 import { UI } from '../../texts';
 
 const STATUS_LABELS: Record<ClusterStatus, string> = {
@@ -49,12 +50,12 @@ export function shortName(name: string, max = 40): string {
   return name.length > max ? `${name.slice(0, max)}…` : name;
 }
 
-export const CONTRACT_KIND_LABELS: Record<ContractKind, string> = {
+export const CONTRACT_KIND_LABELS: Record<ContractKind, string> = scripted({
   contract: UI.generalContract,
   contractIzv: UI.contractorContract,
   contractPro: UI.designerContract,
   contractNad: UI.supervisionContract,
-};
+});
 
 /** The cluster's contract of each kind: `ugovor` is the general one, `ugovori` the typed ones. */
 export function contractsOf(location: LocationDto) {

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { CONTRACTS, isReservedGroupName } from '@trasa/domain';
+import { isReservedGroupName } from '@trasa/domain';
 import { getLocation, PICKER_LIMIT } from '../../api/clusters';
 import { listContracts } from '../../api/contracts';
 import { listGroups } from '../../api/groups';
 import { allSettlements } from '../../api/settlements';
+import { CONTRACTS } from '../../messages';
 import { GROUPS_KEY } from '../groups/queries';
 import { SETTLEMENTS_KEY } from '../settlements/queries';
 

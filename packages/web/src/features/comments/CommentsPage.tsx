@@ -1,7 +1,7 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Button, Link, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ACTIVITIES, appPath, COMMENT_LIST, type CommentListDto, formatLogTime, roleIn } from '@trasa/domain';
+import { appPath, type CommentListDto, formatLogTime, roleIn } from '@trasa/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -9,6 +9,7 @@ import { messageOf } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { ACTIVITIES, COMMENT_LIST } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { useCurrentUser } from '../../shell/session';
 import { UI } from '../../texts';

@@ -14,9 +14,7 @@ import {
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  CLUSTERS,
   CONTRACT_GROUP_TYPE,
-  CONTRACTS,
   type ContractKind,
   contractCreateSchema,
   contractEditFields,
@@ -36,6 +34,7 @@ import type { SelectOption } from '../../components/FormSelect';
 import { FormSelect } from '../../components/FormSelect';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { CLUSTERS, CONTRACTS } from '../../messages';
 import { UI } from '../../texts';
 import { groupLabel, statusLabel } from '../clusters/format';
 import { DOCUMENT_NOTICE_MS, DocumentList, DocumentPicker, EDIT_NAME_MAX, refusedNotice } from './documents';

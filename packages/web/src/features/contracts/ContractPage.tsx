@@ -14,13 +14,14 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { appPath, COLOUR_HEX, COMMON, CONTRACT_GROUP_TYPE, type ContractKind, formatDate } from '@trasa/domain';
+import { appPath, COLOUR_HEX, CONTRACT_GROUP_TYPE, type ContractKind, formatDate } from '@trasa/domain';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import type { ContractDto } from '../../api/contracts';
 import { messageOf } from '../../api/errors';
 import { deadlineRowColor } from '../../components/ColourLegend';
 import { DetailRows } from '../../components/DetailRows';
+import { COMMON } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { UI } from '../../texts';
 import { clusterDetailPath, FROM_CLUSTER_LIST } from '../clusters/clusterLinks';

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CLUSTERS, CONTRACTS, type ContractKind } from '@trasa/domain';
+import type { ContractKind } from '@trasa/domain';
 import { useEffect, useState } from 'react';
 import { type ContractListItem, deleteContract } from '../../api/contracts';
 import { messageOf } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SNACKBAR_DEFAULT_MS, useSnackbar } from '../../components/SnackbarProvider';
+import { CLUSTERS, CONTRACTS } from '../../messages';
 import { CLUSTERS_KEY } from '../clusters/queries';
 import { CONTRACT_LABELS } from './labels';
 import { CONTRACTS_KEY } from './queries';

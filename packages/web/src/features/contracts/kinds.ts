@@ -1,5 +1,6 @@
-import { type AppRouteKey, appPath, CONTRACT_KINDS, CONTRACTS, type ContractKind, nameSegment } from '@trasa/domain';
+import { type AppRouteKey, appPath, CONTRACT_KINDS, type ContractKind, nameSegment } from '@trasa/domain';
 import type { ContractBrief } from '../../api/contracts';
+import { CONTRACTS } from '../../messages';
 
 /** The list screen of each kind (spec 2 §2). */
 export const LIST_ROUTE: Record<ContractKind, AppRouteKey> = {

@@ -3,7 +3,8 @@
  * buttons, tabs). The spec's own texts come from @trasa/domain (CONTRACTS, CLUSTERS, COMMON); the
  * shared field names (naziv, broj, dates, status) from ../../texts (UI).
  */
-export const CONTRACT_LABELS = {
+import { scripted } from '../../scripted';
+export const CONTRACT_LABELS = scripted({
   createContract: 'Креирај уговор',
   newContractTitle: 'Нови уговор',
   editContractTitle: 'Измена уговора',
@@ -52,4 +53,4 @@ export const CONTRACT_LABELS = {
   contractData: 'Подаци о уговору',
   contractNotFound: 'Уговор није пронађен.',
   otherLists: 'Листе уговора',
-} as const;
+} as const);

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createGroupSchema, type GroupDto, isReservedGroupName, USERS } from '@trasa/domain';
+import { createGroupSchema, type GroupDto, isReservedGroupName } from '@trasa/domain';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -13,6 +13,7 @@ import { FormSelect } from '../../components/FormSelect';
 import { FormSwitch } from '../../components/FormSwitch';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { USERS } from '../../messages';
 import { UI } from '../../texts';
 import { useGroupTypes } from '../types/queries';
 import { USERS_KEY } from '../users/queries';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { IJO, IJO_ODGOVORAN, type IjoOdgovoran, ijoSchema } from '@trasa/domain';
+import { IJO_ODGOVORAN, type IjoOdgovoran, ijoSchema } from '@trasa/domain';
 import { useEffect, useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -9,6 +9,7 @@ import { fieldErrorOf, messageOf } from '../../api/errors';
 import { FormSelect } from '../../components/FormSelect';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { IJO } from '../../messages';
 import { UI } from '../../texts';
 import { createIjo, editIjo, IJO_KEY, type IjoDto } from './api';
 import { IJO_LABELS } from './labels';

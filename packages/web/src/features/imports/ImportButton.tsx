@@ -2,11 +2,12 @@ import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Button, CircularProgress, IconButton, Tooltip } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { IMPORTS, type ImportDocument, type ImportModel } from '@trasa/domain';
+import type { ImportDocument, ImportModel } from '@trasa/domain';
 import { useRef, useState } from 'react';
 import { messageOf } from '../../api/errors';
 import { downloadTemplate, type ImportTemplate, importSpreadsheet } from '../../api/imports';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { IMPORTS } from '../../messages';
 import { ImportReportDialog } from './ImportReportDialog';
 
 /** The types the import takes (spec 2 §9): csv, xlsx, xls. */

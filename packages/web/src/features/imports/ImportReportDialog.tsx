@@ -16,9 +16,10 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { COMMON, IMPORTS, type ImportDocument, type ImportModel } from '@trasa/domain';
-import { MRT_Localization_SR_CYRL_RS } from 'material-react-table/locales/sr-Cyrl-RS';
+import type { ImportDocument, ImportModel } from '@trasa/domain';
 import { useId, useMemo, useState } from 'react';
+import { TABLE_TEXTS } from '../../components/tableTexts';
+import { COMMON, IMPORTS } from '../../messages';
 import { UI } from '../../texts';
 import { exportReportCsv, exportReportXlsx } from './reportExport';
 
@@ -135,8 +136,8 @@ export function ImportReportDialog({ model, report, onClose }: { model: ImportMo
                 setPageSize(Number(e.target.value));
                 setPage(0);
               }}
-              labelRowsPerPage={MRT_Localization_SR_CYRL_RS.rowsPerPage}
-              labelDisplayedRows={({ from, to, count }) => `${from}–${to} ${MRT_Localization_SR_CYRL_RS.of} ${count}`}
+              labelRowsPerPage={TABLE_TEXTS.rowsPerPage}
+              labelDisplayedRows={({ from, to, count }) => `${from}–${to} ${TABLE_TEXTS.of} ${count}`}
             />
           </Stack>
         )}

@@ -1,5 +1,6 @@
-import { csvLine, IMPORTS, type ImportReportRow, spreadsheetSafe } from '@trasa/domain';
+import { csvLine, type ImportReportRow, spreadsheetSafe } from '@trasa/domain';
 import { saveBlob } from '../../api/client';
+import { IMPORTS } from '../../messages';
 import { UI } from '../../texts';
 
 /** The report as rows of cells, with the dialog's column names as the header. */

@@ -17,13 +17,13 @@ import {
   Tooltip,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { COMMON, INVENTORY } from '@trasa/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useId, useState } from 'react';
 import { messageOf } from '../../api/errors';
 import { type A13Row, a13Stats, downloadA13, getInventoryLocation, INVENTORY_KEY, listA13, setA13Status } from '../../api/inventory';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { COMMON, INVENTORY } from '../../messages';
 import { UI } from '../../texts';
 import { InventoryImportButton } from './InventoryImportButton';
 import { LocationItems, locationKey } from './LocationInventoryPage';

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { INVENTORY } from '@trasa/domain';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -11,6 +10,7 @@ import { FormDateField } from '../../components/dates';
 import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { INVENTORY } from '../../messages';
 import { DocumentPicker, refusedNotice } from '../contracts/documents';
 import { INV_LABELS } from './labels';
 import { DOCUMENT_NOTICE_MS } from './texts';

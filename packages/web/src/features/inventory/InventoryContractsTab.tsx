@@ -2,7 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Button, IconButton, Stack, Tooltip } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { appPath, CLUSTERS, formatDate, INVENTORY } from '@trasa/domain';
+import { appPath, formatDate } from '@trasa/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { deleteInventoryContract, INVENTORY_KEY, type InventoryContractDto, list
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { SNACKBAR_DEFAULT_MS, useSnackbar } from '../../components/SnackbarProvider';
+import { CLUSTERS, INVENTORY } from '../../messages';
 import { UI } from '../../texts';
 import { statusLabel } from '../clusters/format';
 import { InventoryContractDialog } from './InventoryContractDialog';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { INVENTORY, type InventoryTip, inventoryItemSchema } from '@trasa/domain';
+import { type InventoryTip, inventoryItemSchema } from '@trasa/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -22,6 +22,7 @@ import { FormTextField } from '../../components/FormTextField';
 import { OptionPicker } from '../../components/OptionPicker';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { decimalWithUnit, RSD } from '../../components/units';
+import { INVENTORY } from '../../messages';
 import { INV_LABELS } from './labels';
 import { INV_TEXT, LOCATION_INVENTORY_NOTICE_MS } from './texts';
 

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { INVENTORY, type InventoryTip, type InventoryValuta, invTypeSchema } from '@trasa/domain';
+import { type InventoryTip, type InventoryValuta, invTypeSchema } from '@trasa/domain';
 import { useEffect } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -12,6 +12,7 @@ import { FormSelect } from '../../components/FormSelect';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { decimalWithUnit, RSD } from '../../components/units';
+import { INVENTORY } from '../../messages';
 import { INV_LABELS } from './labels';
 import { INV_TEXT } from './texts';
 

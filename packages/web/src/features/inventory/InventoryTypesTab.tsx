@@ -3,7 +3,6 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CLUSTERS, INVENTORY } from '@trasa/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useEffect, useState } from 'react';
 import { messageOf } from '../../api/errors';
@@ -11,6 +10,7 @@ import { deleteInvType, INV_TIPS, INVENTORY_KEY, type InvTip, type InvTypeDto, l
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { SNACKBAR_DEFAULT_MS, useSnackbar } from '../../components/SnackbarProvider';
+import { CLUSTERS, INVENTORY } from '../../messages';
 import { UI } from '../../texts';
 import { formatAmount } from './format';
 import { InventoryTypeDialog } from './InventoryTypeDialog';

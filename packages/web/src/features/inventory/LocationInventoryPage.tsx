@@ -4,7 +4,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Alert, Box, Button, CircularProgress, IconButton, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { appPath, CLUSTERS, COMMON, INVENTORY, schoolEmailSchema } from '@trasa/domain';
+import { appPath, schoolEmailSchema } from '@trasa/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
@@ -21,6 +21,7 @@ import {
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { SNACKBAR_DEFAULT_MS, useSnackbar } from '../../components/SnackbarProvider';
+import { CLUSTERS, COMMON, INVENTORY } from '../../messages';
 import { UI } from '../../texts';
 import { dateOrDash, formatAmount, formatDinars } from './format';
 import { InventoryGuard } from './InventoryGuard';

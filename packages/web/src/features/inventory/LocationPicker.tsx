@@ -1,9 +1,9 @@
 import { Autocomplete, Chip, TextField } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { COMMON } from '@trasa/domain';
 import { useState } from 'react';
 import { INVENTORY_KEY, type NamedRef, searchInventoryLocations } from '../../api/inventory';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
+import { COMMON } from '../../messages';
 
 /** The server is asked 300 ms after the last key. */
 const TYPING_MS = 300;

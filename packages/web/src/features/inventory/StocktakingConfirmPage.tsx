@@ -1,10 +1,11 @@
 import { Alert, Box, Button, CircularProgress, Container, Paper, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { formatDate, INVENTORY } from '@trasa/domain';
+import { formatDate } from '@trasa/domain';
 import { useSearchParams } from 'react-router';
 import { messageOf } from '../../api/errors';
 import { confirmPublicStocktaking, readPublicStocktaking } from '../../api/inventory';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { INVENTORY } from '../../messages';
 import { UI } from '../../texts';
 import { formatDinars } from './format';
 import { INV_LABELS } from './labels';

@@ -1,5 +1,6 @@
 import { Box, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { COMMON, type StocktakingRow } from '@trasa/domain';
+import type { StocktakingRow } from '@trasa/domain';
+import { COMMON } from '../../messages';
 import { UI } from '../../texts';
 import { dateOrDash, formatAmount } from './format';
 import { INV_LABELS } from './labels';

@@ -1,5 +1,6 @@
 /** Labels of the inventory screens the spec describes but does not word (its own texts come from @trasa/domain). */
-export const INV_LABELS = {
+import { scripted } from '../../scripted';
+export const INV_LABELS = scripted({
   tabContracts: 'Уговори',
   tabTypes: 'Шифарник опреме',
   tabReports: 'Извештаји',
@@ -141,4 +142,4 @@ export const INV_LABELS = {
   confirmReceipt: 'Потврђујем пријем',
   alreadyConfirmed: 'Пријем је већ потврђен.',
   invalidLink: 'Линк није исправан или је истекао.',
-} as const;
+} as const);

@@ -1,7 +1,8 @@
 /** Fallback texts of the inventory screens the domain's INVENTORY does not word. */
-export const INV_TEXT = {
+import { scripted } from '../../scripted';
+export const INV_TEXT = scripted({
   saveFailed: 'Čuvanje podataka nije uspešno.',
-} as const;
+} as const);
 
 /** Inventory notices stay 2 s; on a location's inventory 3.5 s; contract document errors 4 s (spec 3 §9). */
 export const LOCATION_INVENTORY_NOTICE_MS = 3500;

@@ -1,5 +1,6 @@
 /** Labels of the logs and comments lists the spec does not word (its texts are LOGS, COMMENT_LIST). */
-export const LOG_LABELS = {
+import { scripted } from '../../scripted';
+export const LOG_LABELS = scripted({
   table: 'Логови',
   createdAt: 'Време',
   user: 'Корисник',
@@ -14,9 +15,9 @@ export const LOG_LABELS = {
   chooseRow: 'Изабери лог',
   deleteChosen: (n: number) => `Обриши изабране (${n})`,
   approximately: 'приближно',
-} as const;
+} as const);
 
-export const COMMENT_LABELS = {
+export const COMMENT_LABELS = scripted({
   table: 'Коментари',
   name: 'Име',
   comment: 'Коментар',
@@ -26,4 +27,4 @@ export const COMMENT_LABELS = {
   createdAt: 'Време',
   choosePage: 'Изабери све на страни',
   chooseRow: 'Изабери коментар',
-} as const;
+} as const);

@@ -1,9 +1,9 @@
 import { Autocomplete, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { COMMON } from '@trasa/domain';
 import { useState } from 'react';
 import { autocompleteLocations, type LocationOption } from '../../api/clusters';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
+import { COMMON } from '../../messages';
 import { UI } from '../../texts';
 
 /** Typing in the picker waits this long before asking the server. */

@@ -1,9 +1,10 @@
 import { Alert, Paper, Stack, Typography } from '@mui/material';
-import { ACCOUNT, ACTIVITIES, appPath, roleIn } from '@trasa/domain';
+import { appPath, roleIn } from '@trasa/domain';
 import { useNavigate } from 'react-router';
 import { listNotifications, searchNotifications } from '../../api/notifications';
 import { ColourLegend } from '../../components/ColourLegend';
 import { DataTable, type TableQuery } from '../../components/DataTable';
+import { ACCOUNT, ACTIVITIES } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { useCurrentUser } from '../../shell/session';
 import { ACTIVITY_ROW_COLUMNS, activityRowColor, FROM_NOTICES, NOTICES_KEY } from './columns';

@@ -3,7 +3,6 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Button, IconButton, Tooltip } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CODEBOOKS, USERS } from '@trasa/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useState } from 'react';
 import { messageOf } from '../../api/errors';
@@ -11,6 +10,7 @@ import { deletePriority, listPriorities, type PriorityDto } from '../../api/prio
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { CODEBOOKS, USERS } from '../../messages';
 import { UI } from '../../texts';
 import { CODEBOOK_NOTICE_MS } from '../types/GroupTypeDialog';
 import { PriorityDialog } from './PriorityDialog';

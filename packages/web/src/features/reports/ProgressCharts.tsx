@@ -1,8 +1,9 @@
 import { Alert, Box, Grid, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useQuery } from '@tanstack/react-query';
-import { type ContractProgress, REPORTS } from '@trasa/domain';
+import type { ContractProgress } from '@trasa/domain';
 import { messageOf } from '../../api/errors';
+import { REPORTS } from '../../messages';
 import { getProgress, REPORTS_KEY } from './api';
 
 /**

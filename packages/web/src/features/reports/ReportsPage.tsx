@@ -30,7 +30,6 @@ import {
   canOpen,
   formatDate,
   formatRsd,
-  REPORTS,
   type RouteLengthCode,
   type SnapshotType,
 } from '@trasa/domain';
@@ -40,6 +39,7 @@ import { messageOf } from '../../api/errors';
 import { DateField, todayValue } from '../../components/dates';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { REPORTS } from '../../messages';
 import { useCurrentUser } from '../../shell/session';
 import { backfillSnapshots, clearSnapshots, compareReports, listSnapshots, REPORTS_KEY } from './api';
 import { compareTable, exportCompareXlsx } from './compare';

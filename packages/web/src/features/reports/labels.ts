@@ -1,5 +1,6 @@
 /** Labels of the reports screens (the spec names the kinds, not the wording; texts of the spec come from REPORTS). */
-export const REPORT_LABELS = {
+import { scripted } from '../../scripted';
+export const REPORT_LABELS = scripted({
   hubTitle: 'Извештаји',
   kinds: 'Врсте извештаја',
   back: 'Сви извештаји',
@@ -65,4 +66,4 @@ export const REPORT_LABELS = {
   futureDate: 'Датум не може бити у будућности.',
   side: (n: 1 | 2, date: string) => `Датум ${n}: ${date}`,
   search: 'Претрага кластера',
-} as const;
+} as const);

@@ -25,7 +25,6 @@ import {
   type IjoTaxReport,
   type IjoTaxRow,
   PAYERS,
-  REPORTS,
   type RouteLengthCode,
   type RouteLengthReport,
   type RouteLengthRow,
@@ -36,6 +35,7 @@ import { saveBlob } from '../../api/client';
 import { messageOf } from '../../api/errors';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { REPORTS } from '../../messages';
 import { UI } from '../../texts';
 import {
   downloadActivityZip,

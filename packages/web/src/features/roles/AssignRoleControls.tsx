@@ -1,13 +1,14 @@
 import SaveIcon from '@mui/icons-material/Save';
 import { Box, Button, MenuItem, TextField } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type RoleDto, USERS, type UserDto } from '@trasa/domain';
+import type { RoleDto, UserDto } from '@trasa/domain';
 import { useState } from 'react';
 import { messageOf } from '../../api/errors';
 import { addRole } from '../../api/roles';
 import type { SelectOption } from '../../components/FormSelect';
 import { OptionPicker } from '../../components/OptionPicker';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { USERS } from '../../messages';
 import { UI } from '../../texts';
 import { USERS_KEY } from '../users/queries';
 import { isGroupless } from '../users/userForm';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TextField } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type RoleDto, roleSchema, USERS } from '@trasa/domain';
+import { type RoleDto, roleSchema } from '@trasa/domain';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -11,6 +11,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { FormSelect, type SelectOption } from '../../components/FormSelect';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { USERS } from '../../messages';
 import { UI } from '../../texts';
 import { ROLES_KEY } from './queries';
 

@@ -1,6 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { appPath, LIST_SORTS, type RoleDto, roleIn, USERS, type UserDto } from '@trasa/domain';
+import { appPath, LIST_SORTS, type RoleDto, roleIn, type UserDto } from '@trasa/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -8,6 +8,7 @@ import { listUsersByRole } from '../../api/users';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import type { SelectOption } from '../../components/FormSelect';
 import { PageLoader } from '../../components/PageLoader';
+import { USERS } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { useCurrentUser } from '../../shell/session';
 import { UI } from '../../texts';

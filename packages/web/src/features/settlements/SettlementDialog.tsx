@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CODEBOOKS, type SettlementInput, settlementSchema } from '@trasa/domain';
+import { type SettlementInput, settlementSchema } from '@trasa/domain';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { fieldErrorOf, messageOf } from '../../api/errors';
@@ -9,6 +9,7 @@ import { createSettlement, editSettlement, type SettlementBody, type SettlementD
 import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { CODEBOOKS } from '../../messages';
 import { UI } from '../../texts';
 import { CODEBOOK_NOTICE_MS } from '../types/GroupTypeDialog';
 import { SETTLEMENTS_KEY } from './queries';

@@ -3,7 +3,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Button, IconButton, Tooltip } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CODEBOOKS, LIST_SORTS, USERS } from '@trasa/domain';
+import { LIST_SORTS } from '@trasa/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useState } from 'react';
 import { messageOf } from '../../api/errors';
@@ -11,6 +11,7 @@ import { deleteSettlement, listSettlements, type SettlementDto, searchSettlement
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { CODEBOOKS, USERS } from '../../messages';
 import { UI } from '../../texts';
 import { CLUSTERS_KEY } from '../clusters/queries';
 import { ImportButton } from '../imports/ImportButton';

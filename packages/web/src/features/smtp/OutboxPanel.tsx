@@ -1,13 +1,14 @@
 import SendIcon from '@mui/icons-material/Send';
 import { Alert, Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatLogTime, MAIL_STATUSES, type MailStatusKey, type OutboxMailDto, SMTP } from '@trasa/domain';
+import { formatLogTime, MAIL_STATUSES, type MailStatusKey, type OutboxMailDto } from '@trasa/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useState } from 'react';
 import { messageOf } from '../../api/errors';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { FormDialog } from '../../components/FormDialog';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { SMTP } from '../../messages';
 import { listOutbox, OUTBOX_KEY, releaseHeld } from './api';
 import { SMTP_LABELS } from './labels';
 

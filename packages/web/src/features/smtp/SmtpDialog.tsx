@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SMTP, smtpCreateSchema } from '@trasa/domain';
+import { smtpCreateSchema } from '@trasa/domain';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -10,6 +10,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { FormSwitch } from '../../components/FormSwitch';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { SMTP } from '../../messages';
 import { createSmtp, SMTP_KEY } from './api';
 import { SMTP_LABELS } from './labels';
 

@@ -1,11 +1,12 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { appPath, SMTP } from '@trasa/domain';
+import { appPath } from '@trasa/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DataTable, type TableQuery } from '../../components/DataTable';
+import { SMTP } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { listSmtps, SMTP_KEY, type SmtpDto } from './api';
 import { SMTP_LABELS } from './labels';

@@ -1,5 +1,6 @@
 /** Labels of the mail-server screens the spec does not word (its own texts are SMTP in @trasa/domain). */
-export const SMTP_LABELS = {
+import { scripted } from '../../scripted';
+export const SMTP_LABELS = scripted({
   table: 'SMTP сервери',
   host: 'Хост',
   port: 'Порт',
@@ -32,4 +33,4 @@ export const SMTP_LABELS = {
   heldNote: (n: number) => `Задржаних порука: ${n}. Увоз је прешао дневни лимит; пустите их када проверите списак.`,
   loadFailed: 'Сервер није учитан.',
   releaseFailed: 'Пуштање порука није успело.',
-} as const;
+} as const);

@@ -1,8 +1,9 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Button, Stack, Typography } from '@mui/material';
-import { appPath, TOPICS } from '@trasa/domain';
+import { appPath } from '@trasa/domain';
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { TOPICS } from '../../messages';
 import { UI } from '../../texts';
 
 /**

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type GroupTypeDto, groupTypeSchema, USERS } from '@trasa/domain';
+import { type GroupTypeDto, groupTypeSchema } from '@trasa/domain';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { fieldErrorOf, messageOf } from '../../api/errors';
@@ -8,6 +8,7 @@ import { createType, editType, type GroupTypeBody } from '../../api/types';
 import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { USERS } from '../../messages';
 import { UI } from '../../texts';
 import { GROUPS_KEY } from '../groups/queries';
 import { TYPES_KEY } from './queries';

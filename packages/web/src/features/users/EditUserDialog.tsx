@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type EditUserInput, editUserSchema, type RoleDto, USERS, type UserDto } from '@trasa/domain';
+import { type EditUserInput, editUserSchema, type RoleDto, type UserDto } from '@trasa/domain';
 import { useEffect, useMemo, useRef } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { fieldErrorOf, messageOf, statusOf } from '../../api/errors';
@@ -13,6 +13,7 @@ import { FormSwitch } from '../../components/FormSwitch';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { withExtraErrors } from '../../components/withExtraErrors';
+import { USERS } from '../../messages';
 import { PROFILE_KEY, useCurrentUser } from '../../shell/session';
 import { UI } from '../../texts';
 import { useGroupChoices } from '../groups/queries';

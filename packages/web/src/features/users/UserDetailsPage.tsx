@@ -1,12 +1,13 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { appPath, USERS } from '@trasa/domain';
+import { appPath } from '@trasa/domain';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { getUser } from '../../api/users';
 import { DetailRows } from '../../components/DetailRows';
 import { useCameFromList } from '../../components/fromList';
 import { PageLoader } from '../../components/PageLoader';
+import { USERS } from '../../messages';
 import { UI } from '../../texts';
 import { USERS_KEY } from './queries';
 import { statusLabel } from './userColumns';

@@ -1,8 +1,9 @@
 import { Autocomplete, Box, Stack, TextField, Typography } from '@mui/material';
-import { COMMON, DATA_KEYS } from '@trasa/domain';
+import { DATA_KEYS } from '@trasa/domain';
 import { useState } from 'react';
 import type { ActivityDto } from '../../../api/activities';
 import { METRES } from '../../../components/units';
+import { COMMON } from '../../../messages';
 import { AutoNumberField } from '../fields';
 import { FileUpload, SlotFiles } from '../files';
 import { ACTIVITY_LABELS } from '../labels';

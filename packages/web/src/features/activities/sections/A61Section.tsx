@@ -1,7 +1,8 @@
 import { Autocomplete, Chip, TextField, Typography } from '@mui/material';
-import { COMMON, DATA_KEYS, dataLabel, holderIds } from '@trasa/domain';
+import { DATA_KEYS, holderIds } from '@trasa/domain';
 import { useMemo, useState } from 'react';
 import type { ActivityDto } from '../../../api/activities';
+import { COMMON, dataLabel } from '../../../messages';
 import { SavedNote, useAutosave } from '../autosave';
 import { FieldWithNote } from '../fields';
 import { ACTIVITY_LABELS } from '../labels';

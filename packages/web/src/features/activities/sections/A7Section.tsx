@@ -13,9 +13,10 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { checkedHolderIds, DATA_KEYS, dataLabel, dataValue, holderIds } from '@trasa/domain';
+import { checkedHolderIds, DATA_KEYS, dataValue, holderIds } from '@trasa/domain';
 import { type ReactNode, useMemo, useState } from 'react';
 import type { ActivityDto, DataItem } from '../../../api/activities';
+import { dataLabel } from '../../../messages';
 import { SavedNote, useAutosave } from '../autosave';
 import { holderNames } from '../Documents';
 import { FileUpload, SlotFiles } from '../files';

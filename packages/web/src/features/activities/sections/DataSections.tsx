@@ -1,8 +1,9 @@
 import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup } from '@mui/material';
-import { A3_OUTCOMES, ACTIVITIES, a3Outcome, DATA_KEYS, DATE_CODES, dataLabel, dataValue, parseAmount } from '@trasa/domain';
+import { A3_OUTCOMES, a3Outcome, DATA_KEYS, DATE_CODES, dataValue, parseAmount } from '@trasa/domain';
 import { useState } from 'react';
 import type { ActivityDto } from '../../../api/activities';
 import { METRES, RSD } from '../../../components/units';
+import { ACTIVITIES, dataLabel } from '../../../messages';
 import { formatMoney, formatNumber } from '../../clusters/format';
 import { SavedNote, useAutosave } from '../autosave';
 import { AutoDateField, AutoNumberField, AutoTextField, FieldWithNote } from '../fields';

@@ -1,7 +1,8 @@
 import { Alert, Divider, Paper, Stack, Typography } from '@mui/material';
-import { ACTIVITIES, catalogueEntry } from '@trasa/domain';
+import { catalogueEntry } from '@trasa/domain';
 import type { ReactNode } from 'react';
 import type { ActivityDto } from '../../../api/activities';
+import { ACTIVITIES } from '../../../messages';
 import { ACTIVITY_LABELS } from '../labels';
 import { A1Section } from './A1Section';
 import { A7Section } from './A7Section';

@@ -1,0 +1,106 @@
+/**
+ * The script switch (issue 13 item 10): Ћирилица (default) / Latinica, in the top bar and in My account.
+ * A change is saved for the user (POST /api/user/edit-script) and kept in this browser (localStorage, so
+ * the public pages follow it); then the page loads again, so every text — also those a module computed
+ * once (column headings, option lists), MUI's and the date pickers' — reads in the new script.
+ * After sign-in the profile's `pismo` wins over what this browser kept (useProfileScript).
+ */
+import { ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Pismo, UserDto } from '@trasa/domain';
+import { useEffect, useId, useState } from 'react';
+import { saveScript } from '../api/account';
+import { useSnackbar } from '../components/SnackbarProvider';
+import { getScript, setScript } from '../script';
+import { UI } from '../texts';
+import { TEXT_BLUE } from '../theme';
+import { PROFILE_KEY } from './session';
+
+/** The two names, each in its own script whatever the current one (as language switches are written). */
+export const SCRIPT_NAMES: Record<Pismo, string> = { cyr: 'Ћирилица', lat: 'Latinica' };
+const SHORT_NAMES: Record<Pismo, string> = { cyr: 'Ћир', lat: 'Lat' };
+
+/** Whether this browser keeps the script (without storage a reload would bring the default back). */
+function kept(script: Pismo): boolean {
+  try {
+    return globalThis.localStorage?.getItem('trasa.script') === script;
+  } catch {
+    return false;
+  }
+}
+
+/** Shows the app in `script`: the page loads again when the browser keeps the choice. */
+export function applyScript(script: Pismo): void {
+  if (script === getScript()) return;
+  setScript(script);
+  if (kept(script)) window.location.reload();
+}
+
+/** After sign-in the profile's script wins over the browser's. */
+export function useProfileScript(user: UserDto): void {
+  useEffect(() => {
+    if (user.pismo && user.pismo !== getScript()) applyScript(user.pismo);
+  }, [user.pismo]);
+}
+
+/** On the blue top bar: white outlines, the chosen one white with the bar's blue text. */
+const ON_BAR = {
+  flexShrink: 0,
+  '& .MuiToggleButton-root': {
+    py: 0.25,
+    px: 1,
+    color: 'common.white',
+    borderColor: 'rgba(255, 255, 255, 0.8)',
+    textTransform: 'none',
+    '&.Mui-selected, &.Mui-selected:hover': { bgcolor: 'common.white', color: TEXT_BLUE },
+  },
+} as const;
+
+/** The switch; `compact` in the top bar (Ћир / Lat), the full names in My account. */
+export function ScriptSwitch({ compact = false }: { compact?: boolean }) {
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const labelId = useId();
+  const [busy, setBusy] = useState(false);
+  const current = getScript();
+
+  async function change(next: Pismo | null) {
+    if (!next || next === current || busy) return;
+    setBusy(true);
+    try {
+      await saveScript(next);
+      queryClient.setQueryData<UserDto>(PROFILE_KEY, (user) => (user ? { ...user, pismo: next } : user));
+      applyScript(next);
+    } catch {
+      snackbar.error(UI.scriptSaveFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      {!compact && (
+        <Typography id={labelId} variant="body2" sx={{ mb: 0.5 }}>
+          {UI.scriptHint}
+        </Typography>
+      )}
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={current}
+        onChange={(_, next: Pismo | null) => void change(next)}
+        aria-label={UI.script}
+        aria-describedby={compact ? undefined : labelId}
+        disabled={busy}
+        sx={compact ? ON_BAR : undefined}
+      >
+        {(['cyr', 'lat'] as const).map((script) => (
+          <ToggleButton key={script} value={script} aria-label={SCRIPT_NAMES[script]} lang={script === 'cyr' ? 'sr-Cyrl' : 'sr-Latn'}>
+            {compact ? SHORT_NAMES[script] : SCRIPT_NAMES[script]}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+    </>
+  );
+}
