@@ -1,4 +1,4 @@
-import { InputAdornment } from '@mui/material';
+import { Box } from '@mui/material';
 
 /**
  * Units shown beside typed amounts (issue 13 item 6): lengths in metres (as spec 3 reports route lengths)
@@ -7,9 +7,18 @@ import { InputAdornment } from '@mui/material';
 export const METRES = 'm';
 export const RSD = 'RSD';
 
-/** A text field's `slotProps.input` with the unit at the end of the input. */
+/**
+ * A text field's `slotProps.input` with the unit at the end of the input (a plain span styled as MUI's
+ * end adornment: InputAdornment would add its own chunk to the screens' budgets).
+ */
 export function unitInput(unit: string) {
-  return { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> };
+  return {
+    endAdornment: (
+      <Box component="span" sx={{ ml: 1, color: 'text.secondary', whiteSpace: 'nowrap', userSelect: 'none' }} aria-hidden="true">
+        {unit}
+      </Box>
+    ),
+  };
 }
 
 /** A decimal number field's slots: the numeric keyboard on phones and the unit. */

@@ -6,7 +6,6 @@ import { GROUP_TYPE_CODES, type GroupTypeCode, menuFor } from '@trasa/domain';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { DialogGuard } from '../components/DialogGuard';
-import { DatesProvider } from '../components/dates';
 import { SHARED } from '../components/sharedTexts';
 import { UI } from '../texts';
 import { SPEC_BLUE, TEXT_BLUE } from '../theme';
@@ -172,7 +171,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           tabIndex={-1}
           sx={{ flex: 1, minWidth: 0, overflow: 'auto', p: { xs: 1, sm: 3 }, bgcolor: 'grey.50', '&:focus': { outline: 'none' } }}
         >
-          <DatesProvider>{children}</DatesProvider>
+          {children}
         </Box>
       </Box>
       <DialogGuard />
