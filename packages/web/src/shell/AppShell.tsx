@@ -2,13 +2,15 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import { AppBar, Box, Button, Drawer, IconButton, Link, Paper, Toolbar, Typography, useMediaQuery } from '@mui/material';
-import { GROUP_TYPE_CODES, type GroupTypeCode, menuFor } from '@trasa/domain';
+import { GROUP_TYPE_CODES, type GroupTypeCode } from '@trasa/domain';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { DialogGuard } from '../components/DialogGuard';
 import { SHARED } from '../components/sharedTexts';
+import { menuFor } from '../messages';
 import { UI } from '../texts';
 import { SPEC_BLUE, TEXT_BLUE } from '../theme';
+import { ScriptSwitch, useProfileScript } from './ScriptSwitch';
 import { SideMenu } from './SideMenu';
 import { useCurrentUser, useLogout } from './session';
 
@@ -29,6 +31,7 @@ function groupTypeCode(code: string | null | undefined): GroupTypeCode | null {
  */
 export function AppShell({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
+  useProfileScript(user);
   const logout = useLogout();
   const [leaving, setLeaving] = useState(false);
   const items = menuFor(user.rola, groupTypeCode(user.grupa?.tipKod));
@@ -111,6 +114,7 @@ export function AppShell({ children }: { children: ReactNode }) {
               {UI.greeting}, {user.ime} {user.prezime}
             </Typography>
           </Box>
+          <ScriptSwitch compact />
           <Button
             variant="contained"
             size="small"
