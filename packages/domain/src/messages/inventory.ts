@@ -16,6 +16,8 @@ export const INVENTORY_IMPORT_MAX_BYTES = 10_000_000;
 
 /** A stocktaking-list link lives 30 days and is used once. */
 export const SCHOOL_LINK_DAYS = 30;
+/** Ours (docs/decisions.md "Stocktaking-list mails"): at most this many mails of one school's list in 24 hours. */
+export const SCHOOL_MAILS_PER_DAY = 5;
 
 /** The public page a school opens from its mail: {APP_URL}/popisna-lista?token=… */
 export const SCHOOL_LINK_PATH = '/popisna-lista';
@@ -43,6 +45,11 @@ export const INVENTORY = {
   contractDeleted: 'Успешно обрисан уговор.',
   contractDeleteFailed: 'Уговор није обрисан.',
   contractNumberTaken: 'Уговор са тим бројем већ постоји.',
+  /** Ours: the school's list was mailed SCHOOL_MAILS_PER_DAY times in the last 24 hours (429). */
+  schoolMailCap: (n: number) => `Popisna lista ove škole je već poslata ${n} puta u poslednja 24 sata. Pokušajte ponovo kasnije.`,
+  /** Ours (spec 3 words no edit texts): an inventory contract's fields saved / not saved. */
+  contractEdited: 'Успешно измењен уговор.',
+  contractEditFailed: 'Уговор није измењен.',
   contractDeleteTitle: 'Brisanje ugovora',
   contractDeleteText: (naziv: string) => `Da li ste sigurni da želite da obrišete ugovor „${naziv}“?`,
   /** Ours: a contract whose locations have items keeps them (409). */

@@ -140,7 +140,74 @@ export async function createContract(ctx: AppContext, actor: Actor, body: unknow
   });
 }
 
-/** POST /api/contract/contract/{id} of an inventory contract: its documents (fajl0…fajlN). */
+/** The contract's fields the form of spec 3 §5 shows, when the request carries any (else null: documents only). */
+const EDITABLE = ['naziv', 'broj', 'datumPocetka', 'datumZavrsetka'] as const;
+function editedFields(form: ContractForm): Partial<Record<(typeof EDITABLE)[number], string>> | null {
+  const out: Partial<Record<(typeof EDITABLE)[number], string>> = {};
+  for (const name of EDITABLE) {
+    const values = form.fields.get(name);
+    if (values !== undefined) out[name] = values.at(-1) ?? '';
+  }
+  return Object.keys(out).length > 0 ? out : null;
+}
+
+/**
+ * Edits naziv, broj, datumPocetka (and datumZavrsetka) with the creation's validation: the sent fields
+ * over the stored ones, checked whole by the same schema, the number unique among inventory contracts.
+ */
+async function editContract(
+  tx: Executor,
+  actor: Actor,
+  row: typeof inventoryContracts.$inferSelect,
+  edit: Partial<Record<(typeof EDITABLE)[number], string>>,
+  req: RequestInfo,
+): Promise<typeof inventoryContracts.$inferSelect> {
+  const input: z.output<typeof inventoryContractSchema> = parseOrBadRequest(inventoryContractSchema, {
+    inventory: true,
+    naziv: row.naziv,
+    broj: row.broj,
+    datumPocetka: row.datumPocetka,
+    datumZavrsetka: row.datumZavrsetka ?? '',
+    ...edit,
+  } as InventoryContractBody);
+  const taken = () => conflict(INVENTORY.contractNumberTaken, { broj: INVENTORY.contractNumberTaken });
+  const key = numberKey(input.broj);
+  if (key !== row.brojKey) {
+    const [other] = await tx
+      .select({ id: inventoryContracts.id })
+      .from(inventoryContracts)
+      .where(eq(inventoryContracts.brojKey, key))
+      .limit(1);
+    if (other) throw taken();
+  }
+  const [updated] = await onConstraint(
+    () =>
+      tx
+        .update(inventoryContracts)
+        .set({
+          naziv: input.naziv,
+          broj: input.broj,
+          brojKey: key,
+          datumPocetka: input.datumPocetka,
+          datumZavrsetka: input.datumZavrsetka,
+        })
+        .where(eq(inventoryContracts.id, row.id))
+        .returning(),
+    { [UNIQUE_VIOLATION]: taken },
+  );
+  if (!updated) throw notFound();
+  await writeLog(tx, {
+    actor,
+    ...req,
+    message: `Korisnik ${actor.email} je izmenio ugovor za inventar ${row.naziv} (${row.broj}) u ${input.naziv} (${input.broj}).`,
+  });
+  return updated;
+}
+
+/**
+ * POST /api/contract/contract/{id} of an inventory contract: its documents (fajl0…fajlN) and, when sent,
+ * its fields (naziv, broj, datumPocetka, datumZavrsetka: an edit, validated as the creation).
+ */
 export async function saveDocuments(
   ctx: AppContext,
   actor: Actor,
@@ -150,9 +217,11 @@ export async function saveDocuments(
 ): Promise<{ message: string; contract: InventoryContractDto; odbijeni: RefusedDocument[] }> {
   try {
     assertInventoryUser(actor);
+    const edit = editedFields(form);
     const contract = await ctx.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(inventoryContracts).where(eq(inventoryContracts.id, id)).for('update');
-      if (!row) throw notFound();
+      const [locked] = await tx.select().from(inventoryContracts).where(eq(inventoryContracts.id, id)).for('update');
+      if (!locked) throw notFound();
+      const row = edit ? await editContract(tx, actor, locked, edit, req) : locked;
       if (form.files.length > 0) {
         const at = Date.now();
         await tx.insert(inventoryContractFiles).values(
@@ -175,7 +244,8 @@ export async function saveDocuments(
       return row;
     });
     const [dto] = await presentContracts(ctx.db, [contract]);
-    return { message: INVENTORY.documentsUploaded, contract: dto as InventoryContractDto, odbijeni: form.refused };
+    const message = edit && form.files.length === 0 ? INVENTORY.contractEdited : INVENTORY.documentsUploaded;
+    return { message, contract: dto as InventoryContractDto, odbijeni: form.refused };
   } catch (err) {
     await removeStored(ctx.files, form.files);
     throw err;

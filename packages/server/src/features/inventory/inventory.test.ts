@@ -216,6 +216,49 @@ describe('inventory contracts', () => {
   });
 });
 
+describe('inventory contracts edited and located', () => {
+  const edit = async (id: string, fields: Record<string, string>, token = client) => {
+    const form = await multipartBody(fields, []);
+    return t.call({ method: 'POST', url: `/api/contract/contract/${id}`, token, payload: form.payload, headers: form.headers });
+  };
+
+  it('edits naziv, broj and datumPocetka after creation with the creation rules, and changes nothing when refused', async () => {
+    const id = json(await newContract('INV-E/2026'), 201).document as string;
+    json(await newContract('INV-F/2026'), 201);
+    const detail = async () =>
+      json(await t.call({ method: 'GET', url: `/api/contract/${id}`, token: client })).contract as Record<string, unknown>;
+    const edited = json(await edit(id, { naziv: 'Isporuka izmenjena', broj: 'INV-E2/2026', datumPocetka: '2026-02-01' }));
+    expect(edited.message).toBe(INVENTORY.contractEdited);
+    expect(await detail()).toMatchObject({ naziv: 'Isporuka izmenjena', broj: 'INV-E2/2026' });
+    const before = await detail();
+    const empty = await edit(id, { naziv: ' ', broj: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toMatchObject({ naziv: INVENTORY.required, broj: INVENTORY.required });
+    const badDate = await edit(id, { datumPocetka: 'juče' });
+    expect(badDate.json().errors.datumPocetka).toBe(INVENTORY.invalidDate);
+    const taken = await edit(id, { broj: 'inv-f/2026' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().errors.broj).toBe(INVENTORY.contractNumberTaken);
+    expect((await edit(id, { naziv: 'Tuđa izmena' }, contractor)).statusCode).toBe(403);
+    expect(await detail()).toEqual(before);
+    // Its own number, in another spelling, is not "taken".
+    expect(json(await edit(id, { broj: 'inv-e2 /2026' })).message).toBe(INVENTORY.contractEdited);
+  });
+
+  it('the linking picker answers the inventory keepers (spec 3 §7) with the locations they see', async () => {
+    const url = '/api/link/get/autocomplete/locations?value=OŠ';
+    const names = (res: { json: () => unknown }) =>
+      (res.json() as { locations: { nazivLokacije: string }[] }).locations.map((l) => l.nazivLokacije);
+    const asClient = await t.call({ method: 'GET', url, token: client });
+    expect(asClient.statusCode).toBe(200);
+    expect(names(asClient)).toEqual(expect.arrayContaining([schoolA.naziv, schoolB.naziv]));
+    expect(names(asClient)).not.toContain(hidden.naziv);
+    expect(names(await t.call({ method: 'GET', url, token: admin }))).toContain(hidden.naziv);
+    for (const token of [contractor, manager, guest]) expect((await t.call({ method: 'GET', url, token })).statusCode).toBe(403);
+    expect((await t.call({ method: 'GET', url })).statusCode).toBe(401);
+  });
+});
+
 describe('codebook', () => {
   it('follows the price in dinars for RSD, needs cenaRsd otherwise, and keeps names unique within a tip (folded)', async () => {
     const ont = await newType({ naziv: 'ONT terminal GPON', tip: 'Oprema', cena: '4.500,00'.replace('.', ''), valuta: 'RSD', cenaRsd: 1 });

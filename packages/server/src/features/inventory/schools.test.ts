@@ -1,8 +1,15 @@
-import { INVENTORY, type PublicStocktaking, type SchoolNotificationDto, type SchoolNotificationsPage } from '@trasa/domain';
+import {
+  INVENTORY,
+  type PublicStocktaking,
+  SCHOOL_MAILS_PER_DAY,
+  type SchoolNotificationDto,
+  type SchoolNotificationsPage,
+} from '@trasa/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.js';
 import { smtpServers } from '../../db/schema.js';
+import { clusterGroups } from '../../db/schema-clusters.js';
 import { inventoryItems, inventoryTypes, schoolNotifications } from '../../db/schema-inventory.js';
 import { encrypt } from '../../platform/secrets.js';
 import { createCluster, createGroup, createUser, tokenFor } from '../../seed/factories.js';
@@ -171,5 +178,28 @@ describe('stocktaking lists mailed to schools', () => {
     expect(bad.json().errors.email).toBe(INVENTORY.invalidEmail);
     const missing = await send(school.id, {});
     expect(missing.json().errors.email).toBe(INVENTORY.emailRequired);
+  });
+
+  it(`mails one school's list at most ${SCHOOL_MAILS_PER_DAY} times in 24 hours, however many are sent at once`, async () => {
+    const [nar] = await t.db.select({ groupId: clusterGroups.groupId }).from(clusterGroups).where(eq(clusterGroups.clusterId, school.id));
+    const other = await createCluster(t.db, { naziv: 'OŠ Ograničena', groupIds: [nar?.groupId as string] });
+    const [type] = await t.db.select().from(inventoryTypes).limit(1);
+    await t.db
+      .insert(inventoryItems)
+      .values({ typeId: type?.id as string, clusterId: other.id, kolicina: 1, cenaRsd: 10, datumPrimopredaje: '2026-04-01' });
+    const answers = await Promise.all(
+      Array.from({ length: SCHOOL_MAILS_PER_DAY + 2 }, () => send(other.id, { email: 'skola@ogranicena.rs' })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([...Array(SCHOOL_MAILS_PER_DAY).fill(201), 429, 429]);
+    for (const r of answers.filter((a) => a.statusCode === 429))
+      expect(r.json().message).toBe(INVENTORY.schoolMailCap(SCHOOL_MAILS_PER_DAY));
+    const rows = () => t.db.select().from(schoolNotifications).where(eq(schoolNotifications.clusterId, other.id));
+    expect(await rows()).toHaveLength(SCHOOL_MAILS_PER_DAY);
+    // A day later the school may be sent its list again; another school was never held back.
+    await t.db
+      .update(schoolNotifications)
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(schoolNotifications.clusterId, other.id));
+    expect((await send(other.id, { email: 'skola@ogranicena.rs' })).statusCode).toBe(201);
   });
 });

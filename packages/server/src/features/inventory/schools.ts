@@ -4,6 +4,7 @@ import {
   type PublicStocktaking,
   SCHOOL_LINK_DAYS,
   SCHOOL_LINK_PATH,
+  SCHOOL_MAILS_PER_DAY,
   type SchoolNotificationDto,
   type SchoolNotificationsPage,
   type StocktakingRow,
@@ -105,6 +106,7 @@ function present(row: Row, naziv: string): SchoolNotificationDto {
 /**
  * POST /api/school-notification/{locationId}: mails the location's stocktaking list, built here from the
  * records (whatever the request carries), with a single-use link; the address becomes the school's.
+ * At most SCHOOL_MAILS_PER_DAY lists of one school in 24 hours (429 with a Serbian message).
  */
 export async function sendList(
   ctx: AppContext,
@@ -121,6 +123,13 @@ export async function sendList(
   if (list.materijali.length + list.oprema.length + list.radovi.length === 0) throw badRequest(INVENTORY.listEmpty);
   const code = randomBytes(24).toString('base64url');
   const row = await ctx.db.transaction(async (tx) => {
+    // The school's row locked: concurrent sends of one school are counted one after another.
+    await tx.select({ id: clusters.id }).from(clusters).where(eq(clusters.id, clusterId)).for('update');
+    const [sent] = await tx
+      .select({ n: count() })
+      .from(schoolNotifications)
+      .where(and(eq(schoolNotifications.clusterId, clusterId), sql`${schoolNotifications.createdAt} > now() - interval '24 hours'`));
+    if ((sent?.n ?? 0) >= SCHOOL_MAILS_PER_DAY) throw new AppError(429, INVENTORY.schoolMailCap(SCHOOL_MAILS_PER_DAY));
     const [r] = await tx
       .insert(schoolNotifications)
       .values({

@@ -66,7 +66,11 @@ export async function linkRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
 
   app.get(
     '/api/link/get/autocomplete/locations',
-    { schema: { querystring: z.object({ value: z.string().max(200).optional().default('') }) }, onRequest: linkers },
-    async (request) => service.autocompleteLocations(ctx, request.query.value),
+    // Spec 2's linking screens (Admin) and spec 3 §7's inventory contracts (the inventory keepers).
+    {
+      schema: { querystring: z.object({ value: z.string().max(200).optional().default('') }) },
+      onRequest: baseOrInventory(ctx, linkerRoles),
+    },
+    async (request) => service.autocompleteLocations(ctx, actorOf(request), request.query.value),
   );
 }

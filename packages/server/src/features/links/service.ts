@@ -7,7 +7,7 @@ import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
-import { assertClusterVisible } from '../clusters/policy.js';
+import { assertClusterVisible, clusterScopeOf, visibleClusterCondition } from '../clusters/policy.js';
 import { type LocationOption, presentOption } from '../clusters/service.js';
 import type { KindDef } from '../contracts/kinds.js';
 import { isFinished } from '../contracts/policy.js';
@@ -142,13 +142,17 @@ export async function documentsOfLocation(
 /** The linking pickers' limit (spec 2 §9: pickers load up to 1000). */
 const AUTOCOMPLETE_LIMIT = 1000;
 
-/** GET /api/link/get/autocomplete/locations?value: every cluster matching the typed text, in either script. */
-export async function autocompleteLocations(ctx: AppContext, value: string): Promise<{ locations: LocationOption[] }> {
+/**
+ * GET /api/link/get/autocomplete/locations?value: the clusters matching the typed text, in either script,
+ * that the caller sees (the Admin every one; spec 3 §7's inventory keepers call it too: their visible ones).
+ */
+export async function autocompleteLocations(ctx: AppContext, actor: Actor, value: string): Promise<{ locations: LocationOption[] }> {
   const terms = searchTerms({ eng: value, srb: value.trim() ? transliterate(value) : '' });
+  const scope = await clusterScopeOf(ctx.db, actor);
   const rows = await ctx.db
     .select({ id: clusters.id, naziv: clusters.naziv })
     .from(clusters)
-    .where(matchCondition(clusters.searchText, terms) ?? sql`true`)
+    .where(and(visibleClusterCondition(scope, clusters.id), matchCondition(clusters.searchText, terms) ?? sql`true`))
     .orderBy(clusters.naziv, clusters.id)
     .limit(AUTOCOMPLETE_LIMIT);
   return { locations: rows.map(presentOption) };
