@@ -1,5 +1,5 @@
 import { type ActivityRowsPage, type DeadlineColour, IN_PROGRESS } from '@trasa/domain';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { groups, groupTypes } from '../../db/schema.js';
 import { activities, activityCatalogue } from '../../db/schema-activities.js';
@@ -7,7 +7,6 @@ import { clusters, contractClusters, contracts } from '../../db/schema-clusters.
 import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
 import { clusterScopeOf, visibleClusterCondition } from '../clusters/policy.js';
-import { subtreeIds } from '../groups/policy.js';
 import { searchTerms } from '../search/service.js';
 import { offsetOf, type Paging } from '../users/paging.js';
 import { colourCondition, todayOf } from './colour.js';
@@ -36,15 +35,17 @@ export type InProgressFilters = SearchText & {
 export async function responsibleTypesOf(db: Executor, actor: Actor): Promise<string[]> {
   if (!actor.group || (actor.role !== 'Zaposleni' && actor.role !== 'Rukovodilac')) return [];
   if (actor.role === 'Zaposleni') return actor.group.typeCode ? [actor.group.typeCode] : [];
-  // A subtree's groups share the root's type by inheritance; the set is computed all the same.
-  const ids = await subtreeIds(db, actor.group.id);
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectDistinct({ code: groupTypes.code })
-    .from(groups)
-    .innerJoin(groupTypes, eq(groupTypes.id, groups.typeId))
-    .where(inArray(groups.id, ids));
-  return rows.map((r) => r.code).filter((c): c is string => !!c);
+  // A subtree's groups share the root's type by inheritance; the set is computed all the same, in one
+  // statement with the subtree (the reserved group aside, as subtreeIds does).
+  const result = await db.execute<{ code: string | null }>(sql`
+    with recursive tree(id) as (
+      select id from ${groups} where id = ${actor.group.id}
+      union
+      select g.id from ${groups} g join tree on g.parent_id = tree.id
+    )
+    select distinct t.code from tree join ${groups} g on g.id = tree.id join ${groupTypes} t on t.id = g.type_id
+    where not g.reserved`);
+  return result.rows.map((r) => r.code).filter((c): c is string => !!c);
 }
 
 /** LIKE treats %, _ and \ specially: typed ones match themselves. */
