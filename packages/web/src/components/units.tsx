@@ -14,7 +14,7 @@ export const RSD = 'RSD';
 export function unitInput(unit: string) {
   return {
     endAdornment: (
-      <Box component="span" sx={{ ml: 1, color: 'text.secondary', whiteSpace: 'nowrap', userSelect: 'none' }} aria-hidden="true">
+      <Box component="span" sx={{ ml: 1, color: 'text.secondary', whiteSpace: 'nowrap', userSelect: 'none' }}>
         {unit}
       </Box>
     ),
