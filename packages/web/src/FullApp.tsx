@@ -8,7 +8,6 @@ import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { installSerbianValidationMessages } from '@trasa/domain';
 import dayjs from 'dayjs';
-import { z } from 'zod';
 import { App } from './App';
 import { setToken } from './api/token';
 import { SnackbarProvider } from './components/SnackbarProvider';
@@ -18,9 +17,6 @@ import { PROFILE_KEY } from './shell/session';
 import { theme } from './theme';
 
 installSerbianValidationMessages();
-// zod would probe `new Function` for its faster parser: the server's CSP (script-src 'self') refuses it and
-// the browser reports a violation on every screen (Lighthouse best practices, issue 13 item 3).
-z.config({ jitless: true });
 
 const queryClient = new QueryClient({
   defaultOptions: {

@@ -15,6 +15,13 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { getToken } from './api/token';
 import { ForgotPasswordPage, LightLoader, LoginPage, onSignInStarted, RegisterPage, ResetPasswordPage } from './public/PublicPages';
 
+// zod (loaded with the application) would probe `new Function` for its faster parser while the domain's
+// schemas are built: the server's CSP (script-src 'self') refuses it and the browser reports a violation
+// on every screen (Lighthouse best practices). zod reads its settings from this global; set before it loads.
+const zodSettings = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+zodSettings.__zod_globalConfig ??= {};
+zodSettings.__zod_globalConfig.jitless = true;
+
 const loadApp = () => import('./FullApp');
 const FullApp = lazy(loadApp);
 // The application starts loading while the sign-in call runs.
