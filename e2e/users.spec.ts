@@ -201,3 +201,46 @@ test('the guests tab searches in either script; a role that does not exist is no
   await expect(dataRows(page, 'Gosti')).toHaveCount(1);
   await expect(dataRows(page, 'Gosti')).toContainText('snezana.jankovic@primer.rs');
 });
+
+test('the users list sorts on the server by its column headers, in Serbian order, by mouse and keyboard (issue 13 item 9)', async ({
+  page,
+}) => {
+  const serbian = new Intl.Collator('sr-Latn');
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/app/korisnici');
+  const table = page.getByRole('table', { name: 'Svi korisnici' });
+  const column = (n: number) => dataRows(page, 'Svi korisnici').locator(`td:nth-child(${n})`);
+  await expect(dataRows(page, 'Svi korisnici')).toHaveCount(10, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Иди на следећу страницу' }).click();
+  await expect(page.getByText(/^11-20 од/)).toBeVisible();
+
+  // Презиме twice: descending, sent to the server, back on the first page.
+  const prezime = table.getByRole('columnheader', { name: /^Презиме / });
+  const sortedDown = page.waitForRequest((r) => r.url().includes('/api/user?') && r.url().includes('sort=prezime&order=desc'));
+  await prezime.getByRole('button', { name: /по Презиме/ }).click();
+  await expect(prezime).toHaveAttribute('aria-sort', 'ascending');
+  await prezime.getByRole('button', { name: /по Презиме/ }).click();
+  await sortedDown;
+  await expect(prezime).toHaveAttribute('aria-sort', 'descending');
+  await expect(page.getByText(/^1-10 од/)).toBeVisible();
+  await expect
+    .poll(async () => {
+      const names = await column(2).allTextContents();
+      return names.length === 10 && names.join() === [...names].sort((a, b) => serbian.compare(b, a)).join() && names[0] !== 'Admin';
+    })
+    .toBe(true);
+
+  // Име by keyboard: the sort arrow is a button reached with Tab and pressed with Enter.
+  const ime = table.getByRole('columnheader', { name: /^Име / });
+  await ime.getByRole('button', { name: /по Име растуће/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(ime).toHaveAttribute('aria-sort', 'ascending');
+  await expect(prezime).toHaveAttribute('aria-sort', 'none');
+  await expect
+    .poll(async () => {
+      const names = await column(1).allTextContents();
+      return names.length === 10 && names.join() === [...names].sort(serbian.compare).join();
+    })
+    .toBe(true);
+  await expect(column(1).first()).toHaveText('Admin');
+});
