@@ -43,16 +43,18 @@ export function useProfileScript(user: UserDto): void {
   }, [user.pismo]);
 }
 
-/** On the blue top bar: white outlines, the chosen one white with the bar's blue text. */
+/** On the blue top bar: a white pill, the chosen script in the bar's dark blue (contrast as the 'Крај рада' button). */
 const ON_BAR = {
   flexShrink: 0,
+  bgcolor: 'common.white',
   '& .MuiToggleButton-root': {
     py: 0.25,
     px: 1,
-    color: 'common.white',
-    borderColor: 'rgba(255, 255, 255, 0.8)',
+    color: TEXT_BLUE,
+    borderColor: TEXT_BLUE,
     textTransform: 'none',
-    '&.Mui-selected, &.Mui-selected:hover': { bgcolor: 'common.white', color: TEXT_BLUE },
+    '&:hover': { bgcolor: 'grey.100' },
+    '&.Mui-selected, &.Mui-selected:hover': { bgcolor: TEXT_BLUE, color: 'common.white' },
   },
 } as const;
 
