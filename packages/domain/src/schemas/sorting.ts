@@ -31,6 +31,10 @@ export const LIST_SORTS = {
   clusters: ['naziv', 'odgovoran', 'status', 'ugovor'],
   /** GET /api/contract/... and /api/search/contract/... (every kind). */
   contracts: ['naziv', 'broj', 'datumPocetka', 'rokTrajanja', 'rokZavrsetka', 'status'],
+  /** GET /api/topic (the open questions). */
+  topics: ['nazivKlastera', 'opis', 'prioritet', 'status', 'rok'],
+  /** GET /api/role. */
+  roles: ['imeRole', 'kratakNaziv', 'osnovnaRola', 'ugradjena'],
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 export type SortedList = keyof typeof LIST_SORTS;
 export type SortKey<L extends SortedList> = (typeof LIST_SORTS)[L][number];

@@ -198,3 +198,62 @@ describe('contracts', () => {
     expect(bad.body.message).toBe(COMMON.badSort);
   });
 });
+
+describe('topics', () => {
+  beforeAll(async () => {
+    const group = await createGroup(t.db, { naziv: 'Odgovorna Qtem' });
+    const cluster = await createCluster(t.db, { naziv: 'Klaster Qtem', groupIds: [group.id] });
+    const priorities = ['visok', 'nizak', 'srednji', 'nizak', 'visok'];
+    for (const [i, opis] of SHUFFLED.entries()) {
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/topic',
+        token: adminToken,
+        payload: { locationId: cluster.id, odgovoran: group.id, opis: `${opis} Qtem`, prioritet: priorities[i] },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+  });
+
+  it('GET /api/topic sorts by opis in Serbian order and by priority, low to high', async () => {
+    const names = SERBIAN.map((n) => `${n} Qtem`);
+    const up = await get('/api/topic?q=qtem&qAlt=qtem&sort=opis&order=asc');
+    expect(up.status).toBe(200);
+    expect(up.body.data.map((x: { opis: string }) => x.opis)).toEqual(names);
+    const down = await get('/api/topic?q=qtem&qAlt=qtem&sort=opis&order=desc&limit=2&page=2');
+    expect(down.body.data.map((x: { opis: string }) => x.opis)).toEqual([names[2], names[1]]);
+    const byPriority = await get('/api/topic?q=qtem&qAlt=qtem&sort=prioritet&order=desc');
+    expect(byPriority.body.data.map((x: { prioritet: string }) => x.prioritet)).toEqual(['visok', 'visok', 'srednji', 'nizak', 'nizak']);
+    for (const sort of ['nazivKlastera', 'status', 'rok']) expect((await get(`/api/topic?sort=${sort}&order=desc`)).status, sort).toBe(200);
+    const bad = await get('/api/topic?sort=updatedAt');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(COMMON.badSort);
+  });
+});
+
+describe('roles', () => {
+  it('GET /api/role sorts by imeRole in Serbian order', async () => {
+    for (const ime of SHUFFLED) {
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/role',
+        token: adminToken,
+        payload: { imeRole: `${ime} Qrol`, kratakNaziv: ime.slice(0, 5), osnovnaRola: 'Zaposleni' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const names = SERBIAN.map((n) => `${n} Qrol`);
+    const down = await get('/api/role?limit=100&sort=imeRole&order=desc');
+    expect(down.status).toBe(200);
+    expect(
+      orderIn(
+        down.body.roles.map((r: { imeRole: string }) => r.imeRole),
+        names,
+      ),
+    ).toEqual([...names].reverse());
+    for (const sort of ['kratakNaziv', 'osnovnaRola', 'ugradjena']) expect((await get(`/api/role?sort=${sort}`)).status, sort).toBe(200);
+    const bad = await get('/api/role?sort=imeRole&order=sideways');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(COMMON.badSort);
+  });
+});

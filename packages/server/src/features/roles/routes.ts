@@ -1,4 +1,4 @@
-import { addRoleSchema, idParam, roleSchema, rolesFor, USERS } from '@trasa/domain';
+import { addRoleSchema, idParam, roleSchema, rolesFor, sortQuery, USERS } from '@trasa/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
@@ -19,7 +19,7 @@ export async function roleRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
   const creators = ctx.auth.requireRoles(rolesFor('roleNew'));
   const assigners = ctx.auth.requireRoles(rolesFor('usersByRole', 'groupMembers'));
 
-  app.get('/api/role', { schema: { querystring: pagingQuery }, onRequest: readers }, async (request) =>
+  app.get('/api/role', { schema: { querystring: pagingQuery.extend(sortQuery('roles')) }, onRequest: readers }, async (request) =>
     service.listRoles(ctx, actorOf(request), request.query),
   );
 

@@ -1,4 +1,13 @@
-import { type addRoleSchema, GROUPLESS_ROLES, type RoleDto, type RoleKey, type roleSchema, USERS } from '@trasa/domain';
+import {
+  type addRoleSchema,
+  GROUPLESS_ROLES,
+  type RoleDto,
+  type RoleKey,
+  type roleSchema,
+  type Sorting,
+  type SortKey,
+  USERS,
+} from '@trasa/domain';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -8,6 +17,7 @@ import type { Actor } from '../../platform/auth.js';
 import { type Executor, serbianOrder } from '../../platform/database.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { lockNames, sameFoldedName } from '../../platform/names.js';
+import { orderOf, type SortMap } from '../../platform/sorting.js';
 import { assertUserInScope, assignableGroup, scopeOf } from '../groups/policy.js';
 import { offsetOf, type Paging } from '../users/paging.js';
 import { assertAdminRemains, assertAssignable, findRole, findVisibleRoleForUpdate, visibleRoleCondition } from './policy.js';
@@ -23,13 +33,25 @@ const roleOrder = [
   roles.id,
 ];
 
-export async function listRoles(ctx: AppContext, actor: Actor, paging: Paging): Promise<{ roles: RoleDto[]; totalResults: number }> {
+/** `sort` of GET /api/role (LIST_SORTS.roles); the base role in the spec's order, like the default. */
+const ROLE_SORTS: SortMap<'roles'> = {
+  imeRole: { text: roles.imeRole },
+  kratakNaziv: { text: roles.kratakNaziv },
+  osnovnaRola: { value: sql`array_position(array['Admin','Rukovodilac','Zaposleni','Gost'], ${roles.baseRole})` },
+  ugradjena: { value: roles.builtin },
+};
+
+export async function listRoles(
+  ctx: AppContext,
+  actor: Actor,
+  paging: Paging & Sorting<SortKey<'roles'>>,
+): Promise<{ roles: RoleDto[]; totalResults: number }> {
   const where = visibleRoleCondition(actor);
   const rows = await ctx.db
     .select()
     .from(roles)
     .where(where)
-    .orderBy(...roleOrder)
+    .orderBy(...orderOf(ROLE_SORTS, paging, roleOrder, roles.id))
     .limit(paging.limit)
     .offset(offsetOf(paging));
   const [total] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(roles).where(where);

@@ -2,6 +2,7 @@ import {
   idParam,
   pageQuery,
   rolesFor,
+  sortQuery,
   TOPIC_PRIORITIES,
   TOPIC_STATUSES,
   TOPICS,
@@ -31,6 +32,7 @@ const listQuery = pageQuery.extend({
     .enum(['', ...TOPIC_PRIORITIES], { error: USERS.invalidOption })
     .optional()
     .default(''),
+  ...sortQuery('topics'),
 });
 
 /** The edit branch of topicEditSchema (the other one closes). */

@@ -2,6 +2,8 @@ import {
   foldForSearch,
   type GroupBrief,
   isReservedGroupName,
+  type Sorting,
+  type SortKey,
   TOPICS,
   type topicCommentSchema,
   type topicCreateSchema,
@@ -16,6 +18,7 @@ import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import { type Executor, serbianOrder } from '../../platform/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { orderOf, type SortMap } from '../../platform/sorting.js';
 import { clusterScopeOf, groupsSeeingClusterCondition, isClusterVisible, visibleClusterCondition } from '../clusters/policy.js';
 import { countOf } from '../users/paging.js';
 import { authorGroupOf, permissionsOn, type TopicRights, topicRightsOf } from './permissions.js';
@@ -33,7 +36,7 @@ export type TopicListQuery = {
   qAlt: string;
   status: '' | 'otvoren' | 'zatvoren';
   prioritet: '' | 'nizak' | 'srednji' | 'visok';
-};
+} & Sorting<SortKey<'topics'>>;
 
 const invalidGroup = (field: string) => badRequest(USERS.invalidOption, { [field]: USERS.invalidOption });
 const closedRefusal = () => conflict(TOPICS.closedLocked);
@@ -122,7 +125,19 @@ const presented = async (db: Executor, id: string, rights: TopicRights): Promise
   return dto;
 };
 
-/** GET /api/topic: topics of visible clusters, filtered, newest change first. */
+/**
+ * `sort` of GET /api/topic (LIST_SORTS.topics): the cluster's name (a subquery over the topic's row, so
+ * the deferred join's inner query still reads topics alone), the priority from low to high, the deadline.
+ */
+const TOPIC_SORTS: SortMap<'topics'> = {
+  nazivKlastera: { text: sql`(select c.naziv from ${clusters} c where c.id = ${topics.clusterId})` },
+  opis: { text: topics.opis },
+  prioritet: { value: sql`array_position(array['nizak','srednji','visok'], ${topics.prioritet})` },
+  status: { value: topics.status },
+  rok: { value: topics.rok },
+};
+
+/** GET /api/topic: topics of visible clusters, filtered, newest change first (or by `sort`). */
 export async function listTopics(ctx: AppContext, actor: Actor, query: TopicListQuery): Promise<{ data: TopicDto[]; total: number }> {
   const scope = await clusterScopeOf(ctx.db, actor);
   const where = and(
@@ -133,7 +148,7 @@ export async function listTopics(ctx: AppContext, actor: Actor, query: TopicList
   );
   // A deferred join: the page's ids from topics alone (topics_list_order_idx), then only those rows
   // joined and presented (their comment counts), not every row skipped on the way to a deep page.
-  const order = [desc(topics.updatedAt), desc(topics.id)];
+  const order = orderOf(TOPIC_SORTS, query, [desc(topics.updatedAt), desc(topics.id)], topics.id);
   const pageIds = ctx.db
     .select({ id: topics.id })
     .from(topics)

@@ -3,7 +3,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import { Alert, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { appPath, canOpen, type RoleDto, roleIn } from '@trasa/domain';
+import { appPath, canOpen, LIST_SORTS, type RoleDto, roleIn } from '@trasa/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -23,8 +23,8 @@ const COLUMNS: MRT_ColumnDef<RoleDto>[] = [
   { id: 'ugradjena', header: UI.builtIn, accessorFn: (r) => (r.ugradjena ? UI.yes : UI.no) },
 ];
 
-async function fetchRoles({ page, limit, signal }: TableQuery) {
-  const data = await listRoles({ page, limit }, signal);
+async function fetchRoles({ page, limit, signal, sort, order }: TableQuery) {
+  const data = await listRoles({ page, limit, sort, order }, signal);
   return { rows: data.roles, total: data.totalResults };
 }
 
@@ -69,6 +69,7 @@ export function RolesPage({ route }: { route?: 'new' | 'edit' }) {
         columns={COLUMNS}
         queryKey={[...ROLES_KEY, 'list']}
         fetchPage={fetchRoles}
+        sortable={LIST_SORTS.roles}
         onRowClick={canEdit ? (role) => setDialog({ kind: 'edit', role }) : undefined}
         renderRowActions={
           canEdit

@@ -1,6 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { appPath, TOPIC_PRIORITIES, TOPIC_STATUSES } from '@trasa/domain';
+import { appPath, LIST_SORTS, TOPIC_PRIORITIES, TOPIC_STATUSES } from '@trasa/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -67,10 +67,10 @@ const COLUMNS: MRT_ColumnDef<TopicDto>[] = [
   { id: 'rok', header: TOPIC_LABELS.deadline, size: 150, accessorFn: (t) => formatDateTime(t.rok) },
 ];
 
-/** A page of topics, newest change first (the server sorts by updatedAt); a failure is only logged (spec 2 §8). */
-async function fetchTopics(filters: Filters, { page, limit, search, signal }: TableQuery): Promise<TablePage<TopicDto>> {
+/** A page of topics, newest change first (or by the sorted column; the server sorts); a failure is only logged (spec 2 §8). */
+async function fetchTopics(filters: Filters, { page, limit, search, signal, sort, order }: TableQuery): Promise<TablePage<TopicDto>> {
   try {
-    const data = await listTopics({ page, limit, q: search?.eng ?? '', qAlt: search?.srb ?? '', ...filters }, signal);
+    const data = await listTopics({ page, limit, sort, order, q: search?.eng ?? '', qAlt: search?.srb ?? '', ...filters }, signal);
     return { rows: data.data, total: data.total };
   } catch (error) {
     if (signal.aborted) throw error;
@@ -156,6 +156,7 @@ export function TopicsPage() {
         queryKey={queryKey}
         fetchPage={(query) => fetchTopics(filters, query)}
         searchable
+        sortable={LIST_SORTS.topics}
         onRowClick={(topic) => navigate(appPath('topic', { id: topic._id }))}
         actionsWidth={100}
         renderRowActions={(topic) => (
