@@ -17,17 +17,7 @@ import type { Executor } from '../../platform/database.js';
 import { type AppError, badRequest, conflict, forbidden } from '../../platform/errors.js';
 import type { ClusterScope } from '../clusters/policy.js';
 import type { ActivityFileStore } from '../files/store.js';
-import {
-  type ActivityOptions,
-  isSystem,
-  locateActivity,
-  mayAct,
-  mayReactivate,
-  mayStartA1,
-  type Performer,
-  scopeOfPerformer,
-  todayOf,
-} from './policy.js';
+import { type ActivityOptions, isSystem, mayAct, mayReactivate, mayStartA1, type Performer, scopeOfPerformer, todayOf } from './policy.js';
 import { AUTOMATIC_AFTER, ClusterWorkflow, isAutomatic } from './workflow.js';
 
 /**
@@ -76,8 +66,8 @@ const startedNote = (wf: ClusterWorkflow) => {
 };
 
 /**
- * Runs a step on the activity's cluster: 404 outside the performer's visibility, then the cluster lock
- * and a fresh read. Files the step stored (A6's copy) are removed when it rolls back.
+ * Runs a step on the activity's cluster: the cluster's lock and the performer's visibility in one
+ * statement (404 outside it), then a fresh read. Files the step stored (A6's copy) are removed when it rolls back.
  */
 export async function step(
   deps: WorkflowDeps,
@@ -87,16 +77,16 @@ export async function step(
   body: (wf: ClusterWorkflow, code: string) => Promise<void>,
 ): Promise<StepResult> {
   const scope = await scopeOfPerformer(deps.db, p);
-  const located = await locateActivity(deps.db, scope, activityId);
   let wf: ClusterWorkflow | undefined;
   try {
     return await deps.db.transaction(async (tx) => {
-      wf = await ClusterWorkflow.lock(tx, located.clusterId, todayOf(opts), deps.store);
-      const row = wf.byId(located.id);
+      // Where the activity is, whether the performer sees it, and the cluster's lock: one statement.
+      wf = await ClusterWorkflow.lockForActivity(tx, scope, activityId, todayOf(opts), deps.store);
+      const row = wf.byId(activityId.toLowerCase());
       await body(wf, row.code);
       return {
         activityId: row.id,
-        clusterId: located.clusterId,
+        clusterId: wf.cluster.id,
         code: row.code,
         started: [...wf.started],
         autoFinished: [...wf.autoFinished],
