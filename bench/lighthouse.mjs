@@ -158,7 +158,7 @@ async function runOnce(browser, port, base, page, token) {
     const failing = [...failed('accessibility'), ...failed('best-practices')];
     for (const id of failing) {
       const items = lhr.audits[id]?.details?.items ?? [];
-      console.log(`  ${page.path} ${id}: ${JSON.stringify(items).slice(0, 600)}`);
+      console.log(`  ${page.path} ${id}: ${JSON.stringify(items).slice(0, Number(process.env.LH_DETAIL || 600))}`);
     }
     return {
       performance: score('performance'),
@@ -203,7 +203,16 @@ try {
   for (const page of PAGES) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
-      const run = await runOnce(browser, chrome.port, base, page, token);
+      // Under load Chromium's trace sometimes misses the navigation (NO_NAVSTART): such a run is repeated.
+      let run;
+      for (let attempt = 1; !run; attempt++) {
+        try {
+          run = await runOnce(browser, chrome.port, base, page, token);
+        } catch (error) {
+          if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|PROTOCOL_TIMEOUT/.test(String(error))) throw error;
+          console.log(`  ${page.path}: ${String(error).split('\n')[0]}; again`);
+        }
+      }
       console.log(
         `${page.name} run ${i + 1}: performance ${run.performance}, accessibility ${run.accessibility}, best practices ${run.bestPractices}, LCP ${Math.round(run.lcp)} ms, TBT ${Math.round(run.tbt)} ms${run.failing.length ? `; failing: ${run.failing.join(', ')}` : ''}`,
       );
