@@ -12,7 +12,7 @@ import { contractFiles } from '../db/schema-clusters.js';
 import { activityFileStore } from '../features/files/store.js';
 import { addContractDocument, minimalPdf } from '../seed/demoContracts.js';
 import { createCluster, createContract, createUser, tokenFor } from '../seed/factories.js';
-import { ORPHAN_MIN_AGE_MS, sweepOrphans } from './orphans.js';
+import { DELETED_FILE_RETENTION_DAYS, ORPHAN_MIN_AGE_MS, sweepOrphans } from './orphans.js';
 
 /** The start-up sweep of the file store (platform/orphans.ts; docs/decisions.md "Crash safety of stored files"). */
 const t = useTestApp();
@@ -104,6 +104,51 @@ describe('start-up sweep of the file store', () => {
     const second = await sweepOrphans({ db: t.db, dataDir, log: again.log });
     expect(second.removedFiles).toEqual([]);
     expect(again.lines).toEqual([]);
+  });
+
+  it(`removes the bytes of activity documents deleted over ${DELETED_FILE_RETENTION_DAYS} days ago and keeps their rows`, async () => {
+    const dataDir = t.ctx.config.dataDir;
+    const filesDir = path.join(dataDir, 'files');
+    const cluster = await createCluster(t.db, { contract: await createContract(t.db) });
+    const a2 = await activityOf(t.db, cluster.id, 'A2');
+    const store = activityFileStore(dataDir);
+    const day = 86_400_000;
+    const saved = async (text: string) => store.save(Readable.from([minimalPdf([text])]), `${text}.pdf`, { maxBytes: 1_000_000 });
+    const expired = await saved('Istekao');
+    const recent = await saved('Skoro');
+    const shared = await saved('Deljen');
+    const row = async (f: Awaited<ReturnType<typeof saved>>, deletedAt: Date | null) =>
+      (
+        await t.db
+          .insert(activityFiles)
+          .values({
+            activityId: a2.id,
+            storedName: f.storedName,
+            originalnoIme: f.originalName,
+            mimetype: f.mimetype,
+            size: f.size,
+            deletedAt,
+          })
+          .returning({ id: activityFiles.id })
+      )[0]?.id as string;
+    const expiredId = await row(expired, new Date(Date.now() - (DELETED_FILE_RETENTION_DAYS + 1) * day));
+    await row(recent, new Date(Date.now() - (DELETED_FILE_RETENTION_DAYS - 1) * day));
+    // One stored name, deleted long ago in one row and live in another: the live row keeps it.
+    await row(shared, new Date(Date.now() - (DELETED_FILE_RETENTION_DAYS + 5) * day));
+    await row(shared, null);
+
+    const { lines, log } = recorder();
+    const result = await sweepOrphans({ db: t.db, dataDir, log });
+    expect(result.purgedDeleted).toEqual([expired.storedName]);
+    expect(await exists(path.join(filesDir, expired.storedName))).toBe(false);
+    for (const kept of [recent, shared]) expect(await exists(path.join(filesDir, kept.storedName))).toBe(true);
+    // The row stays, the record of the upload and of its deletion; a purged file is not "missing".
+    expect(await t.db.select().from(activityFiles).where(eq(activityFiles.id, expiredId))).toHaveLength(1);
+    expect(result.missing.map((m) => m.storedName)).not.toContain(expired.storedName);
+    expect(lines.find((l) => l.msg.includes('deleted more than'))?.level).toBe('info');
+    const again = await sweepOrphans({ db: t.db, dataDir, log: recorder().log });
+    expect(again.purgedDeleted).toEqual([]);
+    expect(again.missing.map((m) => m.storedName)).not.toContain(expired.storedName);
   });
 
   it('keeps a row whose file is missing, warns about it, and its download answers 404', async () => {

@@ -17,12 +17,21 @@ import type { Db } from './database.js';
  * DATA_DIR and another may be mid-upload, its row not yet committed. Anything else (names the server
  * never generates, backup staging directories) is left alone. What it removed is logged.
  *
+ * Deleted activity documents (activity_files.deleted_at: a responsible employee deleted it; the row stays
+ * as the record the log and the revision history name, and nothing serves the file any more) keep their
+ * bytes for DELETED_FILE_RETENTION_DAYS (30) days, a window to recover a mistaken delete from the store
+ * or a backup; after that the sweep removes the bytes (`purgedDeleted`) and keeps the row. A stored name
+ * another row still uses (a live file, another table) is never purged. Such rows are not reported as
+ * missing.
+ *
  * A row whose file is missing (the file store lost what the database kept: a restore of one without
  * the other, a disk failure) is kept and logged as a warning: the row is the record of the upload (the
  * audit log and the revision history point at it), its download answers 404, and the document can be
  * uploaded again.
  */
 export const ORPHAN_MIN_AGE_MS = 10 * 60 * 1000;
+/** Days a deleted activity document keeps its bytes (docs/decisions.md "Deleted activity documents"). */
+export const DELETED_FILE_RETENTION_DAYS = 30;
 
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const IMPORT_TEMP = /^import-[0-9a-f-]{36}$/;
@@ -34,9 +43,26 @@ export type SweepResult = {
   removedTemp: string[];
   /** Unreferenced files too young to judge (another server may be uploading them). */
   keptYoung: number;
+  /** Files of activity documents deleted more than DELETED_FILE_RETENTION_DAYS ago, removed (rows kept). */
+  purgedDeleted: string[];
   /** Rows naming a file that is not in the store. */
   missing: { table: string; id: string; storedName: string }[];
 };
+
+/** Stored names whose every row is an activity document deleted before the retention; no other table names them. */
+async function expiredDeletedNames(db: Db, referenced: Map<string, { table: string; id: string }[]>, now: number): Promise<Set<string>> {
+  const cutoff = new Date(now - DELETED_FILE_RETENTION_DAYS * 86_400_000);
+  const { rows } = await db.$client.query<{ name: string }>(
+    `select stored_name as name from public.activity_files group by stored_name
+     having bool_and(deleted_at is not null and deleted_at < $1)`,
+    [cutoff],
+  );
+  const out = new Set<string>();
+  for (const { name } of rows) {
+    if ((referenced.get(name) ?? []).every((r) => r.table === 'activity_files')) out.add(name);
+  }
+  return out;
+}
 
 type Entry = { name: string; mtimeMs: number };
 
@@ -85,7 +111,8 @@ export async function sweepOrphans(opts: {
   const temps = await listFiles(tmpDir);
   const now = opts.now ?? Date.now();
   const referenced = await referencedNames(opts.db);
-  const result: SweepResult = { removedFiles: [], removedTemp: [], keptYoung: 0, missing: [] };
+  const expired = await expiredDeletedNames(opts.db, referenced, now);
+  const result: SweepResult = { removedFiles: [], removedTemp: [], keptYoung: 0, purgedDeleted: [], missing: [] };
 
   for (const f of stored) {
     if (!STORED_NAME.test(f.name) || referenced.has(f.name)) continue;
@@ -101,9 +128,14 @@ export async function sweepOrphans(opts: {
     await fs.rm(path.join(tmpDir, f.name), { force: true });
     result.removedTemp.push(f.name);
   }
+  for (const f of stored) {
+    if (!STORED_NAME.test(f.name) || !expired.has(f.name)) continue;
+    await fs.rm(path.join(filesDir, f.name), { force: true });
+    result.purgedDeleted.push(f.name);
+  }
   const present = new Set(stored.map((f) => f.name));
   for (const [name, rows] of referenced) {
-    if (present.has(name)) continue;
+    if (present.has(name) || expired.has(name)) continue;
     // Written after the listing (an upload that committed meanwhile)?
     const exists = await fs
       .stat(path.join(filesDir, name))
@@ -116,6 +148,12 @@ export async function sweepOrphans(opts: {
     opts.log.info(
       { removedFiles: result.removedFiles, removedTemp: result.removedTemp },
       `file store sweep: removed ${result.removedFiles.length} stored file(s) no row references and ${result.removedTemp.length} temporary file(s) of interrupted uploads`,
+    );
+  }
+  if (result.purgedDeleted.length) {
+    opts.log.info(
+      { purgedDeleted: result.purgedDeleted },
+      `file store sweep: removed ${result.purgedDeleted.length} file(s) of activity documents deleted more than ${DELETED_FILE_RETENTION_DAYS} days ago (their rows are kept)`,
     );
   }
   if (result.missing.length) {
