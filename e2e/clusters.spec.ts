@@ -165,10 +165,15 @@ test.describe
       await expect(info).toContainText('1.500.000,75 RSD');
       await expect(page.getByRole('table', { name: 'Насеља у кластеру' })).toContainText(first.naziv);
       await expect(page.getByRole('table', { name: 'Успутна насеља' })).toContainText(second.naziv);
-      // Typed into a new tab, the address goes back to the list.
+      // Typed into a new tab (a shared link), the address opens the same cluster and its card (issue 13).
       const typed = await page.context().newPage();
       await typed.goto(page.url());
-      await expect(typed).toHaveURL(/\/app\/klasteri$/);
+      await expect(typed).toHaveURL(page.url());
+      await expect(typed.getByRole('heading', { name: cluster })).toBeVisible();
+      await expect(typed.getByRole('table', { name: 'Подаци о кластеру' })).toContainText('12,5');
+      // An id no one has is the not-found page.
+      await typed.goto('/app/klaster/00000000-0000-4000-8000-000000000000');
+      await expect(typed.getByRole('heading', { name: 'Страница коју тражите не постоји' })).toBeVisible();
       await typed.close();
       await page.getByRole('link', { name: 'Назад' }).click();
       await expect(page).toHaveURL(/\/app\/klasteri$/);
@@ -215,6 +220,9 @@ test.describe
       await rowWith(page, 'Кластери', renamed).getByRole('cell', { name: renamed, exact: true }).click();
       await expect(page.getByRole('heading', { name: renamed })).toBeVisible();
       await expect(page.getByRole('table', { name: 'Насеља у кластеру' })).toContainText(first.naziv);
+      // /app/klasteri-user/{id} opened directly (a reload) shows the cluster too.
+      await page.reload();
+      await expect(page.getByRole('heading', { name: renamed })).toBeVisible();
       await expect(page.getByRole('table', { name: 'Активности', exact: true }).locator('tbody tr').first()).toContainText('Није започета');
 
       // Their manager edits it; the contract is the Admin's to choose.

@@ -1,12 +1,13 @@
 import { appPath } from '@trasa/domain';
-import { Navigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ClusterView } from './ClusterView';
-import { useCameFromClusterList } from './clusterLinks';
 
-/** /app/klaster/{id} (spec 2 §2): reachable only from the cluster list, otherwise back to /app/klasteri. */
+/**
+ * /app/klaster/{id} (spec 2 §2): the cluster loaded by its id from the server, however it was opened —
+ * from the list, a contract, or a shared link (issue 13: a direct URL no longer goes back to the list);
+ * an id the user doesn't see is the not-found page.
+ */
 export function ClusterPage() {
-  const fromList = useCameFromClusterList();
   const { id = '' } = useParams();
-  if (!fromList || !id) return <Navigate to={appPath('clusters')} replace />;
   return <ClusterView key={id} id={id} backTo={appPath('clusters')} />;
 }

@@ -19,9 +19,10 @@ import { formatDate } from '@trasa/domain';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { LocationDto } from '../../api/clusters';
-import { messageOf } from '../../api/errors';
+import { messageOf, statusOf } from '../../api/errors';
 import type { SettlementDto } from '../../api/settlements';
 import { DetailRows } from '../../components/DetailRows';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import { PageLoader } from '../../components/PageLoader';
 import { COMMON } from '../../messages';
 import { UI } from '../../texts';
@@ -143,6 +144,8 @@ export function ClusterView({ id, backTo, cardOpen = true }: Props) {
     </Button>
   );
   if (query.isPending) return <PageLoader />;
+  // A missing id, or one outside the user's visibility (the server answers 404 alike): the not-found page.
+  if (query.isError && [400, 404].includes(statusOf(query.error) ?? 0)) return <NotFoundPage />;
   if (query.isError) {
     return (
       <Stack spacing={2} alignItems="flex-start">
