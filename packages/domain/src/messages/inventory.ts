@@ -45,6 +45,8 @@ export const INVENTORY = {
   contractDeleted: 'Успешно обрисан уговор.',
   contractDeleteFailed: 'Уговор није обрисан.',
   contractNumberTaken: 'Уговор са тим бројем већ постоји.',
+  /** The import report's heading above failed rows (spec 3 words none; spec 2's form for the inventory). */
+  importErrorsHeading: 'Грешка при увозу инвентара:',
   /** Ours: the school's list was mailed SCHOOL_MAILS_PER_DAY times in the last 24 hours (429). */
   schoolMailCap: (n: number) => `Popisna lista ove škole je već poslata ${n} puta u poslednja 24 sata. Pokušajte ponovo kasnije.`,
   /** Ours (spec 3 words no edit texts): an inventory contract's fields saved / not saved. */

@@ -111,6 +111,19 @@ export function uploadInventoryContractDocuments(documentId: string, files: read
   return api<MessageResponse & { odbijeni?: RefusedDocument[] }>(`/contract/contract/${enc(documentId)}`, { method: 'POST', body: form });
 }
 
+/**
+ * Multipart POST /api/contract/contract/{id} with the contract's fields (an edit, validated as the
+ * creation) and any new documents as fajl0…fajlN.
+ */
+export function editInventoryContract(id: string, body: Omit<InventoryContractBody, 'inventory'>, files: readonly File[]) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(body)) if (typeof value === 'string') form.append(name, value);
+  files.forEach((file, i) => {
+    form.append(`fajl${i}`, file, file.name);
+  });
+  return api<MessageResponse & { odbijeni?: RefusedDocument[] }>(`/contract/contract/${enc(id)}`, { method: 'POST', body: form });
+}
+
 export function deleteInventoryContract(id: string) {
   return api<MessageResponse>(`/contract/${enc(id)}`, { method: 'DELETE', query: { inventory: true } });
 }

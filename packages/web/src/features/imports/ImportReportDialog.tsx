@@ -46,7 +46,18 @@ function Lines({ items, color }: { items: string[]; color: string }) {
  * errors only or warnings only, exported as import-report.csv or .xlsx, paged (a report can have
  * tens of thousands of rows).
  */
-export function ImportReportDialog({ model, report, onClose }: { model: ImportModel; report: ImportDocument | null; onClose: () => void }) {
+export function ImportReportDialog({
+  model,
+  report,
+  onClose,
+  errorsHeading,
+}: {
+  model: ImportModel;
+  report: ImportDocument | null;
+  onClose: () => void;
+  /** The heading above failed rows when the import is not one of spec 2's (the inventory's). */
+  errorsHeading?: string;
+}) {
   const titleId = useId();
   const [filter, setFilter] = useState<ReportFilter>('all');
   const [page, setPage] = useState(0);
@@ -73,7 +84,7 @@ export function ImportReportDialog({ model, report, onClose }: { model: ImportMo
           <Stack spacing={2}>
             {report.importReport.some((r) => r.errors.length > 0) && (
               <Typography color="error" sx={{ fontWeight: 500 }}>
-                {IMPORTS.errorsHeadingOf(model)}
+                {errorsHeading ?? IMPORTS.errorsHeadingOf(model)}
               </Typography>
             )}
             <Typography>{IMPORTS.summary(report.uvezeno, report.preskoceno, report.neuspesno)}</Typography>

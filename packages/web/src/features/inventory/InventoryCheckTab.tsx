@@ -29,6 +29,7 @@ import { InventoryImportButton } from './InventoryImportButton';
 import { LocationItems, locationKey } from './LocationInventoryPage';
 import { INV_LABELS } from './labels';
 import { CONFIRMED_ROW } from './SchoolNotificationsTab';
+import { INVENTORY_SEARCH_DEBOUNCE_MS } from './texts';
 
 const A13_KEY = [...INVENTORY_KEY, 'a13'] as const;
 
@@ -130,6 +131,7 @@ export function InventoryCheckTab() {
         queryKey={[...A13_KEY, 'list']}
         fetchPage={fetchA13}
         searchable
+        searchDebounceMs={INVENTORY_SEARCH_DEBOUNCE_MS}
         exportAs={{ list: 'a13' }}
         rowColor={(r) => (r.status ? CONFIRMED_ROW : undefined)}
         actionsWidth={190}

@@ -5,7 +5,14 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { fieldErrorOf, messageOf } from '../../api/errors';
-import { createInventoryContract, INVENTORY_KEY, type RefusedDocument, uploadInventoryContractDocuments } from '../../api/inventory';
+import {
+  createInventoryContract,
+  editInventoryContract,
+  INVENTORY_KEY,
+  type InventoryContractDto,
+  type RefusedDocument,
+  uploadInventoryContractDocuments,
+} from '../../api/inventory';
 import { FormDateField } from '../../components/dates';
 import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/FormTextField';
@@ -26,8 +33,18 @@ const EMPTY: Form = { naziv: '', broj: '', datumPocetka: '' };
  * The new-contract modal of the inventory (spec 3 §5, §7): naziv, broj and datumPocetka required, then
  * the documents (.doc, .docx, .pdf, several) as a multipart POST to /api/contract/contract/{documentId}.
  * 'Ugovor nije kreiran' when the contract fails; an upload failure shows the server's message for 4 s.
+ * With `editing`, the same form edits that contract (its fields and new documents in one multipart POST,
+ * the server validating as at creation).
  */
-export function InventoryContractDialog({ opening, onClose }: { opening: number; onClose: () => void }) {
+export function InventoryContractDialog({
+  opening,
+  onClose,
+  editing = null,
+}: {
+  opening: number;
+  onClose: () => void;
+  editing?: InventoryContractDto | null;
+}) {
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
   const [files, setFiles] = useState<File[]>([]);
@@ -38,6 +55,10 @@ export function InventoryContractDialog({ opening, onClose }: { opening: number;
 
   const mutation = useMutation({
     mutationFn: async (v: Values) => {
+      if (editing) {
+        const edited = await editInventoryContract(editing._id, v, files);
+        return { created: { ...edited, document: editing._id }, uploadError: null as unknown, refused: edited.odbijeni ?? [] };
+      }
       const created = await createInventoryContract(v);
       let uploadError: unknown = null;
       let refused: RefusedDocument[] = [];
@@ -60,7 +81,7 @@ export function InventoryContractDialog({ opening, onClose }: { opening: number;
       onClose();
     },
     onError: (error) => {
-      snackbar.error(messageOf(error, INVENTORY.contractCreateFailed));
+      snackbar.error(messageOf(error, editing ? INVENTORY.contractEditFailed : INVENTORY.contractCreateFailed));
       for (const field of ['naziv', 'broj', 'datumPocetka'] as const) {
         const text = fieldErrorOf(error, field);
         if (text) setError(field, { message: text });
@@ -71,16 +92,16 @@ export function InventoryContractDialog({ opening, onClose }: { opening: number;
 
   useEffect(() => {
     if (opening > 0) {
-      reset(EMPTY);
+      reset(editing ? { naziv: editing.naziv, broj: editing.broj, datumPocetka: editing.datumPocetka ?? '' } : EMPTY);
       setFiles([]);
       resetMutation();
     }
-  }, [opening, reset, resetMutation]);
+  }, [opening, editing, reset, resetMutation]);
 
   return (
     <FormDialog
       open={opening > 0}
-      title={INV_LABELS.newContractTitle}
+      title={editing ? INV_LABELS.editContractTitle : INV_LABELS.newContractTitle}
       onClose={onClose}
       onSubmit={handleSubmit((v) => mutation.mutate(v))}
       busy={mutation.isPending}

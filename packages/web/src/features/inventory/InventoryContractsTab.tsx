@@ -1,5 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
 import { Button, IconButton, Stack, Tooltip } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { appPath, formatDate } from '@trasa/domain';
@@ -16,6 +17,7 @@ import { UI } from '../../texts';
 import { statusLabel } from '../clusters/format';
 import { InventoryContractDialog } from './InventoryContractDialog';
 import { INV_LABELS } from './labels';
+import { INVENTORY_SEARCH_DEBOUNCE_MS } from './texts';
 
 export const CONTRACTS_KEY = [...INVENTORY_KEY, 'contracts'] as const;
 
@@ -41,6 +43,7 @@ export function InventoryContractsTab() {
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(0);
+  const [editing, setEditing] = useState<InventoryContractDto | null>(null);
   const [deleting, setDeleting] = useState<InventoryContractDto | null>(null);
 
   const remove = useMutation({
@@ -65,23 +68,45 @@ export function InventoryContractsTab() {
         queryKey={[...CONTRACTS_KEY, 'list']}
         fetchPage={fetchContracts}
         searchable
+        searchDebounceMs={INVENTORY_SEARCH_DEBOUNCE_MS}
         onRowClick={(c) => navigate(appPath('inventoryContractLocations', { id: c._id }))}
-        actionsWidth={80}
+        actionsWidth={110}
         renderRowActions={(c) => (
-          <Tooltip title={UI.delete}>
-            <IconButton size="small" color="error" aria-label={`${UI.delete}: ${c.naziv}`} onClick={() => setDeleting(c)}>
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          <>
+            <Tooltip title={UI.edit}>
+              <IconButton
+                size="small"
+                aria-label={`${UI.edit}: ${c.naziv}`}
+                onClick={() => {
+                  setEditing(c);
+                  setCreating((n) => n + 1);
+                }}
+              >
+                <EditIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={UI.delete}>
+              <IconButton size="small" color="error" aria-label={`${UI.delete}: ${c.naziv}`} onClick={() => setDeleting(c)}>
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </>
         )}
         toolbar={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating((n) => n + 1)}>
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => {
+              setEditing(null);
+              setCreating((n) => n + 1);
+            }}
+          >
             {INV_LABELS.createContract}
           </Button>
         }
         exportAs={{ list: 'inventory-contracts' }}
       />
-      <InventoryContractDialog opening={creating} onClose={() => setCreating(0)} />
+      <InventoryContractDialog opening={creating} editing={editing} onClose={() => setCreating(0)} />
       <ConfirmDialog
         open={!!deleting}
         title={CLUSTERS.deleteConfirm}

@@ -100,7 +100,7 @@ export function InventoryImportButton({ locationId, locationName, compact = fals
           </span>
         </Tooltip>
       )}
-      <ImportReportDialog model="location" report={report} onClose={() => setReport(null)} />
+      <ImportReportDialog model="location" errorsHeading={INVENTORY.importErrorsHeading} report={report} onClose={() => setReport(null)} />
     </>
   );
 }

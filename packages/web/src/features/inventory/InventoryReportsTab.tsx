@@ -31,6 +31,7 @@ import { itemColumns } from './LocationInventoryPage';
 import { LocationPicker } from './LocationPicker';
 import { INV_LABELS } from './labels';
 import { StocktakingPart } from './StocktakingPart';
+import { INVENTORY_SEARCH_DEBOUNCE_MS } from './texts';
 
 type Choice = 'sve' | 'sumarno' | 'lokacije' | 'popisna';
 
@@ -270,6 +271,7 @@ export function InventoryReportsTab() {
           queryKey={[...INVENTORY_KEY, 'report', 'sve']}
           fetchPage={fetchAll}
           searchable
+          searchDebounceMs={INVENTORY_SEARCH_DEBOUNCE_MS}
           hiddenColumns={['sifra']}
           exportAs={{ list: 'inventory-all' }}
         />
@@ -283,6 +285,7 @@ export function InventoryReportsTab() {
           queryKey={[...INVENTORY_KEY, 'report', 'lokacije']}
           fetchPage={fetchPerLocation}
           searchable
+          searchDebounceMs={INVENTORY_SEARCH_DEBOUNCE_MS}
           exportAs={{ list: 'inventory-per-location' }}
         />
       )}

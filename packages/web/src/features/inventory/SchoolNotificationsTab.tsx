@@ -4,6 +4,7 @@ import { INVENTORY_KEY, listSchoolNotifications, type SchoolNotificationDto } fr
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { UI } from '../../texts';
 import { INV_LABELS } from './labels';
+import { INVENTORY_SEARCH_DEBOUNCE_MS } from './texts';
 
 /** Green like the other confirmed rows (theme success #006442, lightened). */
 export const CONFIRMED_ROW = 'rgba(0, 100, 66, 0.14)';
@@ -33,6 +34,7 @@ export function SchoolNotificationsTab() {
       queryKey={[...INVENTORY_KEY, 'school-notifications']}
       fetchPage={fetchNotifications}
       searchable
+      searchDebounceMs={INVENTORY_SEARCH_DEBOUNCE_MS}
       exportAs={{ list: 'school-notifications' }}
       hiddenColumns={['istice']}
       rowColor={(n) => (n.potvrdaSkole ? CONFIRMED_ROW : undefined)}

@@ -12,6 +12,7 @@ export const INV_LABELS = scripted({
   contractsTable: 'Уговори инвентара',
   createContract: 'Креирај уговор',
   newContractTitle: 'Нови уговор инвентара',
+  editContractTitle: 'Измена уговора инвентара',
   contractName: 'Назив уговора',
   contractNumber: 'Број уговора',
   datumPocetka: 'Датум почетка',
