@@ -217,7 +217,7 @@ describe('GET /api/{route} and /api/search/{route}', () => {
           'status',
         ].sort(),
       );
-      expect((row?.grupe as { _id: string }[]).map((g) => g._id)).toEqual([nadzor.id]);
+      expect(((row?.grupe ?? []) as { _id: string }[]).map((g) => g._id)).toEqual([nadzor.id]);
     }
     const list = (await t.call({ method: 'GET', url: '/api/contractNad?limit=50', token: admin })).json().contractsNad;
     expect(list.find((c: { _id: string }) => c._id === older)).toMatchObject({ brojLokacija: 0 });
