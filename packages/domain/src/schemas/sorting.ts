@@ -33,6 +33,8 @@ export const LIST_SORTS = {
   contracts: ['naziv', 'broj', 'datumPocetka', 'rokTrajanja', 'rokZavrsetka', 'status'],
   /** GET /api/topic (the open questions). */
   topics: ['nazivKlastera', 'opis', 'prioritet', 'status', 'rok'],
+  /** GET /api/activity/notifications, /api/search/notification, /api/activity/in-progress. */
+  activities: ['kratakNaziv', 'naziv', 'lokacija', 'datumPocetka', 'rokZavrsetka', 'brojDanaDoRoka', 'ugovor'],
   /** GET /api/role. */
   roles: ['imeRole', 'kratakNaziv', 'osnovnaRola', 'ugradjena'],
 } as const satisfies Record<string, readonly [string, ...string[]]>;

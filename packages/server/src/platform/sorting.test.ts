@@ -1,7 +1,7 @@
 import { COMMON } from '@trasa/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.js';
-import { createCluster, createContract, createGroup, createSettlement, createUser, tokenFor } from '../seed/factories.js';
+import { createCluster, createContract, createGroup, createSettlement, createUser, setActivityState, tokenFor } from '../seed/factories.js';
 
 /**
  * Server sorting of the paged lists (issue 13 item 9): `sort` and `order`, text in the Serbian alphabet's
@@ -253,6 +253,43 @@ describe('roles', () => {
     ).toEqual([...names].reverse());
     for (const sort of ['kratakNaziv', 'osnovnaRola', 'ugradjena']) expect((await get(`/api/role?sort=${sort}`)).status, sort).toBe(200);
     const bad = await get('/api/role?sort=imeRole&order=sideways');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(COMMON.badSort);
+  });
+});
+
+describe('activities in progress', () => {
+  beforeAll(async () => {
+    let day = 10;
+    for (const naziv of SHUFFLED) {
+      const cluster = await createCluster(t.db, { naziv: `${naziv} Qakt` });
+      for (const code of ['A2', 'A10']) {
+        await setActivityState(t.db, cluster.id, code, {
+          status: 'U toku',
+          datumPocetka: `2026-01-${day}`,
+          rokZavrsetka: `2026-03-${day}`,
+          datumZavrsetka: null,
+        });
+      }
+      day += 1;
+    }
+  });
+
+  it('GET /api/activity/in-progress sorts by the cluster in Serbian order and by the catalogue order', async () => {
+    const names = SERBIAN.map((n) => `${n} Qakt`);
+    const down = await get('/api/activity/in-progress?eng=qakt&srb=qakt&limit=50&sort=lokacija&order=desc');
+    expect(down.status).toBe(200);
+    const clusters = down.body.activities.map((a: { lokacija: { naziv: string } }) => a.lokacija.naziv);
+    expect(clusters).toEqual([...names].reverse().flatMap((n) => [n, n]));
+    const byCode = await get('/api/activity/in-progress?eng=qakt&srb=qakt&limit=5&sort=kratakNaziv&order=asc');
+    expect(byCode.body.activities.map((a: { kratakNaziv: string }) => a.kratakNaziv)).toEqual(['A2', 'A2', 'A2', 'A2', 'A2']);
+    const byCodeDown = await get('/api/activity/in-progress?eng=qakt&srb=qakt&limit=5&sort=kratakNaziv&order=desc');
+    expect(byCodeDown.body.activities.map((a: { kratakNaziv: string }) => a.kratakNaziv)).toEqual(['A10', 'A10', 'A10', 'A10', 'A10']);
+    expect(byCodeDown.body.totalResults).toBe(10);
+    for (const sort of ['naziv', 'datumPocetka', 'rokZavrsetka', 'brojDanaDoRoka', 'ugovor']) {
+      expect((await get(`/api/activity/in-progress?sort=${sort}&order=desc`)).status, sort).toBe(200);
+    }
+    const bad = await get('/api/activity/in-progress?sort=status');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(COMMON.badSort);
   });

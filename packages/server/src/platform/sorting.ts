@@ -22,10 +22,20 @@ export function orderOf<L extends SortedList>(
   defaultOrder: readonly (SQL | AnyPgColumn)[],
   tieBreaker: AnyPgColumn,
 ): SQL[] {
-  if (!sorting.sort) return defaultOrder.map((e) => sql`${e}`);
+  const key = sortKeyOf(map, sorting);
+  if (!key) return defaultOrder.map((e) => sql`${e}`);
+  return [sql`${key.expression} ${key.direction}`, sql`${tieBreaker} ${key.direction}`];
+}
+
+/**
+ * The chosen sort as an expression (text already in trasa_sr) and a direction, for a list written in
+ * SQL that carries the key through a CTE (the activity lists); null without `sort`.
+ */
+export function sortKeyOf<L extends SortedList>(map: SortMap<L>, sorting: Sorting<SortKey<L>>): { expression: SQL; direction: SQL } | null {
+  if (!sorting.sort) return null;
   const entry = Object.hasOwn(map, sorting.sort) ? map[sorting.sort] : undefined;
   if (!entry) throw badRequest(COMMON.badSort, { sort: COMMON.badSort });
   const direction = sorting.order === 'desc' ? sql.raw('desc') : sql.raw('asc');
-  const expression = 'text' in entry ? sql`${entry.text} collate trasa_sr` : sql`${entry.value}`;
-  return [sql`${expression} ${direction}`, sql`${tieBreaker} ${direction}`];
+  const expression = 'text' in entry ? sql`(${entry.text} collate trasa_sr)` : sql`(${entry.value})`;
+  return { expression, direction };
 }

@@ -1,4 +1,4 @@
-import { pageQuery, RESPONSIBLE_PARTIES, rolesFor, searchQuery } from '@trasa/domain';
+import { pageQuery, RESPONSIBLE_PARTIES, rolesFor, searchQuery, sortQuery } from '@trasa/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,6 +15,7 @@ const inProgressQuery = searchQuery.extend({
   cluster: optional(z.uuid()),
   odgovoran: optional(z.enum(RESPONSIBLE_PARTIES)),
   boja: optional(z.enum(COLOURS)),
+  ...sortQuery('activities'),
 });
 
 /**
@@ -25,12 +26,16 @@ export async function notificationRoutes(fastify: FastifyInstance, ctx: AppConte
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const noticeReaders = ctx.auth.requireRoles(rolesFor('notices'));
 
-  app.get('/api/activity/notifications', { schema: { querystring: pageQuery }, onRequest: noticeReaders }, async (request) =>
-    service.notifications(ctx, actorOf(request), request.query),
+  app.get(
+    '/api/activity/notifications',
+    { schema: { querystring: pageQuery.extend(sortQuery('activities')) }, onRequest: noticeReaders },
+    async (request) => service.notifications(ctx, actorOf(request), request.query),
   );
 
-  app.get('/api/search/notification', { schema: { querystring: searchQuery }, onRequest: noticeReaders }, async (request) =>
-    service.notifications(ctx, actorOf(request), request.query),
+  app.get(
+    '/api/search/notification',
+    { schema: { querystring: searchQuery.extend(sortQuery('activities')) }, onRequest: noticeReaders },
+    async (request) => service.notifications(ctx, actorOf(request), request.query),
   );
 
   app.get(

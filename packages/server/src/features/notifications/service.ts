@@ -1,4 +1,4 @@
-import { type ActivityRowsPage, type DeadlineColour, IN_PROGRESS } from '@trasa/domain';
+import { type ActivityRowsPage, type DeadlineColour, IN_PROGRESS, type Sorting, type SortKey } from '@trasa/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { groups, groupTypes } from '../../db/schema.js';
@@ -6,6 +6,7 @@ import { activities, activityCatalogue } from '../../db/schema-activities.js';
 import { clusters, contractClusters, contracts } from '../../db/schema-clusters.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
+import { type SortMap, sortKeyOf } from '../../platform/sorting.js';
 import { clusterScopeOf, visibleClusterCondition } from '../clusters/policy.js';
 import { searchTerms } from '../search/service.js';
 import { offsetOf, type Paging } from '../users/paging.js';
@@ -89,19 +90,44 @@ type PageRow = Omit<ActivityRow, 'naziv' | 'odgovoran' | 'rok' | 'contractId' | 
 };
 
 /**
+ * `sort` of the activity lists (LIST_SORTS.activities): kratakNaziv in the catalogue's order (A1, A2 …
+ * A10, not by letters), the catalogue's name, the cluster's and general contract's names, the dates;
+ * brojDanaDoRoka is the deadline's order.
+ */
+const ACTIVITY_SORTS: SortMap<'activities'> = {
+  kratakNaziv: { value: activities.position },
+  naziv: { text: sql`(select ac.naziv from ${activityCatalogue} ac where ac.code = ${activities.code})` },
+  lokacija: { text: sql`(select c.naziv from ${clusters} c where c.id = ${activities.clusterId})` },
+  datumPocetka: { value: activities.datumPocetka },
+  rokZavrsetka: { value: activities.rokZavrsetka },
+  brojDanaDoRoka: { value: activities.rokZavrsetka },
+  ugovor: {
+    text: sql`(select k.naziv from ${contractClusters} cc join ${contracts} k on k.id = cc.contract_id
+      where cc.cluster_id = ${activities.clusterId} and cc.kind = 'contract')`,
+  },
+};
+export type ActivitySorting = Sorting<SortKey<'activities'>>;
+
+/**
  * One page of in-progress activities matching `where` (conditions over `activities`) and their total, in
  * one statement: the matching ids and deadlines are read once (from the in-progress index), counted,
  * and the page's rows get their catalogue entry, cluster and general contract by key lookups (scalar
  * subqueries keep the planner's work small: a join of six tables cost more to plan than to run). Past
  * the last page the answer still carries the total (the left join from the count keeps one row).
  */
-async function pageOf(db: Executor, where: SQL, paging: Paging, now: Date): Promise<ActivityRowsPage> {
+async function pageOf(db: Executor, where: SQL, paging: Paging & ActivitySorting, now: Date): Promise<ActivityRowsPage> {
+  // A chosen sort carries its key through the CTEs; without one, the deadline order of the index.
+  const key = sortKeyOf(ACTIVITY_SORTS, paging);
+  const keyColumn = key ? sql`, ${key.expression} as sort_key` : sql``;
+  const pageKey = key ? sql`, sort_key` : sql``;
+  const pageOrder = key ? sql`sort_key ${key.direction}, id ${key.direction}` : sql`due asc nulls last, id`;
+  const rowOrder = key ? sql`page.sort_key ${key.direction}, page.id ${key.direction}` : sql`page.due asc nulls last, page.id`;
   const result = await db.execute<PageRow>(sql`
     with matching as materialized (
-      select ${activities.id} as id, ${activities.rokZavrsetka} as due from ${activities}
+      select ${activities.id} as id, ${activities.rokZavrsetka} as due${keyColumn} from ${activities}
       where ${activities.status} = ${IN_PROGRESS} and ${where}
     ), page as (
-      select id, due from matching order by due asc nulls last, id limit ${paging.limit} offset ${offsetOf(paging)}
+      select id, due${pageKey} from matching order by ${pageOrder} limit ${paging.limit} offset ${offsetOf(paging)}
     )
     select t.total, a.id, a.code, a.status, a.datum_pocetka as "datumPocetka", a.datum_zavrsetka as "datumZavrsetka",
       a.rok_zavrsetka as "rokZavrsetka", a.returned, a.cluster_id as "clusterId",
@@ -112,7 +138,7 @@ async function pageOf(db: Executor, where: SQL, paging: Paging, now: Date): Prom
         where cc.cluster_id = a.cluster_id and cc.kind = 'contract') as contract
     from (select count(*)::int as total from matching) t
     left join (page join ${activities} a on a.id = page.id) on true
-    order by page.due asc nulls last, page.id`);
+    order by ${rowOrder}`);
   const today = todayOf(now);
   const rows = result.rows.filter((r) => r.id !== null);
   return {
@@ -154,7 +180,7 @@ export async function notificationsCondition(db: Executor, actor: Actor, input: 
 export async function notifications(
   ctx: AppContext,
   actor: Actor,
-  input: Paging & SearchText,
+  input: Paging & ActivitySorting & SearchText,
   now = new Date(),
 ): Promise<ActivityRowsPage> {
   const where = await notificationsCondition(ctx.db, actor, input);
@@ -188,6 +214,10 @@ export function inProgressCondition(input: InProgressFilters, now = new Date()):
  * GET /api/activity/in-progress (Admin): every activity in progress, filtered by the general contract,
  * the cluster, a responsible party and the colour, and searched.
  */
-export async function inProgress(ctx: AppContext, input: Paging & InProgressFilters, now = new Date()): Promise<ActivityRowsPage> {
+export async function inProgress(
+  ctx: AppContext,
+  input: Paging & ActivitySorting & InProgressFilters,
+  now = new Date(),
+): Promise<ActivityRowsPage> {
   return pageOf(ctx.db, inProgressCondition(input, now), input, now);
 }

@@ -1,7 +1,7 @@
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import { Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { appPath, COLOUR_HEX, type DeadlineColour, RESPONSIBLE_PARTIES, type ResponsibleParty } from '@trasa/domain';
+import { appPath, COLOUR_HEX, type DeadlineColour, LIST_SORTS, RESPONSIBLE_PARTIES, type ResponsibleParty } from '@trasa/domain';
 import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { LocationOption } from '../../api/clusters';
@@ -73,8 +73,8 @@ export function ActivitiesInProgressPage() {
     [filters],
   );
   const fetchPage = useCallback(
-    async ({ page, limit, search, signal }: TableQuery) => {
-      const data = await listInProgress({ page, limit, ...(search ?? {}), ...params }, signal);
+    async ({ page, limit, search, signal, sort, order }: TableQuery) => {
+      const data = await listInProgress({ page, limit, sort, order, ...(search ?? {}), ...params }, signal);
       return { rows: data.activities, total: data.totalResults };
     },
     [params],
@@ -146,6 +146,7 @@ export function ActivitiesInProgressPage() {
         queryKey={[...IN_PROGRESS_KEY, params]}
         fetchPage={fetchPage}
         searchable
+        sortable={LIST_SORTS.activities}
         hiddenColumns={['ugovor']}
         rowColor={activityRowColor}
         onRowClick={(activity) => navigate(appPath('activity', { id: activity._id }))}

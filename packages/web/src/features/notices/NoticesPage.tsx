@@ -1,5 +1,5 @@
 import { Alert, Paper, Stack, Typography } from '@mui/material';
-import { appPath, roleIn } from '@trasa/domain';
+import { appPath, LIST_SORTS, roleIn } from '@trasa/domain';
 import { useNavigate } from 'react-router';
 import { listNotifications, searchNotifications } from '../../api/notifications';
 import { ColourLegend } from '../../components/ColourLegend';
@@ -9,8 +9,10 @@ import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { useCurrentUser } from '../../shell/session';
 import { ACTIVITY_ROW_COLUMNS, activityRowColor, FROM_NOTICES, NOTICES_KEY } from './columns';
 
-async function fetchNotices({ page, limit, search, signal }: TableQuery) {
-  const data = search ? await searchNotifications({ page, limit, ...search }, signal) : await listNotifications({ page, limit }, signal);
+async function fetchNotices({ page, limit, search, signal, sort, order }: TableQuery) {
+  const data = search
+    ? await searchNotifications({ page, limit, sort, order, ...search }, signal)
+    : await listNotifications({ page, limit, sort, order }, signal);
   return { rows: data.activities, total: data.totalResults };
 }
 
@@ -43,6 +45,7 @@ export function NoticesPage() {
         queryKey={[...NOTICES_KEY, user._id]}
         fetchPage={fetchNotices}
         searchable
+        sortable={LIST_SORTS.activities}
         emptyText={ACTIVITIES.noNotifications}
         rowColor={activityRowColor}
         onRowClick={(activity) => navigate(appPath('activity', { id: activity._id }), { state: FROM_NOTICES })}
