@@ -126,7 +126,7 @@ test('a client employee keeps a school inventory: contract, schools, equipment, 
     await expect(edit.getByRole('textbox', { name: 'Број уговора' })).toHaveValue(`INV-${stamp}`);
     await edit.getByRole('textbox', { name: 'Број уговора' }).fill('');
     await edit.getByRole('button', { name: 'Сачувај' }).click();
-    await expect(edit.getByText('Polje je obavezno')).toHaveCount(1);
+    await expect(edit.getByText(/Polje je obavezno|Поље је обавезно/)).toHaveCount(1);
     await edit.getByRole('textbox', { name: 'Број уговора' }).fill(`INV-${stamp}-1`);
     await edit.getByRole('button', { name: 'Сачувај' }).click();
     await expectNotice(page, 'Успешно измењен уговор.');
