@@ -5,7 +5,7 @@
  * once (column headings, option lists), MUI's and the date pickers' — reads in the new script.
  * After sign-in the profile's `pismo` wins over what this browser kept (useProfileScript).
  */
-import { ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Button, ToggleButton, ToggleButtonGroup, Typography, useMediaQuery } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Pismo, UserDto } from '@trasa/domain';
 import { useEffect, useId, useState } from 'react';
@@ -65,6 +65,7 @@ export function ScriptSwitch({ compact = false }: { compact?: boolean }) {
   const labelId = useId();
   const [busy, setBusy] = useState(false);
   const current = getScript();
+  const narrow = useMediaQuery('(max-width:549.95px)', { noSsr: true });
 
   async function change(next: Pismo | null) {
     if (!next || next === current || busy) return;
@@ -78,6 +79,24 @@ export function ScriptSwitch({ compact = false }: { compact?: boolean }) {
     } finally {
       setBusy(false);
     }
+  }
+
+  if (compact && narrow) {
+    // A phone's bar has room for one button: it names the other script and switches to it.
+    const other: Pismo = current === 'lat' ? 'cyr' : 'lat';
+    return (
+      <Button
+        size="small"
+        variant="outlined"
+        disabled={busy}
+        onClick={() => void change(other)}
+        aria-label={`${UI.script}: ${SCRIPT_NAMES[other]}`}
+        lang={other === 'cyr' ? 'sr-Cyrl' : 'sr-Latn'}
+        sx={{ ...ON_BAR['& .MuiToggleButton-root'], minWidth: 0, flexShrink: 0, bgcolor: 'common.white' }}
+      >
+        {SHORT_NAMES[other]}
+      </Button>
+    );
   }
 
   return (
