@@ -35,6 +35,8 @@ export const LIST_SORTS = {
   topics: ['nazivKlastera', 'opis', 'prioritet', 'status', 'rok'],
   /** GET /api/activity/notifications, /api/search/notification, /api/activity/in-progress. */
   activities: ['kratakNaziv', 'naziv', 'lokacija', 'datumPocetka', 'rokZavrsetka', 'brojDanaDoRoka', 'ugovor'],
+  /** GET /api/comment, /api/search/comment (the activities' comments). */
+  comments: ['ime', 'komentar', 'email', 'klaster', 'aktivnost', 'createdAt'],
   /** GET /api/role. */
   roles: ['imeRole', 'kratakNaziv', 'osnovnaRola', 'ugradjena'],
 } as const satisfies Record<string, readonly [string, ...string[]]>;

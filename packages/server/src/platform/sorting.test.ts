@@ -1,6 +1,7 @@
 import { COMMON } from '@trasa/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.js';
+import { activityComments } from '../db/schema-activities.js';
 import { createCluster, createContract, createGroup, createSettlement, createUser, setActivityState, tokenFor } from '../seed/factories.js';
 
 /**
@@ -290,6 +291,35 @@ describe('activities in progress', () => {
       expect((await get(`/api/activity/in-progress?sort=${sort}&order=desc`)).status, sort).toBe(200);
     }
     const bad = await get('/api/activity/in-progress?sort=status');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(COMMON.badSort);
+  });
+});
+
+describe('comments', () => {
+  beforeAll(async () => {
+    const author = await createUser(t.db, { ime: 'Komentator', prezime: 'Qkom' });
+    const cluster = await createCluster(t.db, { naziv: 'Klaster Qkom' });
+    const activity = await setActivityState(t.db, cluster.id, 'A2', { status: 'U toku', datumPocetka: '2026-01-10' });
+    for (const komentar of SHUFFLED)
+      await t.db.insert(activityComments).values({ activityId: activity.id, komentar: `${komentar} Qkom`, userId: author.id });
+  });
+
+  it('GET /api/search/comment sorts by komentar in Serbian order; the other keys answer', async () => {
+    const names = SERBIAN.map((n) => `${n} Qkom`);
+    const up = await get('/api/search/comment?eng=qkom&srb=qkom&sort=komentar&order=asc');
+    expect(up.status).toBe(200);
+    expect(up.body.comments.map((c: { komentar: string }) => c.komentar)).toEqual(names);
+    const down = await get('/api/comment?limit=100&sort=komentar&order=desc');
+    expect(
+      orderIn(
+        down.body.comments.map((c: { komentar: string }) => c.komentar),
+        names,
+      ),
+    ).toEqual([...names].reverse());
+    for (const sort of ['ime', 'email', 'klaster', 'aktivnost', 'createdAt'])
+      expect((await get(`/api/comment?sort=${sort}&order=desc`)).status, sort).toBe(200);
+    const bad = await get('/api/comment?sort=userId');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(COMMON.badSort);
   });

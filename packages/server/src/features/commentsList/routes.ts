@@ -1,4 +1,4 @@
-import { deleteCommentsSchema, rolesFor } from '@trasa/domain';
+import { deleteCommentsSchema, rolesFor, sortQuery } from '@trasa/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
@@ -18,12 +18,14 @@ export async function commentListRoutes(fastify: FastifyInstance, ctx: AppContex
   const readers = ctx.auth.requireRoles(rolesFor('comments'));
   const adminOnly = ctx.auth.requireRoles(['Admin']);
 
-  app.get('/api/comment', { schema: { querystring: pagingQuery }, onRequest: readers }, async (request) =>
+  app.get('/api/comment', { schema: { querystring: pagingQuery.extend(sortQuery('comments')) }, onRequest: readers }, async (request) =>
     service.listComments(ctx, actorOf(request), request.query),
   );
 
-  app.get('/api/search/comment', { schema: { querystring: searchPagingQuery }, onRequest: readers }, async (request) =>
-    service.searchComments(ctx, actorOf(request), request.query),
+  app.get(
+    '/api/search/comment',
+    { schema: { querystring: searchPagingQuery.extend(sortQuery('comments')) }, onRequest: readers },
+    async (request) => service.searchComments(ctx, actorOf(request), request.query),
   );
 
   app.delete('/api/comment', { schema: { body: deleteCommentsSchema }, onRequest: adminOnly }, async (request) => ({

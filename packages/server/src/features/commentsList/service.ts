@@ -1,4 +1,4 @@
-import { COMMENT_LIST, type CommentsPage, foldForSearch } from '@trasa/domain';
+import { COMMENT_LIST, type CommentsPage, foldForSearch, type Sorting, type SortKey } from '@trasa/domain';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema.js';
@@ -8,6 +8,7 @@ import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
+import { orderOf, type SortMap } from '../../platform/sorting.js';
 import { type ClusterScope, clusterScopeOf, visibleClusterIds } from '../clusters/policy.js';
 import { searchTerms } from '../search/service.js';
 import { countOf, offsetOf, type Paging } from '../users/paging.js';
@@ -54,17 +55,35 @@ export function commentListCondition(scope: ClusterScope, input: { eng?: string;
 }
 
 /**
- * One page, newest first: the page's ids from activity_comments alone (the order index walked to the
+ * `sort` of the comments list (LIST_SORTS.comments): the author as the list shows them (ime prezime),
+ * the cluster's name, the activity in the catalogue's order; subqueries over the comment's row, so the
+ * deferred join's inner query still reads activity_comments alone.
+ */
+const COMMENT_SORTS: SortMap<'comments'> = {
+  ime: { text: sql`(select u.ime || ' ' || u.prezime from ${users} u where u.id = ${activityComments.userId})` },
+  komentar: { text: activityComments.komentar },
+  email: { text: sql`(select u.email from ${users} u where u.id = ${activityComments.userId})` },
+  klaster: {
+    text: sql`(select c.naziv from ${activities} a join ${clusters} c on c.id = a.cluster_id where a.id = ${activityComments.activityId})`,
+  },
+  aktivnost: { value: sql`(select a.position from ${activities} a where a.id = ${activityComments.activityId})` },
+  createdAt: { value: activityComments.createdAt },
+};
+type CommentSorting = Sorting<SortKey<'comments'>>;
+
+/**
+ * One page, newest first (or by `sort`): the page's ids from activity_comments alone (the order index walked to the
  * offset, or the search's bitmap sorted), then the 10 rows joined with their activity, cluster and author
  * (a deferred join: page 2,500 joined 25,010 rows before). totalResults counts up to EXACT_COUNT_LIMIT,
  * then the planner's estimate, like the other long lists.
  */
-async function pageOfComments(db: Executor, where: SQL, paging: Paging): Promise<CommentsPage> {
+async function pageOfComments(db: Executor, where: SQL, paging: Paging & CommentSorting): Promise<CommentsPage> {
+  const order = orderOf(COMMENT_SORTS, paging, [desc(activityComments.createdAt), desc(activityComments.id)], activityComments.id);
   const pageIds = db
     .select({ id: activityComments.id })
     .from(activityComments)
     .where(where)
-    .orderBy(desc(activityComments.createdAt), desc(activityComments.id))
+    .orderBy(...order)
     .limit(paging.limit)
     .offset(offsetOf(paging));
   const [rows, totalResults] = await Promise.all([
@@ -90,7 +109,7 @@ async function pageOfComments(db: Executor, where: SQL, paging: Paging): Promise
       .innerJoin(clusters, eq(clusters.id, activities.clusterId))
       .leftJoin(users, eq(users.id, activityComments.userId))
       .where(inArray(activityComments.id, pageIds))
-      .orderBy(desc(activityComments.createdAt), desc(activityComments.id)),
+      .orderBy(...order),
     countOf(db, activityComments, where),
   ]);
   const comments = rows.map(({ authorId, ime, prezime, email, deletedAt, ...r }) => {
@@ -101,13 +120,17 @@ async function pageOfComments(db: Executor, where: SQL, paging: Paging): Promise
 }
 
 /** GET /api/comment: comments on the activities of the clusters the caller sees, newest first. */
-export async function listComments(ctx: AppContext, actor: Actor, paging: Paging): Promise<CommentsPage> {
+export async function listComments(ctx: AppContext, actor: Actor, paging: Paging & CommentSorting): Promise<CommentsPage> {
   const scope = await clusterScopeOf(ctx.db, actor);
   return pageOfComments(ctx.db, commentListCondition(scope, {}), paging);
 }
 
 /** GET /api/search/comment: the same list narrowed by the typed text (eng) or its transliteration (srb). */
-export async function searchComments(ctx: AppContext, actor: Actor, input: Paging & { eng: string; srb: string }): Promise<CommentsPage> {
+export async function searchComments(
+  ctx: AppContext,
+  actor: Actor,
+  input: Paging & CommentSorting & { eng: string; srb: string },
+): Promise<CommentsPage> {
   const scope = await clusterScopeOf(ctx.db, actor);
   return pageOfComments(ctx.db, commentListCondition(scope, input), input);
 }

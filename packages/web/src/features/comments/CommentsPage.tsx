@@ -1,7 +1,7 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Button, Link, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { appPath, type CommentListDto, formatLogTime, roleIn } from '@trasa/domain';
+import { appPath, type CommentListDto, formatLogTime, LIST_SORTS, roleIn } from '@trasa/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -44,8 +44,10 @@ const COLUMNS: MRT_ColumnDef<CommentListDto>[] = [
   { id: 'createdAt', header: COMMENT_LABELS.createdAt, size: 150, accessorFn: (c) => formatLogTime(c.createdAt) },
 ];
 
-async function fetchComments({ page, limit, search, signal }: TableQuery) {
-  const data = search ? await searchComments({ page, limit, ...search }, signal) : await listComments({ page, limit }, signal);
+async function fetchComments({ page, limit, search, signal, sort, order }: TableQuery) {
+  const data = search
+    ? await searchComments({ page, limit, sort, order, ...search }, signal)
+    : await listComments({ page, limit, sort, order }, signal);
   return { rows: data.comments, total: data.totalResults };
 }
 
@@ -90,6 +92,7 @@ export function CommentsPage() {
           queryKey={[...COMMENT_LIST_KEY]}
           fetchPage={fetchComments}
           searchable
+          sortable={LIST_SORTS.comments}
           hiddenColumns={['createdAt']}
           toolbar={
             isAdmin && (
