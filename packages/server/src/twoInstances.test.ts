@@ -171,7 +171,7 @@ describe('two instances on one database', () => {
     });
   });
 
-  it('run imports of the same names through both one after the other: a cluster is created once', async () => {
+  it('run imports of the same names through both one after the other: each cluster is created once', async () => {
     const admin = await tokenFor(one.ctx, await createUser(one.db, { role: 'Admin' }));
     const header = [
       'Кластер',
@@ -183,19 +183,33 @@ describe('two instances on one database', () => {
       'Уговорена вредност кластера',
       'Уговор',
     ];
-    // Without one lock across servers both pass the existence check and the second meets the unique index (500).
-    const file = (naziv: string, code: string) =>
-      Buffer.from([header, [naziv, code, `Selo ${code}`, '', '', '', '', '']].map((r) => r.map((c) => `"${c}"`).join(',')).join('\r\n'));
+    // The same 200 clusters through both servers at once (names differing in case only). Without one lock
+    // across servers both pass the existence check and the second meets the unique index.
+    const file = (name: (i: number) => string, prefix: string) =>
+      Buffer.from(
+        [header, ...Array.from({ length: 200 }, (_, i) => [name(i), `${prefix}-${i}`, `Selo ${prefix} ${i}`, '', '', '', '', ''])]
+          .map((r) => r.map((c) => `"${c}"`).join(','))
+          .join('\r\n'),
+      );
     const send = async (t: TestApp, content: Buffer) => {
       const form = await multipartBody({}, [{ field: 'file', name: 'klasteri.csv', content }]);
       return t.call({ method: 'POST', url: '/api/location/excel-import', token: admin, ...form });
     };
-    const answers = await Promise.all([send(one, file('Dvojnik Uvoz', 'DV-1')), send(two, file('DVOJNIK UVOZ', 'DV-2'))]);
+    const answers = await Promise.all([
+      send(
+        one,
+        file((i) => `Dvojnik Uvoz ${i}`, 'DV1'),
+      ),
+      send(
+        two,
+        file((i) => `DVOJNIK UVOZ ${i}`, 'DV2'),
+      ),
+    ]);
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
     const saved = answers.map((r) => (r.json() as ImportResponse).document.uvezeno);
-    expect(saved.sort()).toEqual([0, 1]);
-    const rows = await one.db.select({ naziv: clusters.naziv }).from(clusters).where(sql`lower(${clusters.naziv}) = 'dvojnik uvoz'`);
-    expect(rows).toHaveLength(1);
+    expect(saved.sort((a, b) => a - b)).toEqual([0, 200]);
+    const rows = await one.db.select({ naziv: clusters.naziv }).from(clusters).where(sql`lower(${clusters.naziv}) like 'dvojnik uvoz %'`);
+    expect(rows).toHaveLength(200);
   });
 
   describe('the workflow and the shared files directory', () => {
