@@ -23,7 +23,7 @@ import { takeNightlySnapshot } from './features/reports/snapshots.js';
 import { connect, runMigrations } from './platform/database.js';
 import { ensureDatabase } from './platform/ensureDatabase.js';
 import { configurePasswordWork } from './platform/passwords.js';
-import { encrypt } from './platform/secrets.js';
+import { encrypt, loadAppSecret } from './platform/secrets.js';
 import { configureSignInGate, THROTTLE } from './platform/throttle.js';
 import { appToday } from './platform/time.js';
 import { createCluster, createUser, DEFAULT_PASSWORD, setActivityState, tokenFor } from './seed/factories.js';
@@ -89,6 +89,17 @@ describe('two instances on one database', () => {
       expect(again[0]?.n).toBe(rows[0]?.n);
     } finally {
       await Promise.all(dbs.map((db) => db.$client.end()));
+    }
+  });
+
+  it('started together on one new DATA_DIR, share the generated APP_SECRET', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'trasa-two-secret-'));
+    try {
+      const secrets = await Promise.all(Array.from({ length: 6 }, () => loadAppSecret(undefined, dir)));
+      expect(new Set(secrets).size).toBe(1);
+      expect(await loadAppSecret(undefined, dir)).toBe(secrets[0]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 

@@ -6,11 +6,30 @@ import path from 'node:path';
 export async function loadAppSecret(configured: string | undefined, dataDir: string): Promise<string> {
   if (configured) return configured;
   const file = path.join(dataDir, 'app-secret');
-  try {
-    const s = (await fs.readFile(file, 'utf8')).trim();
-    if (s.length >= 32) return s;
-  } catch {}
+  const read = async () => {
+    try {
+      const s = (await fs.readFile(file, 'utf8')).trim();
+      return s.length >= 32 ? s : null;
+    } catch {
+      return null;
+    }
+  };
   await fs.mkdir(dataDir, { recursive: true });
+  // Several servers starting at once on one shared DATA_DIR: the file is created exclusively, so the
+  // first one's secret is everyone's (a server that loses the race reads it, waiting while it is written).
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const existing = await read();
+    if (existing) return existing;
+    const secret = randomBytes(48).toString('base64url');
+    try {
+      await fs.writeFile(file, secret, { mode: 0o600, flag: 'wx' });
+      return secret;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  // A file that stays unreadable or too short (damaged): replaced, as before.
   const secret = randomBytes(48).toString('base64url');
   await fs.writeFile(file, secret, { mode: 0o600 });
   return secret;
