@@ -37,6 +37,8 @@ export const LIST_SORTS = {
   activities: ['kratakNaziv', 'naziv', 'lokacija', 'datumPocetka', 'rokZavrsetka', 'brojDanaDoRoka', 'ugovor'],
   /** GET /api/comment, /api/search/comment (the activities' comments). */
   comments: ['ime', 'komentar', 'email', 'klaster', 'aktivnost', 'createdAt'],
+  /** GET /api/smtp/outbox (the mail outbox). */
+  outbox: ['to', 'subject', 'status', 'attempts', 'createdAt', 'error'],
   /** GET /api/role. */
   roles: ['imeRole', 'kratakNaziv', 'osnovnaRola', 'ugradjena'],
 } as const satisfies Record<string, readonly [string, ...string[]]>;

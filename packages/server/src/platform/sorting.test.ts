@@ -1,6 +1,7 @@
 import { COMMON } from '@trasa/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.js';
+import { mailOutbox } from '../db/schema.js';
 import { activityComments } from '../db/schema-activities.js';
 import { createCluster, createContract, createGroup, createSettlement, createUser, setActivityState, tokenFor } from '../seed/factories.js';
 
@@ -320,6 +321,37 @@ describe('comments', () => {
     for (const sort of ['ime', 'email', 'klaster', 'aktivnost', 'createdAt'])
       expect((await get(`/api/comment?sort=${sort}&order=desc`)).status, sort).toBe(200);
     const bad = await get('/api/comment?sort=userId');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(COMMON.badSort);
+  });
+});
+
+describe('mail outbox', () => {
+  it('GET /api/smtp/outbox sorts by subject in Serbian order and by attempts', async () => {
+    let attempts = 0;
+    for (const subject of SHUFFLED) {
+      await t.db
+        .insert(mailOutbox)
+        .values({ to: 'qmail@primer.rs', subject: `${subject} Qmail`, text: '-', status: 'failed', attempts: attempts++ });
+    }
+    const names = SERBIAN.map((n) => `${n} Qmail`);
+    const up = await get('/api/smtp/outbox?limit=100&status=failed&sort=subject&order=asc');
+    expect(up.status).toBe(200);
+    expect(
+      orderIn(
+        up.body.outbox.map((m: { subject: string }) => m.subject),
+        names,
+      ),
+    ).toEqual(names);
+    const byAttempts = await get('/api/smtp/outbox?limit=100&status=failed&sort=attempts&order=desc');
+    expect(
+      orderIn(
+        byAttempts.body.outbox.map((m: { subject: string }) => m.subject),
+        names,
+      ),
+    ).toEqual([...SHUFFLED].reverse().map((n) => `${n} Qmail`));
+    for (const sort of ['to', 'status', 'createdAt', 'error']) expect((await get(`/api/smtp/outbox?sort=${sort}`)).status, sort).toBe(200);
+    const bad = await get('/api/smtp/outbox?sort=text');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(COMMON.badSort);
   });

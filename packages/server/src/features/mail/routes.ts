@@ -1,4 +1,15 @@
-import { idParam, MAIL_STATUSES, pageQuery, rolesFor, SMTP, smtpCreateSchema, smtpEditSchema, smtpTestSchema, USERS } from '@trasa/domain';
+import {
+  idParam,
+  MAIL_STATUSES,
+  pageQuery,
+  rolesFor,
+  SMTP,
+  smtpCreateSchema,
+  smtpEditSchema,
+  smtpTestSchema,
+  sortQuery,
+  USERS,
+} from '@trasa/domain';
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,6 +17,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { mailOutbox } from '../../db/schema.js';
 import { actorOf } from '../../platform/auth.js';
+import { orderOf, type SortMap } from '../../platform/sorting.js';
 import { presentOutboxMail } from './presenter.js';
 import * as smtp from './smtp.js';
 
@@ -17,7 +29,18 @@ const listQuery = pageQuery.extend({
     .enum(['', ...STATUSES], { error: USERS.invalidOption })
     .optional()
     .default(''),
+  ...sortQuery('outbox'),
 });
+
+/** `sort` of the outbox (LIST_SORTS.outbox); without one, newest first. */
+const OUTBOX_SORTS: SortMap<'outbox'> = {
+  to: { text: mailOutbox.to },
+  subject: { text: mailOutbox.subject },
+  status: { value: mailOutbox.status },
+  attempts: { value: mailOutbox.attempts },
+  createdAt: { value: mailOutbox.createdAt },
+  error: { text: mailOutbox.error },
+};
 
 const releaseBody = z
   .object({
@@ -40,13 +63,13 @@ export async function mailRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
   const admin = ctx.auth.requireRoles(rolesFor('smtpList'));
 
   app.get('/api/smtp/outbox', { schema: { querystring: listQuery }, onRequest: admin }, async (request) => {
-    const { page, limit, status } = request.query;
+    const { page, limit, status, sort, order } = request.query;
     const where = status ? eq(mailOutbox.status, status) : undefined;
     const rows = await ctx.db
       .select()
       .from(mailOutbox)
       .where(where)
-      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .orderBy(...orderOf(OUTBOX_SORTS, { sort, order }, [desc(mailOutbox.createdAt), desc(mailOutbox.id)], mailOutbox.id))
       .limit(limit)
       .offset((page - 1) * limit);
     const [total] = await ctx.db.select({ n: count() }).from(mailOutbox).where(where);

@@ -1,7 +1,7 @@
 import SendIcon from '@mui/icons-material/Send';
 import { Alert, Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatLogTime, MAIL_STATUSES, type MailStatusKey, type OutboxMailDto } from '@trasa/domain';
+import { formatLogTime, LIST_SORTS, MAIL_STATUSES, type MailStatusKey, type OutboxMailDto } from '@trasa/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useState } from 'react';
 import { messageOf } from '../../api/errors';
@@ -45,8 +45,8 @@ export function OutboxPanel() {
     onError: (error) => snackbar.error(messageOf(error, SMTP_LABELS.releaseFailed)),
   });
 
-  const fetchPage = async ({ page, limit, signal }: TableQuery) => {
-    const data = await listOutbox({ page, limit, status }, signal);
+  const fetchPage = async ({ page, limit, signal, sort, order }: TableQuery) => {
+    const data = await listOutbox({ page, limit, status, sort, order }, signal);
     return { rows: data.outbox, total: data.totalResults };
   };
 
@@ -63,6 +63,7 @@ export function OutboxPanel() {
           columns={COLUMNS}
           queryKey={[...OUTBOX_KEY, 'list', status]}
           fetchPage={fetchPage}
+          sortable={LIST_SORTS.outbox}
           hiddenColumns={['error']}
           onRowClick={setReading}
           toolbar={

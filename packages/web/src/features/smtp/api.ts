@@ -11,6 +11,7 @@ import type {
   SmtpTestResult,
 } from '@trasa/domain';
 import { api } from '../../api/client';
+import type { PageParams } from '../../api/users';
 
 /** SMTP servers and the outbox (docs/api/smtp.md): /api/smtp, /api/smtp/{id}, /api/smtp/outbox. */
 
@@ -44,7 +45,7 @@ export function testSmtp(id: string, to?: string): Promise<SmtpTestResult> {
   return api(`/smtp/${encodeURIComponent(id)}/test`, { method: 'POST', body: to ? { to } : {} });
 }
 
-export function listOutbox(query: { page: number; limit: number; status: MailStatusKey | '' }, signal?: AbortSignal): Promise<OutboxPage> {
+export function listOutbox(query: PageParams & { status: MailStatusKey | '' }, signal?: AbortSignal): Promise<OutboxPage> {
   return api('/smtp/outbox', { signal, query });
 }
 
