@@ -151,7 +151,7 @@ test('on a phone the menu is a drawer that Escape closes; list rows keep their a
   await expectAccessible(page, 'phone menu');
   await page.keyboard.press('Escape');
   await expect(menuLabels(page)).toHaveCount(0);
-  const row = page.getByRole('table', { name: 'Svi korisnici' }).locator('tbody tr').first();
+  const row = page.getByRole('table', { name: 'Сви корисници' }).locator('tbody tr').first();
   await row.getByRole('button', { name: /^Акције реда/ }).click();
   await expect(
     page

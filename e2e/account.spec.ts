@@ -18,7 +18,7 @@ test('My account shows the data, changes it, the password and the e-mail, signs 
 
   await page.locator('input[name="ime"]').fill('');
   await page.getByRole('button', { name: 'Сачувај измене' }).click();
-  await expect(page.getByText('Polje je obavezno')).toBeVisible();
+  await expect(page.getByText('Поље је обавезно')).toBeVisible();
   await page.locator('input[name="ime"]').fill('Marijana');
   await page.getByRole('button', { name: 'Сачувај измене' }).click();
   await expect(page.getByText('Uspešno ste izmenili podatke.')).toBeVisible();
@@ -29,7 +29,7 @@ test('My account shows the data, changes it, the password and the e-mail, signs 
   await page.locator('input[name="newPassword"]').fill('Nova2Lozinka');
   await page.locator('input[name="confirmNewPassword"]').fill('Nova2Lozinka');
   await page.getByRole('button', { name: 'Промени лозинку' }).click();
-  await expect(page.getByText('Uspešno ste izmenili lozinku.')).toBeVisible();
+  await expect(page.getByText('Успешно сте изменили лозинку.')).toBeVisible();
   // The session goes on with the fresh token.
   await page.reload();
   await expect(page.getByRole('table', { name: 'Мој налог' })).toContainText('Marijana');
@@ -38,7 +38,7 @@ test('My account shows the data, changes it, the password and the e-mail, signs 
   const newEmail = `marija.${Date.now()}@primer.rs`;
   await page.locator('input[name="email"]').fill(newEmail);
   await page.getByRole('button', { name: 'Сачувај измене' }).click();
-  await expect(page.getByText('Za promenu imejl adrese unesite trenutnu lozinku.').first()).toBeVisible();
+  await expect(page.getByText('За промену имејл адресе унесите тренутну лозинку.').first()).toBeVisible();
   await page.locator('input[name="lozinka"]').fill('Nova2Lozinka');
   await page.getByRole('button', { name: 'Сачувај измене' }).click();
   await expect(page.getByText('Novu imejl adresu potvrdite preko linka koji smo poslali na nju.', { exact: false })).toBeVisible();
@@ -65,9 +65,9 @@ test('My account shows the data, changes it, the password and the e-mail, signs 
   await signIn(page, newEmail, 'Nova2Lozinka');
   await page.goto('/app/moj-nalog');
   await page.getByRole('button', { name: 'Обриши налог' }).click();
-  await expect(page.getByText('Da li ste sigurni?')).toBeVisible();
+  await expect(page.getByText('Да ли сте сигурни?')).toBeVisible();
   await page.getByRole('button', { name: 'Да' }).click();
-  await expect(page.getByText('Nalog uspešno obrisan.')).toBeVisible();
+  await expect(page.getByText('Налог успешно обрисан.')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   const login = await request.post('/api/user/login', { data: { email: newEmail, lozinka: 'Nova2Lozinka' } });
   expect(login.status()).toBe(401);

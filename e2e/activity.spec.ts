@@ -75,10 +75,10 @@ test.describe
       const a1 = (await activitiesOf(request, CLIENT, clusterId)).get('A1') as Brief;
       await signIn(page, CLIENT, DEMO_PASSWORD);
       await openActivity(page, a1._id, /^A1 - /);
-      await expect(page.getByText('Aktivnost nije započeta')).toBeVisible();
+      await expect(page.getByText('Активност није започета')).toBeVisible();
       await page.getByRole('button', { name: 'Покрени активност' }).click();
       await expectNotice(page, 'Uspešno pokrenuta aktivnost.');
-      await expect(page.getByText('Aktivnost nije završena')).toBeVisible();
+      await expect(page.getByText('Активност није завршена')).toBeVisible();
 
       const { activity } = await (await as(request, CLIENT)).get<{ activity: Activity }>(`/api/activity/${a1._id}`);
       const finish = page.getByRole('button', { name: 'Završi aktivnost' });
@@ -94,7 +94,7 @@ test.describe
         await expectNotice(page, 'Uspešno dodat dokument.');
         await expect(page.getByRole('list', { name: 'Документа', exact: true }).getByText(`Idejna trasa ${n.naziv}.pdf`)).toBeVisible();
       }
-      await expect(page.getByText('Uvezli ste dovoljan broj fajlova.')).toBeVisible();
+      await expect(page.getByText('Увезли сте довољан број фајлова.')).toBeVisible();
       await finish.click();
       await page.getByRole('dialog').getByRole('button', { name: 'Да' }).click();
       await expectNotice(page, 'Uspešno promenjen status aktivnosti.');
@@ -116,13 +116,13 @@ test.describe
 
       const date = yesterday();
       await fillDate(page.locator('input[name="Datum"]'), date);
-      await expect(page.getByText('Datum je sačuvan.')).toBeVisible();
+      await expect(page.getByText('Датум је сачуван.')).toBeVisible();
       const length = page.getByLabel('Ревидирана дужина кластера');
       await length.fill('12,5 km');
       await expect(length).toHaveValue('12.5');
-      await expect(page.getByText('Podatak je sačuvan.')).toBeVisible();
+      await expect(page.getByText('Податак је сачуван.')).toBeVisible();
       // The note goes after 3 s.
-      await expect(page.getByText('Podatak je sačuvan.')).toBeHidden({ timeout: 6000 });
+      await expect(page.getByText('Податак је сачуван.')).toBeHidden({ timeout: 6000 });
       await expect(page.getByRole('button', { name: 'Završi aktivnost' })).toBeEnabled();
 
       await page.reload();

@@ -65,9 +65,9 @@ test.describe
       await dialog.locator('input[name="brojDomacinstava"]').fill('mnogo');
       await dialog.locator('input[name="brojSkola"]').fill('-1');
       await dialog.getByRole('button', { name: 'Сачувај' }).click();
-      await expect(dialog.getByText('Morate upisati ID.')).toBeVisible();
-      await expect(dialog.getByText('Mora biti broj ako je unet.')).toBeVisible();
-      await expect(dialog.getByText('Broj mora biti >= 0')).toBeVisible();
+      await expect(dialog.getByText('Морате уписати ID.')).toBeVisible();
+      await expect(dialog.getByText('Мора бити број ако је унет.')).toBeVisible();
+      await expect(dialog.getByText('Број мора бити >= 0')).toBeVisible();
       for (const s of [first, second]) {
         if (s === second) {
           await page.getByRole('button', { name: 'Додај насеље' }).click();
@@ -205,7 +205,7 @@ test.describe
       await rowWith(page, 'Насеља', first.naziv)
         .getByRole('button', { name: `Обриши: ${first.naziv}` })
         .click();
-      await page.getByRole('dialog', { name: 'Da li ste sigurni?' }).getByRole('button', { name: 'Да' }).click();
+      await page.getByRole('dialog', { name: 'Да ли сте сигурни?' }).getByRole('button', { name: 'Да' }).click();
       await expectNotice(page, 'Naselje je u klasteru i ne može se obrisati.');
       await expect(dataRows(page, 'Насеља')).toHaveCount(2);
     });
@@ -327,8 +327,8 @@ test('an Admin keeps the priorities codebook', async ({ page }) => {
   await page.getByRole('button', { name: 'Додај приоритет' }).click();
   const dialog = page.getByRole('dialog', { name: 'Нови приоритет' });
   await dialog.getByRole('button', { name: 'Сачувај' }).click();
-  await expect(dialog.getByText('Morate upisati Naziv.')).toBeVisible();
-  await expect(dialog.getByText('Morate upisati Broj.')).toBeVisible();
+  await expect(dialog.getByText('Морате уписати Назив.')).toBeVisible();
+  await expect(dialog.getByText('Морате уписати Број.')).toBeVisible();
   await dialog.locator('input[name="naziv"]').fill(name);
   await dialog.locator('input[name="broj"]').fill('0');
   await dialog.getByRole('button', { name: 'Сачувај' }).click();
@@ -357,7 +357,7 @@ test('an Admin keeps the priorities codebook', async ({ page }) => {
   await rowWith(page, 'Приоритети', `${name} (izmenjen)`)
     .getByRole('button', { name: `Обриши: ${name} (izmenjen)` })
     .click();
-  await page.getByRole('dialog', { name: 'Da li ste sigurni?' }).getByRole('button', { name: 'Да' }).click();
+  await page.getByRole('dialog', { name: 'Да ли сте сигурни?' }).getByRole('button', { name: 'Да' }).click();
   await expectNotice(page, 'Uspešno ste obrisali prioritet.');
   await expect(rowWith(page, 'Приоритети', name)).toHaveCount(0);
 });
@@ -393,6 +393,6 @@ test('an Admin keeps the group-types codebook: built-in types stay, a name is ta
   await rowWith(page, table, name)
     .getByRole('button', { name: `Обриши: ${name}` })
     .click();
-  await page.getByRole('dialog', { name: 'Da li ste sigurni?' }).getByRole('button', { name: 'Да' }).click();
+  await page.getByRole('dialog', { name: 'Да ли сте сигурни?' }).getByRole('button', { name: 'Да' }).click();
   await expect(rowWith(page, table, name)).toHaveCount(0);
 });

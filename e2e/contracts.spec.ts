@@ -225,7 +225,7 @@ test.describe
 
       await row.getByRole('button', { name: `Измени: ${finishedName}` }).click();
       const dialog = page.getByRole('dialog', { name: 'Измена уговора' });
-      await expect(dialog.getByText('Završen ugovor se ne može menjati.')).toBeVisible();
+      await expect(dialog.getByText('Завршен уговор се не може мењати.')).toBeVisible();
       await expect(dialog.locator('input[name="naziv"]')).toBeDisabled();
       await expect(dialog.locator('input[name="datumPocetka"]')).toBeDisabled();
       await expect(dialog.locator('input[name="rokTrajanja"]')).toBeDisabled();

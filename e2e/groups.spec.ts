@@ -19,9 +19,9 @@ test('an Admin builds a group tree, creates users in it and manages the list', a
   await page.getByRole('button', { name: 'Додај групу' }).click();
   let dialog = page.getByRole('dialog', { name: 'Нова група' });
   await dialog.getByRole('button', { name: 'Сачувај' }).click();
-  await expect(dialog.getByText('Morate upisati naziv grupe.')).toBeVisible();
-  await expect(dialog.getByText('Morate upisati kratak naziv.')).toBeVisible();
-  await expect(dialog.getByText('Morate izabrati tip grupe.')).toBeVisible();
+  await expect(dialog.getByText('Морате уписати назив групе.')).toBeVisible();
+  await expect(dialog.getByText('Морате уписати кратак назив.')).toBeVisible();
+  await expect(dialog.getByText('Морате изабрати тип групе.')).toBeVisible();
 
   // The parent: a designer that sees every cluster.
   await dialog.locator('input[name="naziv"]').fill(parent);
@@ -29,7 +29,7 @@ test('an Admin builds a group tree, creates users in it and manages the list', a
   await choose(dialog, page, 'Тип', 'Projektant');
   await dialog.getByRole('switch', { name: 'Види све кластере' }).check();
   await dialog.getByRole('button', { name: 'Сачувај' }).click();
-  await expectNotice(page, 'Uspešno ste kreirali grupu.');
+  await expectNotice(page, 'Успешно сте креирали групу.');
   await expect(dialog).toHaveCount(0);
 
   // The child: with the parent chosen, type and 'sees all' come from the parent and are locked.
@@ -50,7 +50,7 @@ test('an Admin builds a group tree, creates users in it and manages the list', a
   await expect(dialog.getByRole('switch', { name: 'Види све кластере' })).toBeDisabled();
   await expect(dialog.getByText('Тип и видљивост преузимају се од надређене групе.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Сачувај' }).click();
-  await expectNotice(page, 'Uspešno ste kreirali grupu.');
+  await expectNotice(page, 'Успешно сте креирали групу.');
 
   // Both are found by search, in either script; the child names its parent and its inherited type.
   await search(page, `vlakno mreža ${stamp}`);
@@ -75,13 +75,13 @@ test('an Admin builds a group tree, creates users in it and manages the list', a
   await expect(dialog.getByRole('combobox', { name: 'Група', exact: true })).toBeDisabled();
   await choose(dialog, page, 'Рола', 'Zaposleni');
   await dialog.getByRole('button', { name: 'Сачувај' }).click();
-  await expect(dialog.getByText('Niste izabrali validnu opciju')).toBeVisible();
-  await expect(dialog.getByText('Lozinka mora imati minimum 8 karaktera')).toBeVisible();
+  await expect(dialog.getByText('Нисте изабрали валидну опцију')).toBeVisible();
+  await expect(dialog.getByText('Лозинка мора имати минимум 8 карактера')).toBeVisible();
   await pick(dialog, page, 'Група', child);
   await dialog.locator('input[name="lozinka"]').fill('Vlakno2025');
   await dialog.locator('input[name="potvrdaLozinke"]').fill('Vlakno2026');
   await dialog.getByRole('button', { name: 'Сачувај' }).click();
-  await expect(dialog.getByText('Lozinke moraju biti identične')).toBeVisible();
+  await expect(dialog.getByText('Лозинке морају бити идентичне')).toBeVisible();
   await dialog.locator('input[name="potvrdaLozinke"]').fill('Vlakno2025');
   // Confirming the address drives the status.
   await dialog.getByRole('switch', { name: 'Имејл потврђен' }).uncheck();
@@ -89,7 +89,7 @@ test('an Admin builds a group tree, creates users in it and manages the list', a
   await dialog.getByRole('switch', { name: 'Имејл потврђен' }).check();
   await expect(dialog.getByRole('combobox', { name: /^Статус/ })).toHaveText('активан');
   await dialog.getByRole('button', { name: 'Сачувај' }).click();
-  await expectNotice(page, 'Uspešno ste napravili korisnički nalog.');
+  await expectNotice(page, 'Успешно сте направили кориснички налог.');
   await expect(dialog).toHaveCount(0);
 
   // The same address again is refused on the e-mail field.
@@ -102,11 +102,11 @@ test('an Admin builds a group tree, creates users in it and manages the list', a
   await dialog.locator('input[name="lozinka"]').fill('Vlakno2025');
   await dialog.locator('input[name="potvrdaLozinke"]').fill('Vlakno2025');
   await dialog.getByRole('button', { name: 'Сачувај' }).click();
-  await expect(dialog.getByText('Unesena E-pošta je zauzeta.')).toBeVisible();
+  await expect(dialog.getByText('Унесена Е-пошта је заузета.')).toBeVisible();
   await cancelDialog(page, dialog);
 
   await search(page, stamp);
-  const userRow = rowWith(page, 'Svi korisnici', email);
+  const userRow = rowWith(page, 'Сви корисници', email);
   await expect(userRow).toContainText(child);
   await expect(userRow).toContainText('Zaposleni');
 
@@ -153,7 +153,7 @@ test('an Admin edits and deletes a group, and saves the list layout', async ({ p
   await dialog.locator('input[name="kratakNaziv"]').fill(`PG-${stamp}`);
   await choose(dialog, page, 'Тип', 'Nadzor');
   await dialog.getByRole('button', { name: 'Сачувај' }).click();
-  await expectNotice(page, 'Uspešno ste kreirali grupu.');
+  await expectNotice(page, 'Успешно сте креирали групу.');
 
   await search(page, stamp);
   await rowWith(page, 'Групе', name)
@@ -163,16 +163,16 @@ test('an Admin edits and deletes a group, and saves the list layout', async ({ p
   await expect(dialog.locator('input[name="naziv"]')).toHaveValue(name);
   await dialog.locator('input[name="kratakNaziv"]').fill(`PG2-${stamp}`);
   await dialog.getByRole('button', { name: 'Сачувај' }).click();
-  await expectNotice(page, 'Uspešno ste izmenili grupu.');
+  await expectNotice(page, 'Успешно сте изменили групу.');
   await expect(rowWith(page, 'Групе', name)).toContainText(`PG2-${stamp}`);
 
   await rowWith(page, 'Групе', name)
     .getByRole('button', { name: `Обриши: ${name}` })
     .click();
-  const confirm = page.getByRole('dialog', { name: 'Da li ste sigurni?' });
-  await expect(confirm).toContainText('Brisanje grupe je trajno');
+  const confirm = page.getByRole('dialog', { name: 'Да ли сте сигурни?' });
+  await expect(confirm).toContainText('Брисање групе је трајно');
   await confirm.getByRole('button', { name: 'Да' }).click();
-  await expectNotice(page, 'Uspešno ste obrisali grupu.');
+  await expectNotice(page, 'Успешно сте обрисали групу.');
   await expect(page.getByRole('table', { name: 'Групе' })).toContainText('Нема пронађених података.');
 
   // A hidden column stays hidden once the layout is saved.

@@ -58,9 +58,9 @@ test('the Admin keeps the holders, finds each change in the logs and deletes a l
   await expect(edit).toHaveCount(0);
   await expect(rowWith(page, IJO_TABLE, renamed)).toBeVisible();
 
-  // Delete, confirmed in a dialog titled 'Brisanje IJO' that names the holder.
+  // Delete, confirmed in a dialog titled 'Брисање ИЈО' that names the holder.
   await page.getByRole('button', { name: `Обриши: ${renamed}` }).click();
-  const confirm = page.getByRole('dialog', { name: 'Brisanje IJO' });
+  const confirm = page.getByRole('dialog', { name: 'Брисање ИЈО' });
   await expect(confirm).toContainText(renamed);
   await confirm.getByRole('button', { name: 'Да' }).click();
   await expect(rowWith(page, IJO_TABLE, renamed)).toHaveCount(0);
@@ -78,7 +78,7 @@ test('the Admin keeps the holders, finds each change in the logs and deletes a l
   const added = rowWith(page, LOG_TABLE, `je dodao IJO ${naziv}`);
   await added.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Обриши изабране (1)' }).click();
-  const confirmLogs = page.getByRole('dialog', { name: 'Brisanje logova' });
+  const confirmLogs = page.getByRole('dialog', { name: 'Брисање логова' });
   await confirmLogs.getByRole('button', { name: 'Да' }).click();
   await expectNotice(page, 'Uspešno obrisani logovi');
   await expect(dataRows(page, LOG_TABLE)).toHaveCount(2);

@@ -105,7 +105,7 @@ test('a client employee keeps a school inventory: contract, schools, equipment, 
     await page.getByRole('button', { name: 'Креирај уговор' }).click();
     const create = page.getByRole('dialog', { name: 'Нови уговор инвентара' });
     await create.getByRole('button', { name: 'Сачувај' }).click();
-    await expect(create.getByText('Polje je obavezno')).toHaveCount(3);
+    await expect(create.getByText('Поље је обавезно')).toHaveCount(3);
     await create.getByRole('textbox', { name: 'Назив уговора' }).fill(contractName);
     await create.getByRole('textbox', { name: 'Број уговора' }).fill(`INV-${stamp}`);
     await create.getByLabel('Датум почетка').fill('01.03.2026');
@@ -137,7 +137,7 @@ test('a client employee keeps a school inventory: contract, schools, equipment, 
     // Its locations: none yet; two schools linked through the multi-select.
     await contractRow.click();
     await expect(page.getByRole('heading', { name: `Locations on contract - ${contractName}`, level: 1 })).toBeVisible();
-    await expect(page.getByText('Ugovor nema lokacija.')).toBeVisible();
+    await expect(page.getByText('Уговор нема локација.')).toBeVisible();
     await page.getByRole('button', { name: 'Додај локације' }).click();
     const add = page.getByRole('dialog', { name: 'Додавање локација на уговор' });
     const picker = add.getByRole('combobox', { name: 'Локације', exact: true });
@@ -220,7 +220,7 @@ test('a client employee keeps a school inventory: contract, schools, equipment, 
     await expect(school.getByRole('heading', { name: `Popisna lista — ${first}` })).toBeVisible();
     await expect(school.getByRole('table', { name: 'Oprema' })).toContainText(typeName);
     await expect(menuLabels(school)).toHaveCount(0);
-    await school.getByRole('button', { name: 'Potvrđujem prijem' }).click();
+    await school.getByRole('button', { name: 'Потврђујем пријем' }).click();
     await expect(school.getByText('Prijem je potvrđen. Hvala.')).toBeVisible();
     if (shots) await school.screenshot({ path: `${shots}/public-confirmed.png`, fullPage: true });
     await school.close();
@@ -235,16 +235,16 @@ test('a client employee keeps a school inventory: contract, schools, equipment, 
     const check = rowWith(page, 'Провера инвентара', first).first();
     await expect(check).toContainText('Postoje unete stavke');
     await expect(check).toContainText(/Nije potvrđeno|Potvrđeno/);
-    if (!(await check.textContent())?.includes('Nije potvrđeno')) {
+    if (!(await check.textContent())?.includes('Није потврђено')) {
       // The demo may have confirmed it already: undone first.
       await check.getByRole('button', { name: `Поништи потврду: ${first}` }).click();
       await expectNotice(page, 'Успешно промењен статус');
-      await expect(check).toContainText('Nije potvrđeno');
+      await expect(check).toContainText('Није потврђено');
     }
     await check.getByRole('button', { name: `Потврди: ${first}` }).click();
     await expectNotice(page, 'Успешно промењен статус');
-    await expect(check).not.toContainText('Nije potvrđeno');
-    await expect(check).toContainText('Potvrđeno');
+    await expect(check).not.toContainText('Није потврђено');
+    await expect(check).toContainText('Потврђено');
     await shot(page, 'check');
   } finally {
     await smtp.stop();

@@ -47,7 +47,7 @@ test('the Admin adds, edits and deletes an SMTP server', async ({ page }) => {
   await dialog.getByRole('textbox', { name: 'Порт' }).fill('25a');
   await dialog.getByRole('textbox', { name: 'Имејл' }).fill('nije-adresa');
   await dialog.getByRole('button', { name: 'Сачувај' }).click();
-  await expect(dialog.getByText('Obavezno polje')).toHaveCount(2); // host, password
+  await expect(dialog.getByText('Обавезно поље')).toHaveCount(2); // host, password
   await expect(dialog.getByText('Port mora biti broj od 1 do 65535.')).toBeVisible();
   await expect(dialog.getByText('Neispravna e-pošta')).toBeVisible();
   await shot(page, 'add-errors');

@@ -39,7 +39,7 @@ test('a Rukovodilac sees and manages only their own subtree', async ({ page }) =
   await menuLabels(page)
     .filter({ hasText: /^Корисници$/ })
     .click();
-  const users = page.getByRole('table', { name: 'Svi korisnici' });
+  const users = page.getByRole('table', { name: 'Сви корисници' });
   await expect(users).toContainText('stefan.markovic@optikagradnja.rs');
   await expect(users).toContainText('jovana.kostic@optikagradnja.rs');
   await expect(users).not.toContainText('dragana.nikolic@mit.gov.rs');
@@ -47,7 +47,7 @@ test('a Rukovodilac sees and manages only their own subtree', async ({ page }) =
   await expect(users).not.toContainText('ana.admin@mit.gov.rs');
   await setPageSize(page, 50);
   await expect(users).toContainText('stefan.markovic@optikagradnja.rs');
-  for (const cell of await dataRows(page, 'Svi korisnici').locator('td').filter({ hasText: '@' }).allTextContents()) {
+  for (const cell of await dataRows(page, 'Сви корисници').locator('td').filter({ hasText: '@' }).allTextContents()) {
     expect(cell).toMatch(/@optikagradnja\.rs$/);
   }
 
@@ -158,15 +158,15 @@ test('an Admin changes a role on user management and deactivates a user', async 
 
   // Deleting a user changes the status; the user's details are reachable only from the list.
   await page.goto('/app/korisnici');
-  const users = page.getByRole('table', { name: 'Svi korisnici' });
+  const users = page.getByRole('table', { name: 'Сви корисници' });
   await page.getByRole('searchbox', { name: 'Претрага...' }).fill('Ћирић');
-  await expect(dataRows(page, 'Svi korisnici')).toHaveCount(1);
-  await expect(dataRows(page, 'Svi korisnici')).toContainText('vladimir.ciric@nadzor-inzenjering.rs');
+  await expect(dataRows(page, 'Сви корисници')).toHaveCount(1);
+  await expect(dataRows(page, 'Сви корисници')).toContainText('vladimir.ciric@nadzor-inzenjering.rs');
   await users.getByRole('button', { name: 'Обриши: Vladimir Ćirić' }).click();
   const confirm = page.getByRole('dialog', { name: 'Da li ste sigurni?' });
   await expect(confirm).toContainText('Brisanje korisnika menja status');
   await confirm.getByRole('button', { name: 'Да' }).click();
-  await expect(rowWith(page, 'Svi korisnici', 'vladimir.ciric')).toContainText('неактиван');
+  await expect(rowWith(page, 'Сви корисници', 'vladimir.ciric')).toContainText('неактиван');
 
   // Editing it back: the status follows the confirmed address.
   await users.getByRole('button', { name: 'Измени: Vladimir Ćirić' }).click();
@@ -175,11 +175,11 @@ test('an Admin changes a role on user management and deactivates a user', async 
   await choose(dialog, page, 'Статус', 'активан');
   await dialog.getByRole('button', { name: 'Сачувај' }).click();
   await expectNotice(page, 'Uspešno unesene izmene.');
-  await expect(rowWith(page, 'Svi korisnici', 'vladimir.ciric')).toContainText('активан');
+  await expect(rowWith(page, 'Сви корисници', 'vladimir.ciric')).toContainText('активан');
 
   // The Admin's own account can't be deleted from the list.
   await page.getByRole('searchbox', { name: 'Претрага...' }).fill(ADMIN.email);
-  const me = rowWith(page, 'Svi korisnici', ADMIN.email);
+  const me = rowWith(page, 'Сви корисници', ADMIN.email);
   await expect(me).toHaveCount(1);
   await me.getByRole('button', { name: /^Обриши:/ }).click();
   await page.getByRole('dialog', { name: 'Da li ste sigurni?' }).getByRole('button', { name: 'Да' }).click();
@@ -193,13 +193,13 @@ test('the guests tab searches in either script; a role that does not exist is no
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   await page.goto('/app/korisnici');
-  await page.getByRole('tab', { name: 'Gosti' }).click();
+  await page.getByRole('tab', { name: 'Гости' }).click();
   await page.getByRole('searchbox', { name: 'Претрага...' }).fill('Жигић');
-  await expect(dataRows(page, 'Gosti')).toHaveCount(1);
-  await expect(dataRows(page, 'Gosti')).toContainText('milena.zigic@primer.rs');
+  await expect(dataRows(page, 'Гости')).toHaveCount(1);
+  await expect(dataRows(page, 'Гости')).toContainText('milena.zigic@primer.rs');
   await page.getByRole('searchbox', { name: 'Претрага...' }).fill('снежана');
-  await expect(dataRows(page, 'Gosti')).toHaveCount(1);
-  await expect(dataRows(page, 'Gosti')).toContainText('snezana.jankovic@primer.rs');
+  await expect(dataRows(page, 'Гости')).toHaveCount(1);
+  await expect(dataRows(page, 'Гости')).toContainText('snezana.jankovic@primer.rs');
 });
 
 test('the users list sorts on the server by its column headers, in Serbian order, by mouse and keyboard (issue 13 item 9)', async ({
@@ -208,9 +208,9 @@ test('the users list sorts on the server by its column headers, in Serbian order
   const serbian = new Intl.Collator('sr-Latn');
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.goto('/app/korisnici');
-  const table = page.getByRole('table', { name: 'Svi korisnici' });
-  const column = (n: number) => dataRows(page, 'Svi korisnici').locator(`td:nth-child(${n})`);
-  await expect(dataRows(page, 'Svi korisnici')).toHaveCount(10, { timeout: 30_000 });
+  const table = page.getByRole('table', { name: 'Сви корисници' });
+  const column = (n: number) => dataRows(page, 'Сви корисници').locator(`td:nth-child(${n})`);
+  await expect(dataRows(page, 'Сви корисници')).toHaveCount(10, { timeout: 30_000 });
   await page.getByRole('button', { name: 'Иди на следећу страницу' }).click();
   await expect(page.getByText(/^11-20 од/)).toBeVisible();
 

@@ -15,7 +15,8 @@ export const CATALOGUE = scripted(domain.CATALOGUE);
 export const CLUSTERS = scripted(domain.CLUSTERS);
 export const CODEBOOKS = scripted(domain.CODEBOOKS);
 export const COMMENT_LIST = scripted(domain.COMMENT_LIST);
-export const COMMON = scripted(domain.COMMON);
+// The network failure is worded in English by spec 2 (a technical message): kept as written in both scripts.
+export const COMMON = scripted(domain.COMMON, { keep: ['networkUnreachable'] });
 export const CONTRACTS = scripted(domain.CONTRACTS, { keep: ['statusInProgress', 'statusFinished'] });
 export const IJO = scripted(domain.IJO);
 export const IMPORTS = scripted(domain.IMPORTS);
