@@ -29,7 +29,7 @@ function localeText(script: Script): PickersInputLocaleText {
     openNextView: t('Следећи приказ'),
     calendarViewSwitchingButtonAriaLabel: (view) =>
       view === 'year' ? t('Приказ година, пређи на календар') : t('Календар, пређи на приказ година'),
-    cancelButtonLabel: t('Откажи'),
+    cancelButtonLabel: t('Одустани'),
     clearButtonLabel: t('Обриши'),
     okButtonLabel: t('У реду'),
     todayButtonLabel: t('Данас'),

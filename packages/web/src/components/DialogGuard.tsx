@@ -11,8 +11,8 @@ import { SHARED } from './sharedTexts';
  */
 
 const DIALOG = '.MuiDialog-root';
-/** The words of a dialog's cancel button (one word across dialogs: spec's 'Одустани'). */
-const CANCEL_WORDS = new Set(['Одустани', 'Откажи']);
+/** The words of a dialog's cancel button (one word across dialogs: spec's 'Одустани'), in either script. */
+const CANCEL_WORDS = new Set(['Одустани', 'Odustani', 'Откажи', 'Otkaži']);
 const FIELD = [
   'input:not([type="hidden"]):not([disabled]):not([readonly]):not([tabindex="-1"]):not([aria-hidden="true"])',
   'textarea:not([disabled]):not([readonly])',
