@@ -75,6 +75,10 @@ test('a client employee keeps a school inventory: contract, schools, equipment, 
   // Lean: about a minute on a quiet machine; INVENTORY_TIMEOUT_MS gives a loaded one more time.
   test.setTimeout(Number(process.env.INVENTORY_TIMEOUT_MS) || 90_000);
   const smtp = await startSmtp();
+  // The SMTP server put in use here is removed at the end, pass or fail: the journeys share one server,
+  // and the others read mail from the outbox (no server in use).
+  let smtpId: string | undefined;
+  let adminHeaders: Record<string, string> = {};
   try {
     const stamp = Date.now().toString(36);
     const contractName = `Oprema škola ${stamp}`;
@@ -89,6 +93,8 @@ test('a client employee keeps a school inventory: contract, schools, equipment, 
       data: { host: '127.0.0.1', port: smtp.port, email: SMTP_USER, password: SMTP_PASSWORD, inUse: true },
     });
     expect(smtpRes.ok(), await smtpRes.text()).toBe(true);
+    smtpId = (await smtpRes.json()).smtp._id;
+    adminHeaders = headers;
     const typeRes = await request.post('/api/inv-type', {
       headers,
       data: { naziv: typeName, tip: 'Oprema', cena: '12500', valuta: 'RSD', sifra: `ONT-${stamp}`, jedinica: 'kom' },
@@ -247,6 +253,7 @@ test('a client employee keeps a school inventory: contract, schools, equipment, 
     await expect(check).toContainText('Потврђено');
     await shot(page, 'check');
   } finally {
+    if (smtpId) await request.delete(`/api/smtp/${smtpId}`, { headers: adminHeaders });
     await smtp.stop();
   }
 });
