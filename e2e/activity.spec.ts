@@ -81,7 +81,7 @@ test.describe
       await expect(page.getByText('Активност није завршена')).toBeVisible();
 
       const { activity } = await (await as(request, CLIENT)).get<{ activity: Activity }>(`/api/activity/${a1._id}`);
-      const finish = page.getByRole('button', { name: 'Završi aktivnost' });
+      const finish = page.getByRole('button', { name: 'Заврши активност' });
       await expect(finish).toBeDisabled();
       await expect(page.getByText(`Broj fajlova neophodan za uvoz: ${activity.lokacija.naselja.length}`)).toBeVisible();
       const picker = page.locator('input[type="file"][aria-label="Фајл насеља"]');
@@ -123,7 +123,7 @@ test.describe
       await expect(page.getByText('Податак је сачуван.')).toBeVisible();
       // The note goes after 3 s.
       await expect(page.getByText('Податак је сачуван.')).toBeHidden({ timeout: 6000 });
-      await expect(page.getByRole('button', { name: 'Završi aktivnost' })).toBeEnabled();
+      await expect(page.getByRole('button', { name: 'Заврши активност' })).toBeEnabled();
 
       await page.reload();
       await expect(page.locator('input[name="Datum"]')).toHaveValue(typedDate(date));
@@ -162,7 +162,7 @@ test.describe
       const old = page.getByRole('list', { name: 'Документа ранијих ревизија' });
       await expect(old.getByText('Idejno resenje.pdf')).toBeVisible();
       await expect(old.getByRole('button', { name: /^Обриши документ/ })).toHaveCount(0);
-      await expect(page.getByRole('button', { name: 'Završi aktivnost' })).toBeDisabled();
+      await expect(page.getByRole('button', { name: 'Заврши активност' })).toBeDisabled();
 
       await page.locator('input[type="file"][aria-label="Обавезна документа"]').setInputFiles(pdfFile('Idejno resenje.pdf'));
       await page.getByRole('button', { name: 'Пошаљи документа' }).click();
@@ -170,6 +170,6 @@ test.describe
       const current = page.getByRole('list', { name: 'Документа', exact: true });
       await expect(current.getByText('Idejno resenje_revizija=1.pdf')).toBeVisible();
       await expect(current.getByRole('button', { name: 'Обриши документ: Idejno resenje_revizija=1.pdf' })).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Završi aktivnost' })).toBeEnabled();
+      await expect(page.getByRole('button', { name: 'Заврши активност' })).toBeEnabled();
     });
   });

@@ -48,8 +48,8 @@ test('the Admin adds, edits and deletes an SMTP server', async ({ page }) => {
   await dialog.getByRole('textbox', { name: 'Имејл' }).fill('nije-adresa');
   await dialog.getByRole('button', { name: 'Сачувај' }).click();
   await expect(dialog.getByText('Обавезно поље')).toHaveCount(2); // host, password
-  await expect(dialog.getByText('Port mora biti broj od 1 do 65535.')).toBeVisible();
-  await expect(dialog.getByText('Neispravna e-pošta')).toBeVisible();
+  await expect(dialog.getByText('Порт мора бити број од 1 до 65535.')).toBeVisible();
+  await expect(dialog.getByText('Неисправна е-пошта')).toBeVisible();
   await shot(page, 'add-errors');
   await dialog.getByRole('textbox', { name: 'Хост' }).fill(host);
   await dialog.getByRole('textbox', { name: 'Порт' }).fill('587');

@@ -105,7 +105,7 @@ test.describe
       await openFromList(page, stamp);
       const comment = page.getByRole('form', { name: 'Нови коментар' });
       await comment.getByRole('button', { name: 'Пошаљи коментар' }).click();
-      await expect(comment.getByText('Ne možete poslati praznu poruku.')).toBeVisible();
+      await expect(comment.getByText('Не можете послати празну поруку.')).toBeVisible();
       await comment.getByRole('textbox', { name: 'Коментар' }).fill('Saglasni smo sa sanacijom; izvođač neka dostavi snimak.');
       await pick(comment, page, 'Предај групи', `${CONTRACTOR} (Izvođač)`);
       await comment.getByRole('button', { name: 'Пошаљи коментар' }).click();

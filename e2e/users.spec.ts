@@ -111,11 +111,11 @@ test('a registered guest is given a role in a group and then works as an employe
   await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['Rukovodilac', 'Zaposleni']);
   await page.keyboard.press('Escape');
   await guest.getByRole('button', { name: `Додај у групу: ${who}` }).click();
-  await expectNotice(page, 'Izaberite rolu i grupu.');
+  await expectNotice(page, 'Изаберите ролу и групу.');
   await guest.getByRole('combobox', { name: `Нова рола: ${who}` }).click();
   await page.getByRole('listbox').getByRole('option', { name: 'Zaposleni', exact: true }).click();
   await guest.getByRole('button', { name: `Додај у групу: ${who}` }).click();
-  await expectNotice(page, 'Uspešno ste ubacili korisnika u grupu.');
+  await expectNotice(page, 'Успешно сте убацили корисника у групу.');
   await expect(rowWith(page, 'Гости', email)).toHaveCount(0);
   await page.getByRole('tab', { name: 'Корисници групе' }).click();
   await expect(rowWith(page, 'Корисници групе', email)).toContainText('Zaposleni');
@@ -134,7 +134,7 @@ test('a registered guest is given a role in a group and then works as an employe
   await rowWith(page, 'Корисници групе', email)
     .getByRole('button', { name: `Избаци из групе: ${who}` })
     .click();
-  await page.getByRole('dialog', { name: 'Da li ste sigurni?' }).getByRole('button', { name: 'Да' }).click();
+  await page.getByRole('dialog', { name: 'Да ли сте сигурни?' }).getByRole('button', { name: 'Да' }).click();
   await expect(rowWith(page, 'Корисници групе', email)).toHaveCount(0);
   await page.getByRole('tab', { name: 'Гости' }).click();
   await expect(rowWith(page, 'Гости', email)).toBeVisible();
@@ -151,7 +151,7 @@ test('an Admin changes a role on user management and deactivates a user', async 
   await expect(row).toContainText('Nadzor Inženjering d.o.o.');
   await choose(row, page, 'Нова рола: Vladimir Ćirić', 'Rukovodilac');
   await row.getByRole('button', { name: 'Сачувај: Vladimir Ćirić' }).click();
-  await expectNotice(page, 'Uspešno ste promenili rolu korisniku.');
+  await expectNotice(page, 'Успешно сте променили ролу кориснику.');
   await page.getByRole('tab', { name: 'Rukovodilac', exact: true }).click();
   await setPageSize(page, 50);
   await expect(rowWith(page, 'Rukovodilac', 'vladimir.ciric@nadzor-inzenjering.rs')).toContainText('Nadzor Inženjering d.o.o.');
@@ -163,8 +163,8 @@ test('an Admin changes a role on user management and deactivates a user', async 
   await expect(dataRows(page, 'Сви корисници')).toHaveCount(1);
   await expect(dataRows(page, 'Сви корисници')).toContainText('vladimir.ciric@nadzor-inzenjering.rs');
   await users.getByRole('button', { name: 'Обриши: Vladimir Ćirić' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Da li ste sigurni?' });
-  await expect(confirm).toContainText('Brisanje korisnika menja status');
+  const confirm = page.getByRole('dialog', { name: 'Да ли сте сигурни?' });
+  await expect(confirm).toContainText('Брисање корисника мења статус');
   await confirm.getByRole('button', { name: 'Да' }).click();
   await expect(rowWith(page, 'Сви корисници', 'vladimir.ciric')).toContainText('неактиван');
 
@@ -174,7 +174,7 @@ test('an Admin changes a role on user management and deactivates a user', async 
   await expect(dialog.locator('input[name="email"]')).toHaveValue('vladimir.ciric@nadzor-inzenjering.rs');
   await choose(dialog, page, 'Статус', 'активан');
   await dialog.getByRole('button', { name: 'Сачувај' }).click();
-  await expectNotice(page, 'Uspešno unesene izmene.');
+  await expectNotice(page, 'Успешно унесене измене.');
   await expect(rowWith(page, 'Сви корисници', 'vladimir.ciric')).toContainText('активан');
 
   // The Admin's own account can't be deleted from the list.
@@ -182,8 +182,8 @@ test('an Admin changes a role on user management and deactivates a user', async 
   const me = rowWith(page, 'Сви корисници', ADMIN.email);
   await expect(me).toHaveCount(1);
   await me.getByRole('button', { name: /^Обриши:/ }).click();
-  await page.getByRole('dialog', { name: 'Da li ste sigurni?' }).getByRole('button', { name: 'Да' }).click();
-  await expectNotice(page, 'Korisnički nalog neuspešno obrisan!');
+  await page.getByRole('dialog', { name: 'Да ли сте сигурни?' }).getByRole('button', { name: 'Да' }).click();
+  await expectNotice(page, 'Кориснички налог неуспешно обрисан!');
 });
 
 test('the guests tab searches in either script; a role that does not exist is not found (issue 14)', async ({ page }) => {
