@@ -387,7 +387,7 @@ test('an Admin keeps the group-types codebook: built-in types stay, a name is ta
   await dialog.locator('input[name="naziv"]').fill(`ОДРЖАВАЊЕ ${stamp.toUpperCase()}`);
   await dialog.locator('input[name="kratakNaziv"]').fill('O2');
   await dialog.getByRole('button', { name: 'Сачувај' }).click();
-  await expect(dialog.getByText('Tip grupe sa tim nazivom već postoji.')).toBeVisible();
+  await expect(dialog.getByText('Тип групе са тим називом већ постоји.')).toBeVisible();
   await cancelDialog(page, dialog);
 
   await rowWith(page, table, name)
