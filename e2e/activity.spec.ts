@@ -83,7 +83,7 @@ test.describe
       const { activity } = await (await as(request, CLIENT)).get<{ activity: Activity }>(`/api/activity/${a1._id}`);
       const finish = page.getByRole('button', { name: 'Заврши активност' });
       await expect(finish).toBeDisabled();
-      await expect(page.getByText(`Broj fajlova neophodan za uvoz: ${activity.lokacija.naselja.length}`)).toBeVisible();
+      await expect(page.getByText(`Број фајлова неопходан за увоз: ${activity.lokacija.naselja.length}`)).toBeVisible();
       const picker = page.locator('input[type="file"][aria-label="Фајл насеља"]');
       // The file picker waits for the settlement.
       await expect(picker).toBeDisabled();
@@ -145,11 +145,11 @@ test.describe
 
       await signIn(page, SUPERVISION, DEMO_PASSWORD);
       await openActivity(page, a41._id, /^A4\.1 - /);
-      await expect(page.getByRole('button', { name: 'Bez primedbi' })).toBeEnabled();
+      await expect(page.getByRole('button', { name: 'Без примедби' })).toBeEnabled();
       await page.locator('input[type="file"][aria-label="Обавезна документа"]').setInputFiles(pdfFile('Primedbe na IDR.pdf'));
       await page.getByRole('button', { name: 'Пошаљи документа' }).click();
       await expectNotice(page, 'Uspešno dodat dokument.');
-      await page.getByRole('button', { name: 'Sa primedbama' }).click();
+      await page.getByRole('button', { name: 'Са примедбама' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Да' }).click();
       await expectNotice(page, 'Uspešno promenjen status aktivnosti.');
       await expect(page.getByText('Контрола је завршена са примедбама.')).toBeVisible();
