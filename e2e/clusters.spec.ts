@@ -341,7 +341,7 @@ test('an Admin keeps the priorities codebook', async ({ page }) => {
   await again.locator('input[name="naziv"]').fill(`ХИТНО ${stamp.toUpperCase()}`);
   await again.locator('input[name="broj"]').fill('1');
   await again.getByRole('button', { name: 'Сачувај' }).click();
-  await expect(again.getByText('Prioritet sa tim nazivom već postoji.')).toBeVisible();
+  await expect(again.getByText('Приоритет са тим називом већ постоји.')).toBeVisible();
   await cancelDialog(page, again);
   await expect(again).toHaveCount(0);
 
