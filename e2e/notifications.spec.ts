@@ -26,7 +26,7 @@ test('an employee sees their group’s late activity in red and opens it from th
   await expect(page).toHaveURL(/\/app$/);
   const late = rowWith(page, 'Обавештења', LATE_CLUSTER).filter({ hasText: 'A2' });
   await expect(late).toHaveCount(1);
-  await expect(late).toContainText('Izvođač');
+  await expect(late).toContainText('Извођач');
   // Nearest deadline first: the late one leads.
   await expect(dataRows(page, 'Обавештења').first()).toContainText(LATE_CLUSTER);
   expect(await background(late)).toBe(RED);
@@ -64,7 +64,7 @@ test('the Admin lands on the activities in progress and filters them by colour',
   for (const row of await rows.all()) expect(await background(row)).toBe(ORANGE);
 
   // With the responsible party too: the supervision's control only.
-  await choose(page, page, 'Одговорни', 'Nadzor');
+  await choose(page, page, 'Одговорни', 'Надзор');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('A4.1');
   await rows.first().click();

@@ -33,7 +33,15 @@ describe('texts in the chosen script', () => {
     expect(toScript('Izvezi u xlsx ili PDF', 'cyr')).toBe('Извези у xlsx или PDF');
     expect(toScript('Pošaljite na pera@primer.rs', 'cyr')).toBe('Пошаљите на pera@primer.rs');
     expect(toScript('Filtriraj po {column}', 'cyr')).toBe('Филтрирај по {column}');
+    expect(toScript('Dozvoljeni formati: .pdf, .doc, .docx', 'cyr')).toBe('Дозвољени формати: .pdf, .doc, .docx');
     expect(toScript('Џеп Љубав ЊЕГОШ', 'lat')).toBe('Džep Ljubav NJEGOŠ');
+  });
+
+  it('shows the texts the specs word in English as written in both scripts', () => {
+    expect(INVENTORY.locationsTitle('Škole')).toBe('Locations on contract - Škole');
+    expect(ACCOUNT.noToken).toBe('No token returned from server');
+    setScript('lat');
+    expect(INVENTORY.locationsTitle('Škole')).toBe('Locations on contract - Škole');
   });
 
   it('leaves keys and compared values untouched', () => {

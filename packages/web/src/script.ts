@@ -46,10 +46,10 @@ export function onScriptChange(listener: (script: Script) => void): () => void {
 /**
  * Parts of a text that stay as written in either script: addresses and e-mail addresses, {placeholders},
  * words with a digit (activity codes A1, A5.1, ports), words with a letter Serbian does not use (xlsx,
- * Excel, Word) and the Latin abbreviations of file formats and protocols.
+ * Excel, Word), file extensions ('.pdf, .doc') and the Latin abbreviations of file formats and protocols.
  */
 const KEEP =
-  /(https?:\/\/\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\{[^}]*\}|[\p{L}\d.]*\d[\p{L}\d.]*|[\p{L}]*[qwxyQWXY][\p{L}]*|\b(?:PDF|CSV|SMTP|TLS|SSL|URL|HTTP|HTTPS|API|ID|IP|JSON|ZIP|UUID|RSD|EUR|USD|OK)\b)/u;
+  /(https?:\/\/\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\{[^}]*\}|[\p{L}\d.]*\d[\p{L}\d.]*|[\p{L}]*[qwxyQWXY][\p{L}]*|\.(?:pdf|doc|docx|csv|xls|xlsx|zip|png|jpg|jpeg|PDF|DOC|DOCX|CSV|XLS|XLSX|ZIP)\b|\b(?:PDF|CSV|SMTP|TLS|SSL|URL|HTTP|HTTPS|API|ID|IP|JSON|ZIP|UUID|RSD|EUR|USD|OK)\b)/u;
 
 function convertOutsideKept(text: string, convert: (part: string) => string): string {
   if (!KEEP.test(text)) return convert(text);
