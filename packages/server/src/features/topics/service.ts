@@ -9,7 +9,7 @@ import {
   type topicCreateSchema,
   USERS,
 } from '@trasa/domain';
-import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { groups, groupTypes } from '../../db/schema.js';
@@ -129,7 +129,7 @@ const presented = async (db: Executor, id: string, rights: TopicRights): Promise
  * `sort` of GET /api/topic (LIST_SORTS.topics): the cluster's name (a subquery over the topic's row, so
  * the deferred join's inner query still reads topics alone), the priority from low to high, the deadline.
  */
-const TOPIC_SORTS: SortMap<'topics'> = {
+export const TOPIC_SORTS: SortMap<'topics'> = {
   nazivKlastera: { text: sql`(select c.naziv from ${clusters} c where c.id = ${topics.clusterId})` },
   opis: { text: topics.opis },
   prioritet: { value: sql`array_position(array['nizak','srednji','visok'], ${topics.prioritet})` },
@@ -149,15 +149,24 @@ export async function listTopics(ctx: AppContext, actor: Actor, query: TopicList
   // A deferred join: the page's ids from topics alone (topics_list_order_idx), then only those rows
   // joined and presented (their comment counts), not every row skipped on the way to a deep page.
   const order = orderOf(TOPIC_SORTS, query, [desc(topics.updatedAt), desc(topics.id)], topics.id);
-  const pageIds = ctx.db
-    .select({ id: topics.id })
-    .from(topics)
-    .where(where)
-    .orderBy(...order)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+  const offset = (query.page - 1) * query.limit;
+  const dir = sql.raw(query.order === 'desc' ? 'desc' : 'asc');
+  // By cluster name: the clusters walked in name order (clusters_order_idx) and each one's topics read in
+  // id order (topics_cluster_order_idx, drizzle/0013), the order of TOPIC_SORTS.nazivKlastera without
+  // looking up the name of every topic.
+  const pageIds =
+    query.sort === 'nazivKlastera'
+      ? sql`select ${topics.id} from ${topics} join ${clusters} c on c.id = ${topics.clusterId} where ${where}
+          order by c.naziv collate trasa_sr ${dir}, ${topics.id} ${dir} limit ${query.limit} offset ${offset}`
+      : sql`${ctx.db
+          .select({ id: topics.id })
+          .from(topics)
+          .where(where)
+          .orderBy(...order)
+          .limit(query.limit)
+          .offset(offset)}`;
   const rows = await selectTopics(ctx.db)
-    .where(inArray(topics.id, pageIds))
+    .where(sql`${topics.id} in (${pageIds})`)
     .orderBy(...order);
   const total = await countOf(ctx.db, topics, where);
   const rights = await topicRightsOf(ctx.db, actor);
