@@ -1,30 +1,156 @@
 import { writeFile } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { writePdf } from './pdf.js';
+import { pdfNumber } from './pdfText.js';
 import type { Cell } from './xlsxWriter.js';
 
-async function* rowsOf(n: number): AsyncGenerator<Cell[][]> {
+async function* rowsOf(
+  n: number,
+  row = (i: number): Cell[] => [i + 1, `Насеље ${i} Đurđevo`, 'Šid, Бачка Паланка', 'Ćirilica i latinica: ЉЊЏ ljnjdž', i * 3, null],
+) {
   for (let start = 0; start < n; start += 1000) {
     const batch: Cell[][] = [];
-    for (let i = start; i < Math.min(n, start + 1000); i++)
-      batch.push([i + 1, `Насеље ${i} Đurđevo`, 'Šid, Бачка Паланка', 'Ćirilica i latinica: ЉЊЏ ljnjdž', i * 3, null]);
+    for (let i = start; i < Math.min(n, start + 1000); i++) batch.push(row(i));
     yield batch;
   }
 }
 
+async function pdfOf(title: string, headers: string[], widths: number[], rows: AsyncGenerator<Cell[][]>): Promise<Buffer> {
+  const out = new PassThrough();
+  const done = buffer(out);
+  await writePdf(
+    out,
+    title,
+    headers.map((header, i) => ({ header, width: widths[i] ?? 10 })),
+    rows,
+  );
+  return done;
+}
+
+/** The objects of a PDF as pdfkit writes it: each one's dictionary and its stream, inflated. */
+function objectsOf(pdf: Buffer): Map<number, { dict: string; stream?: Buffer }> {
+  const s = pdf.toString('latin1');
+  const objects = new Map<number, { dict: string; stream?: Buffer }>();
+  for (const m of s.matchAll(/(\d+) 0 obj\n([\s\S]*?)\nendobj/g)) {
+    const body = m[2] ?? '';
+    const at = body.indexOf('\nstream\n');
+    if (at < 0) {
+      objects.set(Number(m[1]), { dict: body });
+      continue;
+    }
+    const dict = body.slice(0, at);
+    const start = (m.index ?? 0) + m[0].indexOf('\nstream\n') + 8;
+    const length = Number(/\/Length (\d+)/.exec(dict)?.[1]);
+    const raw = pdf.subarray(start, start + length);
+    objects.set(Number(m[1]), { dict, stream: dict.includes('/FlateDecode') ? inflateSync(raw) : raw });
+  }
+  return objects;
+}
+
+/**
+ * The texts of a PDF, one per text-showing operator, page by page: the content streams' glyph ids
+ * mapped back through each font's ToUnicode CMap.
+ */
+function textsOf(pdf: Buffer): string[][] {
+  const objects = objectsOf(pdf);
+  const unicodeOf = new Map<number, Map<number, string>>();
+  const cmap = (ref: number) => {
+    let map = unicodeOf.get(ref);
+    if (!map) {
+      map = new Map();
+      const text = objects.get(ref)?.stream?.toString('latin1') ?? '';
+      for (const r of text.matchAll(/<([0-9a-f]+)> <([0-9a-f]+)> \[([^\]]*)\]/g)) {
+        const entries = [...(r[3] ?? '').matchAll(/<([0-9a-f ]+)>/g)].map((e) =>
+          String.fromCharCode(...(e[1] ?? '').split(' ').map((h) => Number.parseInt(h, 16))),
+        );
+        for (const [i, u] of entries.entries()) map.set(Number.parseInt(r[1] ?? '0', 16) + i, u);
+      }
+      unicodeOf.set(ref, map);
+    }
+    return map;
+  };
+  const pages: string[][] = [];
+  for (const { dict } of objects.values()) {
+    if (!/\/Type \/Page\b/.test(dict)) continue;
+    const resources = objects.get(Number(/\/Resources (\d+) 0 R/.exec(dict)?.[1]))?.dict ?? '';
+    const fonts = new Map([...resources.matchAll(/\/(F\d+) (\d+) 0 R/g)].map((f) => [f[1], Number(f[2])]));
+    const content = objects.get(Number(/\/Contents (\d+) 0 R/.exec(dict)?.[1]))?.stream?.toString('latin1') ?? '';
+    const texts: string[] = [];
+    let map = new Map<number, string>();
+    for (const op of content.matchAll(/\/(F\d+) [\d.]+ Tf|\[([^\]]*)\] TJ/g)) {
+      if (op[1]) {
+        map = cmap(Number(/\/ToUnicode (\d+) 0 R/.exec(objects.get(fonts.get(op[1]) ?? -1)?.dict ?? '')?.[1]));
+        continue;
+      }
+      let text = '';
+      for (const hex of (op[2] ?? '').matchAll(/<([0-9a-f]*)>/g))
+        for (let i = 0; i < (hex[1] ?? '').length; i += 4) text += map.get(Number.parseInt((hex[1] ?? '').slice(i, i + 4), 16)) ?? '\ufffd';
+      texts.push(text);
+    }
+    pages.push(texts);
+  }
+  return pages;
+}
+
 describe('writePdf', () => {
   it('pages the rows with the header repeated, in Cyrillic and Latin', async () => {
-    const out = new PassThrough();
-    const done = buffer(out);
-    const columns = ['ID', 'Назив', 'Општина', 'Напомена', 'Број', 'Празно'].map((header, i) => ({ header, width: i === 0 ? 6 : 20 }));
-    await writePdf(out, 'Насеља — test', columns, rowsOf(200));
-    const pdf = await done;
+    const pdf = await pdfOf(
+      'Насеља — test',
+      ['ID', 'Назив', 'Општина', 'Напомена', 'Број', 'Празно'],
+      [6, 20, 20, 20, 20, 20],
+      rowsOf(200),
+    );
     if (process.env.PDF_OUT) await writeFile(process.env.PDF_OUT, pdf);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const pages = Number(/\/Type \/Pages\s*\/Count (\d+)/.exec(pdf.toString('latin1'))?.[1]);
     // A landscape A4 page holds 39 rows of 7.5 pt under the title and the header.
     expect(pages).toBe(Math.ceil(200 / 39));
+    const texts = textsOf(pdf);
+    expect(texts).toHaveLength(pages);
+    texts.forEach((page, p) => {
+      // The title, the page number, the header, then the rows' cells in order (the empty one left out).
+      expect(page.slice(0, 8)).toEqual(['Насеља — test', String(p + 1), 'ID', 'Назив', 'Општина', 'Напомена', 'Број', 'Празно']);
+      const rows = Math.min(39, 200 - p * 39);
+      expect(page).toHaveLength(8 + rows * 5);
+      for (let r = 0; r < rows; r++) {
+        const i = p * 39 + r;
+        expect(page.slice(8 + r * 5, 13 + r * 5)).toEqual([
+          String(i + 1),
+          `Насеље ${i} Đurđevo`,
+          'Šid, Бачка Паланка',
+          'Ćirilica i latinica: ЉЊЏ ljnjdž',
+          String(i * 3),
+        ]);
+      }
+    });
+  });
+
+  it('cuts a text longer than its column with an ellipsis, and sets kerned pairs whole', async () => {
+    const long = 'Wave To AVATAR Yo — Ђурђевдан у Бачкој Тополи, Šljivovica; '.repeat(3);
+    const pdf = await pdfOf(
+      'Kratko',
+      ['A', 'B'],
+      [10, 30],
+      rowsOf(3, (i) => [`AV Ta ${i}`, long]),
+    );
+    const [page = []] = textsOf(pdf);
+    expect(page.slice(0, 4)).toEqual(['Kratko', '1', 'A', 'B']);
+    expect(page.filter((_, k) => k >= 4 && k % 2 === 0)).toEqual(['AV Ta 0', 'AV Ta 1', 'AV Ta 2']);
+    for (const cut of page.filter((_, k) => k >= 4 && k % 2 === 1)) {
+      expect(cut.endsWith('…')).toBe(true);
+      expect(cut.length).toBeGreaterThan(40);
+      expect(long.startsWith(cut.slice(0, -1))).toBe(true);
+    }
+    // 'AV' kerns in DejaVu Sans: the row's operator carries an adjustment between the glyphs.
+    const contents = [...objectsOf(pdf).values()].map((o) => o.stream?.toString('latin1') ?? '').filter((c) => c.includes(' TJ'));
+    expect(contents).toHaveLength(1);
+    expect(contents[0]).toMatch(/\[<[0-9a-f]{4}> \d+(\.\d+)? <[0-9a-f]{4}/);
+  });
+
+  it('writes numbers without exponents', () => {
+    expect([1, 0.004, -0.004, 12.345, 1e-7, 595.28].map(pdfNumber)).toEqual(['1', '0', '0', '12.35', '0', '595.28']);
   });
 });
