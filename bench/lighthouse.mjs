@@ -150,6 +150,12 @@ async function runOnce(browser, port, base, page, token) {
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`no Lighthouse result for ${page.path}`);
     if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    // LH_SAVE=dir keeps each run's whole report (e.g. to read bootup-time and long-tasks).
+    if (process.env.LH_SAVE) {
+      const { mkdirSync, writeFileSync } = await import('node:fs');
+      mkdirSync(process.env.LH_SAVE, { recursive: true });
+      writeFileSync(path.join(process.env.LH_SAVE, `${page.path.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
     if (finalPath !== page.path) throw new Error(`${page.path} ended on ${finalPath}: not signed in?`);
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
