@@ -62,9 +62,9 @@ export function ChangeInfoForm({ user }: { user: UserDto }) {
         {UI.infoTitle}
       </Typography>
       <Stack spacing={2}>
-        <FormTextField control={control} name="ime" label={UI.ime} autoComplete="given-name" />
-        <FormTextField control={control} name="prezime" label={UI.prezime} autoComplete="family-name" />
-        <FormTextField control={control} name="email" label={UI.email} type="email" autoComplete="email" />
+        <FormTextField control={control} name="ime" label={UI.ime} autoComplete="given-name" required />
+        <FormTextField control={control} name="prezime" label={UI.prezime} autoComplete="family-name" required />
+        <FormTextField control={control} name="email" label={UI.email} type="email" autoComplete="email" required />
         {emailChanges && (
           <FormTextField
             control={control}

@@ -48,14 +48,22 @@ export function ChangePasswordForm() {
         {UI.passwordTitle}
       </Typography>
       <Stack spacing={2}>
-        <FormTextField control={control} name="password" label={UI.currentPassword} type="password" autoComplete="current-password" />
-        <FormTextField control={control} name="newPassword" label={UI.newPassword} type="password" autoComplete="new-password" />
+        <FormTextField
+          control={control}
+          name="password"
+          label={UI.currentPassword}
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <FormTextField control={control} name="newPassword" label={UI.newPassword} type="password" autoComplete="new-password" required />
         <FormTextField
           control={control}
           name="confirmNewPassword"
           label={UI.confirmNewPassword}
           type="password"
           autoComplete="new-password"
+          required
         />
         <Box>
           <Button type="submit" variant="contained" disabled={mutation.isPending}>

@@ -117,8 +117,8 @@ export function GroupFormDialog({ open, group, onClose }: Props) {
       busy={mutation.isPending}
     >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
-        <FormTextField control={control} name="naziv" label={UI.naziv} autoComplete="off" />
-        <FormTextField control={control} name="kratakNaziv" label={UI.kratakNaziv} autoComplete="off" />
+        <FormTextField control={control} name="naziv" label={UI.naziv} autoComplete="off" required />
+        <FormTextField control={control} name="kratakNaziv" label={UI.kratakNaziv} autoComplete="off" required />
       </Box>
       <FormOptionPicker
         control={control}
@@ -129,7 +129,7 @@ export function GroupFormDialog({ open, group, onClose }: Props) {
         helperText={parent ? UI.takenFromParent : undefined}
       />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, alignItems: 'center' }}>
-        <FormSelect control={control} name="tip" label={UI.tip} options={typeOptions} disabled={!!parent} />
+        <FormSelect control={control} name="tip" label={UI.tip} options={typeOptions} disabled={!!parent} required />
         <FormSwitch control={control} name="sveVideci" label={UI.seesAllLong} disabled={!!parent} />
       </Box>
     </FormDialog>

@@ -74,12 +74,13 @@ export function PriorityDialog({ open, priority, onClose }: Props) {
       busy={mutation.isPending}
     >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '3fr 1fr' } }}>
-        <FormTextField control={control} name="naziv" label={UI.naziv} autoComplete="off" />
+        <FormTextField control={control} name="naziv" label={UI.naziv} autoComplete="off" required />
         <FormTextField
           control={control}
           name="broj"
           label={UI.broj}
           autoComplete="off"
+          required
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
       </Box>

@@ -85,8 +85,8 @@ export function SettlementDialog({ open, settlement, onClose }: Props) {
       busy={mutation.isPending}
     >
       <Box sx={{ ...grid, gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' } }}>
-        <FormTextField control={control} name="id" label={UI.settlementId} autoComplete="off" />
-        <FormTextField control={control} name="naziv" label={UI.naziv} autoComplete="off" />
+        <FormTextField control={control} name="id" label={UI.settlementId} autoComplete="off" required />
+        <FormTextField control={control} name="naziv" label={UI.naziv} autoComplete="off" required />
       </Box>
       <Box sx={grid}>
         <FormTextField control={control} name="maticniBroj" label={UI.maticniBroj} autoComplete="off" />

@@ -55,8 +55,8 @@ export function GroupTypeDialog({ open, type, onClose }: { open: boolean; type: 
       onSubmit={handleSubmit((v) => mutation.mutate(v))}
       busy={mutation.isPending}
     >
-      <FormTextField control={control} name="naziv" label={UI.naziv} autoComplete="off" />
-      <FormTextField control={control} name="kratakNaziv" label={UI.kratakNaziv} autoComplete="off" />
+      <FormTextField control={control} name="naziv" label={UI.naziv} autoComplete="off" required />
+      <FormTextField control={control} name="kratakNaziv" label={UI.kratakNaziv} autoComplete="off" required />
     </FormDialog>
   );
 }

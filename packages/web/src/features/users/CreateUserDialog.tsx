@@ -96,17 +96,17 @@ export function CreateUserDialog({ open, onClose }: { open: boolean; onClose: ()
   return (
     <FormDialog open={open} title={UI.newUserTitle} onClose={onClose} onSubmit={submit} busy={mutation.isPending}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <FormTextField control={control} name="ime" label={UI.ime} autoComplete="off" />
-        <FormTextField control={control} name="prezime" label={UI.prezime} autoComplete="off" />
-        <FormTextField control={control} name="email" label={UI.email} type="email" autoComplete="off" />
+        <FormTextField control={control} name="ime" label={UI.ime} autoComplete="off" required />
+        <FormTextField control={control} name="prezime" label={UI.prezime} autoComplete="off" required />
+        <FormTextField control={control} name="email" label={UI.email} type="email" autoComplete="off" required />
         <FormSwitch
           control={control}
           name="emailPotvrdjen"
           label={UI.emailPotvrdjen}
           onValueChange={(checked) => setValue('status', checked ? 'aktivan' : 'neaktivan')}
         />
-        <FormSelect control={control} name="rola" label={UI.role} options={roleChoices} />
-        <FormSelect control={control} name="status" label={UI.status} options={STATUS_OPTIONS} />
+        <FormSelect control={control} name="rola" label={UI.role} options={roleChoices} required />
+        <FormSelect control={control} name="status" label={UI.status} options={STATUS_OPTIONS} required />
       </Box>
       <FormOptionPicker
         control={control}
@@ -115,11 +115,19 @@ export function CreateUserDialog({ open, onClose }: { open: boolean; onClose: ()
         options={groupChoices}
         loading={groups.isPending}
         disabled={groupless}
+        required={!groupless}
         helperText={groupless ? UI.groupNotForRole : undefined}
       />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <FormTextField control={control} name="lozinka" label={UI.lozinka} type="password" autoComplete="new-password" />
-        <FormTextField control={control} name="potvrdaLozinke" label={UI.confirmPassword} type="password" autoComplete="new-password" />
+        <FormTextField control={control} name="lozinka" label={UI.lozinka} type="password" autoComplete="new-password" required />
+        <FormTextField
+          control={control}
+          name="potvrdaLozinke"
+          label={UI.confirmPassword}
+          type="password"
+          autoComplete="new-password"
+          required
+        />
       </Box>
     </FormDialog>
   );

@@ -108,17 +108,17 @@ export function EditUserDialog({ user, onClose }: { user: UserDto | null; onClos
   return (
     <FormDialog open={!!user} title={UI.editUserTitle} onClose={onClose} onSubmit={submit} busy={mutation.isPending}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <FormTextField control={control} name="ime" label={UI.ime} autoComplete="off" />
-        <FormTextField control={control} name="prezime" label={UI.prezime} autoComplete="off" />
-        <FormTextField control={control} name="email" label={UI.email} type="email" autoComplete="off" />
+        <FormTextField control={control} name="ime" label={UI.ime} autoComplete="off" required />
+        <FormTextField control={control} name="prezime" label={UI.prezime} autoComplete="off" required />
+        <FormTextField control={control} name="email" label={UI.email} type="email" autoComplete="off" required />
         <FormSwitch
           control={control}
           name="emailPotvrdjen"
           label={UI.emailPotvrdjen}
           onValueChange={(checked) => setValue('status', checked ? 'aktivan' : 'neaktivan')}
         />
-        <FormSelect control={control} name="rola" label={UI.role} options={roleChoices} />
-        <FormSelect control={control} name="status" label={UI.status} options={STATUS_OPTIONS} />
+        <FormSelect control={control} name="rola" label={UI.role} options={roleChoices} required />
+        <FormSelect control={control} name="status" label={UI.status} options={STATUS_OPTIONS} required />
       </Box>
       <FormOptionPicker
         control={control}
@@ -127,6 +127,7 @@ export function EditUserDialog({ user, onClose }: { user: UserDto | null; onClos
         options={groupChoices}
         loading={groups.isPending}
         disabled={groupless}
+        required={!groupless}
         helperText={groupless ? UI.groupNotForRole : undefined}
       />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
