@@ -168,7 +168,7 @@ test('a client employee keeps a school inventory: contract, schools, equipment, 
     const item = page.getByRole('dialog', { name: 'Нова ставка инвентара' });
     await expect(item.getByRole('combobox', { name: /^Ставка/ })).toHaveAttribute('aria-disabled', 'true');
     await item.getByRole('combobox', { name: 'Тип ставке', exact: true }).click();
-    await page.getByRole('listbox').getByRole('option', { name: 'Oprema', exact: true }).click();
+    await page.getByRole('listbox').getByRole('option', { name: 'Опрема', exact: true }).click();
     await item.getByRole('combobox', { name: /^Ставка/ }).click();
     await page
       .getByRole('listbox')
@@ -240,7 +240,7 @@ test('a client employee keeps a school inventory: contract, schools, equipment, 
     await page.getByRole('tab', { name: 'Провера инвентара' }).click();
     await search(page, first);
     const check = rowWith(page, 'Провера инвентара', first).first();
-    await expect(check).toContainText('Postoje unete stavke');
+    await expect(check).toContainText('Постоје унете ставке');
     await expect(check).toContainText(/Nije potvrđeno|Potvrđeno|Није потврђено|Потврђено/);
     if (!(await check.textContent())?.includes('Није потврђено')) {
       // The demo may have confirmed it already: undone first.

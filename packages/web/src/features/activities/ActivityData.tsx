@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { ActivityDto, DataItem } from '../../api/activities';
 import { DetailRows } from '../../components/DetailRows';
 import { dataLabel } from '../../messages';
+import { inScript } from '../../script';
 import { UI } from '../../texts';
 import { formatMoney, formatNumber } from '../clusters/format';
 import { SlotFiles } from './files';
@@ -21,6 +22,8 @@ function shownValue(item: DataItem): string {
   if (MONEY_KEYS.includes(item.key)) return parseAmount(item.vrednost) === null ? item.vrednost : formatMoney(parseAmount(item.vrednost));
   if (NUMBER_KEYS.includes(item.key)) return parseAmount(item.vrednost) === null ? item.vrednost : formatNumber(parseAmount(item.vrednost));
   if (item.key === DATA_KEYS.holderNames) return item.vrednost.split(',').join(', ');
+  // The A3 outcome ('Dobijena IOL', 'Da', …) is one of the spec's words, not typed text.
+  if (item.key === DATA_KEYS.yesNo) return inScript(item.vrednost);
   return item.vrednost;
 }
 
@@ -29,7 +32,7 @@ function nameOf(code: string, item: DataItem): string {
   const label = dataLabel(code, item.key);
   if ((item.key === DATA_KEYS.routeLength && item.ref) || item.key === DATA_KEYS.extraFee || item.key === DATA_KEYS.a7Fee)
     return `${label}: ${item.naziv}`;
-  return item.naziv || label;
+  return item.naziv ? inScript(item.naziv) : label;
 }
 
 /** A finished A7: each holder with done (yes/no), the fee in RSD and its file. */

@@ -12,6 +12,7 @@ import {
   ruleInputOf,
 } from '@trasa/domain';
 import type { ActivityDto, ActivityFileDto } from '../../api/activities';
+import { inScript } from '../../script';
 import { UI } from '../../texts';
 import { ACTIVITY_LABELS } from './labels';
 
@@ -22,7 +23,7 @@ const PARTY_LABELS: Record<string, string> = {
 };
 
 export function partyLabel(code: string): string {
-  return PARTY_LABELS[code] ?? code;
+  return inScript(PARTY_LABELS[code] ?? code);
 }
 
 export function partiesLabel(codes: readonly string[]): string {
@@ -36,7 +37,7 @@ const STATUS_LABELS: Record<string, string> = {
 };
 
 export function activityStatusLabel(status: string): string {
-  return STATUS_LABELS[status] ?? status;
+  return inScript(STATUS_LABELS[status] ?? status);
 }
 
 /** The deadline: the date, 'клизно' for a floating one, '—' while not started. */

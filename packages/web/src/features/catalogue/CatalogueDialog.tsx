@@ -12,6 +12,7 @@ import { FormSelect } from '../../components/FormSelect';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { CATALOGUE } from '../../messages';
+import { inScript } from '../../script';
 import { UI } from '../../texts';
 import { ACTIVITY_UI, responsibleLabel, rokLabel } from './labels';
 
@@ -20,7 +21,7 @@ export const CATALOGUE_KEY = ['activity-catalogue'] as const;
 /** The select's values are strings; the domain schema reads '10' as 10 and keeps 'klizno'. */
 type Form = z.input<typeof catalogueEditSchema>;
 const FIELDS = ['naziv', 'rok', 'uputstvo', 'dokumenta'] as const;
-const ROK_OPTIONS = [...ROK_VALUES.map((d) => ({ value: String(d), label: String(d) })), { value: KLIZNO, label: KLIZNO }];
+const ROK_OPTIONS = [...ROK_VALUES.map((d) => ({ value: String(d), label: String(d) })), { value: KLIZNO, label: inScript(KLIZNO) }];
 
 function valuesOf(entry: CatalogueEntryDto | null): Form {
   return {
@@ -79,7 +80,7 @@ export function CatalogueDialog({ entry, onClose }: Props) {
         {entry?.prethodna.join(', ') || UI.empty}
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '3fr 1fr' } }}>
-        <FormTextField control={control} name="naziv" label={ACTIVITY_UI.naziv} autoComplete="off" />
+        <FormTextField control={control} name="naziv" label={ACTIVITY_UI.naziv} autoComplete="off" required />
         <FormSelect control={control} name="rok" label={ACTIVITY_UI.rokDays} options={ROK_OPTIONS} />
       </Box>
       <FormTextField control={control} name="dokumenta" label={ACTIVITY_UI.documents} multiline minRows={2} />

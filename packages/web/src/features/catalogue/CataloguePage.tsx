@@ -3,6 +3,7 @@ import type { MRT_ColumnDef } from 'material-react-table';
 import { useState } from 'react';
 import { type CatalogueEntryDto, listCatalogue } from '../../api/catalogue';
 import { DataTable, type TableQuery } from '../../components/DataTable';
+import { inScript } from '../../script';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { UI } from '../../texts';
 import { CATALOGUE_KEY, CatalogueDialog } from './CatalogueDialog';
@@ -14,7 +15,7 @@ const COLUMNS: MRT_ColumnDef<CatalogueEntryDto>[] = [
   { accessorKey: 'kratakNaziv', header: ACTIVITY_UI.kratakNaziv, size: 140, grow: false },
   { id: 'prethodna', header: ACTIVITY_UI.previous, size: 120, accessorFn: (e) => e.prethodna.join(', ') || UI.empty },
   { id: 'odgovoran', header: ACTIVITY_UI.responsible, size: 140, accessorFn: (e) => responsibleLabel(e.odgovoran) || UI.empty },
-  { id: 'rok', header: ACTIVITY_UI.rokDays, size: 110, grow: false, accessorFn: (e) => rokLabel(e.rok) },
+  { id: 'rok', header: ACTIVITY_UI.rokDays, size: 110, grow: false, accessorFn: (e) => inScript(rokLabel(e.rok)) },
   { id: 'dokumenta', header: ACTIVITY_UI.documents, size: 260, accessorFn: (e) => e.dokumenta || UI.empty },
 ];
 

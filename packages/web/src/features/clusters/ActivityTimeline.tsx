@@ -2,6 +2,8 @@ import { Box, Skeleton, Stack, Typography } from '@mui/material';
 import { formatDate, KLIZNO } from '@trasa/domain';
 import { lazy, Suspense, useMemo } from 'react';
 import type { ActivityBrief, LocationDto } from '../../api/clusters';
+import { inScript } from '../../script';
+import { scripted } from '../../scripted';
 import { ACTIVITY_UI } from '../catalogue/labels';
 
 /**
@@ -14,14 +16,16 @@ import { ACTIVITY_UI } from '../catalogue/labels';
 
 const BarChart = lazy(() => import('@mui/x-charts/BarChart').then((m) => ({ default: m.BarChart })));
 
-const T = {
+const T = scripted({
   title: 'Временска линија активности',
   plan: 'План (почетак → рок)',
   onTime: 'Стварно, у року',
   late: 'Стварно, након рока',
   help: 'Сиви део: планирано трајање до рока; плави: стварно трајање (до завршетка или до данас); црвени: прекорачење рока.',
   none: 'Ниједна активност још није започета.',
-};
+  /** Days past the deadline, beside the red part of a bar. */
+  lateDays: (days: number) => `+${days} д.`,
+});
 const COLOURS = { plan: '#bdbdbd', onTime: '#3C74AC', late: '#d32f2f' };
 const DAY = 86_400_000;
 const dayOf = (iso: string) => Math.floor(Date.parse(`${iso}T00:00:00Z`) / DAY);
@@ -81,7 +85,7 @@ export function ActivityTimeline({ location }: { location: LocationDto }) {
                   color: COLOURS.plan,
                   valueFormatter: (_v, { dataIndex }) => {
                     const a = bars[dataIndex]?.a;
-                    return a?.rokZavrsetka ? `${formatDate(a.datumPocetka)} → ${formatDate(a.rokZavrsetka)}` : KLIZNO;
+                    return a?.rokZavrsetka ? `${formatDate(a.datumPocetka)} → ${formatDate(a.rokZavrsetka)}` : inScript(KLIZNO);
                   },
                 },
                 { data: bars.map((b) => b.offset), stack: 'actual', color: 'transparent', valueFormatter: hidden },
@@ -100,7 +104,7 @@ export function ActivityTimeline({ location }: { location: LocationDto }) {
                   stack: 'actual',
                   label: T.late,
                   color: COLOURS.late,
-                  valueFormatter: (v) => (v ? `+${v} д.` : null),
+                  valueFormatter: (v) => (v ? T.lateDays(v) : null),
                 },
               ]}
               hideLegend

@@ -22,6 +22,7 @@ import { DataTable, type TableQuery } from '../../components/DataTable';
 import { FormDialog } from '../../components/FormDialog';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { CLUSTERS, COMMON, INVENTORY } from '../../messages';
+import { inScript } from '../../script';
 import { UI } from '../../texts';
 import { statusLabel } from '../clusters/format';
 import { InventoryGuard } from './InventoryGuard';
@@ -48,7 +49,7 @@ const COLUMNS: MRT_ColumnDef<InventoryLocationRow>[] = [
   { id: 'naselje', header: INV_LABELS.naselje, size: 150, accessorFn: (l) => l.naselje || UI.empty },
   { id: 'opstina', header: INV_LABELS.opstina, size: 120, accessorFn: (l) => l.opstina || UI.empty },
   { id: 'skolskaUprava', header: INV_LABELS.skolskaUprava, size: 130, accessorFn: (l) => l.skolskaUprava || UI.empty },
-  { accessorKey: 'stanje', header: INV_LABELS.stanje, size: 150 },
+  { id: 'stanje', header: INV_LABELS.stanje, size: 150, accessorFn: (l) => inScript(l.stanje) },
 ];
 const HIDDEN = ['odgovoran', 'completed', 'skolskaUprava'];
 

@@ -25,6 +25,7 @@ import { DataTable, type TableQuery } from '../../components/DataTable';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { COMMON, INVENTORY } from '../../messages';
 import { UI } from '../../texts';
+import { inScript } from '../../script';
 import { InventoryImportButton } from './InventoryImportButton';
 import { LocationItems, locationKey } from './LocationInventoryPage';
 import { INV_LABELS } from './labels';
@@ -41,7 +42,7 @@ const COLUMNS: MRT_ColumnDef<A13Row>[] = [
     size: 140,
     accessorFn: (r) => (r.status ? INVENTORY.a13Confirmed : INVENTORY.a13NotConfirmed),
   },
-  { accessorKey: 'inventar', header: INV_LABELS.inventar, size: 170 },
+  { id: 'inventar', header: INV_LABELS.inventar, size: 170, accessorFn: (r) => inScript(r.inventar) },
 ];
 
 async function fetchA13({ page, limit, search, signal }: TableQuery) {

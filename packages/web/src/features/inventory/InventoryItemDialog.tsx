@@ -23,13 +23,14 @@ import { OptionPicker } from '../../components/OptionPicker';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { decimalWithUnit, RSD } from '../../components/units';
 import { INVENTORY } from '../../messages';
+import { inScript } from '../../script';
 import { INV_LABELS } from './labels';
 import { INV_TEXT, LOCATION_INVENTORY_NOTICE_MS } from './texts';
 
 type Form = { invType: string; lokacija: string; ugovor: string; kolicina: string; cenaRsd: string; datumPrimopredaje: string };
 type Values = z.output<typeof inventoryItemSchema>;
 
-const TIP_OPTIONS = INV_TIPS.map((t) => ({ value: t, label: t }));
+const TIP_OPTIONS = INV_TIPS.map((t) => ({ value: t, label: inScript(t) }));
 const FIELDS = ['invType', 'ugovor', 'kolicina', 'cenaRsd', 'datumPrimopredaje'] as const;
 const DECIMAL = { htmlInput: { inputMode: 'decimal' } } as const;
 

@@ -25,6 +25,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { COMMON, INVENTORY } from '../../messages';
+import { inScript } from '../../script';
 import { UI } from '../../texts';
 import { dateOrDash, formatAmount, formatDinars } from './format';
 import { itemColumns } from './LocationInventoryPage';
@@ -52,7 +53,7 @@ const ALL_COLUMNS: MRT_ColumnDef<InventoryItemDto>[] = [
 
 const SUM_COLUMNS: MRT_ColumnDef<SumPerTypeRow>[] = [
   { accessorKey: 'naziv', header: INV_LABELS.item, size: 220 },
-  { accessorKey: 'tip', header: INV_LABELS.tip, size: 100 },
+  { id: 'tip', header: INV_LABELS.tip, size: 100, accessorFn: (r) => inScript(r.tip) },
   { id: 'sifra', header: INV_LABELS.sifra, size: 90, accessorFn: (r) => r.sifra || UI.empty },
   { id: 'kolicina', header: INV_LABELS.kolicina, size: 110, accessorFn: (r) => `${r.kolicina} ${r.jedinica}` },
   { id: 'brojLokacija', header: INV_LABELS.locationCount, size: 100, accessorFn: (r) => String(r.brojLokacija) },
@@ -117,7 +118,7 @@ function SummaryReport() {
           </MenuItem>
           {INV_TIPS.map((t) => (
             <MenuItem key={t} value={t}>
-              {t}
+              {inScript(t)}
             </MenuItem>
           ))}
         </TextField>

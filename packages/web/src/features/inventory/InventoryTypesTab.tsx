@@ -12,6 +12,7 @@ import { DataTable, type TableQuery } from '../../components/DataTable';
 import { SNACKBAR_DEFAULT_MS, useSnackbar } from '../../components/SnackbarProvider';
 import { CLUSTERS, INVENTORY } from '../../messages';
 import { UI } from '../../texts';
+import { inScript } from '../../script';
 import { formatAmount } from './format';
 import { InventoryTypeDialog } from './InventoryTypeDialog';
 import { INV_LABELS } from './labels';
@@ -90,11 +91,11 @@ export function InventoryTypesTab() {
       {INV_TIPS.map((tip) => (
         <Stack key={tip} spacing={1} component="section" aria-labelledby={`inv-tip-${tip}`}>
           <Typography id={`inv-tip-${tip}`} variant="h2">
-            {tip}
+            {inScript(tip)}
           </Typography>
           <DataTable
             tableName={`inventar-sifarnik-${tip}`}
-            label={tip}
+            label={inScript(tip)}
             columns={COLUMNS}
             queryKey={[...TYPES_KEY, tip]}
             fetchPage={FETCHERS[tip]}
@@ -121,7 +122,7 @@ export function InventoryTypesTab() {
                 variant="contained"
                 startIcon={<AddIcon />}
                 onClick={() => open(null, tip)}
-                aria-label={`${INV_LABELS.addType}: ${tip}`}
+                aria-label={`${INV_LABELS.addType}: ${inScript(tip)}`}
               >
                 {INV_LABELS.addType}
               </Button>

@@ -22,6 +22,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { SNACKBAR_DEFAULT_MS, useSnackbar } from '../../components/SnackbarProvider';
 import { CLUSTERS, COMMON, INVENTORY } from '../../messages';
+import { inScript } from '../../script';
 import { UI } from '../../texts';
 import { dateOrDash, formatAmount, formatDinars } from './format';
 import { InventoryGuard } from './InventoryGuard';
@@ -32,7 +33,7 @@ import { INV_TEXT, LOCATION_INVENTORY_NOTICE_MS } from './texts';
 
 export const itemColumns: MRT_ColumnDef<InventoryItemDto>[] = [
   { id: 'naziv', header: INV_LABELS.item, size: 200, accessorFn: (i) => i.invType.naziv },
-  { id: 'tip', header: INV_LABELS.tip, size: 90, accessorFn: (i) => i.invType.tip },
+  { id: 'tip', header: INV_LABELS.tip, size: 90, accessorFn: (i) => inScript(i.invType.tip) },
   { id: 'sifra', header: INV_LABELS.sifra, size: 90, accessorFn: (i) => i.invType.sifra || UI.empty },
   { id: 'kolicina', header: INV_LABELS.kolicina, size: 90, accessorFn: (i) => `${i.kolicina} ${i.invType.jedinica}` },
   { id: 'cenaRsd', header: INV_LABELS.cenaRsd, size: 110, accessorFn: (i) => formatAmount(i.cenaRsd) },

@@ -1,6 +1,7 @@
 import type { MRT_ColumnDef } from 'material-react-table';
 import type { ActivityRowDto } from '../../api/notifications';
 import { deadlineRowColor } from '../../components/ColourLegend';
+import { inScript } from '../../script';
 import { UI } from '../../texts';
 import { ACTIVITY_UI, dateLabel, responsibleLabel, rokLabel } from '../catalogue/labels';
 
@@ -15,7 +16,7 @@ export const ACTIVITY_ROW_COLUMNS: MRT_ColumnDef<ActivityRowDto>[] = [
     id: 'rokZavrsetka',
     header: ACTIVITY_UI.deadline,
     size: 100,
-    accessorFn: (a) => (a.rokZavrsetka ? dateLabel(a.rokZavrsetka) : rokLabel(a.rok)),
+    accessorFn: (a) => (a.rokZavrsetka ? dateLabel(a.rokZavrsetka) : inScript(rokLabel(a.rok))),
   },
   {
     id: 'brojDanaDoRoka',

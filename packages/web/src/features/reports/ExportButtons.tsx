@@ -5,8 +5,9 @@ import { useState } from 'react';
 import { messageOf } from '../../api/errors';
 import { downloadExport, type ExportFormat, type ExportTarget, saveRowsAsJson } from '../../api/exports';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { scripted } from '../../scripted';
 
-const LABELS: Record<ExportFormat, string> = { xlsx: 'Извоз у Excel', pdf: 'Извоз у PDF' };
+const LABELS = scripted({ xlsx: 'Извоз у Excel', pdf: 'Извоз у PDF', failed: 'Greška.' } satisfies Record<ExportFormat | 'failed', string>);
 
 /**
  * 'Извоз у Excel' / 'Извоз у PDF' for a report that is not a DataTable (the summary, a comparison): the
@@ -22,7 +23,7 @@ export function ExportButtons({ target, fallback }: { target: ExportTarget; fall
       await downloadExport(target, format, null);
     } catch (error) {
       if (fallback) saveRowsAsJson(target.list, fallback());
-      else snackbar.error(messageOf(error, 'Greška.'));
+      else snackbar.error(messageOf(error, LABELS.failed));
     } finally {
       setBusy(false);
     }

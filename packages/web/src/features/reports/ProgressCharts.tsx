@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ContractProgress } from '@trasa/domain';
 import { messageOf } from '../../api/errors';
 import { REPORTS } from '../../messages';
+import { scripted } from '../../scripted';
 import { getProgress, REPORTS_KEY } from './api';
 
 /**
@@ -13,7 +14,7 @@ import { getProgress, REPORTS_KEY } from './api';
  * @mui/x-charts with it) is loaded only when the hub shows it (React.lazy in ReportsPage).
  */
 
-const T = {
+const T = scripted({
   title: 'Напредак по уговорима',
   stages: 'Кластери по етапи (последња завршена активност)',
   late: 'Активности са прекораченим роком по одговорној страни',
@@ -27,7 +28,7 @@ const T = {
     string,
     string
   >,
-};
+});
 const COLOURS = { clusters: '#3C74AC', kasni: '#d32f2f', zavrsenoKasno: '#f9a825' };
 
 function ContractCharts({ c }: { c: ContractProgress }) {

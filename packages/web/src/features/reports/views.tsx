@@ -37,6 +37,7 @@ import { DataTable, type TableQuery } from '../../components/DataTable';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { REPORTS } from '../../messages';
 import { UI } from '../../texts';
+import { inScript } from '../../script';
 import {
   downloadActivityZip,
   getActivityReport,
@@ -155,7 +156,7 @@ export function FinishedReportView() {
 const ACTIVITY_COLUMNS: MRT_ColumnDef<ActivityReportRow>[] = [
   { id: 'klaster', header: L.klaster, size: 150, accessorFn: (r) => r.klaster.naziv },
   { id: 'ugovor', header: L.ugovor, size: 130, accessorFn: (r) => dash(r.ugovor?.naziv) },
-  { accessorKey: 'status', header: L.status, size: 110 },
+  { id: 'status', header: L.status, size: 110, accessorFn: (r) => inScript(r.status) },
   { id: 'datumPocetka', header: L.datumPocetka, size: 110, accessorFn: (r) => dash(formatDate(r.datumPocetka)) },
   { id: 'datumZavrsetka', header: L.datumZavrsetka, size: 110, accessorFn: (r) => dash(formatDate(r.datumZavrsetka)) },
   { id: 'rok', header: L.rok, size: 100, accessorFn: (r) => dash(formatDate(r.rokZavrsetka)) },
@@ -163,7 +164,7 @@ const ACTIVITY_COLUMNS: MRT_ColumnDef<ActivityReportRow>[] = [
     id: 'podaci',
     header: L.podaci,
     size: 220,
-    accessorFn: (r) => r.podaci.map((p) => `${p.naziv || p.key}: ${p.vrednost}`).join('; '),
+    accessorFn: (r) => r.podaci.map((p) => `${p.naziv ? inScript(p.naziv) : p.key}: ${p.vrednost}`).join('; '),
   },
   {
     id: 'fajlovi',
@@ -235,7 +236,7 @@ const IJO_COLUMNS: MRT_ColumnDef<IjoLine>[] = [
   { accessorKey: 'imaoc', header: L.imaoc, size: 200 },
   { id: 'status', header: L.done, size: 80, accessorFn: (r) => (r.status ? L.yes : L.no) },
   { id: 'taksa', header: L.taksa, size: 130, accessorFn: (r) => dash(formatRsd(r.taksa)) },
-  { accessorKey: 'zaduzen', header: L.payer, size: 100 },
+  { id: 'zaduzen', header: L.payer, size: 100, accessorFn: (r) => inScript(r.zaduzen) },
   { id: 'izvodjac', header: L.izvodjac, size: 150, accessorFn: (r) => dash(r.izvodjacNaziv) },
 ];
 
@@ -289,7 +290,7 @@ export function IjoReportView() {
           <MenuItem value="">{L.allPayers}</MenuItem>
           {PAYERS.map((p) => (
             <MenuItem key={p} value={p}>
-              {p}
+              {inScript(p)}
             </MenuItem>
           ))}
         </TextField>
@@ -313,7 +314,7 @@ const lengthColumns = (perSettlement: boolean): MRT_ColumnDef<RouteLengthRow>[] 
   { id: 'klaster', header: L.klaster, size: 160, accessorFn: (r) => r.klaster.naziv },
   ...(perSettlement ? [{ id: 'naselje', header: L.naselje, size: 150, accessorFn: (r: RouteLengthRow) => dash(r.naselje?.naziv) }] : []),
   { id: 'ugovor', header: L.ugovor, size: 130, accessorFn: (r) => dash(r.ugovor?.naziv) },
-  { accessorKey: 'status', header: L.status, size: 110 },
+  { id: 'status', header: L.status, size: 110, accessorFn: (r) => inScript(r.status) },
   { id: 'datumZavrsetka', header: L.datumZavrsetka, size: 110, accessorFn: (r) => dash(formatDate(r.datumZavrsetka)) },
   { id: 'duzina', header: L.duzina, size: 120, accessorFn: (r) => dash(formatMetres(r.duzina)) },
 ];

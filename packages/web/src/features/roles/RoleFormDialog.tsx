@@ -12,6 +12,7 @@ import { FormSelect, type SelectOption } from '../../components/FormSelect';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { USERS } from '../../messages';
+import { inScript } from '../../script';
 import { UI } from '../../texts';
 import { ROLES_KEY } from './queries';
 
@@ -19,9 +20,9 @@ type RoleInput = z.input<typeof roleSchema>;
 
 /** The base roles an extra role may carry (Admin is never handed out this way). */
 const BASE_ROLE_OPTIONS: SelectOption[] = [
-  { value: 'Rukovodilac', label: 'Rukovodilac' },
-  { value: 'Zaposleni', label: 'Zaposleni' },
-  { value: 'Gost', label: 'Gost' },
+  { value: 'Rukovodilac', label: inScript('Rukovodilac') },
+  { value: 'Zaposleni', label: inScript('Zaposleni') },
+  { value: 'Gost', label: inScript('Gost') },
 ];
 
 type Props = {
@@ -82,10 +83,10 @@ export function RoleFormDialog({ open, role, baseLocked = false, onClose }: Prop
       onSubmit={handleSubmit((v) => mutation.mutate(fixedBase ? { imeRole: v.imeRole, kratakNaziv: v.kratakNaziv } : v))}
       busy={mutation.isPending}
     >
-      <FormTextField control={control} name="imeRole" label={UI.imeRole} autoComplete="off" />
-      <FormTextField control={control} name="kratakNaziv" label={UI.kratakNaziv} autoComplete="off" />
+      <FormTextField control={control} name="imeRole" label={UI.imeRole} autoComplete="off" required />
+      <FormTextField control={control} name="kratakNaziv" label={UI.kratakNaziv} autoComplete="off" required />
       {fixedBase ? (
-        <TextField label={UI.osnovnaRola} value={fixedBase} disabled fullWidth />
+        <TextField label={UI.osnovnaRola} value={inScript(fixedBase)} disabled fullWidth />
       ) : (
         <FormSelect control={control} name="osnovnaRola" label={UI.osnovnaRola} options={BASE_ROLE_OPTIONS} />
       )}

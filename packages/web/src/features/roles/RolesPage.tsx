@@ -10,6 +10,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { getRole, listRoles } from '../../api/roles';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { COMMON } from '../../messages';
+import { inScript } from '../../script';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { useCurrentUser } from '../../shell/session';
 import { UI } from '../../texts';
@@ -19,7 +20,7 @@ import { RoleFormDialog } from './RoleFormDialog';
 const COLUMNS: MRT_ColumnDef<RoleDto>[] = [
   { accessorKey: 'imeRole', header: UI.imeRole },
   { accessorKey: 'kratakNaziv', header: UI.kratakNaziv },
-  { accessorKey: 'osnovnaRola', header: UI.osnovnaRola },
+  { id: 'osnovnaRola', header: UI.osnovnaRola, accessorFn: (r) => inScript(r.osnovnaRola) },
   { id: 'ugradjena', header: UI.builtIn, accessorFn: (r) => (r.ugradjena ? UI.yes : UI.no) },
 ];
 

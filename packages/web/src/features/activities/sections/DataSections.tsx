@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { ActivityDto } from '../../../api/activities';
 import { METRES, RSD } from '../../../components/units';
 import { ACTIVITIES, dataLabel } from '../../../messages';
+import { inScript } from '../../../script';
 import { formatMoney, formatNumber } from '../../clusters/format';
 import { SavedNote, useAutosave } from '../autosave';
 import { AutoDateField, AutoNumberField, AutoTextField, FieldWithNote } from '../fields';
@@ -146,7 +147,7 @@ export function A3Section({ activity }: Props) {
               }}
             >
               {A3_OUTCOMES.map((o) => (
-                <FormControlLabel key={o} value={o} control={<Radio />} label={o} />
+                <FormControlLabel key={o} value={o} control={<Radio />} label={inScript(o)} />
               ))}
             </RadioGroup>
           </FormControl>
