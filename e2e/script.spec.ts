@@ -80,3 +80,34 @@ test('the top bar switches every text between Ћирилица and Latinica, kep
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Мој налог' })).toBeVisible({ timeout: RELOAD_MS });
 });
+
+test('the public pages have their own switch, kept by the browser; after sign-in the profile wins', async ({ page }) => {
+  await page.goto('/');
+  const switcher = page.getByRole('group', { name: 'Писмо' });
+  await expect(switcher.getByRole('button', { name: 'Ћирилица' })).toHaveAttribute('aria-pressed', 'true');
+  await switcher.getByRole('button', { name: 'Latinica' }).click();
+  // The page reads again at once, without loading.
+  await expect(page.getByRole('heading', { name: 'Prijava' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Prijavi se' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Pismo' }).getByRole('button', { name: 'Latinica' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await checkScreen(page);
+  // Another public page follows, and so does a reload (the browser keeps the choice).
+  await page.getByRole('link', { name: 'Nemate nalog? Registrujte se' }).click();
+  await expect(page.getByRole('heading', { name: 'Registracija' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Registracija' })).toBeVisible();
+  // Nothing in Cyrillic but the switch's own name of that script.
+  expect((await page.getByRole('main').textContent())?.replace('Ћирилица', '')).not.toMatch(/[\u0400-\u04FF]/);
+  await page.getByRole('link', { name: 'Nazad na prijavu' }).click();
+
+  // The Admin's own script is Cyrillic: it wins over the browser's once signed in.
+  await page.locator('input[name="email"]').fill(ADMIN.email);
+  await page.locator('input[name="lozinka"]').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Prijavi se' }).click();
+  await expect(page).toHaveURL(/\/app/);
+  await expect(menuLabels(page, 'cyr').first()).toBeVisible({ timeout: RELOAD_MS });
+  expect(await page.evaluate(() => localStorage.getItem('trasa.script'))).toBe('cyr');
+});

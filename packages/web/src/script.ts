@@ -22,6 +22,9 @@ function stored(): Script {
 let current: Script = stored();
 const listeners = new Set<(script: Script) => void>();
 
+/** The two names, each in its own script whatever the current one (as language switches are written). */
+export const SCRIPT_NAMES: Record<Script, string> = { cyr: 'Ћирилица', lat: 'Latinica' };
+
 export function getScript(): Script {
   return current;
 }

@@ -7,26 +7,17 @@ import type { UserDto } from '@trasa/domain';
 import { ACCOUNT } from '@trasa/domain/messages/account';
 import { COMMON } from '@trasa/domain/messages/common';
 import { landingPath, PUBLIC_PATHS } from '@trasa/domain/routes';
-import {
-  type FormEvent,
-  type ReactNode,
-  type RefCallback,
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { type FormEvent, type ReactNode, type RefCallback, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { login, requestPasswordReset, resendActivation, setNewPassword, signup } from '../api/account';
 import { fieldErrorOf, messageOf, statusOf } from '../api/errors';
 import { useDelayedNavigate } from '../components/useDelayedNavigate';
 import { documentTitleOf } from '../components/useDocumentTitle';
-import { getScript, inScript, onScriptChange } from '../script';
+import { inScript } from '../script';
 import { UI } from '../texts';
 import { signedIn } from './handoff';
 import { Notices, notice } from './notice';
+import { ScriptChoice, useScript } from './ScriptChoice';
 import {
   type Errors,
   forgotErrors,
@@ -39,12 +30,7 @@ import {
 } from './validate';
 import './public.css';
 
-/** Re-renders the page when the user switches between Ћирилица and Latinica. */
-function useScript(): void {
-  useSyncExternalStore(onScriptChange, getScript, getScript);
-}
-
-/** The frame of the public pages: product name, ministry and a card with the page's form. */
+/** The frame of the public pages: the script switch, product name, ministry and a card with the page's form. */
 function PublicLayout({ title, children }: { title: string; children: ReactNode }) {
   useScript();
   const heading = inScript(title);
@@ -53,6 +39,7 @@ function PublicLayout({ title, children }: { title: string; children: ReactNode 
   }, [heading]);
   return (
     <main className="tp-main">
+      <ScriptChoice />
       <h1 className="tp-h1">{inScript(UI.appName)}</h1>
       <p className="tp-ministry">{inScript(UI.ministry)}</p>
       <div className="tp-card">
@@ -257,6 +244,7 @@ export function onSignInStarted(prepare: () => void): void {
 }
 
 export function LoginPage() {
+  useScript();
   useLinkNotice();
   const navigateLater = useDelayedNavigate();
   // Shown when sign-in answered that the e-mail is not confirmed yet: the link may have expired.
@@ -324,6 +312,7 @@ export function LoginPage() {
 const SIGNUP_REDIRECT_MS = 4000;
 
 export function RegisterPage() {
+  useScript();
   const navigateLater = useDelayedNavigate();
   const form = useLightForm<keyof SignupValues>({ ime: '', prezime: '', email: '', lozinka: '' }, signupErrors);
   const call = useCall(
@@ -368,6 +357,7 @@ const FORGOT_REDIRECT_MS = 2000;
 
 /** Requests a reset link; the server's answer is shown, then the login page after 2 s (spec 1 §2.4). */
 export function ForgotPasswordPage() {
+  useScript();
   const navigateLater = useDelayedNavigate();
   const form = useLightForm({ email: '' }, forgotErrors);
   const call = useCall(
@@ -396,6 +386,7 @@ const RESET_REDIRECT_MS = 1500;
 
 /** Sets a new password from the mailed link /reset-lozninke?email=…&code=… (spec 1 §2.1, §2.4). */
 export function ResetPasswordPage() {
+  useScript();
   const [params] = useSearchParams();
   const email = params.get('email')?.trim() ?? '';
   const resetCode = params.get('code')?.trim() ?? '';

@@ -11,13 +11,11 @@ import type { Pismo, UserDto } from '@trasa/domain';
 import { useEffect, useId, useState } from 'react';
 import { saveScript } from '../api/account';
 import { useSnackbar } from '../components/SnackbarProvider';
-import { getScript, setScript } from '../script';
+import { getScript, SCRIPT_NAMES, setScript } from '../script';
 import { UI } from '../texts';
 import { TEXT_BLUE } from '../theme';
 import { PROFILE_KEY } from './session';
 
-/** The two names, each in its own script whatever the current one (as language switches are written). */
-export const SCRIPT_NAMES: Record<Pismo, string> = { cyr: 'Ћирилица', lat: 'Latinica' };
 const SHORT_NAMES: Record<Pismo, string> = { cyr: 'Ћир', lat: 'Lat' };
 
 /** Whether this browser keeps the script (without storage a reload would bring the default back). */
@@ -58,8 +56,11 @@ const ON_BAR = {
   },
 } as const;
 
-/** The switch; `compact` in the top bar (Ћир / Lat), the full names in My account. */
-export function ScriptSwitch({ compact = false }: { compact?: boolean }) {
+/**
+ * The switch; `compact` in the top bar (Ћир / Lat), the full names in My account. `local` for a visitor
+ * nobody signed in as (the school's stocktaking page): the choice is kept by this browser only.
+ */
+export function ScriptSwitch({ compact = false, local = false }: { compact?: boolean; local?: boolean }) {
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
   const labelId = useId();
@@ -69,6 +70,10 @@ export function ScriptSwitch({ compact = false }: { compact?: boolean }) {
 
   async function change(next: Pismo | null) {
     if (!next || next === current || busy) return;
+    if (local) {
+      applyScript(next);
+      return;
+    }
     setBusy(true);
     try {
       await saveScript(next);

@@ -6,6 +6,7 @@ import { messageOf } from '../../api/errors';
 import { confirmPublicStocktaking, readPublicStocktaking } from '../../api/inventory';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { INVENTORY } from '../../messages';
+import { ScriptSwitch } from '../../shell/ScriptSwitch';
 import { UI } from '../../texts';
 import { formatDinars } from './format';
 import { INV_LABELS } from './labels';
@@ -14,7 +15,7 @@ import { StocktakingPart } from './StocktakingPart';
 /**
  * The school's page from the mailed link, /popisna-lista?token=… (docs/api/inventory.md): the list as
  * mailed and a confirm button, nothing else of the application (no sign-in, no menu). A forged, expired
- * or used link shows the server's text.
+ * or used link shows the server's text. The script switch keeps the choice in this browser only.
  */
 export function StocktakingConfirmPage() {
   const [params] = useSearchParams();
@@ -34,6 +35,10 @@ export function StocktakingConfirmPage() {
     <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 } }}>
       <Paper sx={{ p: { xs: 2, sm: 4 } }}>
         <Stack spacing={2}>
+          {/* The school reads the page in the script this browser keeps: Ћирилица (default) or Latinica. */}
+          <Box sx={{ alignSelf: 'flex-end', textAlign: 'right' }}>
+            <ScriptSwitch local />
+          </Box>
           <Typography variant="h1">{data ? `${INVENTORY.publicTitle} — ${data.lokacija}` : INVENTORY.publicTitle}</Typography>
           {!token ? (
             <Alert severity="error">{INVENTORY.publicLinkInvalid}</Alert>
