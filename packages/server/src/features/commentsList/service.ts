@@ -92,9 +92,12 @@ function walkedPageIds(where: SQL, paging: Paging & CommentSorting): SQL | null 
   const dir = sql.raw(paging.order === 'desc' ? 'desc' : 'asc');
   const page = sql`limit ${paging.limit} offset ${offsetOf(paging)}`;
   const id = activityComments.id;
+  // The author's comments as a LATERAL subquery that PostgreSQL cannot flatten (offset 0): a join let it
+  // hash every comment with its author and sort them all by name (0.2 s at page 2,500).
   const byAuthor = (key: SQL) => sql`select x.id from (
-    (select ${id} as id, ${key} as k from ${activityComments} join ${users} u on u.id = ${activityComments.userId}
-      where ${where} order by k ${dir}, ${id} ${dir})
+    (select c.id as id, ${key} as k from ${users} u
+      cross join lateral (select ${id} as id from ${activityComments} where ${activityComments.userId} = u.id and ${where} offset 0) c
+      order by k ${dir}, c.id ${dir})
     union all
     (select ${id} as id, null::text as k from ${activityComments} where ${where} and ${activityComments.userId} is null
       order by ${id} ${dir})

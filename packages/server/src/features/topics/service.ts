@@ -153,11 +153,13 @@ export async function listTopics(ctx: AppContext, actor: Actor, query: TopicList
   const dir = sql.raw(query.order === 'desc' ? 'desc' : 'asc');
   // By cluster name: the clusters walked in name order (clusters_order_idx) and each one's topics read in
   // id order (topics_cluster_order_idx, drizzle/0013), the order of TOPIC_SORTS.nazivKlastera without
-  // looking up the name of every topic.
+  // looking up the name of every topic. A LATERAL subquery PostgreSQL cannot flatten (offset 0): with a
+  // join it hashed every topic with its cluster and sorted them all by name near the last page.
   const pageIds =
     query.sort === 'nazivKlastera'
-      ? sql`select ${topics.id} from ${topics} join ${clusters} c on c.id = ${topics.clusterId} where ${where}
-          order by c.naziv collate trasa_sr ${dir}, ${topics.id} ${dir} limit ${query.limit} offset ${offset}`
+      ? sql`select t.id from ${clusters} c
+          cross join lateral (select ${topics.id} as id from ${topics} where ${topics.clusterId} = c.id and ${where} offset 0) t
+          order by c.naziv collate trasa_sr ${dir}, t.id ${dir} limit ${query.limit} offset ${offset}`
       : sql`${ctx.db
           .select({ id: topics.id })
           .from(topics)

@@ -11,7 +11,7 @@ import {
   type UserDto,
   type UsersPage,
 } from '@trasa/domain';
-import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { groups, roles, users } from '../../db/schema.js';
@@ -109,22 +109,43 @@ function pageIdsByGroup(where: SQL, paging: Paging & UserSorting): SQL {
 
 /**
  * The page's ids sorted by role name (USER_SORTS.rola). Roles are few and most users share one, so the
- * roles are ranked first (their names in trasa_sr; equal names share a rank) and each role's users are
- * one branch read in id order (users_role_order_idx); PostgreSQL merges the branches by (rank, id), the
- * order of (role name, id), instead of sorting 50,000 users by their role's name.
+ * roles are ranked by name (equal names share a rank) and counted (the list's users per role, an
+ * index-only walk of users_role_order_idx); the page then lies in one or two ranks, whose users are read
+ * in id order from that index at the right offset, instead of sorting 50,000 users by their role's name
+ * (or merging one branch per role, which PostgreSQL answered with a sort of every user).
  */
 async function pageIdsByRole(db: Executor, where: SQL, paging: Paging & UserSorting): Promise<SQL> {
   const dir = directionOf(paging);
-  const ranked = await db.execute<{ id: string; k: number }>(
-    sql`select ${roles.id} as id, (dense_rank() over (order by ${roles.imeRole} collate trasa_sr))::int as k from ${roles}`,
+  const ranked = await db.execute<{ id: string; k: number; n: number }>(
+    sql`select r.id, (dense_rank() over (order by r.ime_role collate trasa_sr))::int as k, coalesce(c.n, 0)::int as n
+      from ${roles} r left join (select ${users.roleId} as role_id, count(*) as n from ${users} where ${where} group by ${users.roleId}) c
+      on c.role_id = r.id`,
   );
-  if (ranked.rows.length === 0) return sql`select null::uuid where false`;
-  const branches = ranked.rows.map(
-    (r) =>
-      sql`(select ${users.id} as id, ${r.k}::int as k from ${users} where ${where} and ${users.roleId} = ${r.id} order by ${users.id} ${dir})`,
-  );
-  return sql`select x.id from (${sql.join(branches, sql` union all `)}) x
-    order by x.k ${dir}, x.id ${dir} limit ${paging.limit} offset ${offsetOf(paging)}`;
+  const ranks = new Map<number, { ids: string[]; n: number }>();
+  for (const r of ranked.rows) {
+    const rank = ranks.get(r.k) ?? { ids: [], n: 0 };
+    rank.ids.push(r.id);
+    rank.n += r.n;
+    ranks.set(r.k, rank);
+  }
+  const ordered = [...ranks.entries()].sort(([a], [b]) => (paging.order === 'desc' ? b - a : a - b)).map(([, rank]) => rank);
+  let skip = offsetOf(paging);
+  let need = paging.limit;
+  const parts: SQL[] = [];
+  for (const rank of ordered) {
+    if (need <= 0) break;
+    if (skip >= rank.n) {
+      skip -= rank.n;
+      continue;
+    }
+    const take = Math.min(need, rank.n - skip);
+    parts.push(
+      sql`(select ${users.id} from ${users} where ${where} and ${inArray(users.roleId, rank.ids)} order by ${users.id} ${dir} limit ${take} offset ${skip})`,
+    );
+    need -= take;
+    skip = 0;
+  }
+  return parts.length ? sql.join(parts, sql` union all `) : sql`select null::uuid where false`;
 }
 
 /** GET /api/user: Admin every user, Rukovodilac the members of their subtree; `groupId` narrows to one group. */
