@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMMENT_LIST, LOGS } from '../messages/logs.js';
 import { pageQuery } from './common.js';
+import { sortQuery } from './sorting.js';
 import { searchQuery } from './users.js';
 
 /**
@@ -8,8 +9,8 @@ import { searchQuery } from './users.js';
  * name or its Cyrillic name, slashes written as dashes: nameSegment).
  */
 const groupFilter = z.string().trim().max(200).optional();
-export const logListQuery = pageQuery.extend({ group: groupFilter });
-export const logSearchQuery = searchQuery.extend({ group: groupFilter });
+export const logListQuery = pageQuery.extend({ group: groupFilter, ...sortQuery('logs') });
+export const logSearchQuery = searchQuery.extend({ group: groupFilter, ...sortQuery('logs') });
 export type LogListQuery = z.output<typeof logListQuery>;
 export type LogSearchQuery = z.output<typeof logSearchQuery>;
 

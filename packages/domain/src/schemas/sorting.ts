@@ -41,6 +41,33 @@ export const LIST_SORTS = {
   outbox: ['to', 'subject', 'status', 'attempts', 'createdAt', 'error'],
   /** GET /api/role. */
   roles: ['imeRole', 'kratakNaziv', 'osnovnaRola', 'ugradjena'],
+  /**
+   * GET /api/log, /api/search/log (the audit log, 1,000,000 rows): only the time, which its (created_at, id)
+   * and (group_id, created_at, id) indexes serve in both directions; `desc` is the default order.
+   */
+  logs: ['createdAt'],
+  /** GET /api/contract?inventory=true, /api/search/contract?inventory=true (the inventory contracts). */
+  inventoryContracts: ['naziv', 'broj', 'datumPocetka', 'datumZavrsetka', 'status', 'brojLokacija'],
+  /** GET /api/inv-type (the codebook: not paged, the whole answer in this order). */
+  invTypes: ['naziv', 'kratakNaziv', 'cena', 'cenaRsd', 'sifra', 'jedinica', 'trajanjeGarancije', 'redniBroj'],
+  /** GET /api/inventory (a location's items, not paged) and /api/inventory-reports/sve. */
+  inventoryItems: ['lokacija', 'naziv', 'tip', 'sifra', 'kolicina', 'cenaRsd', 'ukupnoRsd', 'datumPrimopredaje', 'ugovor'],
+  /** GET /api/inventory-reports/sumarno/{naziv|datum} (overrides the path's order when given). */
+  inventorySum: ['naziv', 'tip', 'sifra', 'kolicina', 'brojLokacija', 'datum', 'ukupnoRsd'],
+  /** GET /api/inventory-reports/inventar-po-lokaciji. */
+  inventoryPerLocation: ['naziv', 'brojStavki', 'materijal', 'oprema', 'radovi', 'ukupnoRsd', 'a13', 'potvrdaSkole'],
+  /** GET /api/school-notification (the notified schools). */
+  schoolNotifications: ['lokacija', 'email', 'mailPoslat', 'datumSlanja', 'potvrdaSkole', 'mailPotvrdjen', 'istice'],
+  /** GET /api/A13 (the inventory check). */
+  a13: ['naziv', 'status', 'inventar'],
+  /** GET /api/report/finished. */
+  finishedReport: ['klaster', 'ugovor', 'zavrsene'],
+  /** GET /api/report/{activity}. */
+  activityReport: ['klaster', 'ugovor', 'status', 'datumPocetka', 'datumZavrsetka', 'rok'],
+  /** GET /api/report/ijo-takse. */
+  ijoReport: ['ugovor', 'klaster', 'imaoc', 'status', 'taksa', 'zaduzen', 'izvodjac'],
+  /** GET /api/report/duzine/{A1|A9|A12}. */
+  routeLengthReport: ['klaster', 'ugovor', 'status', 'datumZavrsetka', 'duzina'],
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 export type SortedList = keyof typeof LIST_SORTS;
 export type SortKey<L extends SortedList> = (typeof LIST_SORTS)[L][number];

@@ -86,11 +86,11 @@ const searchable = searchQuery.partial({ page: true, limit: true });
 const optionalId = z.union([z.uuid({ error: USERS.invalidOption }), z.literal('')]).optional();
 
 /** Builds the select of `columns` (their values in order) over `from`, as drizzle renders it. */
-function selectOf(ctx: AppContext, columns: ExportColumn[]) {
+export function selectOf(ctx: AppContext, columns: ExportColumn[]) {
   return ctx.db.select(Object.fromEntries(columns.map((c, i) => [`c${i}`, c.value])) as Record<string, SQL | AnyPgColumn>);
 }
 
-const dateText = (column: AnyPgColumn | SQL) => sql<string>`coalesce(to_char(${column}, 'DD.MM.YYYY'), '')`;
+export const dateText = (column: AnyPgColumn | SQL) => sql<string>`coalesce(to_char(${column}, 'DD.MM.YYYY'), '')`;
 const label = (column: AnyPgColumn | SQL, labels: Record<string, string>) =>
   sql<string>`(case ${column} ${sql.join(
     Object.entries(labels).map(([k, v]) => sql`when ${k} then ${v}`),
@@ -99,7 +99,7 @@ const label = (column: AnyPgColumn | SQL, labels: Record<string, string>) =>
 const yesNo = (column: AnyPgColumn) => sql<string>`(case when ${column} then ${TEXTS.yes} else ${TEXTS.no} end)`;
 const orEmpty = (value: SQL | AnyPgColumn) => sql<string>`coalesce(${value}, ${TEXTS.empty})`;
 
-const col = (header: string, width: number, value: SQL | AnyPgColumn): ExportColumn => ({ header, width, value });
+export const col = (header: string, width: number, value: SQL | AnyPgColumn): ExportColumn => ({ header, width, value });
 
 /** GET /api/user (and /api/search/user): Admin every user, a Rukovodilac their subtree; `groupId` narrows, `roleId` as users-per-role. */
 const usersList = define({

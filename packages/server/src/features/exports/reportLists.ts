@@ -1,8 +1,9 @@
 import { type CompareReport, formatDate, parseReportDate, REPORTS, ROUTE_LENGTH_REPORTS, rolesFor, SNAPSHOT_TYPES } from '@trasa/domain';
 import { z } from 'zod';
+import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { appToday } from '../../platform/time.js';
-import { clusterScopeOf } from '../clusters/policy.js';
+import { type ClusterScope, clusterScopeOf } from '../clusters/policy.js';
 import {
   activityReport,
   contractFilter,
@@ -13,7 +14,7 @@ import {
   summaryReport,
 } from '../reports/service.js';
 import { compareDate, compareSnapshots } from '../reports/snapshots.js';
-import { define } from './lists.js';
+import { define, type ExportList, type ExportPlan } from './lists.js';
 import { inBatches, paged, primed } from './serviceRows.js';
 import { TEXTS } from './texts.js';
 
@@ -30,23 +31,34 @@ const date = (d: string | null | undefined) => formatDate(d ?? null) || TEXTS.em
 const orEmpty = (v: string | null | undefined) => v || TEXTS.empty;
 /** A title is also the sheet's name, which may not hold * ? : \ / [ ]. */
 const titled = (title: string) => title.replace(/[*?:\\/[\]]/g, '-');
+/** The sheet's columns as [header, width] pairs, in the order the report's screen shows them. */
+const sheet = (...columns: [string, number][]) => columns.map(([header, width]) => ({ header, width }));
+
+/**
+ * One report's export: the reports hub's roles, and `plan` given the caller's visible clusters (the
+ * scope every report call reads with).
+ */
+function reportList<Q extends z.ZodObject>(list: {
+  name: string;
+  query: Q;
+  plan: (ctx: AppContext, scope: ClusterScope, q: z.output<Q>) => Promise<ExportPlan>;
+}): ExportList {
+  return define({
+    name: list.name,
+    roles: rolesFor('reports'),
+    query: list.query,
+    plan: async (ctx, actor, q) => list.plan(ctx, await clusterScopeOf(ctx.db, actor), q),
+  });
+}
 
 /** GET /api/report/finished: the visible clusters with finished activities, by name. */
-const finishedList = define({
+const finishedList = reportList({
   name: 'report-finished',
-  roles: rolesFor('reports'),
   query: z.object({}),
-  plan: async (ctx, actor) => {
-    const scope = await clusterScopeOf(ctx.db, actor);
+  plan: async (ctx, scope) => {
     return {
       title: TEXTS.titles.reportFinished,
-      columns: [
-        { header: R.klaster, width: 28 },
-        { header: R.ugovor, width: 24 },
-        { header: R.zavrsene, width: 60 },
-        { header: R.uRoku, width: 8 },
-        { header: R.kasni, width: 8 },
-      ],
+      columns: sheet([R.klaster, 28], [R.ugovor, 24], [R.zavrsene, 60], [R.uRoku, 8], [R.kasni, 8]),
       batches: await primed(
         paged(
           async (page, limit) => (await finishedReport(ctx.db, scope, { page, limit })).clusters,
@@ -66,33 +78,26 @@ const finishedList = define({
 });
 
 /** GET /api/report/summary?contract: per catalogue activity, the visible clusters with it finished; the clusters' count last. */
-const summaryList = define({
+const summaryList = reportList({
   name: 'report-summary',
-  roles: rolesFor('reports'),
   query: z.object({ contract: text }),
-  plan: async (ctx, actor, q) => {
-    const report = await summaryReport(ctx.db, await clusterScopeOf(ctx.db, actor), q.contract);
+  plan: async (ctx, scope, q) => {
+    const report = await summaryReport(ctx.db, scope, q.contract);
     const rows: unknown[][] = report.summary.map((r) => [r.kratakNaziv, r.naziv, r.count]);
     rows.push([TEXTS.empty, R.totalClusters, report.totalClusters]);
     return {
       title: TEXTS.titles.reportSummary,
-      columns: [
-        { header: R.kratakNaziv, width: 8 },
-        { header: R.naziv, width: 60 },
-        { header: R.count, width: 14 },
-      ],
+      columns: sheet([R.kratakNaziv, 8], [R.naziv, 60], [R.count, 14]),
       batches: await primed(inBatches(rows)),
     };
   },
 });
 
 /** GET /api/report/{activity}?eng&srb&contract (and /api/search/location?…&activity): that activity on every visible cluster. */
-const activityList = define({
+const activityList = reportList({
   name: 'report-activity',
-  roles: rolesFor('reports'),
   query: z.object({ activity: z.string().max(20), eng: text, srb: text, contract: text }),
-  plan: async (ctx, actor, q) => {
-    const scope = await clusterScopeOf(ctx.db, actor);
+  plan: async (ctx, scope, q) => {
     let title: string = TEXTS.titles.reportActivity;
     const batches = await primed(
       paged(
@@ -120,28 +125,27 @@ const activityList = define({
     );
     return {
       title,
-      columns: [
-        { header: R.klaster, width: 26 },
-        { header: R.ugovor, width: 20 },
-        { header: R.status, width: 12 },
-        { header: R.datumPocetka, width: 11 },
-        { header: R.datumZavrsetka, width: 11 },
-        { header: R.rok, width: 11 },
-        { header: R.podaci, width: 50 },
-        { header: R.fajlovi, width: 30 },
-      ],
+      columns: sheet(
+        [R.klaster, 26],
+        [R.ugovor, 20],
+        [R.status, 12],
+        [R.datumPocetka, 11],
+        [R.datumZavrsetka, 11],
+        [R.rok, 11],
+        [R.podaci, 50],
+        [R.fajlovi, 30],
+      ),
       batches,
     };
   },
 });
 
 /** GET /api/report/ijo-takse?contract&payer: a row per holder on each A7; the totals of spec 3 §3 after them. */
-const ijoTaxList = define({
+const ijoTaxList = reportList({
   name: 'report-ijo',
-  roles: rolesFor('reports'),
   query: z.object({ contract: text, payer: text }),
-  plan: async (ctx, actor, q) => {
-    const report = await ijoTaxReport(ctx.db, await clusterScopeOf(ctx.db, actor), { ...q, page: 1, limit: Number.MAX_SAFE_INTEGER });
+  plan: async (ctx, scope, q) => {
+    const report = await ijoTaxReport(ctx.db, scope, { ...q, page: 1, limit: Number.MAX_SAFE_INTEGER });
     const rows: unknown[][] = report.rows.map((r) => [
       orEmpty(r.ugovor),
       r.klaster,
@@ -157,29 +161,19 @@ const ijoTaxList = define({
     rows.push(total(R.totalTax, report.totalTax));
     return {
       title: TEXTS.titles.reportIjo,
-      columns: [
-        { header: R.ugovor, width: 20 },
-        { header: R.klaster, width: 22 },
-        { header: R.imaoc, width: 30 },
-        { header: R.payer, width: 11 },
-        { header: R.izvodjac, width: 20 },
-        { header: R.done, width: 8 },
-        { header: R.taksa, width: 12 },
-      ],
+      columns: sheet([R.ugovor, 20], [R.klaster, 22], [R.imaoc, 30], [R.payer, 11], [R.izvodjac, 20], [R.done, 8], [R.taksa, 12]),
       batches: await primed(inBatches(rows)),
     };
   },
 });
 
 /** GET /api/report/duzine/{A1|A9|A12}?eng&srb&contract: the route length in metres; the sum last. */
-const lengthsList = define({
+const lengthsList = reportList({
   name: 'report-lengths',
-  roles: rolesFor('reports'),
   query: z.object({ code: z.string().max(10), eng: text, srb: text, contract: text }),
-  plan: async (ctx, actor, q) => {
+  plan: async (ctx, scope, q) => {
     const code = ROUTE_LENGTH_REPORTS.find((c) => c === q.code.toUpperCase());
     if (!code) throw notFound(REPORTS.unknownReport);
-    const scope = await clusterScopeOf(ctx.db, actor);
     const perSettlement = code === 'A1';
     let sum = 0;
     const rowsOf = async function* () {
@@ -204,14 +198,14 @@ const lengthsList = define({
     };
     return {
       title: `${TEXTS.titles.reportLengths} ${code}`,
-      columns: [
-        { header: R.klaster, width: 26 },
-        ...(perSettlement ? [{ header: R.naselje, width: 22 }] : []),
-        { header: R.ugovor, width: 22 },
-        { header: R.status, width: 12 },
-        { header: R.datumZavrsetka, width: 11 },
-        { header: R.duzina, width: 12 },
-      ],
+      columns: sheet(
+        [R.klaster, 26],
+        ...(perSettlement ? [[R.naselje, 22] as [string, number]] : []),
+        [R.ugovor, 22],
+        [R.status, 12],
+        [R.datumZavrsetka, 11],
+        [R.duzina, 12],
+      ),
       batches: await primed(rowsOf()),
     };
   },
@@ -255,17 +249,16 @@ const collator = new Intl.Collator('sr-Latn');
  * each value column once per date, and 'Измењено' naming the columns that differ. No snapshot on
  * either date: 404 'Nisu sačuvani podaci za izabrane datume'.
  */
-const compareList = define({
+const compareList = reportList({
   name: 'report-compare',
-  roles: rolesFor('reports'),
   query: z.object({ type: text, dateA: text, dateB: text, contract: text, payer: text }),
-  plan: async (ctx, actor, q) => {
+  plan: async (ctx, scope, q) => {
     const type = SNAPSHOT_TYPES.find((t) => t === q.type);
     if (!type) throw badRequest(REPORTS.unknownReport, { type: REPORTS.unknownReport });
     const today = appToday();
     const dateA = compareDate(q.dateA, 'dateA', parseReportDate, today);
     const dateB = compareDate(q.dateB, 'dateB', parseReportDate, today);
-    const answer = await compareSnapshots(ctx.db, await clusterScopeOf(ctx.db, actor), {
+    const answer = await compareSnapshots(ctx.db, scope, {
       type,
       dateA,
       dateB,

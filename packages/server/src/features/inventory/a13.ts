@@ -1,4 +1,4 @@
-import { type A13All, type A13Page, type A13Stats, INVENTORY } from '@trasa/domain';
+import { type A13All, type A13Page, type A13Stats, INVENTORY, type Sorting, type SortKey } from '@trasa/domain';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { activities, activityFiles } from '../../db/schema-activities.js';
@@ -8,6 +8,7 @@ import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import { serbianOrder } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
+import { orderOf, type SortMap } from '../../platform/sorting.js';
 import { assertClusterVisible, clusterScopeOf, visibleClusterCondition } from '../clusters/policy.js';
 import type { ZipEntry } from '../files/service.js';
 import { matchCondition, searchTerms } from '../search/service.js';
@@ -22,8 +23,22 @@ import { assertInventoryUser, type RequestInfo } from './access.js';
 
 const confirmed = sql<boolean>`coalesce(${a13Confirmations.status}, false)`;
 
-/** GET /api/A13: every visible location by name, with its A13 status and whether items are recorded. */
-export async function listA13(ctx: AppContext, actor: Actor, input: Paging & { eng?: string; srb?: string }): Promise<A13Page> {
+/**
+ * `sort` of the inventory check (LIST_SORTS.a13): the location's name, the confirmation (not confirmed
+ * first going up) and whether items are recorded (none first).
+ */
+const A13_SORTS: SortMap<'a13'> = {
+  naziv: { text: clusters.naziv },
+  status: { value: confirmed },
+  inventar: { value: sql`exists (select 1 from ${inventoryItems} i where i.cluster_id = ${clusters.id})` },
+};
+
+/** GET /api/A13: every visible location by name (or `sort`), with its A13 status and whether items are recorded. */
+export async function listA13(
+  ctx: AppContext,
+  actor: Actor,
+  input: Paging & Sorting<SortKey<'a13'>> & { eng?: string; srb?: string },
+): Promise<A13Page> {
   assertInventoryUser(actor);
   const scope = await clusterScopeOf(ctx.db, actor);
   const where = and(
@@ -36,7 +51,7 @@ export async function listA13(ctx: AppContext, actor: Actor, input: Paging & { e
     .from(clusters)
     .leftJoin(a13Confirmations, eq(a13Confirmations.clusterId, clusters.id))
     .where(where)
-    .orderBy(serbianOrder(clusters.naziv), asc(clusters.id))
+    .orderBy(...orderOf(A13_SORTS, input, [serbianOrder(clusters.naziv), asc(clusters.id)], clusters.id))
     .limit(input.limit)
     .offset(offsetOf(input));
   const ids = rows.map((r) => r.id);

@@ -1,4 +1,4 @@
-import { CONTRACTS, linkLocationsSchema, pageQuery, type RoleKey, searchQuery, unlinkLocationSchema } from '@trasa/domain';
+import { CONTRACTS, linkLocationsSchema, pageQuery, type RoleKey, searchQuery, sortQuery, unlinkLocationSchema } from '@trasa/domain';
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../platform/auth.js';
@@ -17,6 +17,10 @@ import * as contracts from './contracts.js';
 
 type Hook = preValidationAsyncHookHandler;
 
+/** The inventory list's own `sort` keys (LIST_SORTS.inventoryContracts), not those of spec 2's contracts. */
+const inventoryListQuery = pageQuery.extend(sortQuery('inventoryContracts'));
+const inventorySearchQuery = searchQuery.extend(sortQuery('inventoryContracts'));
+
 const wantsInventory = (value: unknown) => value === true || value === 'true' || value === '1';
 
 /** The `inventory` flag of the raw query string (before the route's schema drops unknown keys). */
@@ -33,13 +37,13 @@ export function inventoryContractHooks(ctx: AppContext, roles: { readers: readon
   /** GET /api/contract?inventory=true */
   const list: Hook = async (request, reply: FastifyReply) => {
     if (!queryFlag(request)) return requireBase(request, roles.readers);
-    const q = parseOrBadRequest(pageQuery, request.query);
+    const q = parseOrBadRequest(inventoryListQuery, request.query);
     return reply.send(await contracts.listContracts(ctx, actorOf(request), q));
   };
   /** GET /api/search/contract?inventory=true */
   const search: Hook = async (request, reply) => {
     if (!queryFlag(request)) return requireBase(request, roles.readers);
-    const q = parseOrBadRequest(searchQuery, request.query);
+    const q = parseOrBadRequest(inventorySearchQuery, request.query);
     return reply.send(await contracts.listContracts(ctx, actorOf(request), q));
   };
   /** GET /api/contract/{id} of an inventory contract */

@@ -1,4 +1,12 @@
-import { INVENTORY, type InventoryTip, type InventoryValuta, type InvTypeDto, type invTypeSchema } from '@trasa/domain';
+import {
+  INVENTORY,
+  type InventoryTip,
+  type InventoryValuta,
+  type InvTypeDto,
+  type invTypeSchema,
+  type Sorting,
+  type SortKey,
+} from '@trasa/domain';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -9,6 +17,7 @@ import { serbianOrder } from '../../platform/database.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { sameFoldedName } from '../../platform/names.js';
 import { onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
+import { orderOf, type SortMap } from '../../platform/sorting.js';
 import { assertInventoryUser, type RequestInfo } from './access.js';
 
 /** The equipment codebook (spec 3 §7 "Inventory types"): GET/POST /api/inv-type, PATCH/DELETE /api/inv-type/{id}. */
@@ -32,18 +41,40 @@ export function presentType(r: TypeRow): InvTypeDto {
   };
 }
 
-export async function listTypes(ctx: AppContext, actor: Actor, tip?: InventoryTip): Promise<{ invTypes: InvTypeDto[] }> {
+/** `sort` of the codebook (LIST_SORTS.invTypes): every column of its tables. */
+const TYPE_SORTS: SortMap<'invTypes'> = {
+  naziv: { text: inventoryTypes.naziv },
+  kratakNaziv: { text: inventoryTypes.kratakNaziv },
+  cena: { value: inventoryTypes.cena },
+  cenaRsd: { value: inventoryTypes.cenaRsd },
+  sifra: { text: inventoryTypes.sifra },
+  jedinica: { text: inventoryTypes.jedinica },
+  trajanjeGarancije: { value: inventoryTypes.trajanjeGarancije },
+  redniBroj: { value: inventoryTypes.redniBroj },
+};
+
+/**
+ * GET /api/inv-type[?tip]: the whole codebook (or one tip's), not paged: by tip, redniBroj, name, or by
+ * `sort` (the web's tables page it themselves).
+ */
+export async function listTypes(
+  ctx: AppContext,
+  actor: Actor,
+  tip?: InventoryTip,
+  sorting: Sorting<SortKey<'invTypes'>> = {},
+): Promise<{ invTypes: InvTypeDto[] }> {
   assertInventoryUser(actor);
+  const byDefault = [
+    asc(inventoryTypes.tip),
+    sql`${inventoryTypes.redniBroj} asc nulls last`,
+    serbianOrder(inventoryTypes.naziv),
+    asc(inventoryTypes.id),
+  ];
   const rows = await ctx.db
     .select()
     .from(inventoryTypes)
     .where(tip ? eq(inventoryTypes.tip, tip) : undefined)
-    .orderBy(
-      asc(inventoryTypes.tip),
-      sql`${inventoryTypes.redniBroj} asc nulls last`,
-      serbianOrder(inventoryTypes.naziv),
-      asc(inventoryTypes.id),
-    );
+    .orderBy(...orderOf(TYPE_SORTS, sorting, byDefault, inventoryTypes.id));
   return { invTypes: rows.map(presentType) };
 }
 

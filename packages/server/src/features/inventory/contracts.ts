@@ -5,8 +5,10 @@ import {
   type InventoryLocationRow,
   inventoryContractSchema,
   type RefusedDocument,
+  type Sorting,
+  type SortKey,
 } from '@trasa/domain';
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { groups } from '../../db/schema.js';
@@ -18,6 +20,7 @@ import type { Actor } from '../../platform/auth.js';
 import { type Executor, serbianOrder } from '../../platform/database.js';
 import { conflict, notFound, parseOrBadRequest } from '../../platform/errors.js';
 import { onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
+import { orderOf, type SortMap } from '../../platform/sorting.js';
 import { assertClusterVisible, clusterScopeOf, visibleClusterCondition } from '../clusters/policy.js';
 import type { ContractForm } from '../contracts/form.js';
 import { removeStored } from '../contracts/form.js';
@@ -88,11 +91,29 @@ async function loadContract(db: Executor, id: string): Promise<ContractRow> {
   return row;
 }
 
-/** GET /api/contract?inventory=true and GET /api/search/contract?inventory=true: newest first. */
+/**
+ * `sort` of the inventory contracts (LIST_SORTS.inventoryContracts): `status` as the list shows it,
+ * 'U toku' before 'Završen' (finished once datumZavrsetka is today or past), `brojLokacija` the linked
+ * locations counted.
+ */
+function contractSorts(): SortMap<'inventoryContracts'> {
+  return {
+    naziv: { text: inventoryContracts.naziv },
+    broj: { text: inventoryContracts.broj },
+    datumPocetka: { value: inventoryContracts.datumPocetka },
+    datumZavrsetka: { value: inventoryContracts.datumZavrsetka },
+    status: { value: sql`coalesce(${inventoryContracts.datumZavrsetka} <= ${today()}::date, false)` },
+    brojLokacija: {
+      value: sql`(select count(*) from ${inventoryContractLocations} l where l.contract_id = ${inventoryContracts.id})`,
+    },
+  };
+}
+
+/** GET /api/contract?inventory=true and GET /api/search/contract?inventory=true: newest first (or by `sort`). */
 export async function listContracts(
   ctx: AppContext,
   actor: Actor,
-  input: Paging & { eng?: string; srb?: string },
+  input: Paging & Sorting<SortKey<'inventoryContracts'>> & { eng?: string; srb?: string },
 ): Promise<{ contracts: InventoryContractDto[]; totalResults: number }> {
   assertInventoryUser(actor);
   const where = matchCondition(inventoryContracts.searchText, searchTerms({ eng: input.eng ?? '', srb: input.srb ?? '' }));
@@ -101,7 +122,7 @@ export async function listContracts(
     .select()
     .from(inventoryContracts)
     .where(where)
-    .orderBy(desc(inventoryContracts.createdAt), asc(inventoryContracts.id))
+    .orderBy(...orderOf(contractSorts(), input, [desc(inventoryContracts.createdAt), asc(inventoryContracts.id)], inventoryContracts.id))
     .limit(input.limit)
     .offset(offsetOf(input));
   return { contracts: await presentContracts(ctx.db, rows), totalResults: total?.n ?? 0 };

@@ -14,11 +14,12 @@ import {
   schoolNotifications,
 } from '../../db/schema-inventory.js';
 import { serbianOrder } from '../../platform/database.js';
-import { assertClusterVisible, clusterScopeOf, visibleClusterCondition } from '../clusters/policy.js';
-import { define, type ExportColumn, type ExportList } from '../exports/lists.js';
+import { assertClusterVisible, type ClusterScope, clusterScopeOf, visibleClusterCondition } from '../clusters/policy.js';
+import type { RenderedQuery } from '../exports/cursor.js';
+import { col, dateText, define, type ExportColumn, type ExportList, selectOf } from '../exports/lists.js';
 import { matchCondition, searchTerms } from '../search/service.js';
 import { assertInventoryUser } from './access.js';
-import { sumWhere } from './reports.js';
+import { itemSearch, sumFilterQuery, sumWhere } from './reports.js';
 
 /**
  * Exports of every inventory list (docs/api/inventory.md "Exports"; features/exports): the list's
@@ -28,28 +29,38 @@ import { sumWhere } from './reports.js';
 
 const KEEPERS: ('Admin' | 'Zaposleni')[] = ['Admin', 'Zaposleni'];
 const searchable = searchQuery.partial({ page: true, limit: true });
-const col = (header: string, width: number, value: SQL | AnyPgColumn): ExportColumn => ({ header, width, value });
-const dateText = (column: AnyPgColumn | SQL) => sql<string>`coalesce(to_char(${column}, 'DD.MM.YYYY'), '')`;
 const money = (value: SQL | AnyPgColumn) => sql<number>`round(${value}, 2)::float8`;
 const lineValue = sql`round(${inventoryItems.kolicina} * ${inventoryItems.cenaRsd}, 2)`;
 const termsOf = (q: { eng?: string | undefined; srb?: string | undefined }) => searchTerms({ eng: q.eng ?? '', srb: q.srb ?? '' });
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const yesNo = (value: SQL) => sql<string>`(case when ${value} then 'Да' else 'Не' end)`;
 
-function selectOf(ctx: AppContext, columns: ExportColumn[]) {
-  return ctx.db.select(Object.fromEntries(columns.map((c, i) => [`c${i}`, c.value])) as Record<string, SQL | AnyPgColumn>);
-}
-
-function itemSearch(input: { eng?: string; srb?: string } | string[]): SQL | undefined {
-  const terms = Array.isArray(input) ? input : searchTerms({ eng: input.eng ?? '', srb: input.srb ?? '' });
-  if (terms.length === 0) return undefined;
-  // The codebook is small: its matching entries are found once; locations through their indexed search text.
-  const typeText = sql`trasa_fold(${inventoryTypes.naziv} || ' ' || ${inventoryTypes.kratakNaziv} || ' ' || ${inventoryTypes.sifra})`;
-  const typeMatch = sql.join(
-    terms.map((t) => sql`${typeText} like '%' || trasa_fold(${t.replace(/[\\%_]/g, (c) => `\\${c}`)}) || '%'`),
-    sql` or `,
-  );
-  return sql`(${inventoryItems.typeId} in (select ${inventoryTypes.id} from ${inventoryTypes} where ${typeMatch}) or ${matchCondition(clusters.searchText, terms)})`;
+/**
+ * One inventory list's export: the keepers' roles, the inventory right checked (403) and the caller's
+ * visible clusters read (then `check`, if any) before `rows` builds the select of its columns, rendered
+ * for the cursor. `rows` returns the query unawaited (a drizzle query is a thenable: awaited, it runs).
+ */
+function inventoryList<Q extends z.ZodObject>(list: {
+  name: string;
+  title: string;
+  query: Q;
+  columns: () => ExportColumn[];
+  check?: (ctx: AppContext, scope: ClusterScope, q: z.output<Q>) => Promise<void>;
+  rows: (ctx: AppContext, scope: ClusterScope, q: z.output<Q>, columns: ExportColumn[]) => { toSQL: () => RenderedQuery };
+}): ExportList {
+  return define({
+    name: list.name,
+    roles: KEEPERS,
+    query: list.query,
+    plan: async (ctx, actor, q) => {
+      assertInventoryUser(actor);
+      const scope = await clusterScopeOf(ctx.db, actor);
+      await list.check?.(ctx, scope, q);
+      const columns = list.columns();
+      const query = list.rows(ctx, scope, q, columns);
+      return { title: list.title, columns, query: query.toSQL() };
+    },
+  });
 }
 
 const itemColumns = () => [
@@ -65,47 +76,43 @@ const itemColumns = () => [
   col('Уговор', 14, sql<string>`coalesce(${inventoryContracts.broj}, '')`),
 ];
 
-const contractsList = define({
+const contractsList = inventoryList({
   name: 'inventory-contracts',
-  roles: KEEPERS,
+  title: 'Уговори за инвентар',
   query: searchable,
-  plan: async (ctx, actor, q) => {
-    assertInventoryUser(actor);
-    const columns = [
-      col('Назив', 34, inventoryContracts.naziv),
-      col('Број', 14, inventoryContracts.broj),
-      col('Датум почетка', 11, dateText(inventoryContracts.datumPocetka)),
-      col('Датум завршетка', 11, dateText(inventoryContracts.datumZavrsetka)),
-      col('Локација', 9, sql`(select count(*)::int from ${inventoryContractLocations} l where l.contract_id = ${inventoryContracts.id})`),
-      col('Документа', 9, sql`(select count(*)::int from ${inventoryContractFiles} f where f.contract_id = ${inventoryContracts.id})`),
-    ];
-    const query = selectOf(ctx, columns)
+  columns: () => [
+    col('Назив', 34, inventoryContracts.naziv),
+    col('Број', 14, inventoryContracts.broj),
+    col('Датум почетка', 11, dateText(inventoryContracts.datumPocetka)),
+    col('Датум завршетка', 11, dateText(inventoryContracts.datumZavrsetka)),
+    col('Локација', 9, sql`(select count(*)::int from ${inventoryContractLocations} l where l.contract_id = ${inventoryContracts.id})`),
+    col('Документа', 9, sql`(select count(*)::int from ${inventoryContractFiles} f where f.contract_id = ${inventoryContracts.id})`),
+  ],
+  rows: (ctx, _scope, q, columns) =>
+    selectOf(ctx, columns)
       .from(inventoryContracts)
       .where(matchCondition(inventoryContracts.searchText, termsOf(q)))
-      .orderBy(desc(inventoryContracts.createdAt), asc(inventoryContracts.id));
-    return { title: 'Уговори за инвентар', columns, query: query.toSQL() };
-  },
+      .orderBy(desc(inventoryContracts.createdAt), asc(inventoryContracts.id)),
 });
 
-const typesList = define({
+const typesList = inventoryList({
   name: 'inv-types',
-  roles: KEEPERS,
+  title: 'Шифарник опреме',
   query: pageQuery.partial().extend({ tip: z.enum(INVENTORY_TIPOVI).optional() }),
-  plan: async (ctx, actor, q) => {
-    assertInventoryUser(actor);
-    const columns = [
-      col('Ред. бр.', 7, sql<string>`coalesce(${inventoryTypes.redniBroj}::text, '')`),
-      col('Шифра', 9, inventoryTypes.sifra),
-      col('Назив', 34, inventoryTypes.naziv),
-      col('Кратак назив', 14, inventoryTypes.kratakNaziv),
-      col('Тип', 10, inventoryTypes.tip),
-      col('Јед.', 5, inventoryTypes.jedinica),
-      col('Цена', 10, money(inventoryTypes.cena)),
-      col('Валута', 6, inventoryTypes.valuta),
-      col('Цена RSD', 11, money(inventoryTypes.cenaRsd)),
-      col('Гаранција (мес.)', 9, sql<string>`coalesce(${inventoryTypes.trajanjeGarancije}::text, '')`),
-    ];
-    const query = selectOf(ctx, columns)
+  columns: () => [
+    col('Ред. бр.', 7, sql<string>`coalesce(${inventoryTypes.redniBroj}::text, '')`),
+    col('Шифра', 9, inventoryTypes.sifra),
+    col('Назив', 34, inventoryTypes.naziv),
+    col('Кратак назив', 14, inventoryTypes.kratakNaziv),
+    col('Тип', 10, inventoryTypes.tip),
+    col('Јед.', 5, inventoryTypes.jedinica),
+    col('Цена', 10, money(inventoryTypes.cena)),
+    col('Валута', 6, inventoryTypes.valuta),
+    col('Цена RSD', 11, money(inventoryTypes.cenaRsd)),
+    col('Гаранција (мес.)', 9, sql<string>`coalesce(${inventoryTypes.trajanjeGarancije}::text, '')`),
+  ],
+  rows: (ctx, _scope, q, columns) =>
+    selectOf(ctx, columns)
       .from(inventoryTypes)
       .where(q.tip ? eq(inventoryTypes.tip, q.tip) : undefined)
       .orderBy(
@@ -113,9 +120,7 @@ const typesList = define({
         sql`${inventoryTypes.redniBroj} asc nulls last`,
         serbianOrder(inventoryTypes.naziv),
         asc(inventoryTypes.id),
-      );
-    return { title: 'Шифарник опреме', columns, query: query.toSQL() };
-  },
+      ),
 });
 
 const itemsFrom = (ctx: AppContext, columns: ExportColumn[]) =>
@@ -125,16 +130,16 @@ const itemsFrom = (ctx: AppContext, columns: ExportColumn[]) =>
     .innerJoin(clusters, eq(clusters.id, inventoryItems.clusterId))
     .leftJoin(inventoryContracts, eq(inventoryContracts.id, inventoryItems.contractId));
 
-const locationItemsList = define({
+const locationItemsList = inventoryList({
   name: 'inventory',
-  roles: KEEPERS,
+  title: 'Инвентар локације',
   query: z.object({ lokacija: z.uuid().optional(), ugovor: z.uuid().optional() }),
-  plan: async (ctx, actor, q) => {
-    assertInventoryUser(actor);
-    const scope = await clusterScopeOf(ctx.db, actor);
+  columns: itemColumns,
+  check: async (ctx, scope, q) => {
     if (q.lokacija) await assertClusterVisible(ctx.db, scope, q.lokacija);
-    const columns = itemColumns();
-    const query = itemsFrom(ctx, columns)
+  },
+  rows: (ctx, scope, q, columns) =>
+    itemsFrom(ctx, columns)
       .where(
         and(
           visibleClusterCondition(scope, inventoryItems.clusterId),
@@ -142,117 +147,94 @@ const locationItemsList = define({
           q.ugovor ? eq(inventoryItems.contractId, q.ugovor) : undefined,
         ),
       )
-      .orderBy(desc(inventoryItems.datumPrimopredaje), desc(inventoryItems.createdAt), asc(inventoryItems.id));
-    return { title: 'Инвентар локације', columns, query: query.toSQL() };
-  },
+      .orderBy(desc(inventoryItems.datumPrimopredaje), desc(inventoryItems.createdAt), asc(inventoryItems.id)),
 });
 
-const allList = define({
+const allList = inventoryList({
   name: 'inventory-all',
-  roles: KEEPERS,
+  title: 'Листа свих ставки',
   query: searchable,
-  plan: async (ctx, actor, q) => {
-    assertInventoryUser(actor);
-    const scope = await clusterScopeOf(ctx.db, actor);
-    const columns = itemColumns();
-    const query = itemsFrom(ctx, columns)
+  columns: itemColumns,
+  rows: (ctx, scope, q, columns) =>
+    itemsFrom(ctx, columns)
       .where(and(visibleClusterCondition(scope, inventoryItems.clusterId), itemSearch(termsOf(q))))
       .orderBy(
         desc(inventoryItems.datumPrimopredaje),
         serbianOrder(clusters.naziv),
         serbianOrder(inventoryTypes.naziv),
         asc(inventoryItems.id),
-      );
-    return { title: 'Листа свих ставки', columns, query: query.toSQL() };
-  },
+      ),
 });
 
-const sumList = define({
+const sumList = inventoryList({
   name: 'inventory-sum',
-  roles: KEEPERS,
-  query: pageQuery.partial().extend({
-    sort: z.enum(SUM_SORTS).optional().default('naziv'),
-    naziv: z.string().max(200).optional(),
-    lokacija: z.string().max(100).optional(),
-    opstina: z.string().max(200).optional(),
-    tip: z
-      .union([z.enum(INVENTORY_TIPOVI), z.literal('')])
-      .optional()
-      .transform((v) => v || undefined),
-  }),
-  plan: async (ctx, actor, q) => {
-    assertInventoryUser(actor);
-    const scope = await clusterScopeOf(ctx.db, actor);
-    const columns = [
-      col('Шифра', 9, inventoryTypes.sifra),
-      col('Назив', 34, inventoryTypes.naziv),
-      col('Тип', 10, inventoryTypes.tip),
-      col('Количина', 10, sql<number>`sum(${inventoryItems.kolicina})::float8`),
-      col('Јед.', 5, inventoryTypes.jedinica),
-      col('Укупно RSD', 13, sql<number>`sum(${lineValue})::float8`),
-      col('Локација', 8, sql<number>`count(distinct ${inventoryItems.clusterId})::int`),
-      col('Последња примопредаја', 12, dateText(sql`max(${inventoryItems.datumPrimopredaje})`)),
-    ];
+  title: 'Сумарно по ставци',
+  query: pageQuery.partial().extend({ sort: z.enum(SUM_SORTS).optional().default('naziv'), ...sumFilterQuery }),
+  columns: () => [
+    col('Шифра', 9, inventoryTypes.sifra),
+    col('Назив', 34, inventoryTypes.naziv),
+    col('Тип', 10, inventoryTypes.tip),
+    col('Количина', 10, sql<number>`sum(${inventoryItems.kolicina})::float8`),
+    col('Јед.', 5, inventoryTypes.jedinica),
+    col('Укупно RSD', 13, sql<number>`sum(${lineValue})::float8`),
+    col('Локација', 8, sql<number>`count(distinct ${inventoryItems.clusterId})::int`),
+    col('Последња примопредаја', 12, dateText(sql`max(${inventoryItems.datumPrimopredaje})`)),
+  ],
+  rows: (ctx, scope, q, columns) => {
     const order =
       q.sort === 'datum'
         ? [sql`max(${inventoryItems.datumPrimopredaje}) desc`, serbianOrder(inventoryTypes.naziv), asc(inventoryTypes.id)]
         : [serbianOrder(inventoryTypes.naziv), asc(inventoryTypes.tip), asc(inventoryTypes.id)];
-    const query = selectOf(ctx, columns)
+    return selectOf(ctx, columns)
       .from(inventoryItems)
       .innerJoin(inventoryTypes, eq(inventoryTypes.id, inventoryItems.typeId))
       .innerJoin(clusters, eq(clusters.id, inventoryItems.clusterId))
       .where(sumWhere(scope, q))
       .groupBy(inventoryTypes.id)
       .orderBy(...order);
-    return { title: 'Сумарно по ставци', columns, query: query.toSQL() };
   },
 });
 
-const perLocationList = define({
+const tipValue = (tip: string) => sql<number>`coalesce(sum(${lineValue}) filter (where ${inventoryTypes.tip} = ${tip}), 0)::float8`;
+
+const perLocationList = inventoryList({
   name: 'inventory-per-location',
-  roles: KEEPERS,
+  title: 'Стање по локацији',
   query: searchable,
-  plan: async (ctx, actor, q) => {
-    assertInventoryUser(actor);
-    const scope = await clusterScopeOf(ctx.db, actor);
-    const value = (tip: string) => sql<number>`coalesce(sum(${lineValue}) filter (where ${inventoryTypes.tip} = ${tip}), 0)::float8`;
-    const columns = [
-      col('Локација', 30, clusters.naziv),
-      col('Ставки', 7, sql<number>`count(*)::int`),
-      col('Материјал RSD', 13, value('Materijal')),
-      col('Опрема RSD', 13, value('Oprema')),
-      col('Радови RSD', 13, value('Radovi')),
-      col('Укупно RSD', 13, sql<number>`sum(${lineValue})::float8`),
-      col('A13', 6, yesNo(sql`exists (select 1 from ${a13Confirmations} a where a.cluster_id = ${clusters.id} and a.status)`)),
-    ];
-    const query = selectOf(ctx, columns)
+  columns: () => [
+    col('Локација', 30, clusters.naziv),
+    col('Ставки', 7, sql<number>`count(*)::int`),
+    col('Материјал RSD', 13, tipValue('Materijal')),
+    col('Опрема RSD', 13, tipValue('Oprema')),
+    col('Радови RSD', 13, tipValue('Radovi')),
+    col('Укупно RSD', 13, sql<number>`sum(${lineValue})::float8`),
+    col('A13', 6, yesNo(sql`exists (select 1 from ${a13Confirmations} a where a.cluster_id = ${clusters.id} and a.status)`)),
+  ],
+  rows: (ctx, scope, q, columns) =>
+    selectOf(ctx, columns)
       .from(inventoryItems)
       .innerJoin(inventoryTypes, eq(inventoryTypes.id, inventoryItems.typeId))
       .innerJoin(clusters, eq(clusters.id, inventoryItems.clusterId))
       .where(and(visibleClusterCondition(scope, inventoryItems.clusterId), matchCondition(clusters.searchText, termsOf(q))))
       .groupBy(clusters.id)
-      .orderBy(serbianOrder(clusters.naziv), asc(clusters.id));
-    return { title: 'Стање по локацији', columns, query: query.toSQL() };
-  },
+      .orderBy(serbianOrder(clusters.naziv), asc(clusters.id)),
 });
 
-const notificationsList = define({
+const notificationsList = inventoryList({
   name: 'school-notifications',
-  roles: KEEPERS,
+  title: 'Обавештене школе',
   query: searchable,
-  plan: async (ctx, actor, q) => {
-    assertInventoryUser(actor);
-    const scope = await clusterScopeOf(ctx.db, actor);
+  columns: () => [
+    col('Локација', 30, clusters.naziv),
+    col('Имејл', 26, schoolNotifications.email),
+    col('Мејл послат', 9, yesNo(sql`${schoolNotifications.mailPoslat}`)),
+    col('Послато', 11, dateText(schoolNotifications.createdAt)),
+    col('Потврда школе', 9, yesNo(sql`${schoolNotifications.confirmedAt} is not null`)),
+    col('Датум потврде', 11, dateText(schoolNotifications.confirmedAt)),
+  ],
+  rows: (ctx, scope, q, columns) => {
     const terms = termsOf(q);
-    const columns = [
-      col('Локација', 30, clusters.naziv),
-      col('Имејл', 26, schoolNotifications.email),
-      col('Мејл послат', 9, yesNo(sql`${schoolNotifications.mailPoslat}`)),
-      col('Послато', 11, dateText(schoolNotifications.createdAt)),
-      col('Потврда школе', 9, yesNo(sql`${schoolNotifications.confirmedAt} is not null`)),
-      col('Датум потврде', 11, dateText(schoolNotifications.confirmedAt)),
-    ];
-    const query = selectOf(ctx, columns)
+    return selectOf(ctx, columns)
       .from(schoolNotifications)
       .innerJoin(clusters, eq(clusters.id, schoolNotifications.clusterId))
       .where(
@@ -267,33 +249,28 @@ const notificationsList = define({
         ),
       )
       .orderBy(desc(schoolNotifications.createdAt), desc(schoolNotifications.id));
-    return { title: 'Обавештене школе', columns, query: query.toSQL() };
   },
 });
 
-const a13List = define({
+const a13List = inventoryList({
   name: 'a13',
-  roles: KEEPERS,
+  title: 'Провера инвентара',
   query: searchable,
-  plan: async (ctx, actor, q) => {
-    assertInventoryUser(actor);
-    const scope = await clusterScopeOf(ctx.db, actor);
-    const columns = [
-      col('Назив', 34, clusters.naziv),
-      col('A13', 12, sql<string>`(case when coalesce(${a13Confirmations.status}, false) then 'Potvrđeno' else 'Nije potvrđeno' end)`),
-      col(
-        'Инвентар',
-        20,
-        sql<string>`(case when exists (select 1 from ${inventoryItems} i where i.cluster_id = ${clusters.id}) then 'Postoje unete stavke' else 'Nema unetih stavki' end)`,
-      ),
-    ];
-    const query = selectOf(ctx, columns)
+  columns: () => [
+    col('Назив', 34, clusters.naziv),
+    col('A13', 12, sql<string>`(case when coalesce(${a13Confirmations.status}, false) then 'Potvrđeno' else 'Nije potvrđeno' end)`),
+    col(
+      'Инвентар',
+      20,
+      sql<string>`(case when exists (select 1 from ${inventoryItems} i where i.cluster_id = ${clusters.id}) then 'Postoje unete stavke' else 'Nema unetih stavki' end)`,
+    ),
+  ],
+  rows: (ctx, scope, q, columns) =>
+    selectOf(ctx, columns)
       .from(clusters)
       .leftJoin(a13Confirmations, eq(a13Confirmations.clusterId, clusters.id))
       .where(and(visibleClusterCondition(scope), matchCondition(clusters.searchText, termsOf(q))))
-      .orderBy(serbianOrder(clusters.naziv), asc(clusters.id));
-    return { title: 'Провера инвентара', columns, query: query.toSQL() };
-  },
+      .orderBy(serbianOrder(clusters.naziv), asc(clusters.id)),
 });
 
 export const INVENTORY_LISTS: ExportList[] = [

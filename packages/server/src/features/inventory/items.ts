@@ -6,6 +6,8 @@ import {
   type InventoryValuta,
   type inventoryItemEditSchema,
   type inventoryItemSchema,
+  type Sorting,
+  type SortKey,
 } from '@trasa/domain';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -22,6 +24,7 @@ import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import { orderOf, type SortMap } from '../../platform/sorting.js';
 import { assertClusterVisible, type ClusterScope, clusterScopeOf, visibleClusterCondition } from '../clusters/policy.js';
 import { assertInventoryUser, type RequestInfo } from './access.js';
 
@@ -94,6 +97,23 @@ export function presentItem(r: ItemRow): InventoryItemDto {
   };
 }
 
+/**
+ * `sort` of the item lists (LIST_SORTS.inventoryItems: a location's items, the report of all items):
+ * every column over selectItems' joins; the value is the line's kolicina × cenaRsd.
+ */
+export const ITEM_SORTS: SortMap<'inventoryItems'> = {
+  lokacija: { text: clusters.naziv },
+  naziv: { text: inventoryTypes.naziv },
+  tip: { text: inventoryTypes.tip },
+  sifra: { text: inventoryTypes.sifra },
+  kolicina: { value: inventoryItems.kolicina },
+  cenaRsd: { value: inventoryItems.cenaRsd },
+  ukupnoRsd: { value: sql`round(${inventoryItems.kolicina} * ${inventoryItems.cenaRsd}, 2)` },
+  datumPrimopredaje: { value: inventoryItems.datumPrimopredaje },
+  ugovor: { text: inventoryContracts.naziv },
+};
+export type ItemSorting = Sorting<SortKey<'inventoryItems'>>;
+
 /** The items query with its joins; callers add where, order and paging. */
 export function selectItems(db: Executor) {
   return db
@@ -121,8 +141,12 @@ async function loadItem(db: Executor, id: string): Promise<InventoryItemDto> {
   return presentItem(row as ItemRow);
 }
 
-/** GET /api/inventory?lokacija&ugovor: newest handover first; only visible locations. */
-export async function listItems(ctx: AppContext, actor: Actor, q: { lokacija?: string | undefined; ugovor?: string | undefined }) {
+/** GET /api/inventory?lokacija&ugovor: newest handover first (or by `sort`); only visible locations; not paged. */
+export async function listItems(
+  ctx: AppContext,
+  actor: Actor,
+  q: ItemSorting & { lokacija?: string | undefined; ugovor?: string | undefined },
+) {
   assertInventoryUser(actor);
   const scope = await clusterScopeOf(ctx.db, actor);
   if (q.lokacija) await assertClusterVisible(ctx.db, scope, q.lokacija);
@@ -133,7 +157,14 @@ export async function listItems(ctx: AppContext, actor: Actor, q: { lokacija?: s
   );
   const rows = await selectItems(ctx.db)
     .where(where)
-    .orderBy(desc(inventoryItems.datumPrimopredaje), desc(inventoryItems.createdAt), inventoryItems.id)
+    .orderBy(
+      ...orderOf(
+        ITEM_SORTS,
+        q,
+        [desc(inventoryItems.datumPrimopredaje), desc(inventoryItems.createdAt), inventoryItems.id],
+        inventoryItems.id,
+      ),
+    )
     .limit(50_000);
   return { inventory: rows.map((r) => presentItem(r as ItemRow)), totalResults: rows.length, ukupnoRsd: await totalOf(ctx.db, where) };
 }

@@ -1,24 +1,29 @@
-import type {
-  AllInventoryPage,
-  InventoryTip,
-  PerLocationPage,
-  StocktakingList,
-  StocktakingRow,
-  SumPerTypePage,
-  SumSort,
+import {
+  type AllInventoryPage,
+  INVENTORY_TIPOVI,
+  type InventoryTip,
+  type PerLocationPage,
+  type Sorting,
+  type SortKey,
+  type StocktakingList,
+  type StocktakingRow,
+  type SumPerTypePage,
+  type SumSort,
 } from '@trasa/domain';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { clusterSettlements, clusters, settlements } from '../../db/schema-clusters.js';
 import { a13Confirmations, inventoryItems, inventoryTypes, schoolNotifications } from '../../db/schema-inventory.js';
 import type { Actor } from '../../platform/auth.js';
 import { type Executor, serbianOrder } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
+import { orderOf, type SortMap } from '../../platform/sorting.js';
 import { type ClusterScope, clusterScopeOf, visibleClusterCondition } from '../clusters/policy.js';
 import { matchCondition, searchTerms } from '../search/service.js';
 import { offsetOf, type Paging } from '../users/paging.js';
 import { assertInventoryUser } from './access.js';
-import { type ItemRow, placesOf, presentItem, selectItems, totalOf } from './items.js';
+import { ITEM_SORTS, type ItemRow, type ItemSorting, placesOf, presentItem, selectItems, totalOf } from './items.js';
 
 /** The four inventory reports (spec 3 §7 "Inventory reports and school notifications"). */
 
@@ -26,8 +31,8 @@ type Search = Paging & { eng?: string; srb?: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Item search: the type's name, short name and code, the location's name. */
-function itemSearch(input: { eng?: string; srb?: string } | string[]): SQL | undefined {
+/** Item search: the type's name, short name and code, the location's name (the list and its export). */
+export function itemSearch(input: { eng?: string; srb?: string } | string[]): SQL | undefined {
   const terms = Array.isArray(input) ? input : searchTerms({ eng: input.eng ?? '', srb: input.srb ?? '' });
   if (terms.length === 0) return undefined;
   // The codebook is small: its matching entries are found once; locations through their indexed search text.
@@ -39,8 +44,8 @@ function itemSearch(input: { eng?: string; srb?: string } | string[]): SQL | und
   return sql`(${inventoryItems.typeId} in (select ${inventoryTypes.id} from ${inventoryTypes} where ${typeMatch}) or ${matchCondition(clusters.searchText, terms)})`;
 }
 
-/** GET /api/inventory-reports/sve: every item of the visible locations, newest handover first. */
-export async function allInventory(ctx: AppContext, actor: Actor, input: Search): Promise<AllInventoryPage> {
+/** GET /api/inventory-reports/sve: every item of the visible locations, newest handover first (or by `sort`). */
+export async function allInventory(ctx: AppContext, actor: Actor, input: Search & ItemSorting): Promise<AllInventoryPage> {
   assertInventoryUser(actor);
   const scope = await clusterScopeOf(ctx.db, actor);
   const where = and(visibleClusterCondition(scope, inventoryItems.clusterId), itemSearch(input));
@@ -53,10 +58,12 @@ export async function allInventory(ctx: AppContext, actor: Actor, input: Search)
   const rows = await selectItems(ctx.db)
     .where(where)
     .orderBy(
-      desc(inventoryItems.datumPrimopredaje),
-      serbianOrder(clusters.naziv),
-      serbianOrder(inventoryTypes.naziv),
-      asc(inventoryItems.id),
+      ...orderOf(
+        ITEM_SORTS,
+        input,
+        [desc(inventoryItems.datumPrimopredaje), serbianOrder(clusters.naziv), serbianOrder(inventoryTypes.naziv), asc(inventoryItems.id)],
+        inventoryItems.id,
+      ),
     )
     .limit(input.limit)
     .offset(offsetOf(input));
@@ -64,6 +71,31 @@ export async function allInventory(ctx: AppContext, actor: Actor, input: Search)
 }
 
 export type SumFilters = Paging & { naziv?: string; lokacija?: string; opstina?: string; tip?: InventoryTip };
+
+/** The summary's filters in the query string (the list and its export): location name, location id, municipality, tip. */
+export const sumFilterQuery = {
+  naziv: z.string().max(200).optional(),
+  lokacija: z.string().max(100).optional(),
+  opstina: z.string().max(200).optional(),
+  tip: z
+    .union([z.enum(INVENTORY_TIPOVI), z.literal('')])
+    .optional()
+    .transform((v) => v || undefined),
+};
+
+/** A line's value, kolicina × cenaRsd rounded to the para (as every total sums it). */
+const lineValue = sql`round(${inventoryItems.kolicina} * ${inventoryItems.cenaRsd}, 2)`;
+
+/** `sort` of the summary per codebook entry (LIST_SORTS.inventorySum): its columns over the grouped rows. */
+const SUM_COLUMN_SORTS: SortMap<'inventorySum'> = {
+  naziv: { text: inventoryTypes.naziv },
+  tip: { text: inventoryTypes.tip },
+  sifra: { text: inventoryTypes.sifra },
+  kolicina: { value: sql`sum(${inventoryItems.kolicina})` },
+  brojLokacija: { value: sql`count(distinct ${inventoryItems.clusterId})` },
+  datum: { value: sql`max(${inventoryItems.datumPrimopredaje})` },
+  ukupnoRsd: { value: sql`sum(${lineValue})` },
+};
 
 /** Locations whose settlements lie in a municipality containing the text (folded). */
 function municipalityCondition(opstina: string): SQL {
@@ -85,7 +117,12 @@ export function sumWhere(scope: ClusterScope, f: Omit<SumFilters, 'page' | 'limi
  * GET /api/inventory-reports/sumarno/{naziv|datum}: one row per codebook entry over the filtered items,
  * kolicina and value summed; by name, or by the latest handover (newest first).
  */
-export async function sumPerType(ctx: AppContext, actor: Actor, sort: SumSort, f: SumFilters): Promise<SumPerTypePage> {
+export async function sumPerType(
+  ctx: AppContext,
+  actor: Actor,
+  sort: SumSort,
+  f: SumFilters & Sorting<SortKey<'inventorySum'>>,
+): Promise<SumPerTypePage> {
   assertInventoryUser(actor);
   const scope = await clusterScopeOf(ctx.db, actor);
   const where = sumWhere(scope, f);
@@ -108,10 +145,11 @@ export async function sumPerType(ctx: AppContext, actor: Actor, sort: SumSort, f
     .where(where)
     .groupBy(inventoryTypes.id)
     .$dynamic();
-  const order =
+  const byPath =
     sort === 'datum'
       ? [sql`max(${inventoryItems.datumPrimopredaje}) desc`, serbianOrder(inventoryTypes.naziv), asc(inventoryTypes.id)]
       : [serbianOrder(inventoryTypes.naziv), asc(inventoryTypes.tip), asc(inventoryTypes.id)];
+  const order = orderOf(SUM_COLUMN_SORTS, f, byPath, inventoryTypes.id);
   const rows = await base
     .orderBy(...order)
     .limit(f.limit)
@@ -140,24 +178,46 @@ export async function sumPerType(ctx: AppContext, actor: Actor, sort: SumSort, f
   };
 }
 
-/** GET /api/inventory-reports/inventar-po-lokaciji: per visible location with items, the value per tip. */
-export async function perLocation(ctx: AppContext, actor: Actor, input: Search): Promise<PerLocationPage> {
+/** The value of a location's items of one tip (0 without any). */
+const tipValue = (tip: string) => sql<string>`coalesce(sum(${lineValue}) filter (where ${inventoryTypes.tip} = ${tip}), 0)`;
+
+/**
+ * `sort` of the state per location (LIST_SORTS.inventoryPerLocation): its columns over the rows grouped
+ * by location; the A13 confirmation and the school's confirmation as flags (not yet before yes).
+ */
+const PER_LOCATION_SORTS: SortMap<'inventoryPerLocation'> = {
+  naziv: { text: clusters.naziv },
+  brojStavki: { value: sql`count(*)` },
+  materijal: { value: tipValue('Materijal') },
+  oprema: { value: tipValue('Oprema') },
+  radovi: { value: tipValue('Radovi') },
+  ukupnoRsd: { value: sql`sum(${lineValue})` },
+  a13: { value: sql`coalesce((select a.status from ${a13Confirmations} a where a.cluster_id = ${clusters.id}), false)` },
+  potvrdaSkole: {
+    value: sql`exists (select 1 from ${schoolNotifications} n where n.cluster_id = ${clusters.id} and n.confirmed_at is not null)`,
+  },
+};
+
+/** GET /api/inventory-reports/inventar-po-lokaciji: per visible location with items, the value per tip (by name, or `sort`). */
+export async function perLocation(
+  ctx: AppContext,
+  actor: Actor,
+  input: Search & Sorting<SortKey<'inventoryPerLocation'>>,
+): Promise<PerLocationPage> {
   assertInventoryUser(actor);
   const scope = await clusterScopeOf(ctx.db, actor);
   const where = and(
     visibleClusterCondition(scope, inventoryItems.clusterId),
     matchCondition(clusters.searchText, searchTerms({ eng: input.eng ?? '', srb: input.srb ?? '' })),
   );
-  const value = (tip: string) =>
-    sql<string>`coalesce(sum(round(${inventoryItems.kolicina} * ${inventoryItems.cenaRsd}, 2)) filter (where ${inventoryTypes.tip} = ${tip}), 0)`;
   const rows = await ctx.db
     .select({
       id: clusters.id,
       naziv: clusters.naziv,
       n: count(),
-      materijal: value('Materijal'),
-      oprema: value('Oprema'),
-      radovi: value('Radovi'),
+      materijal: tipValue('Materijal'),
+      oprema: tipValue('Oprema'),
+      radovi: tipValue('Radovi'),
       ukupno: sql<string>`sum(round(${inventoryItems.kolicina} * ${inventoryItems.cenaRsd}, 2))`,
     })
     .from(inventoryItems)
@@ -165,7 +225,7 @@ export async function perLocation(ctx: AppContext, actor: Actor, input: Search):
     .innerJoin(clusters, eq(clusters.id, inventoryItems.clusterId))
     .where(where)
     .groupBy(clusters.id)
-    .orderBy(serbianOrder(clusters.naziv), asc(clusters.id))
+    .orderBy(...orderOf(PER_LOCATION_SORTS, input, [serbianOrder(clusters.naziv), asc(clusters.id)], clusters.id))
     .limit(input.limit)
     .offset(offsetOf(input));
   const [total] = await ctx.db

@@ -4,7 +4,6 @@ import {
   IMPORTS,
   type ImportResponse,
   INVENTORY,
-  INVENTORY_TIPOVI,
   idParam,
   inventoryItemEditSchema,
   inventoryItemSchema,
@@ -17,6 +16,7 @@ import {
   schoolNotificationSchema,
   schoolTokenSchema,
   searchQuery,
+  sortQuery,
 } from '@trasa/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -42,15 +42,8 @@ const uuid = z.uuid({ error: COMMON.notFound });
 const fileParams = z.object({ contractId: uuid, fileId: uuid });
 const importQuery = z.object({ lokacija: uuid, ugovor: uuid.optional() });
 const sumParams = z.object({ sort: z.enum(SUM_SORTS, { error: COMMON.notFound }) });
-const sumQuery = pageQuery.extend({
-  naziv: z.string().max(200).optional(),
-  lokacija: z.string().max(100).optional(),
-  opstina: z.string().max(200).optional(),
-  tip: z
-    .union([z.enum(INVENTORY_TIPOVI), z.literal('')])
-    .optional()
-    .transform((v) => v || undefined),
-});
+/** The query `sort` (a column, LIST_SORTS.inventorySum) orders over the path's naziv|datum when given. */
+const sumQuery = pageQuery.extend({ ...sortQuery('inventorySum'), ...reports.sumFilterQuery });
 const stocktakingQuery = z.object({ naziv: z.string({ error: INVENTORY.chooseLocation }).max(200).default('') });
 const a13ZipQuery = z.object({
   aktId: z
@@ -119,8 +112,8 @@ export async function inventoryRoutes(fastify: FastifyInstance, ctx: AppContext)
   );
 
   // The codebook.
-  app.get('/api/inv-type', { schema: { querystring: invTypeQuery }, onRequest: keepers }, async (request) =>
-    codebook.listTypes(ctx, actorOf(request), request.query.tip),
+  app.get('/api/inv-type', { schema: { querystring: invTypeQuery.extend(sortQuery('invTypes')) }, onRequest: keepers }, async (request) =>
+    codebook.listTypes(ctx, actorOf(request), request.query.tip, request.query),
   );
   app.post('/api/inv-type', { schema: { body: invTypeSchema }, onRequest: keepers }, async (request, reply) => {
     const invType = await codebook.createType(ctx, actorOf(request), request.body, requestInfo(request));
@@ -136,8 +129,10 @@ export async function inventoryRoutes(fastify: FastifyInstance, ctx: AppContext)
   }));
 
   // Items.
-  app.get('/api/inventory', { schema: { querystring: inventoryListQuery }, onRequest: keepers }, async (request) =>
-    items.listItems(ctx, actorOf(request), request.query),
+  app.get(
+    '/api/inventory',
+    { schema: { querystring: inventoryListQuery.extend(sortQuery('inventoryItems')) }, onRequest: keepers },
+    async (request) => items.listItems(ctx, actorOf(request), request.query),
   );
   app.post('/api/inventory', { schema: { body: inventoryItemSchema }, onRequest: keepers }, async (request, reply) => {
     const item = await items.createItem(ctx, actorOf(request), request.body, requestInfo(request));
@@ -179,16 +174,20 @@ export async function inventoryRoutes(fastify: FastifyInstance, ctx: AppContext)
   );
 
   // Reports.
-  app.get('/api/inventory-reports/sve', { schema: { querystring: searchQuery }, onRequest: keepers }, async (request) =>
-    reports.allInventory(ctx, actorOf(request), request.query),
+  app.get(
+    '/api/inventory-reports/sve',
+    { schema: { querystring: searchQuery.extend(sortQuery('inventoryItems')) }, onRequest: keepers },
+    async (request) => reports.allInventory(ctx, actorOf(request), request.query),
   );
   app.get(
     '/api/inventory-reports/sumarno/:sort',
     { schema: { params: sumParams, querystring: sumQuery }, onRequest: keepers },
     async (request) => reports.sumPerType(ctx, actorOf(request), request.params.sort, request.query),
   );
-  app.get('/api/inventory-reports/inventar-po-lokaciji', { schema: { querystring: searchQuery }, onRequest: keepers }, async (request) =>
-    reports.perLocation(ctx, actorOf(request), request.query),
+  app.get(
+    '/api/inventory-reports/inventar-po-lokaciji',
+    { schema: { querystring: searchQuery.extend(sortQuery('inventoryPerLocation')) }, onRequest: keepers },
+    async (request) => reports.perLocation(ctx, actorOf(request), request.query),
   );
   app.get('/api/inventory-reports/popisna-lista', { schema: { querystring: stocktakingQuery }, onRequest: keepers }, async (request) =>
     reports.stocktakingList(ctx, actorOf(request), request.query.naziv),
@@ -204,8 +203,10 @@ export async function inventoryRoutes(fastify: FastifyInstance, ctx: AppContext)
       return result;
     },
   );
-  app.get('/api/school-notification', { schema: { querystring: searchQuery }, onRequest: keepers }, async (request) =>
-    schools.listNotifications(ctx, actorOf(request), request.query),
+  app.get(
+    '/api/school-notification',
+    { schema: { querystring: searchQuery.extend(sortQuery('schoolNotifications')) }, onRequest: keepers },
+    async (request) => schools.listNotifications(ctx, actorOf(request), request.query),
   );
 
   // The school's public page: no sign-in, a few calls per minute from one address.
@@ -221,7 +222,7 @@ export async function inventoryRoutes(fastify: FastifyInstance, ctx: AppContext)
 
   // A13: each path in the spelling spec 3 §7 writes and in the other case.
   for (const url of bothCases('/api/A13')) {
-    app.get(url, { schema: { querystring: searchQuery }, onRequest: keepers }, async (request) =>
+    app.get(url, { schema: { querystring: searchQuery.extend(sortQuery('a13')) }, onRequest: keepers }, async (request) =>
       a13.listA13(ctx, actorOf(request), request.query),
     );
   }

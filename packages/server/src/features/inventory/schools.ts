@@ -7,6 +7,8 @@ import {
   SCHOOL_MAILS_PER_DAY,
   type SchoolNotificationDto,
   type SchoolNotificationsPage,
+  type Sorting,
+  type SortKey,
   type StocktakingRow,
 } from '@trasa/domain';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
@@ -17,6 +19,7 @@ import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { deriveKey, hashCode } from '../../platform/secrets.js';
+import { orderOf, type SortMap } from '../../platform/sorting.js';
 import { assertClusterVisible, clusterScopeOf, visibleClusterCondition } from '../clusters/policy.js';
 import { matchCondition, searchTerms } from '../search/service.js';
 import { offsetOf, type Paging } from '../users/paging.js';
@@ -161,11 +164,22 @@ export async function sendList(
   };
 }
 
-/** GET /api/school-notification: newest first, visible locations; search in the location and address. */
+/** `sort` of the notified schools (LIST_SORTS.schoolNotifications): potvrdaSkole is whether confirmedAt is set. */
+const NOTIFICATION_SORTS: SortMap<'schoolNotifications'> = {
+  lokacija: { text: clusters.naziv },
+  email: { text: schoolNotifications.email },
+  mailPoslat: { value: schoolNotifications.mailPoslat },
+  datumSlanja: { value: schoolNotifications.createdAt },
+  potvrdaSkole: { value: sql`(${schoolNotifications.confirmedAt} is not null)` },
+  mailPotvrdjen: { value: schoolNotifications.confirmedAt },
+  istice: { value: schoolNotifications.expiresAt },
+};
+
+/** GET /api/school-notification: newest first (or by `sort`), visible locations; search in the location and address. */
 export async function listNotifications(
   ctx: AppContext,
   actor: Actor,
-  input: Paging & { eng?: string; srb?: string },
+  input: Paging & Sorting<SortKey<'schoolNotifications'>> & { eng?: string; srb?: string },
 ): Promise<SchoolNotificationsPage> {
   assertInventoryUser(actor);
   const scope = await clusterScopeOf(ctx.db, actor);
@@ -189,7 +203,9 @@ export async function listNotifications(
     .from(schoolNotifications)
     .innerJoin(clusters, eq(clusters.id, schoolNotifications.clusterId))
     .where(where)
-    .orderBy(desc(schoolNotifications.createdAt), desc(schoolNotifications.id))
+    .orderBy(
+      ...orderOf(NOTIFICATION_SORTS, input, [desc(schoolNotifications.createdAt), desc(schoolNotifications.id)], schoolNotifications.id),
+    )
     .limit(input.limit)
     .offset(offsetOf(input));
   return { notifications: rows.map((r) => present(r.n, r.naziv)), totalResults: total?.n ?? 0 };

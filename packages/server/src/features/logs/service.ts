@@ -1,4 +1,4 @@
-import { foldForSearch, LOGS, type LogListQuery, type LogSearchQuery, type LogsPage } from '@trasa/domain';
+import { foldForSearch, LOGS, type LogListQuery, type LogSearchQuery, type LogsPage, type Sorting, type SortKey } from '@trasa/domain';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { auditLogs } from '../../db/schema.js';
@@ -6,6 +6,7 @@ import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Db, Executor } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
+import { type SortMap, sortKeyOf } from '../../platform/sorting.js';
 import { searchTerms } from '../search/service.js';
 import { offsetOf } from '../users/paging.js';
 import { type LogScope, logScopeCondition, logScopeOf } from './policy.js';
@@ -51,23 +52,36 @@ function matchCondition(searchText: SQL, terms: string[]): SQL | undefined {
   return or(...terms.map((t) => sql`${searchText} like ${`%${escapeLike(foldForSearch(t))}%`}`));
 }
 
-const ORDER = sql`order by ${auditLogs.createdAt} desc, ${auditLogs.id} desc`;
+/**
+ * `sort` of the log (LIST_SORTS.logs): the time alone, the order both indexes keep, so a deep page
+ * going up (oldest first, a backward walk of the same ranges) costs what it costs going down.
+ */
+const LOG_SORTS: SortMap<'logs'> = { createdAt: { value: auditLogs.createdAt } };
+type LogSorting = Sorting<SortKey<'logs'>>;
+
+/** The time direction of a page: newest first without `sort`. */
+function directionOf(sorting: LogSorting): SQL {
+  return sortKeyOf(LOG_SORTS, sorting)?.direction ?? sql.raw('desc');
+}
+
+const timeOrder = (dir: SQL) => sql`order by ${auditLogs.createdAt} ${dir}, ${auditLogs.id} ${dir}`;
 const ID_COLUMNS = sql`${auditLogs.id} as id, ${auditLogs.createdAt} as created_at`;
 
 /**
- * The scope's rows newest first, as a subquery of (id, created_at[, extra columns]): the whole table for
- * all, otherwise one ordered range of the (group_id, created_at, id) index per group, merged (Merge
- * Append reads only as many entries as the page needs).
+ * The scope's rows newest (or, with `asc`, oldest) first, as a subquery of (id, created_at[, extra
+ * columns]): the whole table for all, otherwise one ordered range of the (group_id, created_at, id)
+ * index per group, merged (Merge Append reads only as many entries as the page needs).
  */
-function newestRows(scope: LogScope, columns: SQL = ID_COLUMNS): SQL {
-  if (scope.all) return sql`select ${columns} from ${auditLogs} ${ORDER}`;
+function newestRows(scope: LogScope, dir: SQL, columns: SQL = ID_COLUMNS): SQL {
+  const order = timeOrder(dir);
+  if (scope.all) return sql`select ${columns} from ${auditLogs} ${order}`;
   if (scope.groupIds.length === 0) return sql`select ${columns} from ${auditLogs} where false`;
   if (scope.groupIds.length > MERGE_GROUPS_MAX) {
-    return sql`select ${columns} from ${auditLogs} where ${inArray(auditLogs.groupId, scope.groupIds)} ${ORDER}`;
+    return sql`select ${columns} from ${auditLogs} where ${inArray(auditLogs.groupId, scope.groupIds)} ${order}`;
   }
-  const ranges = scope.groupIds.map((id) => sql`(select ${columns} from ${auditLogs} where ${eq(auditLogs.groupId, id)} ${ORDER})`);
+  const ranges = scope.groupIds.map((id) => sql`(select ${columns} from ${auditLogs} where ${eq(auditLogs.groupId, id)} ${order})`);
   if (ranges.length === 1) return ranges[0] as SQL;
-  return sql`select * from (${sql.join(ranges, sql` union all `)}) merged order by created_at desc, id desc`;
+  return sql`select * from (${sql.join(ranges, sql` union all `)}) merged order by created_at ${dir}, id ${dir}`;
 }
 
 type Paging = { page: number; limit: number };
@@ -87,11 +101,11 @@ type PageRow = {
 };
 
 /** The rows of a page's ids (a subquery of id, created_at[, matches]), in the page's order. */
-async function pageRows(db: Executor, ids: SQL, withMatches = false): Promise<PageRow[]> {
+async function pageRows(db: Executor, ids: SQL, dir: SQL, withMatches = false): Promise<PageRow[]> {
   const result =
     await db.execute<PageRow>(sql`select l.id, l.user_id, l.user_label, l.ip, l.message, l.url, l.group_id, l.group_cirilica, l.created_at${withMatches ? sql`, p.matches` : sql``}
     from (${ids}) p join ${auditLogs} l on l.id = p.id
-    order by p.created_at desc, p.id desc`);
+    order by p.created_at ${dir}, p.id ${dir}`);
   return result.rows;
 }
 
@@ -166,10 +180,11 @@ export function logListCondition(scope: LogScope, input: { eng?: string; srb?: s
   return and(logScopeCondition(scope), matchCondition(SEARCH_TEXT, searchTerms({ eng: input.eng ?? '', srb: input.srb ?? '' })));
 }
 
-/** GET /api/log: the caller's scope (policy.ts), optionally one group's rows, newest first. */
+/** GET /api/log: the caller's scope (policy.ts), optionally one group's rows, newest first (or by `sort`). */
 export async function listLogs(ctx: AppContext, actor: Actor, query: LogListQuery): Promise<LogsPage> {
+  const dir = directionOf(query);
   const scope = await logScopeOf(ctx.db, actor, query.group);
-  const logs = present(await pageRows(ctx.db, sql`${newestRows(scope)} limit ${query.limit} offset ${offsetOf(query)}`));
+  const logs = present(await pageRows(ctx.db, sql`${newestRows(scope, dir)} limit ${query.limit} offset ${offsetOf(query)}`, dir));
   return { logs, ...(await listTotal(ctx.db, logScopeCondition(scope), query, logs.length)) };
 }
 
@@ -182,17 +197,18 @@ export async function listLogs(ctx: AppContext, actor: Actor, query: LogListQuer
 export async function searchLogs(ctx: AppContext, actor: Actor, query: LogSearchQuery): Promise<LogsPage> {
   const terms = searchTerms(query);
   if (terms.length === 0) return listLogs(ctx, actor, query);
+  const dir = directionOf(query);
   const scope = await logScopeOf(ctx.db, actor, query.group);
   const offset = offsetOf(query);
   const window = Math.min(SEARCH_WINDOW_MAX, Math.max(SEARCH_WINDOW, 20 * (offset + query.limit)));
-  const inWindow = sql`select id, created_at from (${newestRows(scope, sql`${ID_COLUMNS}, ${SEARCH_TEXT} as search_text`)} limit ${window}) w
-    where ${windowMatch(terms)} order by created_at desc, id desc limit ${query.limit} offset ${offset}`;
+  const inWindow = sql`select id, created_at from (${newestRows(scope, dir, sql`${ID_COLUMNS}, ${SEARCH_TEXT} as search_text`)} limit ${window}) w
+    where ${windowMatch(terms)} order by created_at ${dir}, id ${dir} limit ${query.limit} offset ${offset}`;
   // Read newest first, range by range, stopping as soon as the page is full (the planner would rather
   // read a team's whole range and sort it, not knowing how soon a frequent word fills the page).
   const fromWindow = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_bitmapscan = off`);
     await tx.execute(sql`set local enable_sort = off`);
-    return pageRows(tx, inWindow);
+    return pageRows(tx, inWindow, dir);
   });
   const where = logListCondition(scope, query) as SQL;
   if (fromWindow.length === query.limit) {
@@ -206,7 +222,8 @@ export async function searchLogs(ctx: AppContext, actor: Actor, query: LogSearch
     await tx.execute(sql`set local enable_seqscan = off`);
     return pageRows(
       tx,
-      sql`select ${ID_COLUMNS}, count(*) over () as matches from ${auditLogs} where ${where} ${ORDER} limit ${query.limit} offset ${offset}`,
+      sql`select ${ID_COLUMNS}, count(*) over () as matches from ${auditLogs} where ${where} ${timeOrder(dir)} limit ${query.limit} offset ${offset}`,
+      dir,
       true,
     );
   });

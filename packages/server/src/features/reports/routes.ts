@@ -7,6 +7,7 @@ import {
   ROUTE_LENGTH_REPORTS,
   rolesFor,
   SNAPSHOT_TYPES,
+  sortQuery,
 } from '@trasa/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -87,17 +88,21 @@ export async function reportRoutes(fastify: FastifyInstance, ctx: AppContext): P
     progressReport(ctx.db, await scopeOf(actorOf(request)), request.query.contract),
   );
 
-  app.get('/api/report/finished', { schema: { querystring: z.object(paged) }, onRequest: readers }, async (request) =>
-    service.finishedReport(ctx.db, await scopeOf(actorOf(request)), request.query),
+  app.get(
+    '/api/report/finished',
+    { schema: { querystring: z.object({ ...paged, ...sortQuery('finishedReport') }) }, onRequest: readers },
+    async (request) => service.finishedReport(ctx.db, await scopeOf(actorOf(request)), request.query),
   );
 
-  app.get('/api/report/ijo-takse', { schema: { querystring: ijoQuery }, onRequest: readers }, async (request) =>
-    service.ijoTaxReport(ctx.db, await scopeOf(actorOf(request)), request.query),
+  app.get(
+    '/api/report/ijo-takse',
+    { schema: { querystring: ijoQuery.extend(sortQuery('ijoReport')) }, onRequest: readers },
+    async (request) => service.ijoTaxReport(ctx.db, await scopeOf(actorOf(request)), request.query),
   );
 
   app.get(
     '/api/report/duzine/:code',
-    { schema: { params: lengthParam, querystring: searchPaged }, onRequest: readers },
+    { schema: { params: lengthParam, querystring: searchPaged.extend(sortQuery('routeLengthReport')) }, onRequest: readers },
     async (request) => {
       const code = request.params.code.toUpperCase();
       const known = ROUTE_LENGTH_REPORTS.find((c) => c === code);
@@ -180,7 +185,9 @@ export async function reportRoutes(fastify: FastifyInstance, ctx: AppContext): P
     },
   );
 
-  app.get('/api/report/:activity', { schema: { params: activityParam, querystring: searchPaged }, onRequest: readers }, async (request) =>
-    service.activityReport(ctx.db, await scopeOf(actorOf(request)), request.params.activity, request.query),
+  app.get(
+    '/api/report/:activity',
+    { schema: { params: activityParam, querystring: searchPaged.extend(sortQuery('activityReport')) }, onRequest: readers },
+    async (request) => service.activityReport(ctx.db, await scopeOf(actorOf(request)), request.params.activity, request.query),
   );
 }
