@@ -147,8 +147,13 @@ export function unlinkInventoryLocation(contractId: string, lokacija: string) {
 
 // Types (codebook) ----------------------------------------------------------------------------------
 
-export async function listInvTypes(tip?: InventoryTip, signal?: AbortSignal): Promise<InvTypeDto[]> {
-  return (await api<InvTypeList>('/inv-type', { query: { tip }, signal })).invTypes ?? [];
+/** The whole codebook (or one tip's); `sorting` a column of LIST_SORTS.invTypes (absent: the codebook's order). */
+export async function listInvTypes(
+  tip?: InventoryTip,
+  signal?: AbortSignal,
+  sorting: Pick<PageParams, 'sort' | 'order'> = {},
+): Promise<InvTypeDto[]> {
+  return (await api<InvTypeList>('/inv-type', { query: { tip, ...sorting }, signal })).invTypes ?? [];
 }
 
 export function createInvType(body: InvTypeBody) {
@@ -175,7 +180,10 @@ export function saveSchoolEmail(locationId: string, email: string) {
   return api<MessageResponse>(`/inventory/location/${enc(locationId)}`, { method: 'PATCH', body: { email } });
 }
 
-export function listInventory(query: { lokacija?: string; ugovor?: string }, signal?: AbortSignal): Promise<InventoryItemList> {
+export function listInventory(
+  query: Pick<PageParams, 'sort' | 'order'> & { lokacija?: string; ugovor?: string },
+  signal?: AbortSignal,
+): Promise<InventoryItemList> {
   return api<InventoryItemList>('/inventory', { query, signal });
 }
 

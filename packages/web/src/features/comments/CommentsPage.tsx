@@ -1,20 +1,15 @@
-import DeleteIcon from '@mui/icons-material/Delete';
-import { Button, Link, Stack, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, Stack, Typography } from '@mui/material';
 import { appPath, type CommentListDto, formatLogTime, LIST_SORTS, roleIn } from '@trasa/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { messageOf } from '../../api/errors';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
-import { useSnackbar } from '../../components/SnackbarProvider';
 import { ACTIVITIES, COMMENT_LIST } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { useCurrentUser } from '../../shell/session';
 import { UI } from '../../texts';
-import { COMMENT_LABELS, LOG_LABELS } from '../logs/labels';
-import { SelectionProvider, selectionColumn, useSelectionState } from '../logs/selection';
+import { COMMENT_LABELS } from '../logs/labels';
+import { SelectionProvider, selectionColumn, useChosenDelete, useSelectionState } from '../logs/selection';
 import { COMMENT_LIST_KEY, deleteComments, listComments, searchComments } from './api';
 
 const authorOf = (c: CommentListDto) => (c.user ? `${c.user.ime} ${c.user.prezime}` : ACTIVITIES.deletedUser);
@@ -59,28 +54,22 @@ async function fetchComments({ page, limit, search, signal, sort, order }: Table
 export function CommentsPage() {
   const me = useCurrentUser();
   const isAdmin = roleIn(me.rola, ['Admin']);
-  const snackbar = useSnackbar();
-  const queryClient = useQueryClient();
   const selection = useSelectionState();
-  const [confirming, setConfirming] = useState(false);
 
   const columns = useMemo(() => (isAdmin ? [selectionColumn<CommentListDto>(COMMENT_LABELS.choosePage), ...COLUMNS] : COLUMNS), [isAdmin]);
 
-  const remove = useMutation({
-    mutationFn: () => deleteComments([...selection.chosen]),
-    onSuccess: async (data) => {
-      setConfirming(false);
-      selection.clear();
-      snackbar.success(data.message || COMMENT_LIST.deleted);
-      await queryClient.invalidateQueries({ queryKey: COMMENT_LIST_KEY });
-    },
-    onError: (error) => {
-      setConfirming(false);
-      snackbar.error(messageOf(error, COMMENT_LIST.deleteFailed));
+  const remove = useChosenDelete({
+    selection,
+    remove: deleteComments,
+    queryKey: COMMENT_LIST_KEY,
+    texts: {
+      deleted: COMMENT_LIST.deleted,
+      failed: COMMENT_LIST.deleteFailed,
+      title: COMMENT_LIST.deleteTitle,
+      text: COMMENT_LIST.deleteText,
     },
   });
 
-  const chosen = selection.chosen.size;
   return (
     <Stack spacing={2}>
       <Typography variant="h1">{SCREEN_TITLES.comments}</Typography>
@@ -94,29 +83,10 @@ export function CommentsPage() {
           searchable
           sortable={LIST_SORTS.comments}
           hiddenColumns={['createdAt']}
-          toolbar={
-            isAdmin && (
-              <Button
-                variant="contained"
-                color="error"
-                startIcon={<DeleteIcon />}
-                disabled={chosen === 0}
-                onClick={() => setConfirming(true)}
-              >
-                {LOG_LABELS.deleteChosen(chosen)}
-              </Button>
-            )
-          }
+          toolbar={isAdmin && remove.button}
         />
       </SelectionProvider>
-      <ConfirmDialog
-        open={confirming}
-        title={COMMENT_LIST.deleteTitle}
-        text={COMMENT_LIST.deleteText(chosen)}
-        busy={remove.isPending}
-        onConfirm={() => remove.mutate()}
-        onClose={() => setConfirming(false)}
-      />
+      {remove.dialog}
     </Stack>
   );
 }

@@ -17,6 +17,7 @@ import {
   Tooltip,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LIST_SORTS } from '@trasa/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useId, useState } from 'react';
 import { messageOf } from '../../api/errors';
@@ -24,8 +25,8 @@ import { type A13Row, a13Stats, downloadA13, getInventoryLocation, INVENTORY_KEY
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { COMMON, INVENTORY } from '../../messages';
-import { UI } from '../../texts';
 import { inScript } from '../../script';
+import { UI } from '../../texts';
 import { InventoryImportButton } from './InventoryImportButton';
 import { LocationItems, locationKey } from './LocationInventoryPage';
 import { INV_LABELS } from './labels';
@@ -45,8 +46,8 @@ const COLUMNS: MRT_ColumnDef<A13Row>[] = [
   { id: 'inventar', header: INV_LABELS.inventar, size: 170, accessorFn: (r) => inScript(r.inventar) },
 ];
 
-async function fetchA13({ page, limit, search, signal }: TableQuery) {
-  const data = await listA13({ page, limit, ...(search ?? {}) }, signal);
+async function fetchA13({ page, limit, search, signal, sort, order }: TableQuery) {
+  const data = await listA13({ page, limit, sort, order, ...(search ?? {}) }, signal);
   return { rows: data.a13, total: data.totalResults };
 }
 
@@ -132,6 +133,7 @@ export function InventoryCheckTab() {
         queryKey={[...A13_KEY, 'list']}
         fetchPage={fetchA13}
         searchable
+        sortable={LIST_SORTS.a13}
         searchDebounceMs={INVENTORY_SEARCH_DEBOUNCE_MS}
         exportAs={{ list: 'a13' }}
         rowColor={(r) => (r.status ? CONFIRMED_ROW : undefined)}

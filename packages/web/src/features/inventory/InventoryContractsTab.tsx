@@ -3,7 +3,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Button, IconButton, Stack, Tooltip } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { appPath, formatDate } from '@trasa/domain';
+import { appPath, formatDate, LIST_SORTS } from '@trasa/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -30,8 +30,8 @@ const COLUMNS: MRT_ColumnDef<InventoryContractDto>[] = [
   { id: 'brojLokacija', header: INV_LABELS.locationCount, size: 100, accessorFn: (c) => String(c.brojLokacija) },
 ];
 
-function fetchContracts({ page, limit, search, signal }: TableQuery) {
-  return listInventoryContracts({ page, limit, ...(search ?? {}) }, signal);
+function fetchContracts({ page, limit, search, signal, sort, order }: TableQuery) {
+  return listInventoryContracts({ page, limit, sort, order, ...(search ?? {}) }, signal);
 }
 
 /**
@@ -68,6 +68,7 @@ export function InventoryContractsTab() {
         queryKey={[...CONTRACTS_KEY, 'list']}
         fetchPage={fetchContracts}
         searchable
+        sortable={LIST_SORTS.inventoryContracts}
         searchDebounceMs={INVENTORY_SEARCH_DEBOUNCE_MS}
         onRowClick={(c) => navigate(appPath('inventoryContractLocations', { id: c._id }))}
         actionsWidth={110}

@@ -2,7 +2,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import SendIcon from '@mui/icons-material/Send';
 import { Alert, Box, Button, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type InventoryTip, type SumSort, schoolNotificationSchema } from '@trasa/domain';
+import { type InventoryTip, LIST_SORTS, type SumSort, schoolNotificationSchema } from '@trasa/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useMemo, useState } from 'react';
 import { fieldErrorOf, messageOf } from '../../api/errors';
@@ -73,13 +73,13 @@ const PER_LOCATION_COLUMNS: MRT_ColumnDef<PerLocationRow>[] = [
   { id: 'potvrdaSkole', header: INV_LABELS.potvrdaSkole, size: 100, accessorFn: (r) => (r.potvrdaSkole ? UI.yes : UI.no) },
 ];
 
-async function fetchAll({ page, limit, search, signal }: TableQuery) {
-  const data = await reportAll({ page, limit, ...(search ?? {}) }, signal);
+async function fetchAll({ page, limit, search, signal, sort, order }: TableQuery) {
+  const data = await reportAll({ page, limit, sort, order, ...(search ?? {}) }, signal);
   return { rows: data.allInventory, total: data.totalResults };
 }
 
-async function fetchPerLocation({ page, limit, search, signal }: TableQuery) {
-  const data = await reportPerLocation({ page, limit, ...(search ?? {}) }, signal);
+async function fetchPerLocation({ page, limit, search, signal, sort, order }: TableQuery) {
+  const data = await reportPerLocation({ page, limit, sort, order, ...(search ?? {}) }, signal);
   return { rows: data.inventoryPerLocation, total: data.totalResults };
 }
 
@@ -93,10 +93,10 @@ function SummaryReport() {
   const [tip, setTip] = useState<InventoryTip | ''>('');
   const fetchPage = useMemo(
     () =>
-      async ({ page, limit, signal }: TableQuery) => {
+      async ({ page, limit, signal, sort: column, order }: TableQuery) => {
         const data = await reportSummary(
           sort,
-          { page, limit, lokacija: lokacija || undefined, opstina: opstina || undefined, tip: tip || undefined },
+          { page, limit, sort: column, order, lokacija: lokacija || undefined, opstina: opstina || undefined, tip: tip || undefined },
           signal,
         );
         return { rows: data.sumPerTypeInventory, total: data.totalResults };
@@ -129,6 +129,7 @@ function SummaryReport() {
         columns={SUM_COLUMNS}
         queryKey={[...INVENTORY_KEY, 'report', 'sumarno', { sort, lokacija, opstina, tip }]}
         fetchPage={fetchPage}
+        sortable={LIST_SORTS.inventorySum}
         hiddenColumns={['sifra']}
         exportAs={{ list: 'inventory-sum', params: { sort, lokacija, opstina, tip } }}
       />
@@ -272,6 +273,7 @@ export function InventoryReportsTab() {
           queryKey={[...INVENTORY_KEY, 'report', 'sve']}
           fetchPage={fetchAll}
           searchable
+          sortable={LIST_SORTS.inventoryItems}
           searchDebounceMs={INVENTORY_SEARCH_DEBOUNCE_MS}
           hiddenColumns={['sifra']}
           exportAs={{ list: 'inventory-all' }}
@@ -286,6 +288,7 @@ export function InventoryReportsTab() {
           queryKey={[...INVENTORY_KEY, 'report', 'lokacije']}
           fetchPage={fetchPerLocation}
           searchable
+          sortable={LIST_SORTS.inventoryPerLocation}
           searchDebounceMs={INVENTORY_SEARCH_DEBOUNCE_MS}
           exportAs={{ list: 'inventory-per-location' }}
         />

@@ -3,6 +3,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LIST_SORTS } from '@trasa/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useEffect, useState } from 'react';
 import { messageOf } from '../../api/errors';
@@ -11,8 +12,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { SNACKBAR_DEFAULT_MS, useSnackbar } from '../../components/SnackbarProvider';
 import { CLUSTERS, INVENTORY } from '../../messages';
-import { UI } from '../../texts';
 import { inScript } from '../../script';
+import { UI } from '../../texts';
 import { formatAmount } from './format';
 import { InventoryTypeDialog } from './InventoryTypeDialog';
 import { INV_LABELS } from './labels';
@@ -41,8 +42,8 @@ const COLUMNS: MRT_ColumnDef<InvTypeDto>[] = [
 ];
 
 function fetcherOf(tip: InvTip) {
-  return async ({ page, limit, signal }: TableQuery) => {
-    const all = await listInvTypes(tip, signal);
+  return async ({ page, limit, signal, sort, order }: TableQuery) => {
+    const all = await listInvTypes(tip, signal, { sort, order });
     return { rows: all.slice((page - 1) * limit, page * limit), total: all.length };
   };
 }
@@ -99,6 +100,7 @@ export function InventoryTypesTab() {
             columns={COLUMNS}
             queryKey={[...TYPES_KEY, tip]}
             fetchPage={FETCHERS[tip]}
+            sortable={LIST_SORTS.invTypes}
             pageSizes={[10, 25, 50]}
             hiddenColumns={['kratakNaziv']}
             exportAs={{ list: 'inv-types', params: { tip } }}

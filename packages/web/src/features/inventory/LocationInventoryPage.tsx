@@ -4,7 +4,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Alert, Box, Button, CircularProgress, IconButton, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { appPath, schoolEmailSchema } from '@trasa/domain';
+import { appPath, LIST_SORTS, schoolEmailSchema } from '@trasa/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
@@ -114,8 +114,8 @@ export function LocationItems({ location }: { location: InventoryLocationDto }) 
 
   const fetchPage = useMemo(
     () =>
-      async ({ page, limit, signal }: TableQuery) => {
-        const data = await listInventory({ lokacija: location._id }, signal);
+      async ({ page, limit, signal, sort, order }: TableQuery) => {
+        const data = await listInventory({ lokacija: location._id, sort, order }, signal);
         return { rows: data.inventory.slice((page - 1) * limit, page * limit), total: data.inventory.length };
       },
     [location._id],
@@ -151,6 +151,7 @@ export function LocationItems({ location }: { location: InventoryLocationDto }) 
         columns={itemColumns}
         queryKey={[...INVENTORY_KEY, 'items', location._id]}
         fetchPage={fetchPage}
+        sortable={LIST_SORTS.inventoryItems}
         hiddenColumns={['sifra']}
         exportAs={{ list: 'inventory', params: { lokacija: location._id } }}
         actionsWidth={100}

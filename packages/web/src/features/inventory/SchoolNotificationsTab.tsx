@@ -1,4 +1,4 @@
-import { formatDate } from '@trasa/domain';
+import { formatDate, LIST_SORTS } from '@trasa/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { INVENTORY_KEY, listSchoolNotifications, type SchoolNotificationDto } from '../../api/inventory';
 import { DataTable, type TableQuery } from '../../components/DataTable';
@@ -19,8 +19,8 @@ const COLUMNS: MRT_ColumnDef<SchoolNotificationDto>[] = [
   { id: 'istice', header: INV_LABELS.istice, size: 110, accessorFn: (n) => formatDate(n.istice) || UI.empty },
 ];
 
-async function fetchNotifications({ page, limit, search, signal }: TableQuery) {
-  const data = await listSchoolNotifications({ page, limit, ...(search ?? {}) }, signal);
+async function fetchNotifications({ page, limit, search, signal, sort, order }: TableQuery) {
+  const data = await listSchoolNotifications({ page, limit, sort, order, ...(search ?? {}) }, signal);
   return { rows: data.notifications, total: data.totalResults };
 }
 
@@ -34,6 +34,7 @@ export function SchoolNotificationsTab() {
       queryKey={[...INVENTORY_KEY, 'school-notifications']}
       fetchPage={fetchNotifications}
       searchable
+      sortable={LIST_SORTS.schoolNotifications}
       searchDebounceMs={INVENTORY_SEARCH_DEBOUNCE_MS}
       exportAs={{ list: 'school-notifications' }}
       hiddenColumns={['istice']}

@@ -1,22 +1,17 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import DeleteIcon from '@mui/icons-material/Delete';
 import { Button, Link, Stack, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { appPath, formatLogTime, type LogDto, nameSegment, roleIn } from '@trasa/domain';
+import { appPath, formatLogTime, LIST_SORTS, type LogDto, nameSegment, roleIn } from '@trasa/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { messageOf } from '../../api/errors';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
-import { useSnackbar } from '../../components/SnackbarProvider';
 import { LOGS } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { useCurrentUser } from '../../shell/session';
 import { UI } from '../../texts';
 import { deleteLogs, LOGS_KEY, listLogs, searchLogs } from './api';
 import { LOG_LABELS } from './labels';
-import { SelectionProvider, selectionColumn, useSelectionState } from './selection';
+import { SelectionProvider, selectionColumn, useChosenDelete, useSelectionState } from './selection';
 
 /** Notices on the logs screen stay 3.5 s (spec 3 §9). */
 export const LOGS_NOTICE_MS = 3500;
@@ -61,37 +56,29 @@ export function LogsPage() {
   const { naziv } = useParams();
   const me = useCurrentUser();
   const isAdmin = roleIn(me.rola, ['Admin']);
-  const snackbar = useSnackbar();
-  const queryClient = useQueryClient();
   const selection = useSelectionState();
-  const [confirming, setConfirming] = useState(false);
 
   const columns = useMemo(() => (isAdmin ? [selectionColumn<LogDto>(LOG_LABELS.choosePage), ...COLUMNS] : COLUMNS), [isAdmin]);
   const fetchPage = useMemo(
     () =>
-      async ({ page, limit, search, signal }: TableQuery) => {
+      async ({ page, limit, search, signal, sort, order }: TableQuery) => {
         const group = naziv || undefined;
-        const data = search ? await searchLogs({ page, limit, group, ...search }, signal) : await listLogs({ page, limit, group }, signal);
+        const data = search
+          ? await searchLogs({ page, limit, group, sort, order, ...search }, signal)
+          : await listLogs({ page, limit, group, sort, order }, signal);
         return { rows: data.logs, total: data.totalLogs };
       },
     [naziv],
   );
 
-  const remove = useMutation({
-    mutationFn: () => deleteLogs([...selection.chosen]),
-    onSuccess: async (data) => {
-      setConfirming(false);
-      selection.clear();
-      snackbar.success(data.message || LOGS.deleted, LOGS_NOTICE_MS);
-      await queryClient.invalidateQueries({ queryKey: LOGS_KEY });
-    },
-    onError: (error) => {
-      setConfirming(false);
-      snackbar.error(messageOf(error, LOGS.deleteFailed), LOGS_NOTICE_MS);
-    },
+  const remove = useChosenDelete({
+    selection,
+    remove: deleteLogs,
+    queryKey: LOGS_KEY,
+    texts: { deleted: LOGS.deleted, failed: LOGS.deleteFailed, title: LOGS.deleteTitle, text: LOGS.deleteText },
+    noticeMs: LOGS_NOTICE_MS,
   });
 
-  const chosen = selection.chosen.size;
   return (
     <Stack spacing={2}>
       <Stack direction="row" alignItems="center" spacing={2} flexWrap="wrap" useFlexGap>
@@ -112,31 +99,13 @@ export function LogsPage() {
           queryKey={[...LOGS_KEY, naziv ?? '']}
           fetchPage={fetchPage}
           searchable
+          sortable={LIST_SORTS.logs}
           hiddenColumns={['url']}
           emptyText={LOGS.empty}
-          toolbar={
-            isAdmin && (
-              <Button
-                variant="contained"
-                color="error"
-                startIcon={<DeleteIcon />}
-                disabled={chosen === 0}
-                onClick={() => setConfirming(true)}
-              >
-                {LOG_LABELS.deleteChosen(chosen)}
-              </Button>
-            )
-          }
+          toolbar={isAdmin && remove.button}
         />
       </SelectionProvider>
-      <ConfirmDialog
-        open={confirming}
-        title={LOGS.deleteTitle}
-        text={LOGS.deleteText(chosen)}
-        busy={remove.isPending}
-        onConfirm={() => remove.mutate()}
-        onClose={() => setConfirming(false)}
-      />
+      {remove.dialog}
     </Stack>
   );
 }

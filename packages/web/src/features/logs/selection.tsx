@@ -1,6 +1,13 @@
-import { Checkbox } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { Button, Checkbox } from '@mui/material';
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MessageResponse } from '@trasa/domain';
 import type { MRT_ColumnDef, MRT_Row, MRT_RowData, MRT_TableInstance } from 'material-react-table';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactElement, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { messageOf } from '../../api/errors';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useSnackbar } from '../../components/SnackbarProvider';
+import { LOG_LABELS } from './labels';
 
 /**
  * Multi-select of rows across pages, for the Admin's deletes on the logs and comments lists: a
@@ -112,5 +119,62 @@ export function selectionColumn<T extends MRT_RowData & { _id: string }>(header:
     enableColumnOrdering: false,
     Header: PageBox,
     Cell: RowBox,
+  };
+}
+
+/** The texts of a list's delete: the notices (the server's message first) and the confirmation. */
+export type ChosenDeleteTexts = { deleted: string; failed: string; title: string; text: (n: number) => string };
+
+/**
+ * The Admin's delete of the chosen rows (logs, comments): the toolbar's 'Обриши изабране (n)' button
+ * (disabled while nothing is chosen), its confirmation dialog and the call; on success the selection is
+ * cleared and the list read again, either way a notice (`noticeMs`, else the default) and the dialog closes.
+ */
+export function useChosenDelete({
+  selection,
+  remove,
+  queryKey,
+  texts,
+  noticeMs,
+}: {
+  selection: Selection;
+  remove: (ids: string[]) => Promise<MessageResponse>;
+  queryKey: QueryKey;
+  texts: ChosenDeleteTexts;
+  noticeMs?: number;
+}): { button: ReactElement; dialog: ReactElement } {
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const mutation = useMutation({
+    mutationFn: () => remove([...selection.chosen]),
+    onSuccess: async (data) => {
+      setConfirming(false);
+      selection.clear();
+      snackbar.success(data.message || texts.deleted, noticeMs);
+      await queryClient.invalidateQueries({ queryKey });
+    },
+    onError: (error) => {
+      setConfirming(false);
+      snackbar.error(messageOf(error, texts.failed), noticeMs);
+    },
+  });
+  const chosen = selection.chosen.size;
+  return {
+    button: (
+      <Button variant="contained" color="error" startIcon={<DeleteIcon />} disabled={chosen === 0} onClick={() => setConfirming(true)}>
+        {LOG_LABELS.deleteChosen(chosen)}
+      </Button>
+    ),
+    dialog: (
+      <ConfirmDialog
+        open={confirming}
+        title={texts.title}
+        text={texts.text(chosen)}
+        busy={mutation.isPending}
+        onConfirm={() => mutation.mutate()}
+        onClose={() => setConfirming(false)}
+      />
+    ),
   };
 }

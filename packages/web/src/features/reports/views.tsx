@@ -24,6 +24,7 @@ import {
   formatRsd,
   type IjoTaxReport,
   type IjoTaxRow,
+  LIST_SORTS,
   PAYERS,
   type RouteLengthCode,
   type RouteLengthReport,
@@ -36,8 +37,8 @@ import { messageOf } from '../../api/errors';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { REPORTS } from '../../messages';
-import { UI } from '../../texts';
 import { inScript } from '../../script';
+import { UI } from '../../texts';
 import {
   downloadActivityZip,
   getActivityReport,
@@ -135,8 +136,8 @@ const FINISHED_COLUMNS: MRT_ColumnDef<FinishedRow>[] = [
 export function FinishedReportView() {
   const fetchPage = useMemo(
     () =>
-      async ({ page, limit, signal }: TableQuery) => {
-        const data = await getFinished({ page, limit }, signal);
+      async ({ page, limit, signal, sort, order }: TableQuery) => {
+        const data = await getFinished({ page, limit, sort, order }, signal);
         return { rows: data.clusters, total: data.totalResults };
       },
     [],
@@ -148,6 +149,7 @@ export function FinishedReportView() {
       columns={FINISHED_COLUMNS}
       queryKey={[...REPORTS_KEY, 'finished']}
       fetchPage={fetchPage}
+      sortable={LIST_SORTS.finishedReport}
       emptyText={REPORTS.empty}
     />
   );
@@ -182,9 +184,9 @@ export function ActivityReportView({ initialCode = 'A1' }: { initialCode?: strin
   const snackbar = useSnackbar();
   const fetchPage = useMemo(
     () =>
-      async ({ page, limit, search: s, signal }: TableQuery) => {
+      async ({ page, limit, search: s, signal, sort, order }: TableQuery) => {
         setSearch(s);
-        const data = await getActivityReport(code, { page, limit, ...(s ?? {}) }, signal);
+        const data = await getActivityReport(code, { page, limit, sort, order, ...(s ?? {}) }, signal);
         return { rows: data.rows, total: data.totalResults };
       },
     [code],
@@ -210,6 +212,7 @@ export function ActivityReportView({ initialCode = 'A1' }: { initialCode?: strin
       queryKey={[...REPORTS_KEY, 'activity', code]}
       fetchPage={fetchPage}
       searchable
+      sortable={LIST_SORTS.activityReport}
       emptyText={REPORTS.empty}
       toolbar={
         <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
@@ -275,8 +278,8 @@ export function IjoReportView() {
   const [totals, setTotals] = useState<IjoTaxReport | null>(null);
   const fetchPage = useMemo(
     () =>
-      async ({ page, limit, signal }: TableQuery) => {
-        const data = await getIjoTaxes({ page, limit, contract, payer }, signal);
+      async ({ page, limit, signal, sort, order }: TableQuery) => {
+        const data = await getIjoTaxes({ page, limit, sort, order, contract, payer }, signal);
         setTotals(data);
         return { rows: data.rows.map((r) => ({ ...r, _id: `${r.klasterId}|${r.imaocId}` })), total: data.totalResults };
       },
@@ -304,6 +307,7 @@ export function IjoReportView() {
         columns={IJO_COLUMNS}
         queryKey={[...REPORTS_KEY, 'ijo', contract, payer]}
         fetchPage={fetchPage}
+        sortable={LIST_SORTS.ijoReport}
         emptyText={REPORTS.empty}
       />
     </Stack>
@@ -325,8 +329,8 @@ export function RouteLengthView({ code }: { code: RouteLengthCode }) {
   const columns = useMemo(() => lengthColumns(code === 'A1'), [code]);
   const fetchPage = useMemo(
     () =>
-      async ({ page, limit, search, signal }: TableQuery) => {
-        const data = await getRouteLengths(code, { page, limit, ...(search ?? {}) }, signal);
+      async ({ page, limit, search, signal, sort, order }: TableQuery) => {
+        const data = await getRouteLengths(code, { page, limit, sort, order, ...(search ?? {}) }, signal);
         setReport(data);
         return { rows: data.rows, total: data.totalResults };
       },
@@ -348,6 +352,7 @@ export function RouteLengthView({ code }: { code: RouteLengthCode }) {
         queryKey={[...REPORTS_KEY, 'lengths', code]}
         fetchPage={fetchPage}
         searchable
+        sortable={LIST_SORTS.routeLengthReport}
         emptyText={REPORTS.empty}
       />
     </Stack>
