@@ -4,7 +4,9 @@
 // group each (200 groups), every catalogue activity per cluster with the first n finished (n spread over
 // the catalogue; some late), A1 route lengths, A7 holders with fees; stores two days of snapshots; then
 // loads each report call as the Admin and as an employee of one contractor (visibility path) and prints
-// requests/s, p50 and p99.
+// requests/s, p50 and p99. After each load it waits until the server's statements are done (autocannon
+// stops with requests still running: they would slow the next call, or meet a closed pool at the end).
+// BENCH_HOLD=1: seed, print the database's address and wait for Ctrl-C (EXPLAIN ANALYZE by hand).
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { adminToken, startBenchServer } from './support.mjs';
@@ -62,7 +64,8 @@ try {
           FROM cluster_settlements cs WHERE cs.cluster_id = c.id)
         ELSE '[]'::jsonb END
     FROM c CROSS JOIN activity_catalogue k`);
-  await db.query('ANALYZE');
+  // VACUUM as autovacuum would after a bulk insert: the visibility map lets counts be index-only scans.
+  await db.query('VACUUM ANALYZE');
   const [{ n }] = (await db.query('SELECT count(*)::int AS n FROM activities')).rows;
   console.log(`\ninserted ${CLUSTERS} clusters, ${n} activities in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
@@ -86,6 +89,22 @@ try {
   const backfill = Date.now();
   const res = await fetch(`${base}/api/report/backfill-snapshots?days=2`, { method: 'POST', headers });
   console.log(`backfill of 2 days: ${res.status} in ${Date.now() - backfill} ms`);
+  if (process.env.BENCH_HOLD) {
+    console.log(`holding ${server.dbUrl} (admin token ${admin}); Ctrl-C ends`);
+    await new Promise((r) => process.once('SIGINT', r));
+  }
+  /** Until no statement of the server runs on the bench's database (twice in a row, 100 ms apart). */
+  const drained = async () => {
+    for (let quiet = 0, i = 0; quiet < 2 && i < 300; i++) {
+      const [{ n }] = (
+        await db.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state <> 'idle' AND pid <> pg_backend_pid()`,
+        )
+      ).rows;
+      quiet = n === 0 ? quiet + 1 : 0;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
   const today = new Date().toISOString().slice(0, 10);
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
@@ -101,14 +120,16 @@ try {
     `/api/report/compare?type=ijoTaxesReport&dateA=${yesterday}&dateB=${today}`,
     `/api/report/compare?type=finishedReport&dateA=${yesterday}&dateB=${today}`,
   ];
-  for (const [who, h] of [
+  const logins = [
     ['admin', headers],
     ['employee', employee],
-  ]) {
+  ];
+  for (const [who, h] of process.env.BENCH_HOLD ? [] : logins) {
     for (const path of calls) {
       const sample = await fetch(`${base}${path}`, { headers: h });
       const size = (await sample.arrayBuffer()).byteLength;
       const r = await autocannon({ url: `${base}${path}`, headers: h, connections, duration });
+      await drained();
       console.log(
         `${who} ${path.split('&dateA')[0]}: ${sample.status}, ${Math.round(size / 1024)} KB, ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`,
       );
