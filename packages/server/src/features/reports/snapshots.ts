@@ -260,17 +260,16 @@ async function loadSide(
       .sort((a, b) => sortSr(a.klaster, b.klaster) || (a._id < b._id ? -1 : 1));
     return { report: { type, rows: list }, meta };
   }
-  const rows = await db
-    .select({ clusterId: reportSnapshotRows.clusterId, data: reportSnapshotRows.data })
-    .from(reportSnapshotRows)
-    .where(mine);
   if (type === 'summaryReport') {
-    const counts = new Map<string, number>();
-    for (const r of rows) {
-      const d = r.data as SummaryData;
-      if (filters.contractId && d.ugovorId !== filters.contractId) continue;
-      for (const code of d.codes) counts.set(code, (counts.get(code) ?? 0) + 1);
-    }
+    // Counted in SQL: each visible cluster's finished codes, per code (not every row's jsonb to the server).
+    const d = reportSnapshotRows.data;
+    const counted = await db
+      .select({ code: sql<string>`k.code`, n: sql<number>`count(*)::int` })
+      .from(reportSnapshotRows)
+      .innerJoin(sql`jsonb_array_elements_text(${d}->'codes') as k(code)`, sql`true`)
+      .where(and(mine, filters.contractId ? sql`${d}->>'ugovorId' = ${filters.contractId}` : undefined))
+      .groupBy(sql`k.code`);
+    const counts = new Map(counted.map((c) => [c.code, c.n]));
     const catalogue = await db
       .select({ code: activityCatalogue.code, naziv: activityCatalogue.naziv })
       .from(activityCatalogue)
@@ -280,9 +279,21 @@ async function loadSide(
       meta,
     };
   }
+  const rows = await db
+    .select({ clusterId: reportSnapshotRows.clusterId, data: reportSnapshotRows.data })
+    .from(reportSnapshotRows)
+    .where(mine);
+  // Sorted by cluster (name, then id), each cluster's rows in their stored order: the same order as
+  // sorting every row by cluster (a stable sort), with a sort of the clusters alone.
   const all = rows
-    .flatMap((r) => (r.data as IjoData).rows)
-    .sort((a, b) => sortSr(a.klaster, b.klaster) || (a.klasterId < b.klasterId ? -1 : a.klasterId > b.klasterId ? 1 : 0));
+    .map((r) => (r.data as IjoData).rows)
+    .filter((list) => list.length > 0)
+    .sort((a, b) => {
+      const x = a[0] as IjoTaxRow;
+      const y = b[0] as IjoTaxRow;
+      return sortSr(x.klaster, y.klaster) || (x.klasterId < y.klasterId ? -1 : x.klasterId > y.klasterId ? 1 : 0);
+    })
+    .flat();
   const filtered = filterIjoRows(all, filters.contractId, filters.payer);
   return { report: { type: 'ijoTaxesReport', rows: filtered, ...ijoTotals(filtered) }, meta };
 }
