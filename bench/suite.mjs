@@ -123,6 +123,65 @@ const CASES = [
   { name: 'types', roles: ['admin'], url: () => '/api/types' },
   { name: 'priorities', roles: ['admin'], url: () => '/api/priority' },
   { name: 'smtp outbox', roles: ['admin'], url: (p) => `/api/smtp/outbox?page=${p}&limit=10` },
+  {
+    name: 'logs oldest first',
+    roles: ['admin', 'manager'],
+    url: (p) => `/api/log?page=${p}&limit=10&sort=createdAt&order=asc`,
+    deep: true,
+  },
+  // Inventory (spec 3 §2.10): the Admin and a Zaposleni of a Naručilac group keep it; the generated
+  // employee is a contractor's (403), so the Admin alone.
+  { name: 'inventory contracts', roles: ['admin'], url: (p) => `/api/contract?inventory=true&page=${p}&limit=10`, deep: true },
+  {
+    name: 'inventory contracts search',
+    roles: ['admin'],
+    url: (p) => `/api/search/contract?inventory=true&eng=opreme&srb=${enc('опреме')}&page=${p}&limit=10`,
+    deep: true,
+  },
+  { name: 'inventory codebook', roles: ['admin'], url: () => '/api/inv-type' },
+  { name: 'inventory codebook Materijal by price', roles: ['admin'], url: () => '/api/inv-type?tip=Materijal&sort=cenaRsd&order=desc' },
+  { name: 'inventory location', roles: ['admin'], url: (_p, x) => `/api/inventory?lokacija=${x.inventoryLocation}` },
+  { name: 'inventory report all', roles: ['admin'], url: (p) => `/api/inventory-reports/sve?page=${p}&limit=10`, deep: true },
+  {
+    name: 'inventory report all by location',
+    roles: ['admin'],
+    url: (p) => `/api/inventory-reports/sve?page=${p}&limit=10&sort=lokacija&order=desc`,
+    deep: true,
+  },
+  {
+    name: 'inventory report sum by name',
+    roles: ['admin'],
+    url: (p) => `/api/inventory-reports/sumarno/naziv?page=${p}&limit=10`,
+    deep: true,
+  },
+  {
+    name: 'inventory report sum by date',
+    roles: ['admin'],
+    url: (p) => `/api/inventory-reports/sumarno/datum?page=${p}&limit=10`,
+    deep: true,
+  },
+  {
+    name: 'inventory report per location',
+    roles: ['admin'],
+    url: (p) => `/api/inventory-reports/inventar-po-lokaciji?page=${p}&limit=10`,
+    deep: true,
+  },
+  {
+    name: 'inventory report per location by value',
+    roles: ['admin'],
+    url: (p) => `/api/inventory-reports/inventar-po-lokaciji?page=${p}&limit=10&sort=ukupnoRsd&order=desc`,
+    deep: true,
+  },
+  {
+    name: 'inventory report stocktaking',
+    roles: ['admin'],
+    url: (_p, x) => `/api/inventory-reports/popisna-lista?naziv=${x.inventoryLocation}`,
+  },
+  { name: 'inventory notified schools', roles: ['admin'], url: (p) => `/api/school-notification?page=${p}&limit=10`, deep: true },
+  { name: 'inventory check', roles: ['admin'], url: (p) => `/api/A13?page=${p}&limit=10`, deep: true },
+  { name: 'inventory check by items', roles: ['admin'], url: (p) => `/api/A13?page=${p}&limit=10&sort=inventar&order=desc`, deep: true },
+  { name: 'inventory A13 get-all', roles: ['admin'], url: () => '/api/a13/get-all' },
+  { name: 'inventory A13 stats', roles: ['admin'], url: () => '/api/A13/get/stats' },
 ];
 
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] : 0);
@@ -131,7 +190,7 @@ const load = () =>
     .loadavg()
     .map((n) => n.toFixed(1))
     .join(' / ');
-const totalOf = (body) => body?.totalResults ?? body?.total ?? body?.count ?? null;
+const totalOf = (body) => body?.totalResults ?? body?.totalLogs ?? body?.total ?? body?.count ?? null;
 
 /** Runs `statements` (as one request sent them) on the pool, 10 at a time, for `seconds`. */
 async function replay(pool, statements, seconds) {
@@ -247,6 +306,11 @@ try {
   }
   const extra = {
     staffRole: (await pool.query("SELECT id FROM roles WHERE base_role = 'Zaposleni' AND builtin")).rows[0].id,
+    // A location with inventory items ('' without them: those cases answer 400/404 and are skipped).
+    inventoryLocation: await pool.query('SELECT cluster_id AS id FROM inventory_items ORDER BY cluster_id LIMIT 1').then(
+      (r) => r.rows[0]?.id ?? '',
+      () => '',
+    ),
   };
   const counts = (
     await pool.query(`SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM clusters)::int AS clusters,
