@@ -1,9 +1,9 @@
 import { ACTIVITY_CATALOGUE, addDays, FINISHED, REPORTS } from '@trasa/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.js';
 import { activities } from '../../db/schema-activities.js';
-import { reportSnapshots } from '../../db/schema-reports.js';
+import { reportSnapshotRows, reportSnapshots } from '../../db/schema-reports.js';
 import { appToday } from '../../platform/time.js';
 import {
   createCluster,
@@ -443,6 +443,27 @@ describe('snapshots', () => {
     expect(c2(finished.reportA)).toMatchObject({ zavrseno: before.get(C2.id)?.length, aktivnosti: 'A1' });
     expect(c2(finished.reportB)?.zavrseno).toBe(after.get(C2.id)?.length);
     expect(finished.reportA.rows).toHaveLength(4);
+    // Every row's figures, counted here from the activities.
+    const endOfB = await finishedOf([C1.id, C2.id, C3.id, C4.id], D(1));
+    for (const row of finished.reportB.rows as { _id: string; zavrseno: number; uRoku: number; kasni: number; aktivnosti: string }[]) {
+      const list = endOfB.get(row._id) ?? [];
+      const late = list.filter((a) => a.end && a.deadline && a.end > a.deadline).length;
+      expect(row).toMatchObject({
+        zavrseno: list.length,
+        uRoku: list.length - late,
+        kasni: late,
+        aktivnosti: list.map((a) => a.code).join(', '),
+      });
+    }
+    // A snapshot stored before the figures were kept with it (its rows hold the activities alone): the
+    // comparison counts them from the activities, the same.
+    const stripped = await t.db
+      .update(reportSnapshotRows)
+      .set({ data: sql`${reportSnapshotRows.data} - 'zavrseno' - 'uRoku' - 'aktivnosti'` })
+      .where(sql`${reportSnapshotRows.data} ? 'uRoku'`)
+      .returning({ id: reportSnapshotRows.clusterId });
+    expect(stripped.length).toBeGreaterThan(0);
+    expect(await get(url('finishedReport', dmy(D(2)), D(1)), tok.admin)).toEqual(finished);
 
     const summary = await get(url('summaryReport', D(2), D(1)), tok.admin);
     const countOf = (r: { rows: { kratakNaziv: string; count: number }[] }, code: string) =>
