@@ -7,6 +7,7 @@
 // requests/s, p50 and p99. After each load it waits until the server's statements are done (autocannon
 // stops with requests still running: they would slow the next call, or meet a closed pool at the end).
 // BENCH_HOLD=1: seed, print the database's address and wait for Ctrl-C (EXPLAIN ANALYZE by hand).
+import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { adminToken, startBenchServer } from './support.mjs';
@@ -131,7 +132,7 @@ try {
       const r = await autocannon({ url: `${base}${path}`, headers: h, connections, duration });
       await drained();
       console.log(
-        `${who} ${path.split('&dateA')[0]}: ${sample.status}, ${Math.round(size / 1024)} KB, ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`,
+        `${who} ${path.split('&dateA')[0]}: ${sample.status}, ${Math.round(size / 1024)} KB, ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, load ${os.loadavg()[0].toFixed(1)}`,
       );
     }
   }
