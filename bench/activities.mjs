@@ -3,8 +3,17 @@
 // Starts the built server on a fresh database (embedded, or a new one at DATABASE_URL), generates the
 // clusters and their activities at realistic stages straight in SQL (generate_series), an employee whose
 // company is responsible for 300 clusters, then loads the calls with autocannon at 10 connections and
-// prints requests/s, p50/p99 latency, the plans of the main queries and the machine's load (`uptime`).
+// prints requests/s, p50/p99 latency, the statements one request sends (recorded by bench/capture-sql.mjs)
+// with their EXPLAIN ANALYZE times, and the machine's load (`uptime`). Then it finishes A2 on 200 clusters
+// (each starts A3 and A4): 10 at a time (the load figure) and one after the other (issue 9's "a finish
+// that starts successors takes ≤ 30 ms at p99").
+//   BENCH_ONLY=notifications,finish   only the cases whose title contains one of the words
+//   BENCH_PROFILE=/tmp/prof           the server's CPU profile is written there on exit (bench/cpu-profile.mjs)
+//   BENCH_PLANS=1                     print the plan of every recorded statement (not only those over 2 ms)
 import { execSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { adminToken, BENCH_ADMIN, startBenchServer } from './support.mjs';
@@ -14,6 +23,11 @@ const PER_COMPANY = 300;
 const duration = Number(process.env.BENCH_SECONDS || 10);
 const connections = 10;
 const EMPLOYEE = 'bench.zaposleni@trasa.test';
+const only = (process.env.BENCH_ONLY || '')
+  .split(',')
+  .map((s) => s.trim().toLowerCase())
+  .filter(Boolean);
+const wanted = (title) => only.length === 0 || only.some((w) => title.toLowerCase().includes(w));
 
 // Serbian places, with the letters the search folds; the number keeps cluster names unique.
 const PLACES = [
@@ -40,7 +54,15 @@ const PLACES = [
 ];
 const sqlArray = (list) => `ARRAY[${list.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]`;
 
-const server = await startBenchServer();
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'trasa-bench-act-'));
+const sqlLog = path.join(scratch, 'sql.jsonl');
+const preload = `--import ${path.resolve('bench/capture-sql.mjs')}`;
+const profile = process.env.BENCH_PROFILE ? ` --import ${path.resolve('bench/cpu-profile.mjs')}` : '';
+const server = await startBenchServer({
+  BENCH_SQL_LOG: sqlLog,
+  NODE_OPTIONS: `${preload}${profile}`,
+  ...(process.env.BENCH_PROFILE && { BENCH_PROFILE: path.resolve(process.env.BENCH_PROFILE) }),
+});
 const base = server.base;
 let db;
 try {
@@ -112,13 +134,6 @@ try {
       CASE WHEN c.position < s.t THEN 'Završena' WHEN s.t >= 0 AND c.prev_pos < s.t THEN 'U toku' ELSE 'Nije započeta' END AS status,
       current_date - (random() * (coalesce(c.rok, 30) * 1.4))::int AS start,
       current_date - 5 - (s.t - c.position) * 12 AS done) x`);
-  // The index proposed for the next migration (docs/decisions.md "Notifications and the in-progress
-  // list"): the in-progress partial index carrying cluster_id and code, so the lists filter by
-  // visibility and responsibility without reading the table. BENCH_PROPOSED_INDEX=1 measures with it.
-  if (process.env.BENCH_PROPOSED_INDEX) {
-    await db.query(`CREATE INDEX activities_in_progress_cover_idx ON activities (rok_zavrsetka, id) INCLUDE (cluster_id, code)
-      WHERE status = 'U toku'`);
-  }
   for (const table of ['activities', 'clusters', 'cluster_groups', 'contract_clusters', 'groups'])
     await db.query(`VACUUM ANALYZE ${table}`);
 
@@ -159,41 +174,78 @@ try {
   console.log(
     `employee: ${notices.totalResults} notifications (first ${notices.activities[0]?.kratakNaziv} ${notices.activities[0]?.boja}), ` +
       `${found.totalResults} for 'čačak'; Admin: ${inProgress.totalResults} in progress (${lastPage} pages of 10); ` +
-      `clusters list: ${clusterList.totalResults} clusters, ${clusterList.aktivne} in progress` +
-      (process.env.BENCH_PROPOSED_INDEX ? '; with the proposed index' : ''),
+      `clusters list: ${clusterList.totalResults} clusters, ${clusterList.aktivne} in progress`,
   );
 
-  // Plans of the page and count queries the server runs (same shape; bound values inlined).
-  const inProgressWhere = `status = 'U toku'`;
-  const explained = [
-    [
-      'in-progress page 1 (ids)',
-      `SELECT id FROM activities WHERE ${inProgressWhere} ORDER BY rok_zavrsetka ASC NULLS LAST, id LIMIT 10 OFFSET 0`,
-    ],
-    [
-      'in-progress page 2,500 (ids)',
-      `SELECT id FROM activities WHERE ${inProgressWhere} ORDER BY rok_zavrsetka ASC NULLS LAST, id LIMIT 10 OFFSET 24990`,
-    ],
-    ['in-progress count', `SELECT count(*) FROM (SELECT 1 FROM activities WHERE ${inProgressWhere} LIMIT 100000) x`],
-    [
-      'clusters list aktivne',
-      `SELECT count(*) FILTER (WHERE clusters.id IN (SELECT a.cluster_id FROM activities a WHERE a.status = 'U toku')
-         OR (EXISTS (SELECT 1 FROM activities a WHERE a.cluster_id = clusters.id AND a.status = 'Završena')
-           AND EXISTS (SELECT 1 FROM activities a WHERE a.cluster_id = clusters.id AND a.status = 'Nije započeta'))) FROM clusters`,
-    ],
-    [
-      'notifications page (ids) for the employee',
-      `SELECT id FROM activities WHERE status = 'U toku'
-         AND cluster_id IN (SELECT cluster_id FROM cluster_groups WHERE group_id IN (SELECT id FROM groups WHERE naziv LIKE 'Bench izvođač 1%'))
-         AND code IN (SELECT code FROM activity_catalogue WHERE odgovoran && ARRAY['IZVODJAC'])
-       ORDER BY rok_zavrsetka ASC NULLS LAST, id LIMIT 10`,
-    ],
-  ];
-  for (const [title, text] of explained) {
-    const plan = await db.query(`EXPLAIN (ANALYZE, COSTS OFF, BUFFERS) ${text}`);
-    console.log(`\nEXPLAIN ANALYZE, ${title}:\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
-  }
-  console.log('');
+  // What one request sends (bench/capture-sql.mjs in the server, switched on around the request by
+  // SIGUSR2): the number of statements, and each SELECT once more under EXPLAIN ANALYZE on the bench's
+  // own connection (its time; its plan past 2 ms, or always with BENCH_PLANS).
+  const record = async (send) => {
+    rmSync(sqlLog, { force: true });
+    process.kill(server.pid, 'SIGUSR2');
+    await new Promise((r) => setTimeout(r, 50));
+    try {
+      await send();
+    } finally {
+      process.kill(server.pid, 'SIGUSR2');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    try {
+      return readFileSync(sqlLog, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l));
+    } catch {
+      return [];
+    }
+  };
+  // CPU time per request of the server (Node) and of its PostgreSQL connections (the backends of the
+  // bench's database, read from /proc: utime + stime), whatever else the machine runs meanwhile.
+  const cpuTicks = (pid) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return 0;
+    }
+  };
+  const backendPids = async () =>
+    (await db.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).rows.map(
+      (r) => r.pid,
+    );
+  const cpuMeter = async () => {
+    const before = new Map((await backendPids()).map((pid) => [pid, cpuTicks(pid)]));
+    const node0 = cpuTicks(server.pid);
+    const tick = 1000 / 100; // ms per clock tick (getconf CLK_TCK)
+    return async (requests) => {
+      const node = ((cpuTicks(server.pid) - node0) * tick) / requests;
+      // A connection the pool opened meanwhile counts whole.
+      const after = await backendPids();
+      const pgTicks = after.reduce((t, pid) => t + cpuTicks(pid) - (before.get(pid) ?? 0), 0);
+      return `CPU per request: Node ${node.toFixed(2)} ms, PostgreSQL ${((pgTicks * tick) / requests).toFixed(2)} ms (${after.length} backends)`;
+    };
+  };
+  const explain = async (title, statements) => {
+    const kinds = statements.map((st) => st.text.trim().split(/\s+/)[0].toLowerCase());
+    console.log(`\n${title}: ${statements.length} statements (${kinds.join(', ')})`);
+    for (const st of statements) {
+      // Reads only: a step's locking and writing statements would act again.
+      if (
+        !/^\s*(select|with)\b/i.test(st.text) ||
+        /\b(insert|update|delete)\b|\bfor (update|share|no key update|key share)\b/i.test(st.text)
+      ) {
+        continue;
+      }
+      const plan = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${st.text}`, st.values).then(
+        (r) => r.rows.map((row) => row['QUERY PLAN']),
+        (err) => [`(not explained: ${err.message})`, ''],
+      );
+      const planning = Number(plan.find((l) => l.startsWith('Planning Time'))?.match(/([\d.]+) ms/)?.[1] ?? 0);
+      const ms = Number(plan.at(-1).match(/([\d.]+) ms/)?.[1] ?? 0);
+      console.log(`  ${ms.toFixed(2).padStart(7)} ms (+ planning ${planning.toFixed(2)})  ${st.text.replace(/\s+/g, ' ').slice(0, 150)}`);
+      if (ms > 2 || process.env.BENCH_PLANS) console.log(plan.map((l) => `      ${l.slice(0, 200)}`).join('\n'));
+    }
+  };
 
   const cases = [
     { title: 'baseline: GET /api/user/my-profile (authenticate + load the actor)', url: '/api/user/my-profile', headers: employee },
@@ -222,69 +274,103 @@ try {
   console.log(
     `${duration} s per case, ${connections} connections, server on ${server.onEmbedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}`,
   );
-  for (const c of cases) {
+  for (const c of cases.filter((c) => wanted(c.title))) {
+    await explain(c.title, await record(() => get(c.url, c.headers)));
+  }
+  console.log('');
+  for (const c of cases.filter((c) => wanted(c.title))) {
+    const cpu = await cpuMeter();
     const r = await autocannon({ url: base + c.url, headers: c.headers, connections, duration });
     console.log(
-      `${c.title}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`,
+      `${c.title}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}; ${await cpu(r.requests.total)}`,
     );
   }
 
   // Finishing an activity that starts successors (issue 9: ≤ 30 ms p99): company 1's first 200 clusters
   // are put at A2 in progress with its date given; the employee (a contractor, responsible for A2)
-  // finishes each once over HTTP, 10 at a time; every finish starts A3 and A4 in the same transaction.
-  const FINISHES = 200;
-  await db.query(
-    `WITH c AS (SELECT id FROM clusters WHERE substring(naziv FROM '(\\d+)$')::int BETWEEN 1 AND $1)
-     UPDATE activities a SET
-       status = CASE a.code WHEN 'A1' THEN 'Završena' WHEN 'A2' THEN 'U toku' ELSE 'Nije započeta' END,
-       datum_pocetka = CASE WHEN a.code IN ('A1', 'A2') THEN current_date - 3 END,
-       datum_zavrsetka = CASE WHEN a.code = 'A1' THEN current_date - 3 END,
-       rok_zavrsetka = CASE a.code WHEN 'A1' THEN current_date + 12 WHEN 'A2' THEN current_date + 7 END,
-       podaci = CASE WHEN a.code = 'A2'
-         THEN jsonb_build_array(jsonb_build_object('key', 'Datum', 'naziv', 'Datum', 'vrednost', to_char(current_date - 1, 'YYYY-MM-DD')))
-         ELSE '[]'::jsonb END,
-       version = 0, returned = 0, faults = NULL
-     FROM c WHERE a.cluster_id = c.id`,
-    [FINISHES],
-  );
-  const targets = (
-    await db.query(
-      `SELECT a.id FROM activities a JOIN clusters c ON c.id = a.cluster_id
-       WHERE a.code = 'A2' AND substring(c.naziv FROM '(\\d+)$')::int BETWEEN 1 AND $1`,
-      [FINISHES],
-    )
-  ).rows.map((r) => r.id);
-  const took = [];
-  let failed = 0;
-  let next = 0;
-  const finishOne = async (id) => {
-    const t0 = performance.now();
-    const res = await fetch(`${base}/api/activity/activity-status/`, {
-      method: 'POST',
-      headers: { ...employee, 'content-type': 'application/json' },
-      body: JSON.stringify({ status: 'Završena', activityId: id }),
+  // finishes each once over HTTP; every finish starts A3 and A4 in the same transaction. First 10 at a
+  // time (the figure under load), then the clusters are put back at A2 and finished one after the other
+  // by the one user (the issue's figure: a single finish's latency).
+  if (wanted('finish')) {
+    const FINISHES = 200;
+    const putAtA2 = () =>
+      db.query(
+        `WITH c AS (SELECT id FROM clusters WHERE substring(naziv FROM '(\\d+)$')::int BETWEEN 1 AND $1)
+         UPDATE activities a SET
+           status = CASE a.code WHEN 'A1' THEN 'Završena' WHEN 'A2' THEN 'U toku' ELSE 'Nije započeta' END,
+           datum_pocetka = CASE WHEN a.code IN ('A1', 'A2') THEN current_date - 3 END,
+           datum_zavrsetka = CASE WHEN a.code = 'A1' THEN current_date - 3 END,
+           rok_zavrsetka = CASE a.code WHEN 'A1' THEN current_date + 12 WHEN 'A2' THEN current_date + 7 END,
+           podaci = CASE WHEN a.code = 'A2'
+             THEN jsonb_build_array(jsonb_build_object('key', 'Datum', 'naziv', 'Datum', 'vrednost', to_char(current_date - 1, 'YYYY-MM-DD')))
+             ELSE '[]'::jsonb END,
+           version = 0, returned = 0, faults = NULL, recheck = false
+         FROM c WHERE a.cluster_id = c.id`,
+        [FINISHES],
+      );
+    await putAtA2();
+    await db.query('VACUUM ANALYZE activities');
+    const targets = (
+      await db.query(
+        `SELECT a.id FROM activities a JOIN clusters c ON c.id = a.cluster_id
+         WHERE a.code = 'A2' AND substring(c.naziv FROM '(\\d+)$')::int BETWEEN 1 AND $1`,
+        [FINISHES],
+      )
+    ).rows.map((r) => r.id);
+    const finishOne = async (id, took) => {
+      const t0 = performance.now();
+      const res = await fetch(`${base}/api/activity/activity-status/`, {
+        method: 'POST',
+        headers: { ...employee, 'content-type': 'application/json' },
+        body: JSON.stringify({ status: 'Završena', activityId: id }),
+      });
+      await res.text();
+      took.push(performance.now() - t0);
+      return res.ok;
+    };
+    const successorsStarted = async () =>
+      (
+        await db.query(
+          `SELECT count(*)::int AS n FROM activities a JOIN clusters c ON c.id = a.cluster_id
+           WHERE a.code IN ('A3', 'A4') AND a.status = 'U toku' AND substring(c.naziv FROM '(\\d+)$')::int BETWEEN 1 AND $1`,
+          [FINISHES],
+        )
+      ).rows[0].n;
+    const summary = (took) => {
+      took.sort((x, y) => x - y);
+      const pct = (q) => took[Math.min(took.length - 1, Math.floor(q * took.length))].toFixed(1);
+      return `p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, max ${took.at(-1).toFixed(1)} ms`;
+    };
+
+    // 10 at a time; the first finish is recorded (its statements, outside the timing).
+    const loaded = [];
+    let failed = 0;
+    const statements = await record(async () => {
+      if (!(await finishOne(targets[0], []))) failed++;
     });
-    await res.text();
-    took.push(performance.now() - t0);
-    if (!res.ok) failed++;
-  };
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (next < targets.length) await finishOne(targets[next++]);
-    }),
-  );
-  took.sort((a, b) => a - b);
-  const pct = (q) => took[Math.min(took.length - 1, Math.floor(q * took.length))].toFixed(1);
-  const successors = (
-    await db.query(
-      `SELECT count(*)::int AS n FROM activities a JOIN clusters c ON c.id = a.cluster_id
-       WHERE a.code IN ('A3', 'A4') AND a.status = 'U toku' AND substring(c.naziv FROM '(\\d+)$')::int BETWEEN 1 AND $1`,
-      [FINISHES],
-    )
-  ).rows[0].n;
-  console.log(
-    `employee: POST /api/activity/activity-status/ finishing A2 (starts A3, A4) × ${took.length}, ${connections} at a time: p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, failed ${failed}, successors started ${successors} (expected ${2 * FINISHES})`,
-  );
+    let next = 1;
+    let cpu = await cpuMeter();
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (next < targets.length) if (!(await finishOne(targets[next++], loaded))) failed++;
+      }),
+    );
+    console.log(
+      `employee: POST /api/activity/activity-status/ finishing A2 (starts A3, A4) × ${loaded.length + 1}, ${connections} at a time: ${summary(loaded)}, failed ${failed}, successors started ${await successorsStarted()} (expected ${2 * FINISHES}); ${await cpu(loaded.length)}`,
+    );
+
+    // One at a time, the same clusters put back at A2.
+    await putAtA2();
+    await db.query('VACUUM ANALYZE activities');
+    const single = [];
+    failed = 0;
+    cpu = await cpuMeter();
+    for (const id of targets) if (!(await finishOne(id, single))) failed++;
+    console.log(
+      `employee: the same finish × ${single.length}, one at a time: ${summary(single)}, failed ${failed}, successors started ${await successorsStarted()} (expected ${2 * FINISHES}); ${await cpu(single.length)}`,
+    );
+    await explain('one finish (A2, starts A3 and A4)', statements);
+  }
 
   console.log(`\nuptime: ${execSync('uptime').toString().trim()}`);
 } finally {
@@ -295,4 +381,5 @@ try {
   await db?.end().catch(() => undefined);
   await new Promise((r) => setTimeout(r, 1000));
   await server.stop();
+  rmSync(scratch, { recursive: true, force: true });
 }

@@ -123,9 +123,9 @@ export async function saveActivityData(
       if (drop) remove(list, item);
       else upsert(list, item);
     }
-    await wf.patch(code, { podaci: list });
+    wf.patch(code, { podaci: list });
     if (holdersChanged && code === 'A6.1') await wf.copyHoldersToA7();
     const keys = [...new Set(podaci.map((d) => d.key))].join(', ');
-    await audit(wf.tx, p, `sačuvao podatke (${keys}) aktivnosti ${code} na klasteru ${wf.cluster.naziv}`, opts);
+    audit(wf, p, `sačuvao podatke (${keys}) aktivnosti ${code} na klasteru ${wf.cluster.naziv}`, opts);
   });
 }

@@ -5,7 +5,14 @@ import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
 import { appToday } from '../../platform/time.js';
-import { type ClusterScope, clusterScopeOf, visibleClusterCondition } from '../clusters/policy.js';
+import {
+  type ClusterScope,
+  clusterScopeOf,
+  SCOPE_ALL,
+  type ScopeQuery,
+  scopeQueryOf,
+  visibleClusterCondition,
+} from '../clusters/policy.js';
 
 /**
  * Who may do what on an activity (server-behaviour.md "Activities"; spec 3 §4, §6):
@@ -61,8 +68,13 @@ export async function scopeOfPerformer(db: Executor, p: Performer): Promise<Clus
   return isSystem(p) ? { all: true } : clusterScopeOf(db, p);
 }
 
+/** The performer's scope as worked out inside a step's first statement (clusters/policy.ts scopeQueryOf). */
+export function scopeQueryOfPerformer(p: Performer): ScopeQuery {
+  return isSystem(p) ? SCOPE_ALL : scopeQueryOf(p);
+}
+
 /** Every document of a cluster in one zip: the Admin, or a group that sees everything. */
-export function mayDownloadAll(p: Performer, scope: ClusterScope): boolean {
+export function mayDownloadAll(p: Performer, scope: Pick<ClusterScope, 'all'>): boolean {
   return isSystem(p) || p.role === 'Admin' || scope.all;
 }
 

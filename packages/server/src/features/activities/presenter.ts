@@ -16,20 +16,21 @@ import {
   NOT_STARTED,
   subActivitiesOf,
 } from '@trasa/domain';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../db/schema.js';
 import { activities, activityCatalogue, activityComments, activityFiles } from '../../db/schema-activities.js';
-import { clusters, contractClusters, contracts } from '../../db/schema-clusters.js';
+import { clusterSettlements, clusters, contractClusters, contracts, settlements } from '../../db/schema-clusters.js';
 import type { Executor } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
 import type { ClusterScope } from '../clusters/policy.js';
 import { isSystem, mayAct, mayDownloadAll, mayReactivate, mayStartA1, type Performer } from './policy.js';
-import { type ActivityRow, type CatalogueRow, clusterSettlementsOf, isAutomatic, podaciOf } from './workflow.js';
+import { type ActivityRow, type CatalogueRow, isAutomatic, podaciOf } from './workflow.js';
 
 /** Shapes of docs/api/activities.md (dto/activities.ts in the domain), built field by field. */
 
 type FileRow = typeof activityFiles.$inferSelect;
 
+/** A file as the answers carry it (presentActivity builds the same in SQL: fajloviJson). */
 export function presentFile(f: FileRow): ActivityFileDto {
   return {
     _id: f.id,
@@ -78,6 +79,7 @@ type CommentRow = {
   deletedAt: Date | null;
 };
 
+/** A comment as the answers carry it (presentActivity builds the same in SQL: komentariJson). */
 export function presentComment(r: CommentRow): ActivityCommentDto {
   return {
     _id: r.id,
@@ -96,16 +98,6 @@ export async function commentById(db: Executor, id: string): Promise<ActivityCom
     .where(eq(activityComments.id, id));
   if (!row) throw notFound();
   return presentComment(row);
-}
-
-async function commentsOf(db: Executor, activityId: string): Promise<ActivityCommentDto[]> {
-  const rows = await db
-    .select(commentColumns)
-    .from(activityComments)
-    .leftJoin(users, eq(users.id, activityComments.userId))
-    .where(eq(activityComments.activityId, activityId))
-    .orderBy(asc(activityComments.createdAt), asc(activityComments.id));
-  return rows.map(presentComment);
 }
 
 const DAY = 86_400_000;
@@ -131,7 +123,7 @@ export function colourOf(row: ActivityRow, entry: Pick<CatalogueRow, 'rok'>, tod
   );
 }
 
-export function permissionsOf(p: Performer, scope: ClusterScope, row: ActivityRow, entry: CatalogueRow): ActivityPermissions {
+export function permissionsOf(p: Performer, scope: Pick<ClusterScope, 'all'>, row: ActivityRow, entry: CatalogueRow): ActivityPermissions {
   return {
     menjanje: row.status === IN_PROGRESS && !isAutomatic(entry) && !isSystem(p) && mayAct(p, entry.odgovoran),
     pokretanje: row.code === 'A1' && row.status === NOT_STARTED && !isSystem(p) && mayStartA1(p),
@@ -140,40 +132,82 @@ export function permissionsOf(p: Performer, scope: ClusterScope, row: ActivityRo
   };
 }
 
-/** The general contract a cluster is under, if any. */
-async function generalContractOf(db: Executor, clusterId: string) {
-  const [row] = await db
-    .select({ id: contracts.id, naziv: contracts.naziv, broj: contracts.broj })
-    .from(contractClusters)
-    .innerJoin(contracts, eq(contracts.id, contractClusters.contractId))
-    .where(and(eq(contractClusters.clusterId, clusterId), eq(contractClusters.kind, 'contract')))
-    .limit(1);
-  return row ? { _id: row.id, naziv: row.naziv, broj: row.broj } : null;
+/** A timestamp as JavaScript's toISOString writes it (UTC, milliseconds, 'Z'), in SQL. */
+const isoTime = (column: SQL | typeof activityFiles.createdAt) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * What an activity's answer carries besides its record, as JSON built by PostgreSQL in the record's
+ * statement (one round trip instead of four): the cluster's own settlements (clusterSettlementsOf's
+ * order), its general contract, the activity's live files (presentFile) and comments (presentComment),
+ * oldest first.
+ */
+const naseljaJson = sql<{ _id: string; naziv: string }[]>`(
+  select coalesce(json_agg(json_build_object('_id', ${settlements.id}, 'naziv', ${settlements.naziv})
+    order by ${clusterSettlements.position}, ${settlements.naziv}), '[]'::json)
+  from ${clusterSettlements} join ${settlements} on ${settlements.id} = ${clusterSettlements.settlementId}
+  where ${clusterSettlements.clusterId} = ${clusters.id} and not ${clusterSettlements.usputno})`;
+const ugovorJson = sql<{ _id: string; naziv: string; broj: string } | null>`(
+  select json_build_object('_id', ${contracts.id}, 'naziv', ${contracts.naziv}, 'broj', ${contracts.broj})
+  from ${contractClusters} join ${contracts} on ${contracts.id} = ${contractClusters.contractId}
+  where ${contractClusters.clusterId} = ${clusters.id} and ${contractClusters.kind} = 'contract' limit 1)`;
+const fajloviJson = sql<ActivityFileDto[]>`(
+  select coalesce(json_agg(json_build_object('_id', ${activityFiles.id}, 'fajl', ${activityFiles.storedName},
+    'originalnoIme', ${activityFiles.originalnoIme}, 'mimetype', ${activityFiles.mimetype}, 'size', ${activityFiles.size},
+    'isRequired', ${activityFiles.isRequired}, 'deleted', false, 'revizija', ${activityFiles.revision}, 'slot', ${activityFiles.slot},
+    'createdAt', ${isoTime(activityFiles.createdAt)}) order by ${activityFiles.createdAt}, ${activityFiles.id}), '[]'::json)
+  from ${activityFiles} where ${activityFiles.activityId} = ${activities.id} and ${activityFiles.deletedAt} is null)`;
+const komentariJson = sql<ActivityCommentDto[]>`(
+  select coalesce(json_agg(json_build_object('_id', ${activityComments.id}, 'komentar', ${activityComments.komentar},
+    'createdAt', ${isoTime(sql`${activityComments.createdAt}`)},
+    'user', case when ${users.ime} is null or ${users.deletedAt} is not null then null
+      else json_build_object('ime', ${users.ime}, 'prezime', coalesce(${users.prezime}, ''), 'email', coalesce(${users.email}, '')) end)
+    order by ${activityComments.createdAt}, ${activityComments.id}), '[]'::json)
+  from ${activityComments} left join ${users} on ${users.id} = ${activityComments.userId}
+  where ${activityComments.activityId} = ${activities.id})`;
+
+function prepareActivityRecord(db: Executor) {
+  return db
+    .select({
+      row: activities,
+      entry: activityCatalogue,
+      cluster: clusters,
+      naselja: naseljaJson,
+      ugovor: ugovorJson,
+      fajlovi: fajloviJson,
+      komentari: komentariJson,
+    })
+    .from(activities)
+    .innerJoin(activityCatalogue, eq(activityCatalogue.code, activities.code))
+    .innerJoin(clusters, eq(clusters.id, activities.clusterId))
+    .where(eq(activities.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('present_activity');
 }
+
+/**
+ * The answer's statement, built once per pool (or transaction) as a named prepared statement: it runs
+ * after every workflow step and on every detail, and building it (drizzle) and planning it (PostgreSQL)
+ * each time cost more than running it (issue 9; like auth.ts's load_active_user).
+ */
+const activityRecord = new WeakMap<Executor, ReturnType<typeof prepareActivityRecord>>();
 
 /** One activity as ActivityDto for `p` (its permissions), today's colour and days to the deadline. */
 export async function presentActivity(
   db: Executor,
   p: Performer,
-  scope: ClusterScope,
+  scope: Pick<ClusterScope, 'all'>,
   activityId: string,
   today: string,
 ): Promise<ActivityDto> {
-  const [found] = await db
-    .select({ row: activities, entry: activityCatalogue, cluster: clusters })
-    .from(activities)
-    .innerJoin(activityCatalogue, eq(activityCatalogue.code, activities.code))
-    .innerJoin(clusters, eq(clusters.id, activities.clusterId))
-    .where(eq(activities.id, activityId))
-    .limit(1);
+  let prepared = activityRecord.get(db);
+  if (!prepared) {
+    prepared = prepareActivityRecord(db);
+    activityRecord.set(db, prepared);
+  }
+  const [found] = await prepared.execute({ id: activityId });
   if (!found) throw notFound();
-  const { row, entry, cluster } = found;
-  const [naselja, ugovor, files, komentari] = await Promise.all([
-    clusterSettlementsOf(db, cluster.id),
-    generalContractOf(db, cluster.id),
-    filesByActivity(db, [row.id]),
-    commentsOf(db, row.id),
-  ]);
+  const { row, entry, cluster, naselja, ugovor, fajlovi, komentari } = found;
   return {
     _id: row.id,
     kratakNaziv: row.code,
@@ -199,7 +233,7 @@ export async function presentActivity(
     faults: row.faults,
     userFields: { faults: row.faults },
     podaci: podaciOf(row),
-    fajlovi: files.get(row.id) ?? [],
+    fajlovi,
     komentari,
     lokacija: {
       _id: cluster.id,
@@ -251,7 +285,7 @@ export async function connectedOf(
 export async function presentDetail(
   db: Executor,
   p: Performer,
-  scope: ClusterScope,
+  scope: Pick<ClusterScope, 'all'>,
   activityId: string,
   today: string,
 ): Promise<ActivityDetailResponse> {

@@ -12,12 +12,20 @@ import {
 } from '@trasa/domain';
 import { and, eq } from 'drizzle-orm';
 import { contractClusters } from '../../db/schema-clusters.js';
-import { writeLog } from '../../platform/audit.js';
 import type { Executor } from '../../platform/database.js';
 import { type AppError, badRequest, conflict, forbidden } from '../../platform/errors.js';
 import type { ClusterScope } from '../clusters/policy.js';
 import type { ActivityFileStore } from '../files/store.js';
-import { type ActivityOptions, isSystem, mayAct, mayReactivate, mayStartA1, type Performer, scopeOfPerformer, todayOf } from './policy.js';
+import {
+  type ActivityOptions,
+  isSystem,
+  mayAct,
+  mayReactivate,
+  mayStartA1,
+  type Performer,
+  scopeQueryOfPerformer,
+  todayOf,
+} from './policy.js';
 import { AUTOMATIC_AFTER, ClusterWorkflow, isAutomatic } from './workflow.js';
 
 /**
@@ -37,18 +45,18 @@ export type StepResult = {
   code: string;
   started: string[];
   autoFinished: string[];
-  /** The performer's cluster scope the step was checked with (the answer is presented with it). */
-  scope: ClusterScope;
+  /** Whether the performer's cluster scope, as the step was checked with it, is everything (the answer's permissions). */
+  scope: Pick<ClusterScope, 'all'>;
 };
 
 export function logMessage(p: Performer, action: string): string {
   return isSystem(p) ? `${p.label} je ${action}.` : `Korisnik ${p.email} je ${action}.`;
 }
 
-/** One audit row for a step, in the step's transaction. */
-export async function audit(tx: Executor, p: Performer, action: string, opts: ActivityOptions | undefined): Promise<void> {
+/** One audit row for a step, in the step's transaction (written with the step's changes: ClusterWorkflow.flush). */
+export function audit(wf: ClusterWorkflow, p: Performer, action: string, opts: ActivityOptions | undefined): void {
   const req = opts?.req ?? { ip: '', url: '' };
-  await writeLog(tx, {
+  wf.log({
     actor: isSystem(p) ? (p.user ?? null) : p,
     ...(isSystem(p) && { userLabel: p.label }),
     ...req,
@@ -76,7 +84,7 @@ export async function step(
   opts: ActivityOptions | undefined,
   body: (wf: ClusterWorkflow, code: string) => Promise<void>,
 ): Promise<StepResult> {
-  const scope = await scopeOfPerformer(deps.db, p);
+  const scope = scopeQueryOfPerformer(p);
   let wf: ClusterWorkflow | undefined;
   try {
     return await deps.db.transaction(async (tx) => {
@@ -84,13 +92,14 @@ export async function step(
       wf = await ClusterWorkflow.lockForActivity(tx, scope, activityId, todayOf(opts), deps.store);
       const row = wf.byId(activityId.toLowerCase());
       await body(wf, row.code);
+      await wf.flush();
       return {
         activityId: row.id,
         clusterId: wf.cluster.id,
         code: row.code,
         started: [...wf.started],
         autoFinished: [...wf.autoFinished],
-        scope,
+        scope: { all: wf.seesAll },
       };
     });
   } catch (err) {
@@ -138,7 +147,7 @@ const doStart: Step = async (wf, code, p, opts) => {
   if (!(await underContract(wf.tx, wf.cluster.id))) throw badRequest(ACTIVITIES.noContract);
   await wf.start(code);
   wf.started.splice(wf.started.indexOf(code), 1);
-  await audit(wf.tx, p, `pokrenuo ${on(code, wf.cluster.naziv)}`, opts);
+  audit(wf, p, `pokrenuo ${on(code, wf.cluster.naziv)}`, opts);
 };
 
 /** A person's finish (see finishActivity). */
@@ -151,7 +160,7 @@ const doFinish: Step = async (wf, code, p, opts) => {
   const problems = finishProblems(await wf.ruleInput(code));
   if (problems.length > 0) throw problemsError(problems);
   await wf.finish(code);
-  await audit(wf.tx, p, `završio ${on(code, wf.cluster.naziv)}${startedNote(wf)}`, opts);
+  audit(wf, p, `završio ${on(code, wf.cluster.naziv)}${startedNote(wf)}`, opts);
 };
 
 /** The Admin's reactivation (see reactivateActivity). */
@@ -159,9 +168,9 @@ const doReactivate: Step = async (wf, code, p, opts) => {
   if (!mayReactivate(p)) throw forbidden(ACTIVITIES.onlyAdminReactivates);
   if (wf.row(code).status !== FINISHED) throw conflict(ACTIVITIES.notFinishedCannotReactivate);
   if (isAutomatic(wf.entry(code))) throw badRequest(ACTIVITIES.automatic);
-  await wf.patch(code, { status: IN_PROGRESS, datumZavrsetka: null, faults: null });
+  wf.patch(code, { status: IN_PROGRESS, datumZavrsetka: null, faults: null });
   await wf.resetUntouchedSuccessors(code);
-  await audit(wf.tx, p, `ponovo aktivirao ${on(code, wf.cluster.naziv)}${startedNote(wf)}`, opts);
+  audit(wf, p, `ponovo aktivirao ${on(code, wf.cluster.naziv)}${startedNote(wf)}`, opts);
 };
 
 /**
@@ -212,13 +221,13 @@ export function resolveControl(
       const target = entry.kontrolise;
       if (target && wf.has(target)) await wf.reopen(target);
       const back = target && wf.has(target) ? `; ${target} vraćena na doradu (revizija ${wf.row(target).returned})` : '';
-      await audit(wf.tx, p, `razrešio kontrolu ${code} na klasteru ${wf.cluster.naziv}: ${label}${back}`, opts);
+      audit(wf, p, `razrešio kontrolu ${code} na klasteru ${wf.cluster.naziv}: ${label}${back}`, opts);
       return;
     }
     await wf.finish(code, false);
     const automatic = AUTOMATIC_AFTER[code];
     if (automatic) await wf.finishAutomatic(automatic, control);
-    await audit(wf.tx, p, `razrešio kontrolu ${code} na klasteru ${wf.cluster.naziv}: ${label}${startedNote(wf)}`, opts);
+    audit(wf, p, `razrešio kontrolu ${code} na klasteru ${wf.cluster.naziv}: ${label}${startedNote(wf)}`, opts);
   });
 }
 

@@ -11,11 +11,13 @@ import {
   type RuleInput,
 } from '@trasa/domain';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { auditLogs } from '../../db/schema.js';
 import { activities, activityCatalogue, activityComments, activityFiles, ijoHolders } from '../../db/schema-activities.js';
 import { clusterSettlements, clusters, settlements } from '../../db/schema-clusters.js';
+import { type LogEntry, logValues } from '../../platform/audit.js';
 import type { Executor } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
-import { type ClusterScope, visibleClusterCondition } from '../clusters/policy.js';
+import { type ScopeQuery, scopeOfOneCluster } from '../clusters/policy.js';
 import type { ActivityFileStore } from '../files/store.js';
 import { isUuid } from './policy.js';
 
@@ -48,6 +50,9 @@ export async function liveFilesOf(db: Executor, activityId: string) {
     .orderBy(asc(activityFiles.createdAt), asc(activityFiles.id));
 }
 
+/** What the completion rules read of a live file. */
+type RuleFile = { slot: string | null; revision: number };
+
 export function podaciOf(row: ActivityRow): DataItem[] {
   return Array.isArray(row.podaci) ? (row.podaci as DataItem[]) : [];
 }
@@ -55,8 +60,11 @@ export function podaciOf(row: ActivityRow): DataItem[] {
 /**
  * One cluster's workflow inside a transaction. `lock` takes the cluster row FOR UPDATE first, so every
  * workflow mutation of a cluster runs one after the other (two people finishing at once, two
- * predecessors finishing together) and then reads the cluster's activities fresh. Changes go to the
- * database at once and to the rows held here.
+ * predecessors finishing together) and then reads the cluster's activities fresh. Changes to the
+ * activity records go to the rows held here at once and to the database in one statement at the end
+ * of the step (`flush`, with the step's audit rows), still inside its transaction: nothing in a step
+ * reads the activity records back from the database, so a finish that starts two successors writes
+ * once instead of three times (issue 9).
  */
 export class ClusterWorkflow {
   /** Codes the flow started (or restarted) or finished by itself in this transaction, for the audit trail. */
@@ -65,6 +73,17 @@ export class ClusterWorkflow {
   readonly reset: string[] = [];
   /** Files stored during the transaction (copies); removed by the caller if it rolls back. */
   readonly storedNames: string[] = [];
+  /** Whether the performer's scope is everything (read with the lock: lockForActivity). */
+  seesAll = true;
+  /** Codes whose held row differs from the database's until `flush`. */
+  private readonly dirty = new Set<string>();
+  /** Audit rows of the step, written by `flush`. */
+  private readonly logs: LogEntry[] = [];
+  /**
+   * The live files of the step's activity, read with the records (the rules count them); dropped once
+   * the step writes files (`filesChanged`), after which `ruleInput` reads them again.
+   */
+  private files: { activityId: string; list: RuleFile[] } | undefined;
 
   private constructor(
     readonly tx: Executor,
@@ -75,41 +94,39 @@ export class ClusterWorkflow {
     private readonly store?: ActivityFileStore,
   ) {}
 
+  /** The clusters columns a step holds (the lock's select). */
+  private static readonly clusterColumns = { id: clusters.id, naziv: clusters.naziv };
+
   static async lock(tx: Executor, clusterId: string, today: string, store?: ActivityFileStore): Promise<ClusterWorkflow> {
-    const [cluster] = await tx
-      .select({ id: clusters.id, naziv: clusters.naziv })
-      .from(clusters)
-      .where(eq(clusters.id, clusterId))
-      .for('update');
+    const [cluster] = await tx.select(ClusterWorkflow.clusterColumns).from(clusters).where(eq(clusters.id, clusterId)).for('update');
     if (!cluster) throw notFound();
     return ClusterWorkflow.read(tx, cluster, today, store);
   }
 
   /**
-   * The cluster of an activity in `scope`, locked, in one statement (policy.ts locateActivity and
-   * `lock` together: a finish is one round trip shorter, issue 9). 404 when the activity is missing,
-   * outside the scope, or the id is malformed.
+   * The cluster of an activity in `scope`, locked, in one statement (policy.ts locateActivity, `lock`
+   * and the performer's scope together: a finish is two round trips shorter, issue 9). 404 when the
+   * activity is missing, outside the scope, or the id is malformed.
    */
   static async lockForActivity(
     tx: Executor,
-    scope: ClusterScope,
+    scope: ScopeQuery,
     activityId: string,
     today: string,
     store?: ActivityFileStore,
   ): Promise<ClusterWorkflow> {
     if (!isUuid(activityId)) throw notFound();
-    const [cluster] = await tx
-      .select({ id: clusters.id, naziv: clusters.naziv })
-      .from(clusters)
-      .where(
-        and(
-          eq(clusters.id, sql`(select ${activities.clusterId} from ${activities} where ${activities.id} = ${activityId})`),
-          visibleClusterCondition(scope),
-        ),
-      )
-      .for('update');
-    if (!cluster) throw notFound();
-    return ClusterWorkflow.read(tx, cluster, today, store);
+    const seen = scopeOfOneCluster(scope, sql`c.id`);
+    const result = await tx.execute<{ id: string; naziv: string; sees_all: boolean }>(sql`
+      with ${seen.cte} target as (select a.cluster_id from ${activities} a where a.id = ${activityId})
+      select c.id, c.naziv, ${seen.all} as sees_all from ${clusters} c
+      where c.id = (select cluster_id from target) and ${seen.visible}
+      for update of c`);
+    const found = result.rows[0];
+    if (!found) throw notFound();
+    const wf = await ClusterWorkflow.read(tx, { id: found.id, naziv: found.naziv }, today, store, activityId.toLowerCase());
+    wf.seesAll = found.sees_all;
+    return wf;
   }
 
   private static async read(
@@ -117,15 +134,22 @@ export class ClusterWorkflow {
     cluster: { id: string; naziv: string },
     today: string,
     store?: ActivityFileStore,
+    activityId?: string,
   ): Promise<ClusterWorkflow> {
     // A new statement after the lock, so it reads what the step before this one committed. The cluster's
-    // records with their catalogue entries in one round trip (every record has its entry: reference.ts).
+    // records with their catalogue entries in one round trip (every record has its entry: reference.ts),
+    // and the live files of the step's activity (what a finish's or a decision's rule counts).
+    const files = activityId
+      ? sql<RuleFile[] | null>`case when ${activities.id} = ${activityId} then (
+          select coalesce(json_agg(json_build_object('slot', f.slot, 'revision', f.revision)), '[]'::json)
+          from ${activityFiles} f where f.activity_id = ${activities.id} and f.deleted_at is null) end`
+      : sql<RuleFile[] | null>`null`;
     const rows = await tx
-      .select({ row: activities, entry: activityCatalogue })
+      .select({ row: activities, entry: activityCatalogue, files })
       .from(activities)
       .innerJoin(activityCatalogue, eq(activityCatalogue.code, activities.code))
       .where(eq(activities.clusterId, cluster.id));
-    return new ClusterWorkflow(
+    const wf = new ClusterWorkflow(
       tx,
       cluster,
       new Map(rows.map((r) => [r.entry.code, r.entry])),
@@ -133,6 +157,9 @@ export class ClusterWorkflow {
       today,
       store,
     );
+    const own = rows.find((r) => r.row.id === activityId);
+    if (own?.files) wf.files = { activityId: own.row.id, list: own.files };
+    return wf;
   }
 
   entry(code: string): CatalogueRow {
@@ -156,16 +183,67 @@ export class ClusterWorkflow {
     throw notFound();
   }
 
-  async patch(code: string, set: Partial<Omit<ActivityRow, 'id' | 'clusterId' | 'code'>>): Promise<ActivityRow> {
-    const current = this.row(code);
-    const [updated] = await this.tx
-      .update(activities)
-      .set({ ...set, updatedAt: new Date() })
-      .where(eq(activities.id, current.id))
-      .returning();
-    if (!updated) throw notFound();
+  /**
+   * Changes a record: at once in the rows held here (what the rest of the step decides on), in the
+   * database at `flush`. Returns the changed row.
+   */
+  patch(code: string, set: Partial<Omit<ActivityRow, 'id' | 'clusterId' | 'code' | 'position' | 'updatedAt'>>): ActivityRow {
+    const updated: ActivityRow = { ...this.row(code), ...set, updatedAt: new Date() };
     this.rows.set(code, updated);
+    this.dirty.add(code);
     return updated;
+  }
+
+  /** An audit row of the step (written by `flush`, with the records). */
+  log(entry: LogEntry): void {
+    this.logs.push(entry);
+  }
+
+  /** The step wrote or removed files: the files read with the records no longer hold. */
+  filesChanged(): void {
+    this.files = undefined;
+  }
+
+  /**
+   * Writes what the step changed: every changed record in one UPDATE (its held row as a whole: the
+   * cluster's lock keeps anybody else from changing them meanwhile) and the audit rows in the same
+   * statement. Called by the step before it commits; a second call writes only what changed since.
+   */
+  async flush(): Promise<void> {
+    const changed = [...this.dirty].map((code) => this.row(code));
+    const logs = this.logs.splice(0).map(logValues);
+    this.dirty.clear();
+    if (changed.length === 0 && logs.length === 0) return;
+    const insertLogs = logs.length > 0 ? this.tx.insert(auditLogs).values(logs) : undefined;
+    if (changed.length === 0) {
+      await insertLogs;
+      return;
+    }
+    const values = JSON.stringify(
+      changed.map((r) => ({
+        id: r.id,
+        status: r.status,
+        datum_pocetka: r.datumPocetka,
+        datum_zavrsetka: r.datumZavrsetka,
+        rok_zavrsetka: r.rokZavrsetka,
+        version: r.version,
+        returned: r.returned,
+        faults: r.faults,
+        recheck: r.recheck,
+        podaci: r.podaci,
+        updated_at: r.updatedAt.toISOString(),
+      })),
+    );
+    const result = await this.tx.execute(sql`
+      ${insertLogs ? sql`with logged as (${insertLogs.getSQL()}) ` : sql``}update ${activities} a set
+        status = v.status, datum_pocetka = v.datum_pocetka, datum_zavrsetka = v.datum_zavrsetka,
+        rok_zavrsetka = v.rok_zavrsetka, version = v.version, returned = v.returned, faults = v.faults,
+        recheck = v.recheck, podaci = v.podaci, updated_at = v.updated_at
+      from jsonb_to_recordset(${values}::jsonb) as v(id uuid, status text, datum_pocetka date, datum_zavrsetka date,
+        rok_zavrsetka date, version integer, returned integer, faults boolean, recheck boolean, podaci jsonb,
+        updated_at timestamptz)
+      where a.id = v.id and a.cluster_id = ${this.cluster.id}`);
+    if (result.rowCount !== changed.length) throw notFound();
   }
 
   /** The deadline of an activity started today: start + rok days; none for 'klizno'. */
@@ -198,7 +276,7 @@ export class ClusterWorkflow {
   async start(code: string): Promise<void> {
     const row = this.row(code);
     const restart = row.status === FINISHED;
-    await this.patch(code, {
+    this.patch(code, {
       status: IN_PROGRESS,
       datumPocetka: this.today,
       rokZavrsetka: this.deadline(code),
@@ -235,7 +313,7 @@ export class ClusterWorkflow {
   /** Finishes `code` today (a person's finish or a control's decision), then starts what became ready. */
   async finish(code: string, faults: boolean | null = null): Promise<void> {
     const recheck = this.row(code).recheck;
-    await this.patch(code, { status: FINISHED, datumZavrsetka: this.today, faults, recheck: false });
+    this.patch(code, { status: FINISHED, datumZavrsetka: this.today, faults, recheck: false });
     if (faults !== true) await this.startReadySuccessors(code, recheck);
   }
 
@@ -248,7 +326,7 @@ export class ClusterWorkflow {
     if (!this.has(code)) return;
     const row = this.row(code);
     const version = row.status === NOT_STARTED ? row.version : row.version + 1;
-    const updated = await this.patch(code, {
+    const updated = this.patch(code, {
       status: FINISHED,
       datumPocetka: this.today,
       rokZavrsetka: this.deadline(code),
@@ -269,6 +347,7 @@ export class ClusterWorkflow {
       .update(activityFiles)
       .set({ deletedAt: new Date() })
       .where(and(eq(activityFiles.activityId, to.id), isNull(activityFiles.deletedAt)));
+    this.filesChanged();
     if (source.length === 0) return;
     if (!this.store) throw new Error('a file store is needed to place documents');
     const at = Date.now();
@@ -303,7 +382,7 @@ export class ClusterWorkflow {
    */
   async reopen(code: string): Promise<void> {
     const row = this.row(code);
-    await this.patch(code, {
+    this.patch(code, {
       status: IN_PROGRESS,
       returned: row.returned + 1,
       datumPocetka: this.today,
@@ -343,7 +422,7 @@ export class ClusterWorkflow {
         continue;
       }
       if (!(await this.untouched(next))) continue;
-      await this.patch(next, { status: NOT_STARTED, datumPocetka: null, rokZavrsetka: null, datumZavrsetka: null, faults: null });
+      this.patch(next, { status: NOT_STARTED, datumPocetka: null, rokZavrsetka: null, datumZavrsetka: null, faults: null });
       this.reset.push(next);
       await this.resetUntouchedSuccessors(next);
     }
@@ -363,11 +442,12 @@ export class ClusterWorkflow {
       const status = this.row(next).status;
       if (status === FINISHED || (status === IN_PROGRESS && !(await this.untouched(next)))) return;
     }
-    const row = await this.patch(code, { status: NOT_STARTED, datumPocetka: null, rokZavrsetka: null, datumZavrsetka: null, faults: null });
+    const row = this.patch(code, { status: NOT_STARTED, datumPocetka: null, rokZavrsetka: null, datumZavrsetka: null, faults: null });
     await this.tx
       .update(activityFiles)
       .set({ deletedAt: new Date() })
       .where(and(eq(activityFiles.activityId, row.id), isNull(activityFiles.deletedAt)));
+    this.filesChanged();
     this.reset.push(code);
     await this.resetUntouchedSuccessors(code);
   }
@@ -400,13 +480,13 @@ export class ClusterWorkflow {
       ...renamed,
       ...(checked.length > 0 ? [{ key: DATA_KEYS.a7Checked, naziv: 'Završeni IJO', vrednost: checked.join(',') }] : []),
     ];
-    await this.patch('A7', { podaci });
+    this.patch('A7', { podaci });
   }
 
   /** The completion rules' input for an activity of this cluster. */
   async ruleInput(code: string): Promise<RuleInput> {
     const row = this.row(code);
-    const files = await liveFilesOf(this.tx, row.id);
+    const files = this.files?.activityId === row.id ? this.files.list : await liveFilesOf(this.tx, row.id);
     return {
       code,
       brojFajlova: this.entry(code).brojFajlova,

@@ -36,7 +36,7 @@ export type ClusterScope = { all: true } | { all: false; groupIds: string[] };
  * (walking up parent_id) and, for a manager, its descendants too. UNION stops on a corrupted, cyclic
  * tree; the reserved group is never among them.
  */
-async function scopeGroups(db: Executor, groupId: string, withDescendants: boolean): Promise<{ id: string; sveVideci: boolean }[]> {
+function scopeGroupsQuery(groupId: string, withDescendants: boolean): SQL {
   const down = withDescendants
     ? sql`, down(id) as (
         select id from ${groups} where id = ${groupId}
@@ -45,13 +45,17 @@ async function scopeGroups(db: Executor, groupId: string, withDescendants: boole
       )`
     : sql``;
   const ids = withDescendants ? sql`select id from up union select id from down` : sql`select id from up`;
-  const result = await db.execute<{ id: string; sve_videci: boolean }>(sql`
+  return sql`
     with recursive up(id) as (
       select id from ${groups} where id = ${groupId}
       union
       select g.parent_id from ${groups} g join up on g.id = up.id where g.parent_id is not null
     )${down}
-    select g.id, g.sve_videci from ${groups} g where g.id in (${ids}) and not g.reserved`);
+    select g.id, g.sve_videci from ${groups} g where g.id in (${ids}) and not g.reserved`;
+}
+
+async function scopeGroups(db: Executor, groupId: string, withDescendants: boolean): Promise<{ id: string; sveVideci: boolean }[]> {
+  const result = await db.execute<{ id: string; sve_videci: boolean }>(scopeGroupsQuery(groupId, withDescendants));
   return result.rows.map((r) => ({ id: r.id, sveVideci: r.sve_videci }));
 }
 
@@ -68,6 +72,46 @@ export async function clusterScopeOf(db: Executor, actor: Actor): Promise<Cluste
   const rows = await scopeGroups(db, actor.group.id, actor.role === 'Rukovodilac');
   if (rows.some((g) => g.sveVideci)) return { all: true };
   return { all: false, groupIds: rows.map((g) => g.id) };
+}
+
+/**
+ * The actor's scope for a statement that works it out itself instead of reading it first (a workflow
+ * step's lock, issue 9: one round trip less): everything or nothing as a constant, or clusterScopeOf's
+ * query of the scope's groups (`id`, `sve_videci`) to place in the statement's WITH. Meant for a
+ * statement about one cluster (correlated EXISTS on its keys); a list's condition over many rows plans
+ * better with the ids read first (visibleClusterCondition): the planner can't see how few groups the
+ * query yields and scans cluster_groups whole.
+ */
+export type ScopeQuery = { fixed: boolean } | { groups: SQL };
+/** Everything (the Admin's scope; the system's). */
+export const SCOPE_ALL: ScopeQuery = { fixed: true };
+
+export function scopeQueryOf(actor: Actor): ScopeQuery {
+  if (actor.role === 'Admin') return SCOPE_ALL;
+  if (actor.role === 'Gost' || !actor.group) return { fixed: false };
+  if (actor.group.sveVideci) return SCOPE_ALL;
+  return { groups: scopeGroupsQuery(actor.group.id, actor.role === 'Rukovodilac') };
+}
+
+/**
+ * For a statement about one cluster (`cluster`, e.g. `c.id`) that starts with `with`: the CTE of the
+ * scope's groups (empty for a constant scope), whether the scope is everything, and whether that cluster
+ * is visible in it — visibleClusterCondition's answer.
+ */
+export function scopeOfOneCluster(scope: ScopeQuery, cluster: SQL): { cte: SQL; all: SQL; visible: SQL } {
+  if ('fixed' in scope) {
+    const constant = sql.raw(String(scope.fixed));
+    return { cte: sql``, all: constant, visible: constant };
+  }
+  const all = sql`exists (select 1 from scope_groups where sve_videci)`;
+  return {
+    cte: sql`scope_groups as (${scope.groups}),`,
+    all,
+    visible: sql`(${all}
+      or exists (select 1 from ${clusterGroups} cg where cg.cluster_id = ${cluster} and cg.group_id in (select id from scope_groups))
+      or exists (select 1 from ${contractClusters} cc join ${contractGroups} k on k.contract_id = cc.contract_id
+        where cc.cluster_id = ${cluster} and k.group_id in (select id from scope_groups)))`,
+  };
 }
 
 /**

@@ -169,10 +169,11 @@ export async function addActivityFiles(
           createdAt: new Date(at + i),
         })),
       );
+      wf.filesChanged();
       // A change to the activity (the reactivation rule counts files; lists sort by it).
-      await wf.patch(code, {});
+      wf.patch(code, {});
       const names = files.map((f) => revisionFileName(f.originalName, revision)).join(', ');
-      await audit(wf.tx, p, `dodao dokumente (${names}) na aktivnost ${code} na klasteru ${wf.cluster.naziv}`, opts);
+      audit(wf, p, `dodao dokumente (${names}) na aktivnost ${code} na klasteru ${wf.cluster.naziv}`, opts);
     });
   } catch (err) {
     await Promise.all(files.map((f) => deps.store.remove(f.storedName).catch(() => undefined)));
@@ -229,8 +230,9 @@ export async function deleteActivityFile(deps: FileDeps, p: Performer, given: Fi
     const file = await fileOf(wf.tx, path);
     if (file.revision !== activityRevision(row)) throw conflict(ACTIVITIES.oldRevisionFile);
     await wf.tx.update(activityFiles).set({ deletedAt: new Date() }).where(eq(activityFiles.id, file.id));
-    await wf.patch(code, {});
-    await audit(wf.tx, p, `obrisao dokument ${file.originalnoIme} sa aktivnosti ${code} na klasteru ${wf.cluster.naziv}`, opts);
+    wf.filesChanged();
+    wf.patch(code, {});
+    audit(wf, p, `obrisao dokument ${file.originalnoIme} sa aktivnosti ${code} na klasteru ${wf.cluster.naziv}`, opts);
   });
 }
 
