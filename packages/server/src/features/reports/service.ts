@@ -1,4 +1,5 @@
 import {
+  ACTIVITY_STATUSES,
   type ActivityReport,
   type ActivityReportRow,
   checkedHolderIds,
@@ -17,6 +18,8 @@ import {
   type ReportContract,
   type RouteLengthCode,
   type RouteLengthReport,
+  type Sorting,
+  type SortKey,
   type SummaryReport,
   type SummaryRow,
   toLatin,
@@ -36,6 +39,7 @@ import {
 } from '../../db/schema-clusters.js';
 import type { Executor } from '../../platform/database.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import { orderOf, type SortMap } from '../../platform/sorting.js';
 import { type ClusterScope, visibleClusterCondition } from '../clusters/policy.js';
 import { clusterOrder } from '../clusters/presenter.js';
 import { clusterMatchCondition } from '../clusters/search.js';
@@ -172,8 +176,28 @@ export function groupBy<T, K>(items: readonly T[], key: (t: T) => K): Map<K, T[]
 
 const hasFinished = sql`${clusters.id} in (select ${activities.clusterId} from ${activities} where ${activities.status} = ${FINISHED})`;
 
-/** GET /api/report/finished?page&limit: visible clusters with finished activities, by name, paged. */
-export async function finishedReport(db: Executor, scope: ClusterScope, paging: Paging): Promise<FinishedReport> {
+/** An activity's status in the order of progress (not started, in progress, finished), as the clusters list sorts it. */
+const progressOf = (status: SQL | AnyPgColumn) =>
+  sql`case ${status} ${sql.join(
+    ACTIVITY_STATUSES.map((s, i) => sql`when ${s} then ${sql.raw(String(i))}`),
+    sql` `,
+  )} end`;
+
+/** `sort` of the finished activities report (LIST_SORTS.finishedReport): zavrsene is how many finished. */
+const FINISHED_SORTS: SortMap<'finishedReport'> = {
+  klaster: { text: clusters.naziv },
+  ugovor: { text: contracts.naziv },
+  zavrsene: {
+    value: sql`(select count(*) from ${activities} a where a.cluster_id = ${clusters.id} and a.status = ${FINISHED})`,
+  },
+};
+
+/** GET /api/report/finished?page&limit: visible clusters with finished activities, by name (or `sort`), paged. */
+export async function finishedReport(
+  db: Executor,
+  scope: ClusterScope,
+  paging: Paging & Sorting<SortKey<'finishedReport'>>,
+): Promise<FinishedReport> {
   const where = and(visibleClusterCondition(scope), hasFinished);
   const page = await db
     .select({ id: clusters.id, naziv: clusters.naziv, contract: contractColumns })
@@ -181,7 +205,7 @@ export async function finishedReport(db: Executor, scope: ClusterScope, paging: 
     .leftJoin(contractClusters, generalLink)
     .leftJoin(contracts, eq(contracts.id, contractClusters.contractId))
     .where(where)
-    .orderBy(...clusterOrder)
+    .orderBy(...orderOf(FINISHED_SORTS, paging, clusterOrder, clusters.id))
     .limit(paging.limit)
     .offset(offsetOf(paging));
   const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(clusters).where(where);
@@ -213,12 +237,22 @@ export async function catalogueEntryOf(db: Executor, code: string): Promise<{ co
 export type SearchText = { eng?: string; srb?: string };
 const matchOf = (search: SearchText) => clusterMatchCondition(searchTerms({ eng: search.eng ?? '', srb: search.srb ?? '' }));
 
-/** GET /api/report/{activity}?page&limit&eng&srb: every visible cluster's record of the activity, by cluster name. */
+/** `sort` of an activity's report (LIST_SORTS.activityReport); `rok` is the deadline (klizno, none, last going up). */
+const ACTIVITY_REPORT_SORTS: SortMap<'activityReport'> = {
+  klaster: { text: clusters.naziv },
+  ugovor: { text: contracts.naziv },
+  status: { value: progressOf(activities.status) },
+  datumPocetka: { value: activities.datumPocetka },
+  datumZavrsetka: { value: activities.datumZavrsetka },
+  rok: { value: activities.rokZavrsetka },
+};
+
+/** GET /api/report/{activity}?page&limit&eng&srb: every visible cluster's record of the activity, by cluster name (or `sort`). */
 export async function activityReport(
   db: Executor,
   scope: ClusterScope,
   code: string,
-  input: Paging & SearchText & { contract?: string },
+  input: Paging & SearchText & Sorting<SortKey<'activityReport'>> & { contract?: string },
 ): Promise<ActivityReport> {
   const entry = await catalogueEntryOf(db, code);
   const contractId = contractFilter(input.contract);
@@ -245,7 +279,7 @@ export async function activityReport(
     .leftJoin(contractClusters, generalLink)
     .leftJoin(contracts, eq(contracts.id, contractClusters.contractId))
     .where(where)
-    .orderBy(...clusterOrder)
+    .orderBy(...orderOf(ACTIVITY_REPORT_SORTS, input, clusterOrder, activities.id))
     .limit(input.limit)
     .offset(offsetOf(input));
   const [total] = await db
@@ -456,11 +490,41 @@ export function filterIjoRows(rows: readonly IjoTaxRow[], contractId: string | n
   return rows.filter((r) => (!contractId || r.ugovorId === contractId) && (!payer || r.zaduzen === payer));
 }
 
-/** GET /api/report/ijo-takse?contract&payer[&page&limit]: rows of the page, totals of every filtered row. */
+type IjoKey = string | number | boolean | null;
+/** `sort` of the IJO fees report (LIST_SORTS.ijoReport), over its rows (built whole: every filtered row is summed anyway). */
+const IJO_SORTS: Record<SortKey<'ijoReport'>, { text: (r: IjoTaxRow) => string | null } | { value: (r: IjoTaxRow) => IjoKey }> = {
+  ugovor: { text: (r) => r.ugovor },
+  klaster: { text: (r) => r.klaster },
+  imaoc: { text: (r) => r.imaoc },
+  status: { value: (r) => r.status },
+  taksa: { value: (r) => r.taksa },
+  zaduzen: { text: (r) => r.zaduzen },
+  izvodjac: { text: (r) => r.izvodjacNaziv ?? null },
+};
+
+/**
+ * The rows in the chosen column's order (text in the Serbian alphabet's, like trasa_sr; empty values
+ * last going up, first going down, as PostgreSQL orders them); equal rows keep the default order (a
+ * stable sort), so pages never overlap.
+ */
+export function sortIjoRows(rows: readonly IjoTaxRow[], sorting: Sorting<SortKey<'ijoReport'>>): IjoTaxRow[] {
+  const entry = sorting.sort ? IJO_SORTS[sorting.sort] : undefined;
+  if (!entry) return [...rows];
+  const sign = sorting.order === 'desc' ? -1 : 1;
+  const keyOf = 'text' in entry ? entry.text : entry.value;
+  const compare = (a: IjoKey, b: IjoKey): number => {
+    if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+    if (typeof a === 'string' && typeof b === 'string') return byName(a, b);
+    return Number(a) - Number(b);
+  };
+  return [...rows].sort((x, y) => sign * compare(keyOf(x), keyOf(y)));
+}
+
+/** GET /api/report/ijo-takse?contract&payer[&page&limit][&sort&order]: rows of the page, totals of every filtered row. */
 export async function ijoTaxReport(
   db: Executor,
   scope: ClusterScope,
-  input: { contract?: string; payer?: string } & Paging,
+  input: { contract?: string; payer?: string } & Paging & Sorting<SortKey<'ijoReport'>>,
 ): Promise<IjoTaxReport> {
   const contractId = contractFilter(input.contract);
   const payer = payerFilter(input.payer);
@@ -470,7 +534,8 @@ export async function ijoTaxReport(
     payer,
   );
   const start = offsetOf(input);
-  return { rows: all.slice(start, start + input.limit), totalResults: all.length, ...ijoTotals(all) };
+  const sorted = sortIjoRows(all, input);
+  return { rows: sorted.slice(start, start + input.limit), totalResults: all.length, ...ijoTotals(all) };
 }
 
 // ------------------------------------------------------------------------------------- route lengths
@@ -488,7 +553,7 @@ export async function routeLengthReport(
   db: Executor,
   scope: ClusterScope,
   code: RouteLengthCode,
-  input: Paging & SearchText & { contract?: string },
+  input: Paging & SearchText & Sorting<SortKey<'routeLengthReport'>> & { contract?: string },
 ): Promise<RouteLengthReport> {
   const entry = await catalogueEntryOf(db, code);
   const contractId = contractFilter(input.contract);
@@ -523,9 +588,21 @@ export async function routeLengthReport(
           .innerJoin(settlements, eq(settlements.id, clusterSettlements.settlementId))
       : q;
   };
+  // `sort` (LIST_SORTS.routeLengthReport): the row's columns; A1's rows of one activity then in the settlements' order.
+  const sorts: SortMap<'routeLengthReport'> = {
+    klaster: { text: clusters.naziv },
+    ugovor: { text: contracts.naziv },
+    status: { value: progressOf(activities.status) },
+    datumZavrsetka: { value: activities.datumZavrsetka },
+    duzina: { value: numeric(value) },
+  };
+  const perRow = perSettlement ? [asc(clusterSettlements.position), asc(settlements.id)] : [];
+  const order = input.sort
+    ? [...orderOf(sorts, input, [], activities.id), ...perRow]
+    : [...clusterOrder, ...(perSettlement ? [asc(clusterSettlements.position), asc(settlements.naziv)] : [])];
   const rows = await base()
     .where(where)
-    .orderBy(...clusterOrder, ...(perSettlement ? [asc(clusterSettlements.position), asc(settlements.naziv)] : []))
+    .orderBy(...order)
     .limit(input.limit)
     .offset(offsetOf(input));
   const totalsQuery = db
