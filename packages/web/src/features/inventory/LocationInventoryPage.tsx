@@ -5,7 +5,6 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Alert, Box, Button, CircularProgress, IconButton, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { appPath, schoolEmailSchema } from '@trasa/domain';
-import type { MRT_ColumnDef } from 'material-react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { fieldErrorOf, messageOf } from '../../api/errors';
@@ -21,6 +20,7 @@ import {
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { SNACKBAR_DEFAULT_MS, useSnackbar } from '../../components/SnackbarProvider';
+import type { ColumnDef } from '../../components/tableTypes';
 import { CLUSTERS, COMMON, INVENTORY } from '../../messages';
 import { UI } from '../../texts';
 import { dateOrDash, formatAmount, formatDinars } from './format';
@@ -30,15 +30,15 @@ import { InventoryItemDialog } from './InventoryItemDialog';
 import { INV_LABELS } from './labels';
 import { INV_TEXT, LOCATION_INVENTORY_NOTICE_MS } from './texts';
 
-export const itemColumns: MRT_ColumnDef<InventoryItemDto>[] = [
-  { id: 'naziv', header: INV_LABELS.item, size: 200, accessorFn: (i) => i.invType.naziv },
-  { id: 'tip', header: INV_LABELS.tip, size: 90, accessorFn: (i) => i.invType.tip },
-  { id: 'sifra', header: INV_LABELS.sifra, size: 90, accessorFn: (i) => i.invType.sifra || UI.empty },
-  { id: 'kolicina', header: INV_LABELS.kolicina, size: 90, accessorFn: (i) => `${i.kolicina} ${i.invType.jedinica}` },
-  { id: 'cenaRsd', header: INV_LABELS.cenaRsd, size: 110, accessorFn: (i) => formatAmount(i.cenaRsd) },
-  { id: 'ukupnoRsd', header: INV_LABELS.vrednost, size: 130, accessorFn: (i) => formatDinars(i.ukupnoRsd) },
-  { id: 'datumPrimopredaje', header: INV_LABELS.datumPrimopredaje, size: 110, accessorFn: (i) => dateOrDash(i.datumPrimopredaje) },
-  { id: 'ugovor', header: INV_LABELS.ugovor, size: 130, accessorFn: (i) => i.ugovor?.naziv ?? UI.empty },
+export const itemColumns: ColumnDef<InventoryItemDto>[] = [
+  { id: 'naziv', header: INV_LABELS.item, accessorFn: (i) => i.invType.naziv },
+  { id: 'tip', header: INV_LABELS.tip, accessorFn: (i) => i.invType.tip },
+  { id: 'sifra', header: INV_LABELS.sifra, accessorFn: (i) => i.invType.sifra || UI.empty },
+  { id: 'kolicina', header: INV_LABELS.kolicina, accessorFn: (i) => `${i.kolicina} ${i.invType.jedinica}` },
+  { id: 'cenaRsd', header: INV_LABELS.cenaRsd, accessorFn: (i) => formatAmount(i.cenaRsd) },
+  { id: 'ukupnoRsd', header: INV_LABELS.vrednost, accessorFn: (i) => formatDinars(i.ukupnoRsd) },
+  { id: 'datumPrimopredaje', header: INV_LABELS.datumPrimopredaje, accessorFn: (i) => dateOrDash(i.datumPrimopredaje) },
+  { id: 'ugovor', header: INV_LABELS.ugovor, accessorFn: (i) => i.ugovor?.naziv ?? UI.empty },
 ];
 
 export function locationKey(id: string) {
