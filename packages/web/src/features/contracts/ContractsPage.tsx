@@ -4,11 +4,12 @@ import EditIcon from '@mui/icons-material/Edit';
 import LinkIcon from '@mui/icons-material/Link';
 import { Button, IconButton, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import { appPath, CONTRACT_GROUP_TYPE, CONTRACT_KINDS, type ContractKind, canOpen, formatDate, LIST_SORTS, roleIn } from '@trasa/domain';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { type ContractListItem, listContracts, searchContracts } from '../../api/contracts';
 import { ColourLegend, deadlineRowColor } from '../../components/ColourLegend';
 import { DataTable, type TableQuery } from '../../components/DataTable';
+import { OnceOpened } from '../../components/OnceOpened';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import type { ColumnDef } from '../../components/tableTypes';
 import { CONTRACTS } from '../../messages';
@@ -16,11 +17,13 @@ import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { useCurrentUser } from '../../shell/session';
 import { UI } from '../../texts';
 import { statusLabel } from '../clusters/format';
-import { ContractFormDialog } from './ContractFormDialog';
-import { DeleteContractDialog } from './DeleteContractDialog';
 import { DETAIL_FROM, detailPath, isFinished, LINK_FROM, LIST_ROUTE, linkPath } from './kinds';
 import { CONTRACT_LABELS } from './labels';
 import { CONTRACTS_KEY } from './queries';
+
+/** The forms load when their dialog is first opened (issue 13 budgets). */
+const ContractFormDialog = lazy(async () => ({ default: (await import('./ContractFormDialog')).ContractFormDialog }));
+const DeleteContractDialog = lazy(async () => ({ default: (await import('./DeleteContractDialog')).DeleteContractDialog }));
 
 /** Contract lists page by 10, 25 or 50 (spec 2 §9). */
 export const CONTRACT_PAGE_SIZES = [10, 25, 50] as const;
@@ -189,8 +192,12 @@ function ContractList({ kind }: { kind: ContractKind }) {
       <ColourLegend />
       {isAdmin && (
         <>
-          <ContractFormDialog open={form.open} kind={kind} contractId={form.contractId} opening={form.opening} onClose={closeForm} />
-          <DeleteContractDialog kind={kind} contract={deleting} onClose={closeDelete} />
+          <OnceOpened open={form.open}>
+            <ContractFormDialog open={form.open} kind={kind} contractId={form.contractId} opening={form.opening} onClose={closeForm} />
+          </OnceOpened>
+          <OnceOpened open={!!deleting}>
+            <DeleteContractDialog kind={kind} contract={deleting} onClose={closeDelete} />
+          </OnceOpened>
         </>
       )}
     </Stack>

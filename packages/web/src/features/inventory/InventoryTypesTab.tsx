@@ -3,18 +3,21 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { messageOf } from '../../api/errors';
 import { deleteInvType, INV_TIPS, INVENTORY_KEY, type InvTip, type InvTypeDto, listInvTypes } from '../../api/inventory';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
+import { OnceOpened } from '../../components/OnceOpened';
 import { SNACKBAR_DEFAULT_MS, useSnackbar } from '../../components/SnackbarProvider';
 import type { ColumnDef } from '../../components/tableTypes';
 import { CLUSTERS, INVENTORY } from '../../messages';
 import { UI } from '../../texts';
 import { formatAmount } from './format';
-import { InventoryTypeDialog } from './InventoryTypeDialog';
 import { INV_LABELS } from './labels';
+
+/** The form loads when the dialog is first opened (issue 13 budgets: react-hook-form and the fields stay out of the list's chunks). */
+const InventoryTypeDialog = lazy(async () => ({ default: (await import('./InventoryTypeDialog')).InventoryTypeDialog }));
 
 export const TYPES_KEY = [...INVENTORY_KEY, 'types'] as const;
 
@@ -127,12 +130,14 @@ export function InventoryTypesTab() {
           />
         </Stack>
       ))}
-      <InventoryTypeDialog
-        opening={editing.opening}
-        type={editing.type}
-        tip={editing.tip}
-        onClose={() => setEditing((e) => ({ ...e, opening: 0 }))}
-      />
+      <OnceOpened open={editing.opening > 0}>
+        <InventoryTypeDialog
+          opening={editing.opening}
+          type={editing.type}
+          tip={editing.tip}
+          onClose={() => setEditing((e) => ({ ...e, opening: 0 }))}
+        />
+      </OnceOpened>
       <ConfirmDialog
         open={!!deleting}
         title={CLUSTERS.deleteConfirm}

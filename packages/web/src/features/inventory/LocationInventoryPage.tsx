@@ -5,7 +5,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Alert, Box, Button, CircularProgress, IconButton, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { appPath, schoolEmailSchema } from '@trasa/domain';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { fieldErrorOf, messageOf } from '../../api/errors';
 import {
@@ -19,6 +19,7 @@ import {
 } from '../../api/inventory';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
+import { OnceOpened } from '../../components/OnceOpened';
 import { SNACKBAR_DEFAULT_MS, useSnackbar } from '../../components/SnackbarProvider';
 import type { ColumnDef } from '../../components/tableTypes';
 import { CLUSTERS, COMMON, INVENTORY } from '../../messages';
@@ -26,9 +27,11 @@ import { UI } from '../../texts';
 import { dateOrDash, formatAmount, formatDinars } from './format';
 import { InventoryGuard } from './InventoryGuard';
 import { InventoryImportButton } from './InventoryImportButton';
-import { InventoryItemDialog } from './InventoryItemDialog';
 import { INV_LABELS } from './labels';
 import { INV_TEXT, LOCATION_INVENTORY_NOTICE_MS } from './texts';
+
+/** The form loads when the dialog is first opened (issue 13 budgets: react-hook-form and the fields stay out of the list's chunks). */
+const InventoryItemDialog = lazy(async () => ({ default: (await import('./InventoryItemDialog')).InventoryItemDialog }));
 
 export const itemColumns: ColumnDef<InventoryItemDto>[] = [
   { id: 'naziv', header: INV_LABELS.item, accessorFn: (i) => i.invType.naziv },
@@ -180,12 +183,14 @@ export function LocationItems({ location }: { location: InventoryLocationDto }) 
           </>
         }
       />
-      <InventoryItemDialog
-        opening={editing.opening}
-        item={editing.item}
-        location={location}
-        onClose={() => setEditing((e) => ({ ...e, opening: 0 }))}
-      />
+      <OnceOpened open={editing.opening > 0}>
+        <InventoryItemDialog
+          opening={editing.opening}
+          item={editing.item}
+          location={location}
+          onClose={() => setEditing((e) => ({ ...e, opening: 0 }))}
+        />
+      </OnceOpened>
       <ConfirmDialog
         open={!!deleting}
         title={CLUSTERS.deleteConfirm}
