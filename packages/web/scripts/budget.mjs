@@ -13,14 +13,16 @@ export const SCREEN_BUDGET = 350 * 1024;
 /**
  * What the test enforces: the build as measured on 2026-11-25 plus a few KB (docs/performance.md). The
  * login page is within its target since the public pages render without MUI, React Query and zod
- * (src/public, 109 KB: React with React Router alone is ≈95 KB). The screens are not: the heaviest
- * (InventoryPage) measures 485 KB — the shell's 359 KB (React 95, the date pickers' provider and fields
- * 58 + 6, domain and zod 49, MUI's core 43, the text field 19, react-hook-form 15, the app itself 18 …)
- * and the table (material-react-table ≈76 KB). Lower these as the build shrinks; never raise them
- * without a reason in docs/decisions.md.
+ * (src/public, 110 KB: React with React Router alone is ≈95 KB). The screens are too since the lists have
+ * their own table on MUI's Table (components/DataTable.tsx, 8 KB) instead of material-react-table (76 KB,
+ * whose date filters also brought the 58 KB of date pickers to every list) and the inventory, contract
+ * and user forms load with their dialogs: the heaviest (MyClustersPage) measures 346 KB — the shell's
+ * 267 KB (React 95, MUI's core 43, domain and zod 42, the app itself 18 …), react-hook-form 15, the text
+ * field 14, the picker 9, the table 8 and the screen's own code. Lower these as the build shrinks; never
+ * raise them without a reason in docs/decisions.md.
  */
 export const LOGIN_CEILING = 115 * 1024;
-export const SCREEN_CEILING = 490 * 1024;
+export const SCREEN_CEILING = 349 * 1024;
 
 const STATIC_IMPORT = /(?:^|[;\n}])\s*import\s*(?:[\w$*{}\s,]+from\s*)?["'`]\.\/([^"'`]+\.js)["'`]/g;
 const DYNAMIC_IMPORT = /import\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g;

@@ -1,23 +1,46 @@
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import FirstPageIcon from '@mui/icons-material/FirstPage';
+import FullscreenIcon from '@mui/icons-material/Fullscreen';
+import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
 import GridOnIcon from '@mui/icons-material/GridOn';
+import LastPageIcon from '@mui/icons-material/LastPage';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import SaveIcon from '@mui/icons-material/Save';
 import SearchIcon from '@mui/icons-material/Search';
-import { Alert, Box, Button, IconButton, InputAdornment, Popover, Stack, TextField, Tooltip, useMediaQuery } from '@mui/material';
+import SwapVertIcon from '@mui/icons-material/SwapVert';
+import ViewColumnIcon from '@mui/icons-material/ViewColumn';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  CircularProgress,
+  FormControlLabel,
+  IconButton,
+  InputAdornment,
+  MenuItem,
+  Paper,
+  Popover,
+  Select,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+  TextField,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type SavedTable, type SortOrder, transliterate } from '@trasa/domain';
-import {
-  MaterialReactTable,
-  type MRT_ColumnDef,
-  type MRT_ColumnOrderState,
-  type MRT_PaginationState,
-  type MRT_RowData,
-  MRT_ShowHideColumnsButton,
-  type MRT_SortingState,
-  MRT_ToggleFullScreenButton,
-  type MRT_VisibilityState,
-  useMaterialReactTable,
-} from 'material-react-table';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { saveColumns } from '../api/account';
 import { downloadExport, EXPORT_FETCH_LIMIT, type ExportFormat, type ExportTarget, exportTargetOf, saveRowsAsJson } from '../api/exports';
@@ -28,8 +51,11 @@ import { UI } from '../texts';
 import { useSnackbar } from './SnackbarProvider';
 import { SHARED } from './sharedTexts';
 import { TABLE_TEXTS } from './tableTexts';
+import { type ColumnDef, cellText, columnIdOf } from './tableTypes';
 import { useDebouncedValue } from './useDebouncedValue';
 import { useMinimumDuration } from './useMinimumDuration';
+
+export type { ColumnDef } from './tableTypes';
 
 /**
  * What a list asks the server for: `page` is the API's 1-based page; `search` is null without text;
@@ -47,12 +73,12 @@ export type TablePage<T> = { rows: T[]; total: number };
 /** A page size, or one with a label of its own (e.g. 'Све' for every row). */
 export type PageSizeOption = number | { value: number; label: string };
 
-export type DataTableProps<T extends MRT_RowData & { _id: string }> = {
+export type DataTableProps<T extends { _id: string }> = {
   /** Stable name the column layout is saved under (imeTabele); one per list. */
   tableName: string;
   /** The table's accessible name. */
   label: string;
-  columns: MRT_ColumnDef<T>[];
+  columns: ColumnDef<T>[];
   /** Cache key of the list; mutations invalidate it (or a prefix of it). Page and search are appended. */
   queryKey: readonly unknown[];
   /** Loads one page; with search text it should call the /api/search/... endpoint. */
@@ -75,7 +101,7 @@ export type DataTableProps<T extends MRT_RowData & { _id: string }> = {
   onRowClick?: (row: T) => void;
   /** Buttons of a row, in a last 'Акције' column; their clicks don't reach onRowClick. */
   renderRowActions?: (row: T) => ReactNode;
-  /** Width of the actions column (default 120 px). */
+  /** The least width of the actions column on a wide screen (default 120 px); it grows with its buttons. */
   actionsWidth?: number;
   /** Header of the actions column (default 'Акције'). */
   actionsHeader?: string;
@@ -99,7 +125,10 @@ export const SEARCH_DEBOUNCE_MS = 1000;
 /** The list loader shows at least this long (spec 1 §8). */
 export const LOADER_MIN_MS = 400;
 
-type SavedLayout = { columnVisibility: MRT_VisibilityState; columnOrder: MRT_ColumnOrderState };
+/** Which columns show (absent: shown), and their order (column ids; absent: the list's own). */
+type Visibility = Record<string, boolean>;
+type SavedLayout = { columnVisibility: Visibility; columnOrder: string[] };
+type Sorting = { id: string; desc: boolean }[];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -111,7 +140,7 @@ function savedLayout(tables: readonly SavedTable[], tableName: string, columnIds
   if (!isRecord(saved)) return {};
   const layout: Partial<SavedLayout> = {};
   if (isRecord(saved.columnVisibility)) {
-    const visibility: MRT_VisibilityState = {};
+    const visibility: Visibility = {};
     for (const [id, shown] of Object.entries(saved.columnVisibility)) {
       if (columnIds.includes(id) && typeof shown === 'boolean') visibility[id] = shown;
     }
@@ -119,13 +148,13 @@ function savedLayout(tables: readonly SavedTable[], tableName: string, columnIds
   }
   if (Array.isArray(saved.columnOrder)) {
     const order = saved.columnOrder.filter((id): id is string => typeof id === 'string' && columnIds.includes(id));
-    // Columns added since the layout was saved go to the end; MRT adds its own (actions) columns.
+    // Columns added since the layout was saved go to the end.
     if (order.length > 0) layout.columnOrder = [...order, ...columnIds.filter((id) => !order.includes(id))];
   }
   return layout;
 }
 
-type ListState = { pageIndex: number; pageSize: number; search: string; sorting: MRT_SortingState };
+type ListState = { pageIndex: number; pageSize: number; search: string; sorting: Sorting };
 
 /** Page, page size and search text live in session storage (spec 1 §3 "Session"): back from a detail, the list is where it was. */
 function sizeOf(option: PageSizeOption): number {
@@ -156,26 +185,6 @@ function writeListState(key: string, state: ListState): void {
   }
 }
 
-function columnIdOf<T extends MRT_RowData>(column: MRT_ColumnDef<T>): string {
-  return column.id ?? String(column.accessorKey ?? column.header);
-}
-
-/**
- * Columns size to their content (issue 13 item 9): a header wraps between its words, and its column is
- * never narrower than the longest word plus the sort arrow and the drag handle, so no header is cut
- * ('Кратак на…'). About 9 px a letter of the bold 14 px header font.
- */
-export function headerMinSize(header: string, sortable: boolean): number {
-  const longestWord = Math.max(0, ...header.split(/\s+/).map((w) => w.length));
-  return Math.ceil(longestWord * 9 + (sortable ? 28 : 0) + 48);
-}
-
-/** Headers wrap between words; a column's sort arrows show before it is sorted too (MRT dims them to 0.3). */
-const WRAPPING_HEADER = {
-  '& .Mui-TableHeadCell-Content-Wrapper': { whiteSpace: 'normal', overflowWrap: 'normal' },
-  '&[aria-sort="none"] .MuiTableSortLabel-root': { opacity: 0.65 },
-} as const;
-
 function stopPropagation(event: { stopPropagation: () => void }) {
   event.stopPropagation();
 }
@@ -183,7 +192,21 @@ function stopPropagation(event: { stopPropagation: () => void }) {
 /** Phones (issue 13 item 5): a list shows this many columns, its first ones; the others stay a tap away. */
 export const PHONE_COLUMNS = 2;
 const PHONE_QUERY = '(max-width:599.95px)';
-const PHONE_CELL = { width: 'auto !important', minWidth: '0 !important', maxWidth: 'none !important' } as const;
+
+/**
+ * Columns size to their content (issue 13 item 9; the table's automatic layout): a header wraps between
+ * its words but never inside one, so no header is cut ('Кратак на…'); a cell wraps between words and
+ * breaks a word longer than its column only when it must. A list wider than the screen scrolls inside
+ * its container.
+ */
+const HEAD_CELL = {
+  fontWeight: 'bold',
+  verticalAlign: 'bottom',
+  whiteSpace: 'normal',
+  overflowWrap: 'normal',
+  wordBreak: 'normal',
+} as const;
+const BODY_CELL = { whiteSpace: 'normal', overflowWrap: 'break-word' } as const;
 
 /** A row's buttons behind one 'Акције реда' button on phones, so they are reachable without scrolling sideways. */
 function RowActionsMenu({ label, children }: { label: string; children: ReactNode }) {
@@ -218,12 +241,227 @@ function RowActionsMenu({ label, children }: { label: string; children: ReactNod
   );
 }
 
+/** An icon button with its name as a tooltip; disabled, the tooltip stays on its wrapper. */
+function ToolButton({
+  label,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip title={label}>
+      <span>
+        <IconButton aria-label={label} disabled={disabled} onClick={onClick}>
+          {children}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
+
 /**
- * The one list component (architecture: tables): server paging (UI page 0-based, API page + 1),
- * a debounced search box sending eng + srb, a loader of at least 400 ms, 'Greška pri preuzimanju
- * podataka' on failure, and a column layout (visibility, order) the user saves to their profile.
+ * A column's sort button (server sorting, one column at a time): ascending, descending, then the list's
+ * own order again. Named as material-react-table named it ('Сортирај по Презиме растуће').
  */
-export function DataTable<T extends MRT_RowData & { _id: string }>({
+function SortButton({ header, direction, onClick }: { header: string; direction: 'asc' | 'desc' | undefined; onClick: () => void }) {
+  const label =
+    direction === 'asc'
+      ? TABLE_TEXTS.sortedByColumnAsc(header)
+      : direction === 'desc'
+        ? TABLE_TEXTS.sortedByColumnDesc(header)
+        : TABLE_TEXTS.sortByColumnAsc(header);
+  return (
+    <Tooltip title={label} placement="top">
+      <TableSortLabel
+        active={!!direction}
+        direction={direction ?? 'asc'}
+        aria-label={label}
+        onClick={onClick}
+        IconComponent={direction ? ArrowDownwardIcon : SwapVertIcon}
+        sx={{
+          flex: 'none',
+          minWidth: 24,
+          // The arrows show before the column is sorted too, dimmed.
+          '& .MuiTableSortLabel-icon': { opacity: direction ? 1 : 0.65 },
+        }}
+      />
+    </Tooltip>
+  );
+}
+
+type ColumnsChoiceProps = {
+  columns: readonly { id: string; header: string; canHide: boolean }[];
+  visibility: Visibility;
+  onVisibility: (next: Visibility) => void;
+  onOrder: (next: string[] | null) => void;
+  reordered: boolean;
+};
+
+/**
+ * 'Прикажи/сакриј колоне': a checkbox per column in the table's order, buttons that move a column up or
+ * down the order (left or right in the table), 'Прикажи све', 'Сакриј све' and 'Ресетуј поредак'. Every
+ * control is a plain button or checkbox, reached by Tab; Escape closes the panel.
+ */
+function ColumnsChoice({ columns, visibility, onVisibility, onOrder, reordered }: ColumnsChoiceProps) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const id = useId();
+  const ids = columns.map((c) => c.id);
+  const setAll = (shown: boolean) =>
+    onVisibility({ ...visibility, ...Object.fromEntries(columns.filter((c) => c.canHide).map((c) => [c.id, shown])) });
+  const move = (index: number, by: -1 | 1) => {
+    const next = [...ids];
+    const [moved] = next.splice(index, 1);
+    if (moved === undefined) return;
+    next.splice(index + by, 0, moved);
+    onOrder(next);
+  };
+  return (
+    <>
+      <Tooltip title={TABLE_TEXTS.showHideColumns}>
+        <IconButton
+          aria-label={TABLE_TEXTS.showHideColumns}
+          aria-haspopup="dialog"
+          aria-expanded={!!anchor}
+          aria-controls={anchor ? id : undefined}
+          onClick={(e) => setAnchor(e.currentTarget)}
+        >
+          <ViewColumnIcon />
+        </IconButton>
+      </Tooltip>
+      <Popover
+        id={id}
+        open={!!anchor}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { role: 'dialog', 'aria-label': TABLE_TEXTS.showHideColumns, sx: { p: 1, maxWidth: 'calc(100vw - 16px)' } } }}
+      >
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, pb: 0.5 }}>
+          <Button size="small" disabled={columns.every((c) => visibility[c.id] === false || !c.canHide)} onClick={() => setAll(false)}>
+            {TABLE_TEXTS.hideAll}
+          </Button>
+          <Button size="small" disabled={!reordered} onClick={() => onOrder(null)}>
+            {TABLE_TEXTS.resetOrder}
+          </Button>
+          <Button size="small" disabled={columns.every((c) => visibility[c.id] !== false)} onClick={() => setAll(true)}>
+            {TABLE_TEXTS.showAll}
+          </Button>
+        </Box>
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {columns.map((c, index) => (
+            <Box component="li" key={c.id} sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+              <IconButton
+                size="small"
+                aria-label={`${TABLE_TEXTS.moveUp}: ${c.header}`}
+                disabled={index === 0}
+                onClick={() => move(index, -1)}
+              >
+                <ArrowUpwardIcon fontSize="small" />
+              </IconButton>
+              <IconButton
+                size="small"
+                aria-label={`${TABLE_TEXTS.moveDown}: ${c.header}`}
+                disabled={index === columns.length - 1}
+                onClick={() => move(index, 1)}
+              >
+                <ArrowDownwardIcon fontSize="small" />
+              </IconButton>
+              <FormControlLabel
+                sx={{ ml: 0.5, mr: 1, flex: '1 1 auto' }}
+                label={c.header}
+                control={
+                  <Checkbox
+                    size="small"
+                    checked={visibility[c.id] !== false}
+                    disabled={!c.canHide}
+                    onChange={(e) => onVisibility({ ...visibility, [c.id]: e.target.checked })}
+                  />
+                }
+              />
+            </Box>
+          ))}
+        </Box>
+      </Popover>
+    </>
+  );
+}
+
+type PagerProps = {
+  pageIndex: number;
+  pageSize: number;
+  total: number;
+  options: readonly PageSizeOption[];
+  onPage: (pageIndex: number) => void;
+  onPageSize: (pageSize: number) => void;
+};
+
+/** The page-size select ('Редова по страници'), '11-20 од 34' and the first/previous/next/last buttons. */
+function Pager({ pageIndex, pageSize, total, options, onPage, onPageSize }: PagerProps) {
+  const labelId = useId();
+  const lastPage = Math.max(0, Math.ceil(total / pageSize) - 1);
+  const first = pageIndex * pageSize + 1;
+  const last = Math.min((pageIndex + 1) * pageSize, total);
+  const number = (n: number) => n.toLocaleString(TABLE_TEXTS.language);
+  const back = pageIndex <= 0;
+  const ahead = last >= total;
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', gap: 1, px: 1, py: 1 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Typography id={labelId} component="span" variant="body2">
+          {TABLE_TEXTS.rowsPerPage}
+        </Typography>
+        <Select
+          labelId={labelId}
+          variant="standard"
+          disableUnderline
+          value={pageSize}
+          onChange={(e) => onPageSize(Number(e.target.value))}
+          MenuProps={{ disableScrollLock: true }}
+        >
+          {options.map((option) => {
+            const value = sizeOf(option);
+            return (
+              <MenuItem key={value} value={value}>
+                {typeof option === 'number' ? String(option) : option.label}
+              </MenuItem>
+            );
+          })}
+        </Select>
+      </Box>
+      <Typography component="span" variant="body2" sx={{ mx: 0.5, minWidth: '8ch', textAlign: 'center' }}>
+        {`${last === 0 ? 0 : number(first)}-${number(last)} ${TABLE_TEXTS.of} ${number(total)}`}
+      </Typography>
+      <Box sx={{ display: 'flex' }}>
+        <ToolButton label={TABLE_TEXTS.goToFirstPage} disabled={back} onClick={() => onPage(0)}>
+          <FirstPageIcon />
+        </ToolButton>
+        <ToolButton label={TABLE_TEXTS.goToPreviousPage} disabled={back} onClick={() => onPage(pageIndex - 1)}>
+          <ChevronLeftIcon />
+        </ToolButton>
+        <ToolButton label={TABLE_TEXTS.goToNextPage} disabled={ahead} onClick={() => onPage(pageIndex + 1)}>
+          <ChevronRightIcon />
+        </ToolButton>
+        <ToolButton label={TABLE_TEXTS.goToLastPage} disabled={ahead} onClick={() => onPage(lastPage)}>
+          <LastPageIcon />
+        </ToolButton>
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * The one list component (architecture: tables), MUI's table with our own toolbar and pager: server
+ * paging (UI page 0-based, API page + 1) and sorting, a debounced search box sending eng + srb, a loader of
+ * at least 400 ms, 'Greška pri preuzimanju podataka' with a retry on failure, and a column layout
+ * (visibility, order) the user saves to their profile.
+ */
+export function DataTable<T extends { _id: string }>({
   tableName,
   label,
   columns,
@@ -249,12 +487,13 @@ export function DataTable<T extends MRT_RowData & { _id: string }>({
   const queryClient = useQueryClient();
   const storageKey = `tabela:${JSON.stringify(queryKey)}`;
   const [initial] = useState(() => readListState(storageKey, paging ? pageSizes.map(sizeOf) : pageSizes.slice(0, 1).map(sizeOf), sortable));
-  const [pagination, setPagination] = useState<MRT_PaginationState>({ pageIndex: initial.pageIndex, pageSize: initial.pageSize });
-  const [sorting, setSorting] = useState<MRT_SortingState>(initial.sorting);
+  const [pagination, setPagination] = useState({ pageIndex: initial.pageIndex, pageSize: initial.pageSize });
+  const [sorting, setSorting] = useState<Sorting>(initial.sorting);
   const sortedBy = sorting[0];
   const sort = sortedBy ? { sort: sortedBy.id, order: sortedBy.desc ? ('desc' as const) : ('asc' as const) } : {};
   const [searchInput, setSearchInput] = useState(searchable ? initial.search : '');
   const search = useDebouncedValue(searchInput.trim(), searchDebounceMs);
+  const [fullScreen, setFullScreen] = useState(false);
 
   useEffect(() => {
     writeListState(storageKey, { ...pagination, search: searchInput, sorting });
@@ -287,31 +526,46 @@ export function DataTable<T extends MRT_RowData & { _id: string }>({
   const total = failed ? 0 : (query.data?.total ?? 0);
 
   const columnIds = useMemo(() => columns.map(columnIdOf), [columns]);
-  /** Sorting only where the server sorts; every column at least as wide as its header's longest word. */
-  const tableColumns = useMemo(
-    () =>
-      columns.map((c) => {
-        const canSort = sortable.includes(columnIdOf(c));
-        const minSize = Math.max(c.minSize ?? 60, headerMinSize(typeof c.header === 'string' ? c.header : '', canSort));
-        return { ...c, enableSorting: canSort, minSize, size: Math.max(c.size ?? 130, minSize) };
-      }),
-    [columns, sortable],
-  );
   const [layout] = useState(() => {
     const saved = savedLayout(user.tabela, tableName, columnIds);
     if (saved.columnVisibility || !hiddenColumns?.length) return saved;
     return { ...saved, columnVisibility: Object.fromEntries(hiddenColumns.map((id) => [id, false])) };
   });
+  const [visibility, setVisibility] = useState<Visibility>(layout.columnVisibility ?? {});
+  const [order, setOrder] = useState<string[] | null>(layout.columnOrder ?? null);
+  /** The columns in the user's order; columns the order does not name follow in the list's order. */
+  const ordered = useMemo(() => {
+    const known = (order ?? []).filter((id) => columnIds.includes(id));
+    const ids = [...known, ...columnIds.filter((id) => !known.includes(id))];
+    return ids.flatMap((id) => {
+      const column = columns.find((c) => columnIdOf(c) === id);
+      return column ? [{ id, column }] : [];
+    });
+  }, [order, columns, columnIds]);
+  const shown = ordered.filter((c) => visibility[c.id] !== false);
 
   // Phones: the first columns only (the others through 'Прикажи/сакриј колоне'), restored on a wide screen.
   const phone = useMediaQuery(PHONE_QUERY, { noSsr: true });
+  const wideVisibility = useRef<Visibility | null>(null);
+  useEffect(() => {
+    if (phone && !wideVisibility.current) {
+      wideVisibility.current = visibility;
+      const first = ordered
+        .filter((c) => visibility[c.id] !== false)
+        .slice(0, PHONE_COLUMNS)
+        .map((c) => c.id);
+      setVisibility({ ...visibility, ...Object.fromEntries(ordered.map((c) => [c.id, first.includes(c.id)])) });
+    } else if (!phone && wideVisibility.current) {
+      setVisibility(wideVisibility.current);
+      wideVisibility.current = null;
+    }
+  }, [phone, visibility, ordered]);
+
   /** The row's name for its actions button: the first column's text. */
   const rowName = (row: T): string => {
     const first = columns[0];
-    const value = first?.accessorFn ? first.accessorFn(row) : first?.accessorKey ? row[first.accessorKey as keyof T] : '';
-    return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+    return first ? cellText(first, row) : '';
   };
-  const wideVisibility = useRef<MRT_VisibilityState | null>(null);
 
   const exportTarget = exportAs === false ? null : (exportAs ?? exportTargetOf(tableName));
   const [exporting, setExporting] = useState(false);
@@ -343,75 +597,75 @@ export function DataTable<T extends MRT_RowData & { _id: string }>({
     onError: () => snackbar.error(ACCOUNT.columnsFailed),
   });
 
-  const localization = useMemo(
-    () => ({
-      ...TABLE_TEXTS,
-      noRecordsToDisplay: emptyText,
-      noResultsFound: emptyText,
-      actions: UI.actions,
-    }),
-    [emptyText],
-  );
+  const toggleSort = (id: string) => {
+    setSorting(([current]) => {
+      if (current?.id !== id) return [{ id, desc: false }];
+      return current.desc ? [] : [{ id, desc: true }];
+    });
+    setPagination((p) => ({ ...p, pageIndex: 0 }));
+  };
 
-  const table = useMaterialReactTable<T>({
-    columns: tableColumns,
-    data: rows,
-    getRowId: (row) => row._id,
-    localization,
-    initialState: { density: 'compact', ...layout },
-    state: { pagination, sorting, showLoadingOverlay: loading && rows.length > 0, isLoading: loading && rows.length === 0 },
-    // Grid layout: columns share the width and shrink to their content's words; wide lists scroll inside the table.
-    layoutMode: phone ? 'semantic' : 'grid',
-    defaultColumn: { minSize: 60, size: 130, grow: true },
-    // Phones: the shown columns share the screen's width, whatever sizes the list gives them.
-    muiTableBodyCellProps: { sx: { whiteSpace: 'normal', overflowWrap: 'anywhere', ...(phone ? PHONE_CELL : {}) } },
-    muiTableHeadCellProps: { sx: phone ? { ...WRAPPING_HEADER, ...PHONE_CELL } : WRAPPING_HEADER },
-    manualPagination: true,
-    enablePagination: paging,
-    enableBottomToolbar: paging,
-    rowCount: total,
-    onPaginationChange: setPagination,
-    muiPaginationProps: {
-      rowsPerPageOptions: pageSizes.map((o) => (typeof o === 'number' ? { value: o, label: String(o) } : o)),
-      showFirstButton: true,
-      showLastButton: true,
-      // The page-size select gets a name of its own (MRT names only its hidden input).
-      SelectProps: { SelectDisplayProps: { 'aria-label': localization.rowsPerPage } },
-    },
-    enableColumnOrdering: true,
-    enableHiding: true,
-    // Server sorting (issue 13 item 9): one column at a time; a third click goes back to the list's own order.
-    enableSorting: sortable.length > 0,
-    manualSorting: true,
-    enableMultiSort: false,
-    sortDescFirst: false,
-    onSortingChange: (updater) => {
-      setSorting(updater);
-      setPagination((p) => ({ ...p, pageIndex: 0 }));
-    },
-    enableColumnFilters: false,
-    enableGlobalFilter: false,
-    enableColumnActions: false,
-    enableDensityToggle: false,
-    enableRowActions: !!renderRowActions,
-    positionActionsColumn: 'last',
-    renderRowActions: renderRowActions
-      ? ({ row }) => (
-          <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'nowrap' }} onClick={stopPropagation} onKeyDown={stopPropagation}>
-            {phone ? (
-              <RowActionsMenu label={`${SHARED.rowActions}: ${rowName(row.original)}`}>{renderRowActions(row.original)}</RowActionsMenu>
-            ) : (
-              renderRowActions(row.original)
-            )}
-          </Box>
-        )
-      : undefined,
-    displayColumnDefOptions: { 'mrt-row-actions': { header: actionsHeader, size: phone ? 64 : actionsWidth, grow: false } },
-    renderEmptyRowsFallback: failed
-      ? () => (
+  const width = shown.length + (renderRowActions ? 1 : 0);
+  const bodyMessage = (content: ReactNode) => (
+    <TableRow>
+      <TableCell colSpan={width} sx={{ textAlign: 'center', py: 3, color: 'text.secondary' }}>
+        {content}
+      </TableCell>
+    </TableRow>
+  );
+  let body: ReactNode;
+  if (rows.length > 0) {
+    body = rows.map((row) => {
+      const color = rowColor?.(row);
+      return (
+        <TableRow
+          key={row._id}
+          hover={!!onRowClick}
+          tabIndex={onRowClick ? 0 : undefined}
+          onClick={onRowClick ? () => onRowClick(row) : undefined}
+          onKeyDown={
+            onRowClick
+              ? (e: KeyboardEvent<HTMLTableRowElement>) => {
+                  if (e.key === 'Enter' && e.target === e.currentTarget) onRowClick(row);
+                }
+              : undefined
+          }
+          sx={{
+            cursor: onRowClick ? 'pointer' : undefined,
+            // Fixed attachment lines a striped background up across the cells of the row.
+            ...(color ? { '& > td': { background: color, backgroundAttachment: 'fixed' } } : {}),
+          }}
+        >
+          {shown.map(({ id, column }) => {
+            const Cell = column.Cell;
+            return (
+              <TableCell key={id} sx={BODY_CELL}>
+                {Cell ? <Cell row={row} /> : cellText(column, row)}
+              </TableCell>
+            );
+          })}
+          {renderRowActions && (
+            // The buttons' clicks and keys don't reach the row.
+            <TableCell onClick={stopPropagation} onKeyDown={stopPropagation} sx={{ py: 0.25 }}>
+              <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'nowrap', alignItems: 'center' }}>
+                {phone ? (
+                  <RowActionsMenu label={`${SHARED.rowActions}: ${rowName(row)}`}>{renderRowActions(row)}</RowActionsMenu>
+                ) : (
+                  renderRowActions(row)
+                )}
+              </Box>
+            </TableCell>
+          )}
+        </TableRow>
+      );
+    });
+  } else if (failed) {
+    body = (
+      <TableRow>
+        <TableCell colSpan={width}>
           <Alert
             severity="error"
-            sx={{ m: 2, alignItems: 'center' }}
+            sx={{ m: 1, alignItems: 'center' }}
             action={
               <Button color="inherit" variant="outlined" size="small" onClick={() => void query.refetch()}>
                 {SHARED.retry}
@@ -420,103 +674,138 @@ export function DataTable<T extends MRT_RowData & { _id: string }>({
           >
             {USERS.loadFailed}
           </Alert>
-        )
-      : undefined,
-    muiTableProps: { 'aria-label': label },
-    muiTablePaperProps: { elevation: 1 },
-    muiTableBodyRowProps: ({ row }) => {
-      const color = rowColor?.(row.original);
-      return {
-        hover: !!onRowClick,
-        tabIndex: onRowClick ? 0 : undefined,
-        onClick: onRowClick ? () => onRowClick(row.original) : undefined,
-        onKeyDown: onRowClick
-          ? (e: KeyboardEvent<HTMLTableRowElement>) => {
-              if (e.key === 'Enter' && e.target === e.currentTarget) onRowClick(row.original);
-            }
-          : undefined,
-        sx: {
-          cursor: onRowClick ? 'pointer' : undefined,
-          // Fixed attachment lines a striped background up across the cells of the row.
-          ...(color ? { '& > td': { background: color, backgroundAttachment: 'fixed' } } : {}),
-        },
-      };
-    },
-    renderTopToolbarCustomActions: () => (
-      <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap sx={{ p: 0.5, minWidth: 0, flex: '1 1 auto' }}>
-        {toolbar}
-        {searchable && (
-          <TextField
-            value={searchInput}
-            onChange={(e) => {
-              setSearchInput(e.target.value);
-              setPagination((p) => ({ ...p, pageIndex: 0 }));
-            }}
-            placeholder={UI.search}
-            type="search"
-            sx={{ width: { xs: '100%', sm: 260 } }}
-            slotProps={{
-              htmlInput: { 'aria-label': UI.search },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
-        )}
-      </Stack>
-    ),
-    renderToolbarInternalActions: ({ table: t }) => (
-      <Box sx={{ display: 'flex', alignItems: 'center' }}>
-        {exportTarget &&
-          (['xlsx', 'pdf'] as const).map((format) => (
-            <Tooltip key={format} title={EXPORT_LABELS[format]}>
-              <span>
-                <IconButton aria-label={EXPORT_LABELS[format]} disabled={exporting} onClick={() => void runExport(format)}>
-                  {format === 'xlsx' ? <GridOnIcon /> : <PictureAsPdfIcon />}
-                </IconButton>
-              </span>
-            </Tooltip>
-          ))}
-        <MRT_ShowHideColumnsButton table={t} />
-        <Tooltip title={UI.saveTableLayout}>
-          <span>
-            <IconButton
-              aria-label={UI.saveTableLayout}
-              disabled={save.isPending}
-              onClick={() => {
-                const { columnVisibility, columnOrder } = t.getState();
-                save.mutate({
-                  imeTabele: tableName,
-                  tabela: { columnVisibility, columnOrder: columnOrder.filter((id) => columnIds.includes(id)) },
-                  headers: columnIds,
-                });
+        </TableCell>
+      </TableRow>
+    );
+  } else if (loading) {
+    body = bodyMessage(<CircularProgress size={28} aria-label={UI.loading} />);
+  } else {
+    body = bodyMessage(emptyText);
+  }
+
+  return (
+    <Paper
+      elevation={1}
+      // Escape leaves the full screen (a dialog or menu above it closes first and keeps the key).
+      onKeyDown={(e) => {
+        if (fullScreen && e.key === 'Escape') setFullScreen(false);
+      }}
+      sx={
+        fullScreen
+          ? { position: 'fixed', inset: 0, zIndex: (theme) => theme.zIndex.appBar + 1, overflow: 'auto', borderRadius: 0 }
+          : { minWidth: 0, maxWidth: '100%' }
+      }
+    >
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: 0.5, p: 0.5 }}>
+        <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap sx={{ p: 0.5, minWidth: 0, flex: '1 1 auto' }}>
+          {toolbar}
+          {searchable && (
+            <TextField
+              value={searchInput}
+              onChange={(e) => {
+                setSearchInput(e.target.value);
+                setPagination((p) => ({ ...p, pageIndex: 0 }));
               }}
-            >
-              <SaveIcon />
-            </IconButton>
-          </span>
-        </Tooltip>
-        <MRT_ToggleFullScreenButton table={t} />
+              placeholder={UI.search}
+              type="search"
+              sx={{ width: { xs: '100%', sm: 260 } }}
+              slotProps={{
+                htmlInput: { 'aria-label': UI.search },
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <SearchIcon fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
+              }}
+            />
+          )}
+        </Stack>
+        <Box sx={{ display: 'flex', alignItems: 'center', ml: 'auto' }}>
+          {exportTarget &&
+            (['xlsx', 'pdf'] as const).map((format) => (
+              <ToolButton key={format} label={EXPORT_LABELS[format]} disabled={exporting} onClick={() => void runExport(format)}>
+                {format === 'xlsx' ? <GridOnIcon /> : <PictureAsPdfIcon />}
+              </ToolButton>
+            ))}
+          <ColumnsChoice
+            columns={ordered.map(({ id, column }) => ({ id, header: column.header, canHide: column.enableHiding !== false }))}
+            visibility={visibility}
+            onVisibility={setVisibility}
+            onOrder={setOrder}
+            reordered={ordered.some((c, i) => c.id !== columnIds[i])}
+          />
+          <ToolButton
+            label={UI.saveTableLayout}
+            disabled={save.isPending}
+            onClick={() =>
+              save.mutate({
+                imeTabele: tableName,
+                tabela: { columnVisibility: visibility, columnOrder: ordered.map((c) => c.id) },
+                headers: columnIds,
+              })
+            }
+          >
+            <SaveIcon />
+          </ToolButton>
+          <ToolButton label={TABLE_TEXTS.toggleFullScreen} onClick={() => setFullScreen((f) => !f)}>
+            {fullScreen ? <FullscreenExitIcon /> : <FullscreenIcon />}
+          </ToolButton>
+        </Box>
       </Box>
-    ),
-  });
-
-  useEffect(() => {
-    if (phone && !wideVisibility.current) {
-      const now = table.getState().columnVisibility;
-      wideVisibility.current = now;
-      const order = table.getState().columnOrder.length > 0 ? table.getState().columnOrder : columnIds;
-      const shown = order.filter((id) => columnIds.includes(id) && now[id] !== false).slice(0, PHONE_COLUMNS);
-      table.setColumnVisibility({ ...now, ...Object.fromEntries(columnIds.map((id) => [id, shown.includes(id)])) });
-    } else if (!phone && wideVisibility.current) {
-      table.setColumnVisibility(wideVisibility.current);
-      wideVisibility.current = null;
-    }
-  }, [phone, table, columnIds]);
-
-  return <MaterialReactTable table={table} />;
+      <TableContainer sx={{ position: 'relative' }}>
+        <Table size="small" aria-label={label} aria-busy={loading}>
+          <TableHead>
+            <TableRow>
+              {shown.map(({ id, column }) => {
+                const canSort = sortable.includes(id);
+                const direction = sortedBy?.id === id ? (sortedBy.desc ? 'desc' : 'asc') : undefined;
+                const Header = column.Header;
+                return (
+                  <TableCell
+                    key={id}
+                    sx={HEAD_CELL}
+                    aria-sort={canSort ? (direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none') : undefined}
+                  >
+                    <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.25 }}>
+                      <div>{Header ? <Header rows={rows} /> : column.header}</div>
+                      {canSort && <SortButton header={column.header} direction={direction} onClick={() => toggleSort(id)} />}
+                    </Box>
+                  </TableCell>
+                );
+              })}
+              {renderRowActions && <TableCell sx={{ ...HEAD_CELL, minWidth: phone ? undefined : actionsWidth }}>{actionsHeader}</TableCell>}
+            </TableRow>
+          </TableHead>
+          <TableBody>{body}</TableBody>
+        </Table>
+        {loading && rows.length > 0 && (
+          <Box
+            sx={{
+              position: 'absolute',
+              inset: 0,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              bgcolor: 'rgba(255, 255, 255, 0.5)',
+              zIndex: 3,
+            }}
+          >
+            <CircularProgress aria-label={UI.loading} />
+          </Box>
+        )}
+      </TableContainer>
+      {paging && (
+        <Pager
+          pageIndex={pagination.pageIndex}
+          pageSize={pagination.pageSize}
+          total={total}
+          options={pageSizes}
+          onPage={(pageIndex) => setPagination((p) => ({ ...p, pageIndex }))}
+          onPageSize={(pageSize) => setPagination({ pageIndex: 0, pageSize })}
+        />
+      )}
+    </Paper>
+  );
 }

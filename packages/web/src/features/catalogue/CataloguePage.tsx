@@ -1,8 +1,8 @@
 import { Stack, Typography } from '@mui/material';
-import type { MRT_ColumnDef } from 'material-react-table';
 import { useState } from 'react';
 import { type CatalogueEntryDto, listCatalogue } from '../../api/catalogue';
 import { DataTable, type TableQuery } from '../../components/DataTable';
+import type { ColumnDef } from '../../components/tableTypes';
 import { inScript } from '../../script';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { UI } from '../../texts';
@@ -10,13 +10,13 @@ import { CATALOGUE_KEY, CatalogueDialog } from './CatalogueDialog';
 import { ACTIVITY_UI, responsibleLabel, rokLabel } from './labels';
 
 /** Naziv, kratakNaziv, previous activities, responsible type, deadline in days, documents (spec 3 §2.3). */
-const COLUMNS: MRT_ColumnDef<CatalogueEntryDto>[] = [
-  { accessorKey: 'naziv', header: ACTIVITY_UI.naziv, size: 260 },
-  { accessorKey: 'kratakNaziv', header: ACTIVITY_UI.kratakNaziv, size: 140, grow: false },
-  { id: 'prethodna', header: ACTIVITY_UI.previous, size: 120, accessorFn: (e) => e.prethodna.join(', ') || UI.empty },
-  { id: 'odgovoran', header: ACTIVITY_UI.responsible, size: 140, accessorFn: (e) => responsibleLabel(e.odgovoran) || UI.empty },
-  { id: 'rok', header: ACTIVITY_UI.rokDays, size: 110, grow: false, accessorFn: (e) => inScript(rokLabel(e.rok)) },
-  { id: 'dokumenta', header: ACTIVITY_UI.documents, size: 260, accessorFn: (e) => e.dokumenta || UI.empty },
+const COLUMNS: ColumnDef<CatalogueEntryDto>[] = [
+  { accessorKey: 'naziv', header: ACTIVITY_UI.naziv },
+  { accessorKey: 'kratakNaziv', header: ACTIVITY_UI.kratakNaziv },
+  { id: 'prethodna', header: ACTIVITY_UI.previous, accessorFn: (e) => e.prethodna.join(', ') || UI.empty },
+  { id: 'odgovoran', header: ACTIVITY_UI.responsible, accessorFn: (e) => responsibleLabel(e.odgovoran) || UI.empty },
+  { id: 'rok', header: ACTIVITY_UI.rokDays, accessorFn: (e) => inScript(rokLabel(e.rok)) },
+  { id: 'dokumenta', header: ACTIVITY_UI.documents, accessorFn: (e) => e.dokumenta || UI.empty },
 ];
 
 /** The whole catalogue on one page (36 entries; the table's 50 rows). */

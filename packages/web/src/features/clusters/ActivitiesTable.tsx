@@ -1,10 +1,10 @@
 import { appPath } from '@trasa/domain';
-import type { MRT_ColumnDef } from 'material-react-table';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { ActivityBrief, LocationDto } from '../../api/clusters';
 import { deadlineRowColor } from '../../components/ColourLegend';
 import { DataTable } from '../../components/DataTable';
+import type { ColumnDef } from '../../components/tableTypes';
 import { UI } from '../../texts';
 import { ACTIVITY_STATUS_LABELS, ACTIVITY_UI, dateLabel, responsibleLabel } from '../catalogue/labels';
 import { CLUSTERS_KEY } from './queries';
@@ -12,20 +12,19 @@ import { CLUSTERS_KEY } from './queries';
 /** The cluster activities table shows 50 rows without paging (spec 2 §9); the catalogue has fewer. */
 const ACTIVITY_ROWS = 50;
 
-const COLUMNS: MRT_ColumnDef<ActivityBrief>[] = [
-  { accessorKey: 'kratakNaziv', header: ACTIVITY_UI.kratakNaziv, size: 140, grow: false },
-  { accessorKey: 'naziv', header: UI.activityName, size: 220 },
+const COLUMNS: ColumnDef<ActivityBrief>[] = [
+  { accessorKey: 'kratakNaziv', header: ACTIVITY_UI.kratakNaziv },
+  { accessorKey: 'naziv', header: UI.activityName },
   {
     id: 'status',
     header: UI.status,
-    size: 110,
     accessorFn: (a) => `${ACTIVITY_STATUS_LABELS[a.status] ?? a.status}${a.returned > 0 ? ` (${ACTIVITY_UI.revision(a.returned)})` : ''}`,
   },
-  { id: 'odgovoran', header: ACTIVITY_UI.responsible, size: 140, accessorFn: (a) => responsibleLabel(a.odgovoran) || UI.empty },
-  { id: 'datumPocetka', header: ACTIVITY_UI.start, size: 100, accessorFn: (a) => dateLabel(a.datumPocetka) },
-  { id: 'rokZavrsetka', header: ACTIVITY_UI.deadline, size: 100, accessorFn: (a) => dateLabel(a.rokZavrsetka) },
-  { id: 'datumZavrsetka', header: ACTIVITY_UI.end, size: 115, accessorFn: (a) => dateLabel(a.datumZavrsetka) },
-  { id: 'poslednjiKomentar', header: UI.lastComment, size: 180, accessorFn: (a) => a.poslednjiKomentar ?? UI.empty },
+  { id: 'odgovoran', header: ACTIVITY_UI.responsible, accessorFn: (a) => responsibleLabel(a.odgovoran) || UI.empty },
+  { id: 'datumPocetka', header: ACTIVITY_UI.start, accessorFn: (a) => dateLabel(a.datumPocetka) },
+  { id: 'rokZavrsetka', header: ACTIVITY_UI.deadline, accessorFn: (a) => dateLabel(a.rokZavrsetka) },
+  { id: 'datumZavrsetka', header: ACTIVITY_UI.end, accessorFn: (a) => dateLabel(a.datumZavrsetka) },
+  { id: 'poslednjiKomentar', header: UI.lastComment, accessorFn: (a) => a.poslednjiKomentar ?? UI.empty },
 ];
 
 /** The activities of a cluster in catalogue order, coloured by deadline; a row opens the activity. */

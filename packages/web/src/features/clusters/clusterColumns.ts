@@ -1,9 +1,9 @@
 import { MAX_LIMIT } from '@trasa/domain';
-import type { MRT_ColumnDef } from 'material-react-table';
 import type { LocationDto } from '../../api/clusters';
 import { listLocations, searchLocations } from '../../api/clusters';
 import { deadlineRowColor } from '../../components/ColourLegend';
 import type { PageSizeOption, TableQuery } from '../../components/DataTable';
+import type { ColumnDef } from '../../components/tableTypes';
 import { UI } from '../../texts';
 import { responsibleContractors, statusLabel } from './format';
 
@@ -11,11 +11,11 @@ import { responsibleContractors, statusLabel } from './format';
 export const CLUSTER_PAGE_SIZES: readonly PageSizeOption[] = [10, 20, 50, 100, { value: MAX_LIMIT, label: UI.allRows }];
 
 /** Cluster name, responsible contractor, status, contract (spec 2 §2). */
-export const CLUSTER_COLUMNS: MRT_ColumnDef<LocationDto>[] = [
-  { accessorKey: 'naziv', header: UI.clusterName, size: 220 },
-  { id: 'odgovoran', header: UI.responsibleContractor, size: 220, accessorFn: responsibleContractors },
-  { id: 'status', header: UI.status, size: 110, accessorFn: (l) => statusLabel(l.status) },
-  { id: 'ugovor', header: UI.contract, size: 220, accessorFn: (l) => l.ugovor?.naziv ?? UI.empty },
+export const CLUSTER_COLUMNS: ColumnDef<LocationDto>[] = [
+  { accessorKey: 'naziv', header: UI.clusterName },
+  { id: 'odgovoran', header: UI.responsibleContractor, accessorFn: responsibleContractors },
+  { id: 'status', header: UI.status, accessorFn: (l) => statusLabel(l.status) },
+  { id: 'ugovor', header: UI.contract, accessorFn: (l) => l.ugovor?.naziv ?? UI.empty },
 ];
 
 export function clusterRowColor(location: LocationDto): string | undefined {

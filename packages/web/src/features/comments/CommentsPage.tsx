@@ -1,9 +1,10 @@
 import { Link, Stack, Typography } from '@mui/material';
 import { appPath, type CommentListDto, formatLogTime, LIST_SORTS, roleIn } from '@trasa/domain';
-import type { MRT_ColumnDef } from 'material-react-table';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DataTable, type TableQuery } from '../../components/DataTable';
+import { useSnackbar } from '../../components/SnackbarProvider';
+import type { ColumnDef } from '../../components/tableTypes';
 import { ACTIVITIES, COMMENT_LIST } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { useCurrentUser } from '../../shell/session';
@@ -24,19 +25,18 @@ function ActivityCell({ comment }: { comment: CommentListDto }) {
 
 const commentRowLabel = (c: CommentListDto) => `${COMMENT_LABELS.chooseRow}: ${c.komentar}`;
 
-const COLUMNS: MRT_ColumnDef<CommentListDto>[] = [
-  { id: 'ime', header: COMMENT_LABELS.name, size: 130, accessorFn: authorOf },
-  { accessorKey: 'komentar', header: COMMENT_LABELS.comment, size: 240 },
-  { id: 'email', header: COMMENT_LABELS.email, size: 170, accessorFn: (c) => c.user?.email ?? UI.empty },
-  { id: 'klaster', header: COMMENT_LABELS.cluster, size: 130, accessorFn: (c) => c.lokacija.naziv },
+const COLUMNS: ColumnDef<CommentListDto>[] = [
+  { id: 'ime', header: COMMENT_LABELS.name, accessorFn: authorOf },
+  { accessorKey: 'komentar', header: COMMENT_LABELS.comment },
+  { id: 'email', header: COMMENT_LABELS.email, accessorFn: (c) => c.user?.email ?? UI.empty },
+  { id: 'klaster', header: COMMENT_LABELS.cluster, accessorFn: (c) => c.lokacija.naziv },
   {
     id: 'aktivnost',
     header: COMMENT_LABELS.activity,
-    size: 180,
     accessorFn: (c) => `${c.kratakNaziv} - ${c.naziv}`,
-    Cell: ({ row }) => <ActivityCell comment={row.original} />,
+    Cell: ({ row }) => <ActivityCell comment={row} />,
   },
-  { id: 'createdAt', header: COMMENT_LABELS.createdAt, size: 150, accessorFn: (c) => formatLogTime(c.createdAt) },
+  { id: 'createdAt', header: COMMENT_LABELS.createdAt, accessorFn: (c) => formatLogTime(c.createdAt) },
 ];
 
 async function fetchComments({ page, limit, search, signal, sort, order }: TableQuery) {

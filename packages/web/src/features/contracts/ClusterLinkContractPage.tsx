@@ -3,7 +3,6 @@ import LinkIcon from '@mui/icons-material/Link';
 import { Box, Button, Checkbox, Paper, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { appPath, CONTRACT_KINDS, type ContractKind, formatDate } from '@trasa/domain';
-import type { MRT_ColumnDef, MRT_Row } from 'material-react-table';
 import { createContext, useCallback, useContext, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { type ContractListItem, linkLocationsToContract, listContracts, searchContracts } from '../../api/contracts';
@@ -11,6 +10,7 @@ import { messageOf } from '../../api/errors';
 import { ColourLegend, deadlineRowColor } from '../../components/ColourLegend';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import type { ColumnDef } from '../../components/tableTypes';
 import { CONTRACTS } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { UI } from '../../texts';
@@ -39,9 +39,9 @@ const ChoiceContext = createContext<{ chosenId: string | null; choose: (contract
 });
 
 /** The single-choice checkbox of a row; a finished contract's is disabled with the warning. */
-function ChooseCell({ row }: { row: MRT_Row<ContractListItem> }) {
+function ChooseCell({ row }: { row: ContractListItem }) {
   const { chosenId, choose } = useContext(ChoiceContext);
-  const contract = row.original;
+  const contract = row;
   const finished = isFinished(contract);
   const box = (
     <Checkbox
@@ -62,13 +62,13 @@ function ChooseCell({ row }: { row: MRT_Row<ContractListItem> }) {
   );
 }
 
-const COLUMNS: MRT_ColumnDef<ContractListItem>[] = [
-  { id: 'izbor', header: UI.choose, size: 100, grow: false, Cell: ChooseCell },
-  { accessorKey: 'naziv', header: UI.naziv, size: 240 },
-  { accessorKey: 'broj', header: UI.broj, size: 120 },
-  { id: 'status', header: UI.status, size: 100, accessorFn: (c) => statusLabel(c.status) },
-  { id: 'datumPocetka', header: UI.datumPocetka, size: 110, accessorFn: (c) => formatDate(c.datumPocetka) || UI.empty },
-  { id: 'rokZavrsetka', header: UI.rokZavrsetka, size: 110, accessorFn: (c) => formatDate(c.rokZavrsetka) || UI.empty },
+const COLUMNS: ColumnDef<ContractListItem>[] = [
+  { id: 'izbor', header: UI.choose, Cell: ChooseCell },
+  { accessorKey: 'naziv', header: UI.naziv },
+  { accessorKey: 'broj', header: UI.broj },
+  { id: 'status', header: UI.status, accessorFn: (c) => statusLabel(c.status) },
+  { id: 'datumPocetka', header: UI.datumPocetka, accessorFn: (c) => formatDate(c.datumPocetka) || UI.empty },
+  { id: 'rokZavrsetka', header: UI.rokZavrsetka, accessorFn: (c) => formatDate(c.rokZavrsetka) || UI.empty },
 ];
 
 function fetcherOf(kind: ContractKind) {

@@ -4,7 +4,6 @@ import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { Alert, Box, Button, Checkbox, CircularProgress, IconButton, Paper, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { appPath, type ContractKind, type ContractLocation, foldForSearch } from '@trasa/domain';
-import type { MRT_ColumnDef, MRT_Row } from 'material-react-table';
 import { createContext, useCallback, useContext, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import type { LocationDto } from '../../api/clusters';
@@ -14,6 +13,7 @@ import { ColourLegend } from '../../components/ColourLegend';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import type { ColumnDef } from '../../components/tableTypes';
 import { CLUSTERS, COMMON, CONTRACTS } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { UI } from '../../texts';
@@ -39,13 +39,12 @@ function matches(naziv: string, search: { eng: string; srb: string } | null): bo
   return [search.eng, search.srb].some((t) => name.includes(foldForSearch(t)));
 }
 
-const LINKED_COLUMNS: MRT_ColumnDef<ContractLocation>[] = [
-  { accessorKey: 'naziv', header: UI.clusterName, size: 240 },
-  { id: 'status', header: UI.status, size: 110, accessorFn: (l) => statusLabel(l.status) },
+const LINKED_COLUMNS: ColumnDef<ContractLocation>[] = [
+  { accessorKey: 'naziv', header: UI.clusterName },
+  { id: 'status', header: UI.status, accessorFn: (l) => statusLabel(l.status) },
   {
     id: 'odgovoran',
     header: UI.responsibleGroups,
-    size: 240,
     accessorFn: (l) => l.odgovoran.map((g) => g.naziv).join(', ') || UI.empty,
   },
 ];
@@ -68,9 +67,9 @@ const SelectionContext = createContext<{
 }>({ kind: 'contract', contractId: '', chosen: new Set(), toggle: () => {} });
 
 /** A cluster's checkbox; one already linked to this contract is checked and disabled. */
-function ChooseCell({ row }: { row: MRT_Row<LocationDto> }) {
+function ChooseCell({ row }: { row: LocationDto }) {
   const { kind, contractId, chosen, toggle } = useContext(SelectionContext);
-  const location = row.original;
+  const location = row;
   const linked = currentOfKind(location, kind)?._id === contractId;
   const box = (
     <Checkbox
@@ -91,19 +90,19 @@ function ChooseCell({ row }: { row: MRT_Row<LocationDto> }) {
   );
 }
 
-function CurrentContractCell({ row }: { row: MRT_Row<LocationDto> }) {
+function CurrentContractCell({ row }: { row: LocationDto }) {
   const { kind, contractId } = useContext(SelectionContext);
-  const current = currentOfKind(row.original, kind);
+  const current = currentOfKind(row, kind);
   if (!current) return <>{UI.empty}</>;
   return <>{current._id === contractId ? CONTRACT_LABELS.alreadyLinked : `${current.naziv} (${current.broj})`}</>;
 }
 
-const LINK_COLUMNS: MRT_ColumnDef<LocationDto>[] = [
-  { id: 'izbor', header: UI.choose, size: 90, grow: false, Cell: ChooseCell },
-  { accessorKey: 'naziv', header: UI.clusterName, size: 220 },
-  { id: 'odgovoran', header: UI.responsibleContractor, size: 200, accessorFn: responsibleContractors },
-  { id: 'status', header: UI.status, size: 110, accessorFn: (l) => statusLabel(l.status) },
-  { id: 'trenutniUgovor', header: CONTRACT_LABELS.currentContractOfKind, size: 220, Cell: CurrentContractCell },
+const LINK_COLUMNS: ColumnDef<LocationDto>[] = [
+  { id: 'izbor', header: UI.choose, Cell: ChooseCell },
+  { accessorKey: 'naziv', header: UI.clusterName },
+  { id: 'odgovoran', header: UI.responsibleContractor, accessorFn: responsibleContractors },
+  { id: 'status', header: UI.status, accessorFn: (l) => statusLabel(l.status) },
+  { id: 'trenutniUgovor', header: CONTRACT_LABELS.currentContractOfKind, Cell: CurrentContractCell },
 ];
 
 function LinkScreen({ kind, contract }: { kind: ContractKind; contract: ContractDto }) {

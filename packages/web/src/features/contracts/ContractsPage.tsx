@@ -2,25 +2,28 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import LinkIcon from '@mui/icons-material/Link';
-import { Box, Button, IconButton, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
+import { Button, IconButton, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import { appPath, CONTRACT_GROUP_TYPE, CONTRACT_KINDS, type ContractKind, canOpen, formatDate, LIST_SORTS, roleIn } from '@trasa/domain';
-import type { MRT_ColumnDef } from 'material-react-table';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { type ContractListItem, listContracts, searchContracts } from '../../api/contracts';
 import { ColourLegend, deadlineRowColor } from '../../components/ColourLegend';
 import { DataTable, type TableQuery } from '../../components/DataTable';
+import { OnceOpened } from '../../components/OnceOpened';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import type { ColumnDef } from '../../components/tableTypes';
 import { CONTRACTS } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { useCurrentUser } from '../../shell/session';
 import { UI } from '../../texts';
 import { statusLabel } from '../clusters/format';
-import { ContractFormDialog } from './ContractFormDialog';
-import { DeleteContractDialog } from './DeleteContractDialog';
 import { DETAIL_FROM, detailPath, isFinished, LINK_FROM, LIST_ROUTE, linkPath } from './kinds';
 import { CONTRACT_LABELS } from './labels';
 import { CONTRACTS_KEY } from './queries';
+
+/** The forms load when their dialog is first opened (issue 13 budgets). */
+const ContractFormDialog = lazy(async () => ({ default: (await import('./ContractFormDialog')).ContractFormDialog }));
+const DeleteContractDialog = lazy(async () => ({ default: (await import('./DeleteContractDialog')).DeleteContractDialog }));
 
 /** Contract lists page by 10, 25 or 50 (spec 2 §9). */
 export const CONTRACT_PAGE_SIZES = [10, 25, 50] as const;
@@ -32,44 +35,29 @@ const TAB_LABELS: Record<ContractKind, string> = {
   contractNad: UI.tabSupervisionContracts,
 };
 
-/** A header that wraps onto a second line instead of being cut (the lists are wide). */
-function wrapping(text: string) {
-  return () => (
-    <Box component="span" sx={{ whiteSpace: 'normal', lineHeight: 1.2 }}>
-      {text}
-    </Box>
-  );
-}
-
 /** naziv, broj, start, duration, due date, status, the groups (typed kinds), documents and linked clusters. */
-function columnsOf(kind: ContractKind): MRT_ColumnDef<ContractListItem>[] {
-  const columns: MRT_ColumnDef<ContractListItem>[] = [
-    { accessorKey: 'naziv', header: UI.naziv, size: 160 },
-    { accessorKey: 'broj', header: UI.broj, size: 95 },
+function columnsOf(kind: ContractKind): ColumnDef<ContractListItem>[] {
+  const columns: ColumnDef<ContractListItem>[] = [
+    { accessorKey: 'naziv', header: UI.naziv },
+    { accessorKey: 'broj', header: UI.broj },
     {
       id: 'datumPocetka',
       header: UI.datumPocetka,
-      Header: wrapping(UI.datumPocetka),
-      size: 105,
       accessorFn: (c) => formatDate(c.datumPocetka) || UI.empty,
     },
-    { id: 'rokTrajanja', header: UI.rokTrajanja, Header: wrapping(UI.rokTrajanja), size: 95, accessorFn: (c) => String(c.rokTrajanja) },
+    { id: 'rokTrajanja', header: UI.rokTrajanja, accessorFn: (c) => String(c.rokTrajanja) },
     {
       id: 'rokZavrsetka',
       header: UI.rokZavrsetka,
-      Header: wrapping(UI.rokZavrsetka),
-      size: 115,
       accessorFn: (c) => formatDate(c.rokZavrsetka) || UI.empty,
     },
-    { id: 'status', header: UI.status, size: 90, accessorFn: (c) => statusLabel(c.status) },
+    { id: 'status', header: UI.status, accessorFn: (c) => statusLabel(c.status) },
   ];
   if (CONTRACT_GROUP_TYPE[kind] !== null) {
     const header = CONTRACT_LABELS.groupsOfKind[kind as Exclude<ContractKind, 'contract'>];
     columns.push({
       id: 'grupe',
       header,
-      Header: wrapping(header),
-      size: 130,
       accessorFn: (c) => c.grupe.map((g) => g.naziv).join(', ') || UI.empty,
     });
   }
@@ -77,15 +65,11 @@ function columnsOf(kind: ContractKind): MRT_ColumnDef<ContractListItem>[] {
     {
       id: 'fajlovi',
       header: CONTRACT_LABELS.documentCount,
-      Header: wrapping(CONTRACT_LABELS.documentCount),
-      size: 90,
       accessorFn: (c) => String(c.fajlovi.length),
     },
     {
       id: 'lokacije',
       header: CONTRACT_LABELS.clusterCount,
-      Header: wrapping(CONTRACT_LABELS.clusterCount),
-      size: 90,
       accessorFn: (c) => String(c.brojLokacija),
     },
   );
@@ -208,8 +192,12 @@ function ContractList({ kind }: { kind: ContractKind }) {
       <ColourLegend />
       {isAdmin && (
         <>
-          <ContractFormDialog open={form.open} kind={kind} contractId={form.contractId} opening={form.opening} onClose={closeForm} />
-          <DeleteContractDialog kind={kind} contract={deleting} onClose={closeDelete} />
+          <OnceOpened open={form.open}>
+            <ContractFormDialog open={form.open} kind={kind} contractId={form.contractId} opening={form.opening} onClose={closeForm} />
+          </OnceOpened>
+          <OnceOpened open={!!deleting}>
+            <DeleteContractDialog kind={kind} contract={deleting} onClose={closeDelete} />
+          </OnceOpened>
         </>
       )}
     </Stack>

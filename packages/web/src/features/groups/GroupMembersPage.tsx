@@ -3,7 +3,6 @@ import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import { Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { appPath, foldForSearch, LIST_SORTS, roleIn, type UserDto } from '@trasa/domain';
-import type { MRT_ColumnDef } from 'material-react-table';
 import { useCallback, useMemo, useState } from 'react';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { messageOf } from '../../api/errors';
@@ -13,6 +12,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { useCameFromList } from '../../components/fromList';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import type { ColumnDef } from '../../components/tableTypes';
 import { USERS } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { UI } from '../../texts';
@@ -25,18 +25,18 @@ import { GROUPS_KEY } from './queries';
 /** The guests list of group management loads every guest at once (spec 1 §9). */
 const ALL_GUESTS_LIMIT = 50_000;
 
-const MEMBER_COLUMNS: MRT_ColumnDef<UserDto>[] = [
+const MEMBER_COLUMNS: ColumnDef<UserDto>[] = [
   { accessorKey: 'ime', header: UI.ime },
   { accessorKey: 'prezime', header: UI.prezime },
-  { accessorKey: 'email', header: UI.email, size: 240 },
+  { accessorKey: 'email', header: UI.email },
   { id: 'rola', header: UI.role, accessorFn: (u) => u.rolaNaziv || u.rola },
   { id: 'status', header: UI.status, accessorFn: (u) => statusLabel(u.status) },
 ];
 
-const GUEST_COLUMNS: MRT_ColumnDef<UserDto>[] = [
+const GUEST_COLUMNS: ColumnDef<UserDto>[] = [
   { accessorKey: 'ime', header: UI.ime },
   { accessorKey: 'prezime', header: UI.prezime },
-  { accessorKey: 'email', header: UI.email, size: 240 },
+  { accessorKey: 'email', header: UI.email },
   { id: 'status', header: UI.status, accessorFn: (u) => statusLabel(u.status) },
 ];
 

@@ -6,7 +6,6 @@ import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type GroupDto, isReservedGroupName, LIST_SORTS, roleIn } from '@trasa/domain';
-import type { MRT_ColumnDef } from 'material-react-table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messageOf } from '../../api/errors';
@@ -15,6 +14,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { FROM_LIST } from '../../components/fromList';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import type { ColumnDef } from '../../components/tableTypes';
 import { USERS } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { useCurrentUser } from '../../shell/session';
@@ -25,12 +25,12 @@ import { groupDetailsPath, groupMembersPath } from './groupLinks';
 import { GROUPS_KEY } from './queries';
 
 /** Назив, Кратак назив, Тип, Надређена група, Види све. */
-const COLUMNS: MRT_ColumnDef<GroupDto>[] = [
-  { accessorKey: 'naziv', header: UI.naziv, size: 260 },
-  { accessorKey: 'kratakNaziv', header: UI.kratakNaziv, size: 110 },
-  { id: 'tip', header: UI.tip, size: 110, accessorFn: (g) => g.tip || UI.empty },
-  { id: 'nadredjenaGrupa', header: UI.parentGroup, size: 240, accessorFn: (g) => g.nadredjenaGrupa?.naziv ?? UI.empty },
-  { id: 'sveVideci', header: UI.seesAll, size: 90, accessorFn: (g) => (g.sveVideci ? UI.yes : UI.no) },
+const COLUMNS: ColumnDef<GroupDto>[] = [
+  { accessorKey: 'naziv', header: UI.naziv },
+  { accessorKey: 'kratakNaziv', header: UI.kratakNaziv },
+  { id: 'tip', header: UI.tip, accessorFn: (g) => g.tip || UI.empty },
+  { id: 'nadredjenaGrupa', header: UI.parentGroup, accessorFn: (g) => g.nadredjenaGrupa?.naziv ?? UI.empty },
+  { id: 'sveVideci', header: UI.seesAll, accessorFn: (g) => (g.sveVideci ? UI.yes : UI.no) },
 ];
 
 async function fetchGroups({ page, limit, search, signal, sort, order }: TableQuery) {

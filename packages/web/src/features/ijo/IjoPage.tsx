@@ -4,12 +4,12 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mayEditIjo } from '@trasa/domain';
-import type { MRT_ColumnDef } from 'material-react-table';
 import { useState } from 'react';
 import { messageOf } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import type { ColumnDef } from '../../components/tableTypes';
 import { IJO } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { useCurrentUser } from '../../shell/session';
@@ -18,9 +18,9 @@ import { deleteIjo, IJO_KEY, type IjoDto, listIjos } from './api';
 import { IjoDialog } from './IjoDialog';
 import { IJO_LABELS } from './labels';
 
-const COLUMNS: MRT_ColumnDef<IjoDto>[] = [
-  { accessorKey: 'naziv', header: IJO_LABELS.naziv, size: 320 },
-  { id: 'odgovoran', header: IJO_LABELS.odgovoran, size: 160, accessorFn: (i) => IJO.odgovoranLabels[i.odgovoran] ?? i.odgovoran },
+const COLUMNS: ColumnDef<IjoDto>[] = [
+  { accessorKey: 'naziv', header: IJO_LABELS.naziv },
+  { id: 'odgovoran', header: IJO_LABELS.odgovoran, accessorFn: (i) => IJO.odgovoranLabels[i.odgovoran] ?? i.odgovoran },
 ];
 
 /** GET /api/ijo answers every holder (a short codebook); the table pages it here. */

@@ -4,7 +4,6 @@ import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { Alert, Box, Button, CircularProgress, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { appPath, formatDate } from '@trasa/domain';
-import type { MRT_ColumnDef } from 'material-react-table';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { messageOf } from '../../api/errors';
@@ -21,6 +20,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { FormDialog } from '../../components/FormDialog';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import type { ColumnDef } from '../../components/tableTypes';
 import { CLUSTERS, COMMON, INVENTORY } from '../../messages';
 import { inScript } from '../../script';
 import { UI } from '../../texts';
@@ -35,21 +35,20 @@ const LINK_NOTICE_MS = 3500;
 type Contract = InventoryContractDetail['contract'];
 
 /** The location row of spec 3 §3 "Inventory location row". */
-const COLUMNS: MRT_ColumnDef<InventoryLocationRow>[] = [
-  { accessorKey: 'naziv', header: INV_LABELS.locationName, size: 220 },
-  { id: 'ugovor', header: INV_LABELS.generalContract, size: 150, accessorFn: (l) => l.ugovor?.naziv ?? UI.empty },
-  { id: 'odgovoran', header: UI.responsibleGroups, size: 180, accessorFn: (l) => l.odgovoran.map((g) => g.naziv).join(', ') || UI.empty },
-  { id: 'status', header: INV_LABELS.status, size: 100, accessorFn: (l) => statusLabel(l.status) },
+const COLUMNS: ColumnDef<InventoryLocationRow>[] = [
+  { accessorKey: 'naziv', header: INV_LABELS.locationName },
+  { id: 'ugovor', header: INV_LABELS.generalContract, accessorFn: (l) => l.ugovor?.naziv ?? UI.empty },
+  { id: 'odgovoran', header: UI.responsibleGroups, accessorFn: (l) => l.odgovoran.map((g) => g.naziv).join(', ') || UI.empty },
+  { id: 'status', header: INV_LABELS.status, accessorFn: (l) => statusLabel(l.status) },
   {
     id: 'completed',
     header: INV_LABELS.completed,
-    size: 150,
     accessorFn: (l) => (l.completed ? `${l.completed.kratakNaziv} (${formatDate(l.completed.datumZavrsetka)})` : UI.empty),
   },
-  { id: 'naselje', header: INV_LABELS.naselje, size: 150, accessorFn: (l) => l.naselje || UI.empty },
-  { id: 'opstina', header: INV_LABELS.opstina, size: 120, accessorFn: (l) => l.opstina || UI.empty },
-  { id: 'skolskaUprava', header: INV_LABELS.skolskaUprava, size: 130, accessorFn: (l) => l.skolskaUprava || UI.empty },
-  { id: 'stanje', header: INV_LABELS.stanje, size: 150, accessorFn: (l) => inScript(l.stanje) },
+  { id: 'naselje', header: INV_LABELS.naselje, accessorFn: (l) => l.naselje || UI.empty },
+  { id: 'opstina', header: INV_LABELS.opstina, accessorFn: (l) => l.opstina || UI.empty },
+  { id: 'skolskaUprava', header: INV_LABELS.skolskaUprava, accessorFn: (l) => l.skolskaUprava || UI.empty },
+  { id: 'stanje', header: INV_LABELS.stanje, accessorFn: (l) => inScript(l.stanje) },
 ];
 const HIDDEN = ['odgovoran', 'completed', 'skolskaUprava'];
 

@@ -18,12 +18,12 @@ import {
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIST_SORTS } from '@trasa/domain';
-import type { MRT_ColumnDef } from 'material-react-table';
 import { useId, useState } from 'react';
 import { messageOf } from '../../api/errors';
 import { type A13Row, a13Stats, downloadA13, getInventoryLocation, INVENTORY_KEY, listA13, setA13Status } from '../../api/inventory';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import type { ColumnDef } from '../../components/tableTypes';
 import { COMMON, INVENTORY } from '../../messages';
 import { inScript } from '../../script';
 import { UI } from '../../texts';
@@ -35,15 +35,14 @@ import { INVENTORY_SEARCH_DEBOUNCE_MS } from './texts';
 
 const A13_KEY = [...INVENTORY_KEY, 'a13'] as const;
 
-const COLUMNS: MRT_ColumnDef<A13Row>[] = [
-  { id: 'naziv', header: INV_LABELS.locationName, size: 260, accessorFn: (r) => r.lokacija.naziv },
+const COLUMNS: ColumnDef<A13Row>[] = [
+  { id: 'naziv', header: INV_LABELS.locationName, accessorFn: (r) => r.lokacija.naziv },
   {
     id: 'status',
     header: INV_LABELS.a13Status,
-    size: 140,
     accessorFn: (r) => (r.status ? INVENTORY.a13Confirmed : INVENTORY.a13NotConfirmed),
   },
-  { id: 'inventar', header: INV_LABELS.inventar, size: 170, accessorFn: (r) => inScript(r.inventar) },
+  { id: 'inventar', header: INV_LABELS.inventar, accessorFn: (r) => inScript(r.inventar) },
 ];
 
 async function fetchA13({ page, limit, search, signal, sort, order }: TableQuery) {

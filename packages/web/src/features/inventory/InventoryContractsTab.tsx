@@ -4,30 +4,33 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Button, IconButton, Stack, Tooltip } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { appPath, formatDate, LIST_SORTS } from '@trasa/domain';
-import type { MRT_ColumnDef } from 'material-react-table';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messageOf } from '../../api/errors';
 import { deleteInventoryContract, INVENTORY_KEY, type InventoryContractDto, listInventoryContracts } from '../../api/inventory';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
+import { OnceOpened } from '../../components/OnceOpened';
 import { SNACKBAR_DEFAULT_MS, useSnackbar } from '../../components/SnackbarProvider';
+import type { ColumnDef } from '../../components/tableTypes';
 import { CLUSTERS, INVENTORY } from '../../messages';
 import { UI } from '../../texts';
 import { statusLabel } from '../clusters/format';
-import { InventoryContractDialog } from './InventoryContractDialog';
 import { INV_LABELS } from './labels';
 import { INVENTORY_SEARCH_DEBOUNCE_MS } from './texts';
 
+/** The form loads when the dialog is first opened (issue 13 budgets: react-hook-form and the fields stay out of the list's chunks). */
+const InventoryContractDialog = lazy(async () => ({ default: (await import('./InventoryContractDialog')).InventoryContractDialog }));
+
 export const CONTRACTS_KEY = [...INVENTORY_KEY, 'contracts'] as const;
 
-const COLUMNS: MRT_ColumnDef<InventoryContractDto>[] = [
-  { accessorKey: 'naziv', header: INV_LABELS.contractName, size: 220 },
-  { accessorKey: 'broj', header: INV_LABELS.contractNumber, size: 120 },
-  { id: 'datumPocetka', header: INV_LABELS.datumPocetka, size: 120, accessorFn: (c) => formatDate(c.datumPocetka) || UI.empty },
-  { id: 'datumZavrsetka', header: INV_LABELS.datumZavrsetka, size: 120, accessorFn: (c) => formatDate(c.datumZavrsetka) || UI.empty },
-  { id: 'status', header: INV_LABELS.status, size: 110, accessorFn: (c) => statusLabel(c.status) },
-  { id: 'brojLokacija', header: INV_LABELS.locationCount, size: 100, accessorFn: (c) => String(c.brojLokacija) },
+const COLUMNS: ColumnDef<InventoryContractDto>[] = [
+  { accessorKey: 'naziv', header: INV_LABELS.contractName },
+  { accessorKey: 'broj', header: INV_LABELS.contractNumber },
+  { id: 'datumPocetka', header: INV_LABELS.datumPocetka, accessorFn: (c) => formatDate(c.datumPocetka) || UI.empty },
+  { id: 'datumZavrsetka', header: INV_LABELS.datumZavrsetka, accessorFn: (c) => formatDate(c.datumZavrsetka) || UI.empty },
+  { id: 'status', header: INV_LABELS.status, accessorFn: (c) => statusLabel(c.status) },
+  { id: 'brojLokacija', header: INV_LABELS.locationCount, accessorFn: (c) => String(c.brojLokacija) },
 ];
 
 function fetchContracts({ page, limit, search, signal, sort, order }: TableQuery) {
@@ -107,7 +110,9 @@ export function InventoryContractsTab() {
         }
         exportAs={{ list: 'inventory-contracts' }}
       />
-      <InventoryContractDialog opening={creating} editing={editing} onClose={() => setCreating(0)} />
+      <OnceOpened open={creating > 0}>
+        <InventoryContractDialog opening={creating} editing={editing} onClose={() => setCreating(0)} />
+      </OnceOpened>
       <ConfirmDialog
         open={!!deleting}
         title={CLUSTERS.deleteConfirm}

@@ -3,7 +3,6 @@ import SendIcon from '@mui/icons-material/Send';
 import { Alert, Box, Button, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type InventoryTip, LIST_SORTS, type SumSort, schoolNotificationSchema } from '@trasa/domain';
-import type { MRT_ColumnDef } from 'material-react-table';
 import { useMemo, useState } from 'react';
 import { fieldErrorOf, messageOf } from '../../api/errors';
 import {
@@ -23,6 +22,7 @@ import {
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { FormDialog } from '../../components/FormDialog';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import type { ColumnDef } from '../../components/tableTypes';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { COMMON, INVENTORY } from '../../messages';
 import { inScript } from '../../script';
@@ -46,31 +46,31 @@ const CHOICES: { value: Choice; label: string }[] = [
 /** Filters of the inventory lists wait 2 s after the last key (spec 3 §9). */
 const FILTER_DEBOUNCE_MS = 2000;
 
-const ALL_COLUMNS: MRT_ColumnDef<InventoryItemDto>[] = [
-  { id: 'lokacija', header: INV_LABELS.location, size: 200, accessorFn: (i) => i.lokacija.naziv },
+const ALL_COLUMNS: ColumnDef<InventoryItemDto>[] = [
+  { id: 'lokacija', header: INV_LABELS.location, accessorFn: (i) => i.lokacija.naziv },
   ...itemColumns,
 ];
 
-const SUM_COLUMNS: MRT_ColumnDef<SumPerTypeRow>[] = [
-  { accessorKey: 'naziv', header: INV_LABELS.item, size: 220 },
-  { id: 'tip', header: INV_LABELS.tip, size: 100, accessorFn: (r) => inScript(r.tip) },
-  { id: 'sifra', header: INV_LABELS.sifra, size: 90, accessorFn: (r) => r.sifra || UI.empty },
-  { id: 'kolicina', header: INV_LABELS.kolicina, size: 110, accessorFn: (r) => `${r.kolicina} ${r.jedinica}` },
-  { id: 'brojLokacija', header: INV_LABELS.locationCount, size: 100, accessorFn: (r) => String(r.brojLokacija) },
-  { id: 'datum', header: INV_LABELS.datumPrimopredaje, size: 120, accessorFn: (r) => dateOrDash(r.datum) },
-  { id: 'ukupnoRsd', header: INV_LABELS.vrednost, size: 140, accessorFn: (r) => formatDinars(r.ukupnoRsd) },
+const SUM_COLUMNS: ColumnDef<SumPerTypeRow>[] = [
+  { accessorKey: 'naziv', header: INV_LABELS.item },
+  { id: 'tip', header: INV_LABELS.tip, accessorFn: (r) => inScript(r.tip) },
+  { id: 'sifra', header: INV_LABELS.sifra, accessorFn: (r) => r.sifra || UI.empty },
+  { id: 'kolicina', header: INV_LABELS.kolicina, accessorFn: (r) => `${r.kolicina} ${r.jedinica}` },
+  { id: 'brojLokacija', header: INV_LABELS.locationCount, accessorFn: (r) => String(r.brojLokacija) },
+  { id: 'datum', header: INV_LABELS.datumPrimopredaje, accessorFn: (r) => dateOrDash(r.datum) },
+  { id: 'ukupnoRsd', header: INV_LABELS.vrednost, accessorFn: (r) => formatDinars(r.ukupnoRsd) },
 ];
 
-const PER_LOCATION_COLUMNS: MRT_ColumnDef<PerLocationRow>[] = [
-  { accessorKey: 'naziv', header: INV_LABELS.location, size: 220 },
-  { id: 'opstina', header: INV_LABELS.opstina, size: 120, accessorFn: (r) => r.opstina || UI.empty },
-  { id: 'brojStavki', header: INV_LABELS.itemCount, size: 90, accessorFn: (r) => String(r.brojStavki) },
-  { id: 'materijal', header: `${INV_LABELS.materijali} (RSD)`, size: 120, accessorFn: (r) => formatAmount(r.materijal) },
-  { id: 'oprema', header: `${INV_LABELS.oprema} (RSD)`, size: 120, accessorFn: (r) => formatAmount(r.oprema) },
-  { id: 'radovi', header: `${INV_LABELS.radovi} (RSD)`, size: 120, accessorFn: (r) => formatAmount(r.radovi) },
-  { id: 'ukupnoRsd', header: INV_LABELS.vrednost, size: 140, accessorFn: (r) => formatDinars(r.ukupnoRsd) },
-  { id: 'a13', header: INV_LABELS.a13Status, size: 110, accessorFn: (r) => (r.a13 ? INVENTORY.a13Confirmed : INVENTORY.a13NotConfirmed) },
-  { id: 'potvrdaSkole', header: INV_LABELS.potvrdaSkole, size: 100, accessorFn: (r) => (r.potvrdaSkole ? UI.yes : UI.no) },
+const PER_LOCATION_COLUMNS: ColumnDef<PerLocationRow>[] = [
+  { accessorKey: 'naziv', header: INV_LABELS.location },
+  { id: 'opstina', header: INV_LABELS.opstina, accessorFn: (r) => r.opstina || UI.empty },
+  { id: 'brojStavki', header: INV_LABELS.itemCount, accessorFn: (r) => String(r.brojStavki) },
+  { id: 'materijal', header: `${INV_LABELS.materijali} (RSD)`, accessorFn: (r) => formatAmount(r.materijal) },
+  { id: 'oprema', header: `${INV_LABELS.oprema} (RSD)`, accessorFn: (r) => formatAmount(r.oprema) },
+  { id: 'radovi', header: `${INV_LABELS.radovi} (RSD)`, accessorFn: (r) => formatAmount(r.radovi) },
+  { id: 'ukupnoRsd', header: INV_LABELS.vrednost, accessorFn: (r) => formatDinars(r.ukupnoRsd) },
+  { id: 'a13', header: INV_LABELS.a13Status, accessorFn: (r) => (r.a13 ? INVENTORY.a13Confirmed : INVENTORY.a13NotConfirmed) },
+  { id: 'potvrdaSkole', header: INV_LABELS.potvrdaSkole, accessorFn: (r) => (r.potvrdaSkole ? UI.yes : UI.no) },
 ];
 
 async function fetchAll({ page, limit, search, signal, sort, order }: TableQuery) {

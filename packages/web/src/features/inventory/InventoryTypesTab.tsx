@@ -4,41 +4,42 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LIST_SORTS } from '@trasa/domain';
-import type { MRT_ColumnDef } from 'material-react-table';
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { messageOf } from '../../api/errors';
 import { deleteInvType, INV_TIPS, INVENTORY_KEY, type InvTip, type InvTypeDto, listInvTypes } from '../../api/inventory';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
+import { OnceOpened } from '../../components/OnceOpened';
 import { SNACKBAR_DEFAULT_MS, useSnackbar } from '../../components/SnackbarProvider';
+import type { ColumnDef } from '../../components/tableTypes';
 import { CLUSTERS, INVENTORY } from '../../messages';
 import { inScript } from '../../script';
 import { UI } from '../../texts';
 import { formatAmount } from './format';
-import { InventoryTypeDialog } from './InventoryTypeDialog';
 import { INV_LABELS } from './labels';
+
+/** The form loads when the dialog is first opened (issue 13 budgets: react-hook-form and the fields stay out of the list's chunks). */
+const InventoryTypeDialog = lazy(async () => ({ default: (await import('./InventoryTypeDialog')).InventoryTypeDialog }));
 
 export const TYPES_KEY = [...INVENTORY_KEY, 'types'] as const;
 
-const COLUMNS: MRT_ColumnDef<InvTypeDto>[] = [
-  { accessorKey: 'naziv', header: INV_LABELS.naziv, size: 240 },
-  { id: 'cena', header: INV_LABELS.cena, size: 120, accessorFn: (t) => `${formatAmount(t.cena)} ${t.valuta}` },
-  { id: 'cenaRsd', header: INV_LABELS.cenaRsd, size: 130, accessorFn: (t) => `${formatAmount(t.cenaRsd)} RSD` },
-  { id: 'sifra', header: INV_LABELS.sifra, size: 100, accessorFn: (t) => t.sifra || UI.empty },
-  { accessorKey: 'jedinica', header: INV_LABELS.jedinica, size: 80 },
+const COLUMNS: ColumnDef<InvTypeDto>[] = [
+  { accessorKey: 'naziv', header: INV_LABELS.naziv },
+  { id: 'cena', header: INV_LABELS.cena, accessorFn: (t) => `${formatAmount(t.cena)} ${t.valuta}` },
+  { id: 'cenaRsd', header: INV_LABELS.cenaRsd, accessorFn: (t) => `${formatAmount(t.cenaRsd)} RSD` },
+  { id: 'sifra', header: INV_LABELS.sifra, accessorFn: (t) => t.sifra || UI.empty },
+  { accessorKey: 'jedinica', header: INV_LABELS.jedinica },
   {
     id: 'trajanjeGarancije',
     header: INV_LABELS.trajanjeGarancije,
-    size: 120,
     accessorFn: (t) => (t.trajanjeGarancije == null ? UI.empty : String(t.trajanjeGarancije)),
   },
   {
     id: 'redniBroj',
     header: INV_LABELS.redniBrojShort,
-    size: 70,
     accessorFn: (t) => (t.redniBroj == null ? UI.empty : String(t.redniBroj)),
   },
-  { id: 'kratakNaziv', header: INV_LABELS.kratakNaziv, size: 120, accessorFn: (t) => t.kratakNaziv || UI.empty },
+  { id: 'kratakNaziv', header: INV_LABELS.kratakNaziv, accessorFn: (t) => t.kratakNaziv || UI.empty },
 ];
 
 function fetcherOf(tip: InvTip) {
@@ -132,12 +133,14 @@ export function InventoryTypesTab() {
           />
         </Stack>
       ))}
-      <InventoryTypeDialog
-        opening={editing.opening}
-        type={editing.type}
-        tip={editing.tip}
-        onClose={() => setEditing((e) => ({ ...e, opening: 0 }))}
-      />
+      <OnceOpened open={editing.opening > 0}>
+        <InventoryTypeDialog
+          opening={editing.opening}
+          type={editing.type}
+          tip={editing.tip}
+          onClose={() => setEditing((e) => ({ ...e, opening: 0 }))}
+        />
+      </OnceOpened>
       <ConfirmDialog
         open={!!deleting}
         title={CLUSTERS.deleteConfirm}

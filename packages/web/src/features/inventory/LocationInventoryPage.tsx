@@ -5,8 +5,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Alert, Box, Button, CircularProgress, IconButton, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { appPath, LIST_SORTS, schoolEmailSchema } from '@trasa/domain';
-import type { MRT_ColumnDef } from 'material-react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { fieldErrorOf, messageOf } from '../../api/errors';
 import {
@@ -20,26 +19,30 @@ import {
 } from '../../api/inventory';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
+import { OnceOpened } from '../../components/OnceOpened';
 import { SNACKBAR_DEFAULT_MS, useSnackbar } from '../../components/SnackbarProvider';
+import type { ColumnDef } from '../../components/tableTypes';
 import { CLUSTERS, COMMON, INVENTORY } from '../../messages';
 import { inScript } from '../../script';
 import { UI } from '../../texts';
 import { dateOrDash, formatAmount, formatDinars } from './format';
 import { InventoryGuard } from './InventoryGuard';
 import { InventoryImportButton } from './InventoryImportButton';
-import { InventoryItemDialog } from './InventoryItemDialog';
 import { INV_LABELS } from './labels';
 import { INV_TEXT, LOCATION_INVENTORY_NOTICE_MS } from './texts';
 
-export const itemColumns: MRT_ColumnDef<InventoryItemDto>[] = [
-  { id: 'naziv', header: INV_LABELS.item, size: 200, accessorFn: (i) => i.invType.naziv },
-  { id: 'tip', header: INV_LABELS.tip, size: 90, accessorFn: (i) => inScript(i.invType.tip) },
-  { id: 'sifra', header: INV_LABELS.sifra, size: 90, accessorFn: (i) => i.invType.sifra || UI.empty },
-  { id: 'kolicina', header: INV_LABELS.kolicina, size: 90, accessorFn: (i) => `${i.kolicina} ${i.invType.jedinica}` },
-  { id: 'cenaRsd', header: INV_LABELS.cenaRsd, size: 110, accessorFn: (i) => formatAmount(i.cenaRsd) },
-  { id: 'ukupnoRsd', header: INV_LABELS.vrednost, size: 130, accessorFn: (i) => formatDinars(i.ukupnoRsd) },
-  { id: 'datumPrimopredaje', header: INV_LABELS.datumPrimopredaje, size: 110, accessorFn: (i) => dateOrDash(i.datumPrimopredaje) },
-  { id: 'ugovor', header: INV_LABELS.ugovor, size: 130, accessorFn: (i) => i.ugovor?.naziv ?? UI.empty },
+/** The form loads when the dialog is first opened (issue 13 budgets: react-hook-form and the fields stay out of the list's chunks). */
+const InventoryItemDialog = lazy(async () => ({ default: (await import('./InventoryItemDialog')).InventoryItemDialog }));
+
+export const itemColumns: ColumnDef<InventoryItemDto>[] = [
+  { id: 'naziv', header: INV_LABELS.item, accessorFn: (i) => i.invType.naziv },
+  { id: 'tip', header: INV_LABELS.tip, accessorFn: (i) => inScript(i.invType.tip) },
+  { id: 'sifra', header: INV_LABELS.sifra, accessorFn: (i) => i.invType.sifra || UI.empty },
+  { id: 'kolicina', header: INV_LABELS.kolicina, accessorFn: (i) => `${i.kolicina} ${i.invType.jedinica}` },
+  { id: 'cenaRsd', header: INV_LABELS.cenaRsd, accessorFn: (i) => formatAmount(i.cenaRsd) },
+  { id: 'ukupnoRsd', header: INV_LABELS.vrednost, accessorFn: (i) => formatDinars(i.ukupnoRsd) },
+  { id: 'datumPrimopredaje', header: INV_LABELS.datumPrimopredaje, accessorFn: (i) => dateOrDash(i.datumPrimopredaje) },
+  { id: 'ugovor', header: INV_LABELS.ugovor, accessorFn: (i) => i.ugovor?.naziv ?? UI.empty },
 ];
 
 export function locationKey(id: string) {
@@ -182,12 +185,14 @@ export function LocationItems({ location }: { location: InventoryLocationDto }) 
           </>
         }
       />
-      <InventoryItemDialog
-        opening={editing.opening}
-        item={editing.item}
-        location={location}
-        onClose={() => setEditing((e) => ({ ...e, opening: 0 }))}
-      />
+      <OnceOpened open={editing.opening > 0}>
+        <InventoryItemDialog
+          opening={editing.opening}
+          item={editing.item}
+          location={location}
+          onClose={() => setEditing((e) => ({ ...e, opening: 0 }))}
+        />
+      </OnceOpened>
       <ConfirmDialog
         open={!!deleting}
         title={CLUSTERS.deleteConfirm}

@@ -1,7 +1,7 @@
 import { formatDate, LIST_SORTS } from '@trasa/domain';
-import type { MRT_ColumnDef } from 'material-react-table';
 import { INVENTORY_KEY, listSchoolNotifications, type SchoolNotificationDto } from '../../api/inventory';
 import { DataTable, type TableQuery } from '../../components/DataTable';
+import type { ColumnDef } from '../../components/tableTypes';
 import { UI } from '../../texts';
 import { INV_LABELS } from './labels';
 import { INVENTORY_SEARCH_DEBOUNCE_MS } from './texts';
@@ -9,14 +9,14 @@ import { INVENTORY_SEARCH_DEBOUNCE_MS } from './texts';
 /** Green like the other confirmed rows (theme success #006442, lightened). */
 export const CONFIRMED_ROW = 'rgba(0, 100, 66, 0.14)';
 
-const COLUMNS: MRT_ColumnDef<SchoolNotificationDto>[] = [
-  { id: 'lokacija', header: INV_LABELS.location, size: 220, accessorFn: (n) => n.lokacija.naziv },
-  { accessorKey: 'email', header: INV_LABELS.schoolEmail, size: 200 },
-  { id: 'mailPoslat', header: INV_LABELS.mailPoslat, size: 100, accessorFn: (n) => (n.mailPoslat ? UI.yes : UI.no) },
-  { id: 'datumSlanja', header: INV_LABELS.datumSlanja, size: 110, accessorFn: (n) => formatDate(n.datumSlanja) || UI.empty },
-  { id: 'potvrdaSkole', header: INV_LABELS.potvrdaSkole, size: 110, accessorFn: (n) => (n.potvrdaSkole ? UI.yes : UI.no) },
-  { id: 'mailPotvrdjen', header: INV_LABELS.datumPotvrde, size: 110, accessorFn: (n) => formatDate(n.mailPotvrdjen) || UI.empty },
-  { id: 'istice', header: INV_LABELS.istice, size: 110, accessorFn: (n) => formatDate(n.istice) || UI.empty },
+const COLUMNS: ColumnDef<SchoolNotificationDto>[] = [
+  { id: 'lokacija', header: INV_LABELS.location, accessorFn: (n) => n.lokacija.naziv },
+  { accessorKey: 'email', header: INV_LABELS.schoolEmail },
+  { id: 'mailPoslat', header: INV_LABELS.mailPoslat, accessorFn: (n) => (n.mailPoslat ? UI.yes : UI.no) },
+  { id: 'datumSlanja', header: INV_LABELS.datumSlanja, accessorFn: (n) => formatDate(n.datumSlanja) || UI.empty },
+  { id: 'potvrdaSkole', header: INV_LABELS.potvrdaSkole, accessorFn: (n) => (n.potvrdaSkole ? UI.yes : UI.no) },
+  { id: 'mailPotvrdjen', header: INV_LABELS.datumPotvrde, accessorFn: (n) => formatDate(n.mailPotvrdjen) || UI.empty },
+  { id: 'istice', header: INV_LABELS.istice, accessorFn: (n) => formatDate(n.istice) || UI.empty },
 ];
 
 async function fetchNotifications({ page, limit, search, signal, sort, order }: TableQuery) {

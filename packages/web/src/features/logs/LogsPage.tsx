@@ -1,10 +1,12 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Button, Link, Stack, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { appPath, formatLogTime, LIST_SORTS, type LogDto, nameSegment, roleIn } from '@trasa/domain';
-import type { MRT_ColumnDef } from 'material-react-table';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { DataTable, type TableQuery } from '../../components/DataTable';
+import { useSnackbar } from '../../components/SnackbarProvider';
+import type { ColumnDef } from '../../components/tableTypes';
 import { LOGS } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { useCurrentUser } from '../../shell/session';
@@ -32,19 +34,18 @@ function GroupCell({ group }: { group: string }) {
 
 const logRowLabel = (l: LogDto) => `${LOG_LABELS.chooseRow}: ${l.message}`;
 
-const COLUMNS: MRT_ColumnDef<LogDto>[] = [
-  { id: 'createdAt', header: LOG_LABELS.createdAt, size: 140, grow: false, accessorFn: (l) => formatLogTime(l.createdAt) },
-  { accessorKey: 'user', header: LOG_LABELS.user, size: 170 },
-  { accessorKey: 'message', header: LOG_LABELS.message, size: 260 },
+const COLUMNS: ColumnDef<LogDto>[] = [
+  { id: 'createdAt', header: LOG_LABELS.createdAt, accessorFn: (l) => formatLogTime(l.createdAt) },
+  { accessorKey: 'user', header: LOG_LABELS.user },
+  { accessorKey: 'message', header: LOG_LABELS.message },
   {
     id: 'group',
     header: LOG_LABELS.group,
-    size: 130,
     accessorFn: (l) => l.group,
-    Cell: ({ row }) => <GroupCell group={row.original.group} />,
+    Cell: ({ row }) => <GroupCell group={row.group} />,
   },
-  { accessorKey: 'ip', header: LOG_LABELS.ip, size: 100 },
-  { accessorKey: 'url', header: LOG_LABELS.url, size: 200 },
+  { accessorKey: 'ip', header: LOG_LABELS.ip },
+  { accessorKey: 'url', header: LOG_LABELS.url },
 ];
 
 /**

@@ -2,11 +2,11 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { Button, Checkbox } from '@mui/material';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse } from '@trasa/domain';
-import type { MRT_ColumnDef, MRT_Row, MRT_RowData, MRT_TableInstance } from 'material-react-table';
 import { createContext, type ReactElement, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { messageOf } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import type { ColumnDef } from '../../components/tableTypes';
 import { LOG_LABELS } from './labels';
 
 /**
@@ -76,9 +76,9 @@ function stop(event: { stopPropagation: () => void }) {
   event.stopPropagation();
 }
 
-function RowBox<T extends MRT_RowData & { _id: string }>({ row }: { row: MRT_Row<T> }) {
+function RowBox<T extends { _id: string }>({ row }: { row: T }) {
   const { selection, labels } = useSelection();
-  const id = row.original._id;
+  const id = row._id;
   return (
     <Checkbox
       size="small"
@@ -86,14 +86,14 @@ function RowBox<T extends MRT_RowData & { _id: string }>({ row }: { row: MRT_Row
       onClick={stop}
       onKeyDown={stop}
       onChange={() => selection.toggle(id)}
-      slotProps={{ input: { 'aria-label': labels.row(row.original as never) } }}
+      slotProps={{ input: { 'aria-label': labels.row(row as never) } }}
     />
   );
 }
 
-function PageBox<T extends MRT_RowData & { _id: string }>({ table }: { table: MRT_TableInstance<T> }) {
+function PageBox<T extends { _id: string }>({ rows }: { rows: readonly T[] }) {
   const { selection, labels } = useSelection();
-  const ids = table.getRowModel().rows.map((r) => r.original._id);
+  const ids = rows.map((r) => r._id);
   const count = ids.filter((id) => selection.chosen.has(id)).length;
   return (
     <Checkbox
@@ -109,14 +109,11 @@ function PageBox<T extends MRT_RowData & { _id: string }>({ table }: { table: MR
 }
 
 /** The checkbox column: the header box chooses the whole page, each row's box names its row. */
-export function selectionColumn<T extends MRT_RowData & { _id: string }>(header: string): MRT_ColumnDef<T> {
+export function selectionColumn<T extends { _id: string }>(header: string): ColumnDef<T> {
   return {
     id: 'izbor',
     header,
-    size: 56,
-    grow: false,
     enableHiding: false,
-    enableColumnOrdering: false,
     Header: PageBox,
     Cell: RowBox,
   };

@@ -1,37 +1,33 @@
-import type { MRT_ColumnDef } from 'material-react-table';
 import type { ActivityRowDto } from '../../api/notifications';
 import { deadlineRowColor } from '../../components/ColourLegend';
+import type { ColumnDef } from '../../components/tableTypes';
 import { inScript } from '../../script';
 import { UI } from '../../texts';
 import { ACTIVITY_UI, dateLabel, responsibleLabel, rokLabel } from '../catalogue/labels';
 
 /** The columns of the notifications and of the activities in progress (spec 3 §2.2, §2.4). */
-export const ACTIVITY_ROW_COLUMNS: MRT_ColumnDef<ActivityRowDto>[] = [
-  { accessorKey: 'kratakNaziv', header: ACTIVITY_UI.kratakNaziv, size: 140, grow: false },
-  { accessorKey: 'naziv', header: ACTIVITY_UI.naziv, size: 220 },
-  { id: 'lokacija', header: ACTIVITY_UI.cluster, size: 160, accessorFn: (a) => a.lokacija.naziv },
-  { id: 'odgovoran', header: ACTIVITY_UI.responsible, size: 130, accessorFn: (a) => responsibleLabel(a.odgovoran) || UI.empty },
-  { id: 'datumPocetka', header: ACTIVITY_UI.start, size: 100, accessorFn: (a) => dateLabel(a.datumPocetka) },
+export const ACTIVITY_ROW_COLUMNS: ColumnDef<ActivityRowDto>[] = [
+  { accessorKey: 'kratakNaziv', header: ACTIVITY_UI.kratakNaziv },
+  { accessorKey: 'naziv', header: ACTIVITY_UI.naziv },
+  { id: 'lokacija', header: ACTIVITY_UI.cluster, accessorFn: (a) => a.lokacija.naziv },
+  { id: 'odgovoran', header: ACTIVITY_UI.responsible, accessorFn: (a) => responsibleLabel(a.odgovoran) || UI.empty },
+  { id: 'datumPocetka', header: ACTIVITY_UI.start, accessorFn: (a) => dateLabel(a.datumPocetka) },
   {
     id: 'rokZavrsetka',
     header: ACTIVITY_UI.deadline,
-    size: 100,
     accessorFn: (a) => (a.rokZavrsetka ? dateLabel(a.rokZavrsetka) : inScript(rokLabel(a.rok))),
   },
   {
     id: 'brojDanaDoRoka',
     header: ACTIVITY_UI.daysLeft,
-    size: 125,
-    grow: false,
     accessorFn: (a) => (a.brojDanaDoRoka === null ? UI.empty : String(a.brojDanaDoRoka)),
   },
 ];
 
 /** The contract column, for the Admin's list (the notifications name the cluster only). */
-export const CONTRACT_COLUMN: MRT_ColumnDef<ActivityRowDto> = {
+export const CONTRACT_COLUMN: ColumnDef<ActivityRowDto> = {
   id: 'ugovor',
   header: ACTIVITY_UI.contract,
-  size: 160,
   accessorFn: (a) => a.ugovor?.naziv ?? UI.empty,
 };
 

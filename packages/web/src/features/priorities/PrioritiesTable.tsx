@@ -3,22 +3,22 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Button, IconButton, Tooltip } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MRT_ColumnDef } from 'material-react-table';
 import { useState } from 'react';
 import { messageOf } from '../../api/errors';
 import { deletePriority, listPriorities, type PriorityDto } from '../../api/priorities';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import type { ColumnDef } from '../../components/tableTypes';
 import { CODEBOOKS, USERS } from '../../messages';
 import { UI } from '../../texts';
 import { CODEBOOK_NOTICE_MS } from '../types/GroupTypeDialog';
 import { PriorityDialog } from './PriorityDialog';
 import { PRIORITIES_KEY } from './queries';
 
-const COLUMNS: MRT_ColumnDef<PriorityDto>[] = [
-  { accessorKey: 'naziv', header: UI.naziv, size: 300 },
-  { id: 'broj', header: UI.broj, size: 100, accessorFn: (p) => String(p.broj) },
+const COLUMNS: ColumnDef<PriorityDto>[] = [
+  { accessorKey: 'naziv', header: UI.naziv },
+  { id: 'broj', header: UI.broj, accessorFn: (p) => String(p.broj) },
 ];
 
 /** GET /api/priority answers the whole codebook (ordered by broj); the table pages it here. */

@@ -30,12 +30,12 @@ import {
   type RouteLengthReport,
   type RouteLengthRow,
 } from '@trasa/domain';
-import type { MRT_ColumnDef } from 'material-react-table';
 import { useMemo, useState } from 'react';
 import { saveBlob } from '../../api/client';
 import { messageOf } from '../../api/errors';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import type { ColumnDef } from '../../components/tableTypes';
 import { REPORTS } from '../../messages';
 import { inScript } from '../../script';
 import { UI } from '../../texts';
@@ -105,17 +105,16 @@ export function SummaryReportView() {
   );
 }
 
-const FINISHED_COLUMNS: MRT_ColumnDef<FinishedRow>[] = [
-  { accessorKey: 'klaster', header: L.klaster, size: 160 },
-  { id: 'ugovor', header: L.ugovor, size: 140, accessorFn: (r) => dash(r.ugovor?.naziv) },
+const FINISHED_COLUMNS: ColumnDef<FinishedRow>[] = [
+  { accessorKey: 'klaster', header: L.klaster },
+  { id: 'ugovor', header: L.ugovor, accessorFn: (r) => dash(r.ugovor?.naziv) },
   {
     id: 'zavrsene',
     header: L.zavrsene,
-    size: 360,
     accessorFn: (r) => r.zavrsene.map((a) => a.kratakNaziv).join(', '),
     Cell: ({ row }) => (
       <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-        {row.original.zavrsene.map((a) => (
+        {row.zavrsene.map((a) => (
           <Box
             key={a.kratakNaziv}
             component="span"
@@ -128,8 +127,8 @@ const FINISHED_COLUMNS: MRT_ColumnDef<FinishedRow>[] = [
       </Box>
     ),
   },
-  { accessorKey: 'uRoku', header: L.uRoku, size: 70 },
-  { accessorKey: 'kasni', header: L.kasni, size: 70 },
+  { accessorKey: 'uRoku', header: L.uRoku },
+  { accessorKey: 'kasni', header: L.kasni },
 ];
 
 /** Finished activities: visible clusters with their finished activities (green on time, red late), paged. */
@@ -155,23 +154,21 @@ export function FinishedReportView() {
   );
 }
 
-const ACTIVITY_COLUMNS: MRT_ColumnDef<ActivityReportRow>[] = [
-  { id: 'klaster', header: L.klaster, size: 150, accessorFn: (r) => r.klaster.naziv },
-  { id: 'ugovor', header: L.ugovor, size: 130, accessorFn: (r) => dash(r.ugovor?.naziv) },
-  { id: 'status', header: L.status, size: 110, accessorFn: (r) => inScript(r.status) },
-  { id: 'datumPocetka', header: L.datumPocetka, size: 110, accessorFn: (r) => dash(formatDate(r.datumPocetka)) },
-  { id: 'datumZavrsetka', header: L.datumZavrsetka, size: 110, accessorFn: (r) => dash(formatDate(r.datumZavrsetka)) },
-  { id: 'rok', header: L.rok, size: 100, accessorFn: (r) => dash(formatDate(r.rokZavrsetka)) },
+const ACTIVITY_COLUMNS: ColumnDef<ActivityReportRow>[] = [
+  { id: 'klaster', header: L.klaster, accessorFn: (r) => r.klaster.naziv },
+  { id: 'ugovor', header: L.ugovor, accessorFn: (r) => dash(r.ugovor?.naziv) },
+  { id: 'status', header: L.status, accessorFn: (r) => inScript(r.status) },
+  { id: 'datumPocetka', header: L.datumPocetka, accessorFn: (r) => dash(formatDate(r.datumPocetka)) },
+  { id: 'datumZavrsetka', header: L.datumZavrsetka, accessorFn: (r) => dash(formatDate(r.datumZavrsetka)) },
+  { id: 'rok', header: L.rok, accessorFn: (r) => dash(formatDate(r.rokZavrsetka)) },
   {
     id: 'podaci',
     header: L.podaci,
-    size: 220,
     accessorFn: (r) => r.podaci.map((p) => `${p.naziv ? inScript(p.naziv) : p.key}: ${p.vrednost}`).join('; '),
   },
   {
     id: 'fajlovi',
     header: L.fajlovi,
-    size: 220,
     accessorFn: (r) => r.fajlovi.map((f) => f.originalnoIme).join(', ') || UI.empty,
   },
 ];
@@ -233,14 +230,14 @@ export function ActivityReportView({ initialCode = 'A1' }: { initialCode?: strin
 }
 
 type IjoLine = IjoTaxRow & { _id: string };
-const IJO_COLUMNS: MRT_ColumnDef<IjoLine>[] = [
-  { accessorKey: 'ugovor', header: L.ugovor, size: 130 },
-  { accessorKey: 'klaster', header: L.klaster, size: 140 },
-  { accessorKey: 'imaoc', header: L.imaoc, size: 200 },
-  { id: 'status', header: L.done, size: 80, accessorFn: (r) => (r.status ? L.yes : L.no) },
-  { id: 'taksa', header: L.taksa, size: 130, accessorFn: (r) => dash(formatRsd(r.taksa)) },
-  { id: 'zaduzen', header: L.payer, size: 100, accessorFn: (r) => inScript(r.zaduzen) },
-  { id: 'izvodjac', header: L.izvodjac, size: 150, accessorFn: (r) => dash(r.izvodjacNaziv) },
+const IJO_COLUMNS: ColumnDef<IjoLine>[] = [
+  { accessorKey: 'ugovor', header: L.ugovor },
+  { accessorKey: 'klaster', header: L.klaster },
+  { accessorKey: 'imaoc', header: L.imaoc },
+  { id: 'status', header: L.done, accessorFn: (r) => (r.status ? L.yes : L.no) },
+  { id: 'taksa', header: L.taksa, accessorFn: (r) => dash(formatRsd(r.taksa)) },
+  { id: 'zaduzen', header: L.payer, accessorFn: (r) => inScript(r.zaduzen) },
+  { id: 'izvodjac', header: L.izvodjac, accessorFn: (r) => dash(r.izvodjacNaziv) },
 ];
 
 function IjoTotals({ report }: { report: IjoTaxReport }) {
@@ -314,13 +311,13 @@ export function IjoReportView() {
   );
 }
 
-const lengthColumns = (perSettlement: boolean): MRT_ColumnDef<RouteLengthRow>[] => [
-  { id: 'klaster', header: L.klaster, size: 160, accessorFn: (r) => r.klaster.naziv },
-  ...(perSettlement ? [{ id: 'naselje', header: L.naselje, size: 150, accessorFn: (r: RouteLengthRow) => dash(r.naselje?.naziv) }] : []),
-  { id: 'ugovor', header: L.ugovor, size: 130, accessorFn: (r) => dash(r.ugovor?.naziv) },
-  { id: 'status', header: L.status, size: 110, accessorFn: (r) => inScript(r.status) },
-  { id: 'datumZavrsetka', header: L.datumZavrsetka, size: 110, accessorFn: (r) => dash(formatDate(r.datumZavrsetka)) },
-  { id: 'duzina', header: L.duzina, size: 120, accessorFn: (r) => dash(formatMetres(r.duzina)) },
+const lengthColumns = (perSettlement: boolean): ColumnDef<RouteLengthRow>[] => [
+  { id: 'klaster', header: L.klaster, accessorFn: (r) => r.klaster.naziv },
+  ...(perSettlement ? [{ id: 'naselje', header: L.naselje, accessorFn: (r: RouteLengthRow) => dash(r.naselje?.naziv) }] : []),
+  { id: 'ugovor', header: L.ugovor, accessorFn: (r) => dash(r.ugovor?.naziv) },
+  { id: 'status', header: L.status, accessorFn: (r) => inScript(r.status) },
+  { id: 'datumZavrsetka', header: L.datumZavrsetka, accessorFn: (r) => dash(formatDate(r.datumZavrsetka)) },
+  { id: 'duzina', header: L.duzina, accessorFn: (r) => dash(formatMetres(r.duzina)) },
 ];
 
 /** Route lengths of A1 (per cluster and settlement), A9 (PZI) and A12 (PIO), in metres, with the sum. */

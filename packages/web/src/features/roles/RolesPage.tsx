@@ -4,11 +4,11 @@ import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import { Alert, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { appPath, canOpen, LIST_SORTS, type RoleDto, roleIn } from '@trasa/domain';
-import type { MRT_ColumnDef } from 'material-react-table';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { getRole, listRoles } from '../../api/roles';
 import { DataTable, type TableQuery } from '../../components/DataTable';
+import type { ColumnDef } from '../../components/tableTypes';
 import { COMMON } from '../../messages';
 import { inScript } from '../../script';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
@@ -17,7 +17,7 @@ import { UI } from '../../texts';
 import { ROLES_KEY } from './queries';
 import { RoleFormDialog } from './RoleFormDialog';
 
-const COLUMNS: MRT_ColumnDef<RoleDto>[] = [
+const COLUMNS: ColumnDef<RoleDto>[] = [
   { accessorKey: 'imeRole', header: UI.imeRole },
   { accessorKey: 'kratakNaziv', header: UI.kratakNaziv },
   { id: 'osnovnaRola', header: UI.osnovnaRola, accessorFn: (r) => inScript(r.osnovnaRola) },

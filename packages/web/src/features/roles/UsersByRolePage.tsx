@@ -1,13 +1,13 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { appPath, LIST_SORTS, type RoleDto, roleIn, type UserDto } from '@trasa/domain';
-import type { MRT_ColumnDef } from 'material-react-table';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { listUsersByRole } from '../../api/users';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import type { SelectOption } from '../../components/FormSelect';
 import { PageLoader } from '../../components/PageLoader';
+import type { ColumnDef } from '../../components/tableTypes';
 import { USERS } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { useCurrentUser } from '../../shell/session';
@@ -17,11 +17,11 @@ import { USERS_KEY } from '../users/queries';
 import { AssignRoleControls } from './AssignRoleControls';
 import { useAssignableRoles, useRoles } from './queries';
 
-const COLUMNS: MRT_ColumnDef<UserDto>[] = [
-  { id: 'imePrezime', header: UI.nameAndSurname, size: 140, accessorFn: (u) => `${u.ime} ${u.prezime}` },
-  { accessorKey: 'email', header: UI.email, size: 200 },
-  { id: 'rola', header: UI.role, size: 100, accessorFn: (u) => u.rolaNaziv || u.rola },
-  { id: 'grupa', header: UI.group, size: 150, accessorFn: (u) => u.grupa?.naziv ?? UI.empty },
+const COLUMNS: ColumnDef<UserDto>[] = [
+  { id: 'imePrezime', header: UI.nameAndSurname, accessorFn: (u) => `${u.ime} ${u.prezime}` },
+  { accessorKey: 'email', header: UI.email },
+  { id: 'rola', header: UI.role, accessorFn: (u) => u.rolaNaziv || u.rola },
+  { id: 'grupa', header: UI.group, accessorFn: (u) => u.grupa?.naziv ?? UI.empty },
 ];
 
 type RoleTableProps = {

@@ -4,13 +4,13 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Button, IconButton, Tooltip } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LIST_SORTS } from '@trasa/domain';
-import type { MRT_ColumnDef } from 'material-react-table';
 import { useState } from 'react';
 import { messageOf } from '../../api/errors';
 import { deleteSettlement, listSettlements, type SettlementDto, searchSettlements } from '../../api/settlements';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import type { ColumnDef } from '../../components/tableTypes';
 import { CODEBOOKS, USERS } from '../../messages';
 import { UI } from '../../texts';
 import { CLUSTERS_KEY } from '../clusters/queries';
@@ -26,25 +26,23 @@ function count(value: number | null): string {
 /** Shown on demand (the columns button): the table fits the screen with the rest. */
 const HIDDEN_COLUMNS = ['operator', 'javniPoziv', 'brojIndirektnoPokrivenihDomacinstava', 'brojIndirektnoPokrivenihSkola'];
 
-const COLUMNS: MRT_ColumnDef<SettlementDto>[] = [
-  { accessorKey: 'id', header: UI.settlementId, size: 70 },
-  { accessorKey: 'naziv', header: UI.naziv, size: 200 },
-  { accessorKey: 'maticniBroj', header: UI.maticniBroj, size: 140 },
-  { id: 'opstina', header: UI.opstina, size: 180, accessorFn: (s) => s.opstina.join(', ') },
-  { accessorKey: 'operator', header: UI.operator, size: 110 },
-  { accessorKey: 'javniPoziv', header: UI.javniPoziv, size: 90 },
-  { id: 'brojDomacinstava', header: UI.brojDomacinstava, size: 140, accessorFn: (s) => count(s.brojDomacinstava) },
-  { id: 'brojSkola', header: UI.brojSkola, size: 100, accessorFn: (s) => count(s.brojSkola) },
+const COLUMNS: ColumnDef<SettlementDto>[] = [
+  { accessorKey: 'id', header: UI.settlementId },
+  { accessorKey: 'naziv', header: UI.naziv },
+  { accessorKey: 'maticniBroj', header: UI.maticniBroj },
+  { id: 'opstina', header: UI.opstina, accessorFn: (s) => s.opstina.join(', ') },
+  { accessorKey: 'operator', header: UI.operator },
+  { accessorKey: 'javniPoziv', header: UI.javniPoziv },
+  { id: 'brojDomacinstava', header: UI.brojDomacinstava, accessorFn: (s) => count(s.brojDomacinstava) },
+  { id: 'brojSkola', header: UI.brojSkola, accessorFn: (s) => count(s.brojSkola) },
   {
     id: 'brojIndirektnoPokrivenihDomacinstava',
     header: UI.indirectHouseholdsShort,
-    size: 100,
     accessorFn: (s) => count(s.brojIndirektnoPokrivenihDomacinstava),
   },
   {
     id: 'brojIndirektnoPokrivenihSkola',
     header: UI.indirectSchoolsShort,
-    size: 80,
     accessorFn: (s) => count(s.brojIndirektnoPokrivenihSkola),
   },
 ];

@@ -2,23 +2,23 @@ import SendIcon from '@mui/icons-material/Send';
 import { Alert, Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatLogTime, LIST_SORTS, MAIL_STATUSES, type MailStatusKey, type OutboxMailDto } from '@trasa/domain';
-import type { MRT_ColumnDef } from 'material-react-table';
 import { useState } from 'react';
 import { messageOf } from '../../api/errors';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { FormDialog } from '../../components/FormDialog';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import type { ColumnDef } from '../../components/tableTypes';
 import { SMTP } from '../../messages';
 import { listOutbox, OUTBOX_KEY, releaseHeld } from './api';
 import { SMTP_LABELS } from './labels';
 
-const COLUMNS: MRT_ColumnDef<OutboxMailDto>[] = [
-  { accessorKey: 'to', header: SMTP_LABELS.to, size: 220 },
-  { accessorKey: 'subject', header: SMTP_LABELS.subject, size: 260 },
-  { id: 'status', header: SMTP_LABELS.status, size: 130, accessorFn: (m) => SMTP.statusLabels[m.status] ?? m.status },
-  { accessorKey: 'attempts', header: SMTP_LABELS.attempts, size: 100 },
-  { id: 'createdAt', header: SMTP_LABELS.time, size: 170, accessorFn: (m) => formatLogTime(m.createdAt) },
-  { id: 'error', header: SMTP_LABELS.error, size: 260, accessorFn: (m) => m.error ?? '' },
+const COLUMNS: ColumnDef<OutboxMailDto>[] = [
+  { accessorKey: 'to', header: SMTP_LABELS.to },
+  { accessorKey: 'subject', header: SMTP_LABELS.subject },
+  { id: 'status', header: SMTP_LABELS.status, accessorFn: (m) => SMTP.statusLabels[m.status] ?? m.status },
+  { accessorKey: 'attempts', header: SMTP_LABELS.attempts },
+  { id: 'createdAt', header: SMTP_LABELS.time, accessorFn: (m) => formatLogTime(m.createdAt) },
+  { id: 'error', header: SMTP_LABELS.error, accessorFn: (m) => m.error ?? '' },
 ];
 
 /**

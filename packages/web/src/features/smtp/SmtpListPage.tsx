@@ -2,10 +2,10 @@ import AddIcon from '@mui/icons-material/Add';
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { appPath } from '@trasa/domain';
-import type { MRT_ColumnDef } from 'material-react-table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DataTable, type TableQuery } from '../../components/DataTable';
+import type { ColumnDef } from '../../components/tableTypes';
 import { SMTP } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { listSmtps, SMTP_KEY, type SmtpDto } from './api';
@@ -13,11 +13,11 @@ import { SMTP_LABELS } from './labels';
 import { OutboxPanel } from './OutboxPanel';
 import { SmtpDialog } from './SmtpDialog';
 
-const COLUMNS: MRT_ColumnDef<SmtpDto>[] = [
-  { accessorKey: 'host', header: SMTP_LABELS.host, size: 240 },
-  { accessorKey: 'port', header: SMTP_LABELS.port, size: 90 },
-  { accessorKey: 'email', header: SMTP_LABELS.email, size: 260 },
-  { id: 'inUse', header: SMTP_LABELS.inUse, size: 120, accessorFn: (s) => (s.inUse ? SMTP_LABELS.yes : SMTP_LABELS.no) },
+const COLUMNS: ColumnDef<SmtpDto>[] = [
+  { accessorKey: 'host', header: SMTP_LABELS.host },
+  { accessorKey: 'port', header: SMTP_LABELS.port },
+  { accessorKey: 'email', header: SMTP_LABELS.email },
+  { id: 'inUse', header: SMTP_LABELS.inUse, accessorFn: (s) => (s.inUse ? SMTP_LABELS.yes : SMTP_LABELS.no) },
 ];
 
 async function fetchSmtps({ page, limit, signal }: TableQuery) {

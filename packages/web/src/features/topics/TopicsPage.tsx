@@ -1,11 +1,11 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { appPath, LIST_SORTS, TOPIC_PRIORITIES, TOPIC_STATUSES } from '@trasa/domain';
-import type { MRT_ColumnDef } from 'material-react-table';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { listTopics, type TopicDto, type TopicPriority, type TopicStatus } from '../../api/topics';
 import { DataTable, type TablePage, type TableQuery } from '../../components/DataTable';
+import type { ColumnDef } from '../../components/tableTypes';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { formatDateTime } from './format';
 import { PRIORITY_LABELS, STATUS_FILTER_LABELS, STATUS_LABELS, TOPIC_LABELS } from './labels';
@@ -59,12 +59,12 @@ function shorten(text: string, max = 160): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-const COLUMNS: MRT_ColumnDef<TopicDto>[] = [
-  { accessorKey: 'nazivKlastera', header: TOPIC_LABELS.cluster, size: 200 },
-  { id: 'opis', header: TOPIC_LABELS.description, size: 320, accessorFn: (t) => shorten(t.opis) },
-  { id: 'prioritet', header: TOPIC_LABELS.priority, size: 110, accessorFn: (t) => PRIORITY_LABELS[t.prioritet] },
-  { id: 'status', header: TOPIC_LABELS.status, size: 110, accessorFn: (t) => STATUS_LABELS[t.status] },
-  { id: 'rok', header: TOPIC_LABELS.deadline, size: 150, accessorFn: (t) => formatDateTime(t.rok) },
+const COLUMNS: ColumnDef<TopicDto>[] = [
+  { accessorKey: 'nazivKlastera', header: TOPIC_LABELS.cluster },
+  { id: 'opis', header: TOPIC_LABELS.description, accessorFn: (t) => shorten(t.opis) },
+  { id: 'prioritet', header: TOPIC_LABELS.priority, accessorFn: (t) => PRIORITY_LABELS[t.prioritet] },
+  { id: 'status', header: TOPIC_LABELS.status, accessorFn: (t) => STATUS_LABELS[t.status] },
+  { id: 'rok', header: TOPIC_LABELS.deadline, accessorFn: (t) => formatDateTime(t.rok) },
 ];
 
 /** A page of topics, newest change first (or by the sorted column; the server sorts); a failure is only logged (spec 2 §8). */

@@ -4,20 +4,20 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Button, IconButton, Tooltip } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GroupTypeDto } from '@trasa/domain';
-import type { MRT_ColumnDef } from 'material-react-table';
 import { useState } from 'react';
 import { messageOf } from '../../api/errors';
 import { deleteType, listTypes } from '../../api/types';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import type { ColumnDef } from '../../components/tableTypes';
 import { USERS } from '../../messages';
 import { UI } from '../../texts';
 import { GROUPS_KEY } from '../groups/queries';
 import { CODEBOOK_NOTICE_MS, GroupTypeDialog } from './GroupTypeDialog';
 import { TYPES_KEY } from './queries';
 
-const COLUMNS: MRT_ColumnDef<GroupTypeDto>[] = [
+const COLUMNS: ColumnDef<GroupTypeDto>[] = [
   { accessorKey: 'naziv', header: UI.naziv },
   { accessorKey: 'kratakNaziv', header: UI.kratakNaziv },
   { id: 'code', header: UI.builtIn, accessorFn: (t) => (t.code ? UI.yes : UI.no) },

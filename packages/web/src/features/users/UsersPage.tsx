@@ -4,24 +4,27 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { Button, IconButton, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { appPath, LIST_SORTS, roleIn, type UserDto } from '@trasa/domain';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { deleteUser, listUsers, searchUsers } from '../../api/users';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { FROM_LIST } from '../../components/fromList';
+import { OnceOpened } from '../../components/OnceOpened';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { USERS } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { useCurrentUser } from '../../shell/session';
 import { UI } from '../../texts';
 import { ImportButton } from '../imports/ImportButton';
-import { CreateUserDialog } from './CreateUserDialog';
-import { EditUserDialog } from './EditUserDialog';
 import { fetchGuests } from './guestSearch';
 import { USERS_KEY } from './queries';
 import { GUEST_COLUMNS, USER_COLUMNS, userRowColor } from './userColumns';
+
+/** The forms load when their dialog is first opened (issue 13 budgets). */
+const CreateUserDialog = lazy(async () => ({ default: (await import('./CreateUserDialog')).CreateUserDialog }));
+const EditUserDialog = lazy(async () => ({ default: (await import('./EditUserDialog')).EditUserDialog }));
 
 async function fetchUsers({ page, limit, search, signal, sort, order }: TableQuery) {
   const data = search
@@ -131,8 +134,12 @@ export function UsersPage() {
           toolbar={addButton}
         />
       )}
-      <CreateUserDialog open={creating} onClose={() => setCreating(false)} />
-      <EditUserDialog user={editing} onClose={() => setEditing(null)} />
+      <OnceOpened open={creating}>
+        <CreateUserDialog open={creating} onClose={() => setCreating(false)} />
+      </OnceOpened>
+      <OnceOpened open={!!editing}>
+        <EditUserDialog user={editing} onClose={() => setEditing(null)} />
+      </OnceOpened>
       <ConfirmDialog
         open={!!deleting}
         title={USERS.deleteConfirm}

@@ -1,5 +1,5 @@
 import type { UserDto } from '@trasa/domain';
-import type { MRT_ColumnDef } from 'material-react-table';
+import type { ColumnDef } from '../../components/tableTypes';
 import { UI } from '../../texts';
 
 export function statusLabel(status: UserDto['status']): string {
@@ -7,20 +7,20 @@ export function statusLabel(status: UserDto['status']): string {
 }
 
 /** Име, Презиме, Имејл, Рола, Група, Статус (spec 1 §2.7). */
-export const USER_COLUMNS: MRT_ColumnDef<UserDto>[] = [
-  { accessorKey: 'ime', header: UI.ime, size: 100 },
-  { accessorKey: 'prezime', header: UI.prezime, size: 110 },
-  { accessorKey: 'email', header: UI.email, size: 240 },
-  { id: 'rola', header: UI.role, size: 110, accessorFn: (u) => u.rolaNaziv || u.rola },
-  { id: 'grupa', header: UI.group, size: 220, accessorFn: (u) => u.grupa?.naziv ?? UI.empty },
-  { id: 'status', header: UI.status, size: 100, accessorFn: (u) => statusLabel(u.status) },
+export const USER_COLUMNS: ColumnDef<UserDto>[] = [
+  { accessorKey: 'ime', header: UI.ime },
+  { accessorKey: 'prezime', header: UI.prezime },
+  { accessorKey: 'email', header: UI.email },
+  { id: 'rola', header: UI.role, accessorFn: (u) => u.rolaNaziv || u.rola },
+  { id: 'grupa', header: UI.group, accessorFn: (u) => u.grupa?.naziv ?? UI.empty },
+  { id: 'status', header: UI.status, accessorFn: (u) => statusLabel(u.status) },
 ];
 
 /** Guests have no group; whether the address is confirmed matters instead. */
-export const GUEST_COLUMNS: MRT_ColumnDef<UserDto>[] = [
+export const GUEST_COLUMNS: ColumnDef<UserDto>[] = [
   { accessorKey: 'ime', header: UI.ime },
   { accessorKey: 'prezime', header: UI.prezime },
-  { accessorKey: 'email', header: UI.email, size: 240 },
+  { accessorKey: 'email', header: UI.email },
   { id: 'emailPotvrdjen', header: UI.emailPotvrdjen, accessorFn: (u) => (u.emailPotvrdjen ? UI.yes : UI.no) },
   { id: 'status', header: UI.status, accessorFn: (u) => statusLabel(u.status) },
 ];

@@ -1,0 +1,32 @@
+import type { ComponentType } from 'react';
+
+/**
+ * A column of a DataTable (components/DataTable.tsx): what a cell shows and what its header says. Columns
+ * size to their content (issue 13 item 9): there are no widths to give.
+ */
+export type ColumnDef<T> = {
+  /** The column's id (saved layouts, `sortable`, `hiddenColumns`); `accessorKey` when absent. */
+  id?: string;
+  /** The row's field the cell shows. */
+  accessorKey?: keyof T & string;
+  /** What the cell shows (a string or a number; anything else shows empty unless `Cell` renders it). */
+  accessorFn?: (row: T) => unknown;
+  /** The header's text, also the column's name in 'Прикажи/сакриј колоне' and the sort buttons. */
+  header: string;
+  /** Renders the header instead of its text (e.g. a checkbox for the page's rows). */
+  Header?: ComponentType<{ rows: readonly T[] }>;
+  /** Renders the cell instead of the value (a component: hooks allowed). */
+  Cell?: ComponentType<{ row: T }>;
+  /** false: the column cannot be hidden (and shows on phones in its place). */
+  enableHiding?: boolean;
+};
+
+export function columnIdOf<T>(column: ColumnDef<T>): string {
+  return column.id ?? column.accessorKey ?? column.header;
+}
+
+/** The cell's value as text: a string or number as it is, anything else empty. */
+export function cellText<T>(column: ColumnDef<T>, row: T): string {
+  const value = column.accessorFn ? column.accessorFn(row) : column.accessorKey ? row[column.accessorKey] : '';
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}
