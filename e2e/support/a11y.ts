@@ -4,10 +4,32 @@ import { expect, type Page, test } from '@playwright/test';
 /**
  * axe-core in the journeys (issue 13 item 4): a screen or dialog fails its journey on any serious or
  * critical violation of WCAG 2.1 A/AA. The helpers in this folder call checkScreen when a journey lands
- * on a screen or works in a dialog, once per screen and open dialog, so every journey checks what it opens.
+ * on a screen or works in a dialog, once per screen and open dialog (per user and width, across the run), so
+ * every screen and dialog the journeys open is checked.
  */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const checked = new WeakMap<Page, Set<string>>();
+/**
+ * Screens already checked in this run (the journeys share one worker): keyed by who is signed in, phone or
+ * desktop width, the path and the open dialogs. Another journey landing on the same screen as the same user
+ * at the same width does not pay for axe again.
+ */
+const checked = new Set<string>();
+
+/** Who is signed in (the token's subject) and whether the page is phone-sized: part of a screen's key. */
+async function viewerOf(page: Page): Promise<string> {
+  const who = await page
+    .evaluate(() => {
+      const token = localStorage.getItem('token');
+      try {
+        return token ? String(JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))).sub) : 'anon';
+      } catch {
+        return 'anon';
+      }
+    })
+    .catch(() => 'anon');
+  const width = page.viewportSize()?.width ?? 1280;
+  return `${who} ${width < 600 ? 'phone' : 'desktop'}`;
+}
 
 /** What is on the page now: its path and the names of its open dialogs. */
 async function stateOf(page: Page): Promise<string> {
@@ -62,12 +84,15 @@ export async function expectAccessible(page: Page, what?: string): Promise<void>
 /** expectAccessible once per screen and set of open dialogs in a page's life (the journeys' helpers call it). */
 export async function checkScreen(page: Page): Promise<void> {
   if (process.env.E2E_AXE === '0') return;
-  const seen = checked.get(page) ?? new Set<string>();
-  checked.set(page, seen);
+  // A screen and set of dialogs checked before costs nothing: no waiting for it to settle (the helpers call
+  // this at every step, and the wait was a large part of the journeys' time).
+  const viewer = await viewerOf(page);
+  if (checked.has(`${viewer} ${await stateOf(page)}`)) return;
   await settle(page);
   const state = await stateOf(page);
-  if (seen.has(state)) return;
-  seen.add(state);
+  const key = `${viewer} ${state}`;
+  if (checked.has(key)) return;
+  checked.add(key);
   // The check's own time does not count against the journey's (axe takes seconds on a busy machine).
   const info = test.info();
   info.setTimeout(info.timeout + 20_000);
