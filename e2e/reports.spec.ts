@@ -23,7 +23,11 @@ test('the report hub charts each contract, exports the summary, and a cluster sh
   await expect(first.getByText('Кластери по етапи (последња завршена активност)')).toBeVisible();
 
   // The summary's Excel export: downloaded, opened, a row per catalogue activity and the count row.
+  // The tab's panel loads lazily and the finished report's panel (with its own export button) stays
+  // until it has; wait for the summary's table so the click lands on the summary's button.
   await page.getByRole('tab', { name: 'Збирни извештај' }).click();
+  await expect(page).toHaveURL(/izvestaj=sumarni/);
+  await expect(page.getByRole('table', { name: 'Збирни извештај' })).toBeVisible();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Извоз у Excel' }).click();
   const file = await download;
