@@ -24,22 +24,8 @@ async function xlsxOf(name: string, columns: { header: string; width: number }[]
 }
 
 async function written(name: string): Promise<string[]> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise((r) => out.on('end', r));
-  await writeXlsx(
-    out,
-    name,
-    [{ header: 'Naziv', width: 10 }],
-    (async function* () {
-      yield [['a']];
-    })(),
-  );
-  out.end();
-  await done;
   const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+  await wb.xlsx.load((await xlsxOf(name, [{ header: 'Naziv', width: 10 }], [['a']])) as unknown as ArrayBuffer);
   return wb.worksheets.map((s) => s.name);
 }
 
