@@ -21,6 +21,9 @@ export function unitInput(unit: string) {
   };
 }
 
+/** A decimal number field's slots where the label already names the unit ('Цена (RSD)'): the numeric keyboard on phones. */
+export const DECIMAL = { htmlInput: { inputMode: 'decimal' as const } };
+
 /** A decimal number field's slots: the numeric keyboard on phones and the unit. */
 export function decimalWithUnit(unit: string) {
   return { htmlInput: { inputMode: 'decimal' as const }, input: unitInput(unit) };

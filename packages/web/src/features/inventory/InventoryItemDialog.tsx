@@ -21,7 +21,7 @@ import { FormSelect } from '../../components/FormSelect';
 import { FormTextField } from '../../components/FormTextField';
 import { OptionPicker } from '../../components/OptionPicker';
 import { useSnackbar } from '../../components/SnackbarProvider';
-import { decimalWithUnit, RSD } from '../../components/units';
+import { DECIMAL } from '../../components/units';
 import { INVENTORY } from '../../messages';
 import { inScript } from '../../script';
 import { INV_LABELS } from './labels';
@@ -32,7 +32,6 @@ type Values = z.output<typeof inventoryItemSchema>;
 
 const TIP_OPTIONS = INV_TIPS.map((t) => ({ value: t, label: inScript(t) }));
 const FIELDS = ['invType', 'ugovor', 'kolicina', 'cenaRsd', 'datumPrimopredaje'] as const;
-const DECIMAL = { htmlInput: { inputMode: 'decimal' } } as const;
 
 /** The form of an item, or of a new one on the location (its first inventory contract chosen). */
 function valuesOf(item: InventoryItemDto | null, locationId: string, firstContract: string): Form {
@@ -146,14 +145,7 @@ export function InventoryItemDialog({ opening, item, location, onClose }: Props)
           }}
         />
         <FormTextField control={control} name="kolicina" label={INV_LABELS.kolicina} slotProps={DECIMAL} required />
-        <FormTextField
-          control={control}
-          name="cenaRsd"
-          label={INV_LABELS.cenaRsd}
-          slotProps={decimalWithUnit(RSD)}
-          required
-          disabled={!invType}
-        />
+        <FormTextField control={control} name="cenaRsd" label={INV_LABELS.cenaRsd} slotProps={DECIMAL} required disabled={!invType} />
         <FormDateField control={control} name="datumPrimopredaje" label={INV_LABELS.datumPrimopredaje} required />
         <FormSelect control={control} name="ugovor" label={INV_LABELS.ugovor} options={contractOptions} />
       </Box>

@@ -11,7 +11,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { FormSelect } from '../../components/FormSelect';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
-import { decimalWithUnit, RSD } from '../../components/units';
+import { DECIMAL, decimalWithUnit } from '../../components/units';
 import { INVENTORY } from '../../messages';
 import { INV_LABELS } from './labels';
 import { INV_TEXT } from './texts';
@@ -118,7 +118,7 @@ export function InventoryTypeDialog({ opening, type, tip, onClose }: Props) {
           control={control}
           name="cenaRsd"
           label={INV_LABELS.cenaRsd}
-          slotProps={decimalWithUnit(RSD)}
+          slotProps={DECIMAL}
           required
           disabled={valuta === 'RSD'}
         />
