@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -37,7 +37,15 @@ export async function receiveSheet(request: FastifyRequest, dataDir: string): Pr
   const dir = path.join(dataDir, 'tmp');
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const target = path.join(dir, `import-${randomUUID()}`);
-  const dispose = () => fs.rm(target, { force: true });
+  let out: WriteStream | undefined;
+  // A refused upload's file stream may still be opening its file when the refusal comes (pipeline destroys
+  // it, and the open completes afterwards): wait for it to close, or the file appears after the removal and
+  // stays in DATA_DIR/tmp (the fuzz found it under load).
+  const dispose = async () => {
+    const stream = out;
+    if (stream && !stream.closed) await new Promise<void>((resolve) => stream.once('close', () => resolve()));
+    await fs.rm(target, { force: true });
+  };
   let originalName: string | undefined;
   let refusal: AppError | undefined;
   try {
@@ -50,6 +58,7 @@ export async function receiveSheet(request: FastifyRequest, dataDir: string): Pr
       }
       originalName = part.filename.replace(/%22/g, '"');
       let size = 0;
+      out = createWriteStream(target, { mode: 0o600 });
       try {
         await pipeline(
           part.file,
@@ -60,7 +69,7 @@ export async function receiveSheet(request: FastifyRequest, dataDir: string): Pr
               yield chunk;
             }
           },
-          createWriteStream(target, { mode: 0o600 }),
+          out,
         );
         if (part.file.truncated) throw new TooLarge();
       } catch (err) {
