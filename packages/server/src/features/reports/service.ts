@@ -579,7 +579,12 @@ export async function ijoTaxReport(
 
 const lengthValue = (ref: SQL | null) => sql<string | null>`(select e->>'vrednost' from jsonb_array_elements(${activities.podaci}) e
   where e->>'key' = 'DuzinaTrase' and ${ref ? sql`e->>'ref' = ${ref}` : sql`coalesce(e->>'ref', '') = ''`} limit 1)`;
-const numeric = (v: SQL) => sql`case when ${v} ~ '^-?[0-9]+(\\.[0-9]+)?$' then (${v})::numeric end`;
+/**
+ * The length as a number, the value's subquery run once per row: `case when v ~ … then v::numeric` ran it
+ * twice (12,000 scans of the A1 data for 6,000 rows at 3,000 clusters); OFFSET 0 keeps PostgreSQL from
+ * pulling the inner select up into two copies again.
+ */
+const numeric = (v: SQL) => sql`(select case when x ~ '^-?[0-9]+(\\.[0-9]+)?$' then x::numeric end from (select ${v} as x offset 0) q)`;
 
 /**
  * GET /api/report/duzine/{A1|A9|A12}?page&limit&eng&srb&contract: route length in metres as each stage
