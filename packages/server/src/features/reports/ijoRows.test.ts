@@ -122,6 +122,17 @@ describe('trasa_amount and trasa_trim (migration 0015)', () => {
     const [nul] = (await t.db.execute<{ a: string | null }>(sql`select trasa_amount(null)::text as a`)).rows;
     expect(nul?.a).toBeNull();
   });
+
+  it('a bound value is folded without an error, and the report inlines trasa_amount (a call per row cost 25 µs)', async () => {
+    for (const v of ['abc', '1e5', '12 500 RSD', '1000000000000.00001', '99999999999999999999999']) {
+      const [row] = (await t.db.execute<{ a: string | null }>(sql`select trasa_amount(${v})::text as a`)).rows;
+      expect(row?.a == null ? null : Number(row.a), v).toBe(parseAmount(v));
+    }
+    const plan = await t.db.execute<{ 'QUERY PLAN': string }>(sql`explain (verbose) select trasa_amount(naziv) from ijo_holders`);
+    const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(text).toContain('CASE WHEN');
+    expect(text).not.toMatch(/\btrasa_amount\(/);
+  });
 });
 
 type Raw = {
