@@ -7,6 +7,7 @@
 // requests/s, p50 and p99. After each load it waits until the server's statements are done (autocannon
 // stops with requests still running: they would slow the next call, or meet a closed pool at the end).
 // BENCH_HOLD=1: seed, print the database's address and wait for Ctrl-C (EXPLAIN ANALYZE by hand).
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -61,6 +62,7 @@ try {
           jsonb_build_object('key', 'Ijos', 'naziv', 'IJO', 'vrednost', (SELECT string_agg(id::text, ',' ORDER BY naziv) FROM ijo_holders)),
           jsonb_build_object('key', 'A7IjoChecked', 'naziv', '', 'vrednost', (SELECT min(id::text) FROM ijo_holders)),
           jsonb_build_object('key', 'A7Taksa', 'naziv', '', 'vrednost', '1500.5', 'ref', (SELECT min(id::text) FROM ijo_holders)))
+        WHEN k.code IN ('A9', 'A12') THEN jsonb_build_array(jsonb_build_object('key', 'DuzinaTrase', 'naziv', '', 'vrednost', (100 + c.done * 7)::text))
         WHEN k.code = 'A1' THEN (SELECT jsonb_agg(jsonb_build_object('key', 'DuzinaTrase', 'naziv', '', 'vrednost', '1234.5', 'ref', cs.settlement_id::text))
           FROM cluster_settlements cs WHERE cs.cluster_id = c.id)
         ELSE '[]'::jsonb END
@@ -106,6 +108,32 @@ try {
       await new Promise((r) => setTimeout(r, 100));
     }
   };
+  // CPU time per request of the server (Node) and of its PostgreSQL connections (the backends of the
+  // bench's database, /proc utime + stime; bench/activities.mjs does the same): what the machine's load
+  // changes least.
+  const cpuTicks = (pid) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return 0;
+    }
+  };
+  const backendPids = async () =>
+    (await db.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).rows.map(
+      (r) => r.pid,
+    );
+  const cpuMeter = async () => {
+    const before = new Map((await backendPids()).map((pid) => [pid, cpuTicks(pid)]));
+    const node0 = cpuTicks(server.pid);
+    const tick = 1000 / 100; // ms per clock tick (getconf CLK_TCK)
+    return async (requests) => {
+      const node = ((cpuTicks(server.pid) - node0) * tick) / Math.max(1, requests);
+      const after = await backendPids();
+      const pgTicks = after.reduce((t, pid) => t + cpuTicks(pid) - (before.get(pid) ?? 0), 0);
+      return `CPU/request Node ${node.toFixed(1)} ms, PostgreSQL ${((pgTicks * tick) / Math.max(1, requests)).toFixed(1)} ms`;
+    };
+  };
   const today = new Date().toISOString().slice(0, 10);
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
@@ -116,7 +144,12 @@ try {
     '/api/report/A7?page=1&limit=10&eng=klaster%2012&srb=%D0%BA%D0%BB%D0%B0%D1%81%D1%82%D0%B5%D1%80%2012',
     '/api/report/ijo-takse?page=1&limit=10',
     '/api/report/ijo-takse',
+    '/api/report/ijo-takse?page=1&limit=10&sort=imaoc&order=desc',
+    '/api/report/ijo-takse?page=400&limit=10&sort=taksa',
     '/api/report/duzine/A1?page=1&limit=10',
+    '/api/report/duzine/A1?page=500&limit=10&sort=duzina&order=desc',
+    '/api/report/duzine/A9?page=1&limit=10',
+    '/api/report/duzine/A12?page=1&limit=10&sort=klaster&order=desc',
     `/api/report/compare?type=summaryReport&dateA=${yesterday}&dateB=${today}`,
     `/api/report/compare?type=ijoTaxesReport&dateA=${yesterday}&dateB=${today}`,
     `/api/report/compare?type=finishedReport&dateA=${yesterday}&dateB=${today}`,
@@ -129,10 +162,12 @@ try {
     for (const path of calls) {
       const sample = await fetch(`${base}${path}`, { headers: h });
       const size = (await sample.arrayBuffer()).byteLength;
+      const meter = await cpuMeter();
       const r = await autocannon({ url: `${base}${path}`, headers: h, connections, duration });
       await drained();
+      const cpu = await meter(r.requests.total);
       console.log(
-        `${who} ${path.split('&dateA')[0]}: ${sample.status}, ${Math.round(size / 1024)} KB, ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, load ${os.loadavg()[0].toFixed(1)}`,
+        `${who} ${path.split('&dateA')[0]}: ${sample.status}, ${Math.round(size / 1024)} KB, ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, ${cpu}, load ${os.loadavg()[0].toFixed(1)}`,
       );
     }
   }

@@ -1,11 +1,11 @@
-import { COMMON, type IjoTaxRow } from '@trasa/domain';
+import { COMMON } from '@trasa/domain';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.js';
 import { addLogs } from '../../test/logData.js';
 import { mailOutbox } from '../db/schema.js';
 import { activityComments } from '../db/schema-activities.js';
 import { inventoryContracts, inventoryItems, inventoryTypes, schoolNotifications } from '../db/schema-inventory.js';
-import { sortIjoRows } from '../features/reports/service.js';
 import {
   createCluster,
   createContract,
@@ -16,6 +16,7 @@ import {
   setActivityState,
   tokenFor,
 } from '../seed/factories.js';
+import { serbianCompare } from './sorting.js';
 
 /**
  * Server sorting of the paged lists (issue 13 item 9): `sort` and `order`, text in the Serbian alphabet's
@@ -628,28 +629,31 @@ describe('reports', () => {
     await expectRefused('/api/report/ijo-takse?sort=ugovorBroj');
   });
 
-  it('the IJO rows sort in Serbian order, empty values last going up and first going down, ties in the default order', () => {
-    const row = (klaster: string, taksa: number | null, izvodjacNaziv?: string) =>
-      ({
-        ugovor: '',
-        ugovorId: null,
-        ugovorBroj: '',
-        klaster,
-        klasterId: klaster,
-        imaoc: 'IJO',
-        imaocId: klaster,
-        status: false,
-        taksa,
-        zaduzen: 'Izvođač',
-        ...(izvodjacNaziv ? { izvodjacNaziv } : {}),
-      }) as IjoTaxRow;
-    const rows = SHUFFLED.map((n, i) => row(n, i === 2 ? null : i * 10, i === 0 ? undefined : `Firma ${n}`));
-    expect(sortIjoRows(rows, { sort: 'klaster', order: 'asc' }).map((r) => r.klaster)).toEqual([...SERBIAN]);
-    expect(sortIjoRows(rows, { sort: 'klaster', order: 'desc' }).map((r) => r.klaster)).toEqual([...SERBIAN].reverse());
-    expect(sortIjoRows(rows, { sort: 'taksa', order: 'asc' }).map((r) => r.taksa)).toEqual([0, 10, 30, 40, null]);
-    expect(sortIjoRows(rows, { sort: 'taksa', order: 'desc' }).map((r) => r.taksa)).toEqual([null, 40, 30, 10, 0]);
-    expect(sortIjoRows(rows, { sort: 'izvodjac', order: 'asc' }).at(-1)?.klaster).toBe(SHUFFLED[0]);
-    expect(sortIjoRows(rows, { sort: 'zaduzen' }).map((r) => r.klaster)).toEqual(SHUFFLED);
-    expect(sortIjoRows(rows, {}).map((r) => r.klaster)).toEqual(SHUFFLED);
+  it('the in-memory comparator orders names as trasa_sr does (the IJO report itself sorts in SQL: ijoRows.test.ts)', async () => {
+    const names = [
+      ...SHUFFLED,
+      'Dževad',
+      'Džaković',
+      'Ljubović',
+      'Lazić',
+      'Njegoš',
+      'Novak',
+      'Šabac',
+      'Sava',
+      'Žabljak',
+      'Zlatibor',
+      'avala',
+      'Avala',
+      'Klaster 10',
+      'Klaster 9',
+      'Ana-Marija',
+      'Ana Marija',
+    ];
+    const inMemory = [...names].sort(serbianCompare);
+    const result = await t.db.execute<{ v: string }>(
+      sql`select v from jsonb_array_elements_text(${JSON.stringify(names)}::jsonb) v order by v collate trasa_sr`,
+    );
+    expect(inMemory).toEqual(result.rows.map((r) => r.v));
+    expect([...SHUFFLED].sort(serbianCompare)).toEqual([...SERBIAN]);
   });
 });

@@ -3,10 +3,11 @@ import { and, asc, type SQL, sql } from 'drizzle-orm';
 import { activities, activityCatalogue } from '../../db/schema-activities.js';
 import { clusters, contractClusters, contracts } from '../../db/schema-clusters.js';
 import type { Executor } from '../../platform/database.js';
+import { serbianCompare } from '../../platform/sorting.js';
 import { appToday } from '../../platform/time.js';
 import { type ClusterScope, visibleClusterCondition } from '../clusters/policy.js';
 import { activityColourSql } from '../notifications/colour.js';
-import { byName, contractFilter, underContract } from './service.js';
+import { contractFilter, underContract } from './service.js';
 
 /**
  * GET /api/report/progress?contract (the report hub's charts; docs/api/reports.md): per general contract
@@ -103,6 +104,6 @@ export async function progressReport(
     e.late.sort((a, b) => partyOrder(a.odgovoran) - partyOrder(b.odgovoran) || a.odgovoran.localeCompare(b.odgovoran));
   }
   // Contracts by name; the clusters under none last.
-  const list = [...byContract.values()].sort((a, b) => (a._id === null ? 1 : b._id === null ? -1 : byName(a.naziv, b.naziv)));
+  const list = [...byContract.values()].sort((a, b) => (a._id === null ? 1 : b._id === null ? -1 : serbianCompare(a.naziv, b.naziv)));
   return { contracts: list };
 }

@@ -2,18 +2,16 @@ import {
   ACTIVITY_STATUSES,
   type ActivityReport,
   type ActivityReportRow,
-  checkedHolderIds,
+  DATA_KEYS,
   type DataItem,
   FINISHED,
   type FinishedActivity,
   type FinishedReport,
   type FinishedRow,
-  holderIds,
   type IjoTaxReport,
   type IjoTaxRow,
   type IjoTaxTotals,
   type Payer,
-  parseAmount,
   REPORTS,
   type ReportContract,
   type RouteLengthCode,
@@ -39,7 +37,7 @@ import {
 } from '../../db/schema-clusters.js';
 import type { Executor } from '../../platform/database.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import { orderOf, type SortMap } from '../../platform/sorting.js';
+import { orderOf, type SortMap, serbianCompare, sortKeyOf } from '../../platform/sorting.js';
 import { type ClusterScope, visibleClusterCondition } from '../clusters/policy.js';
 import { clusterOrder } from '../clusters/presenter.js';
 import { clusterMatchCondition } from '../clusters/search.js';
@@ -55,8 +53,6 @@ export type Paging = { page: number; limit: number };
 const offsetOf = (p: Paging) => (p.page - 1) * p.limit;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const round2 = (n: number) => Math.round(n * 100) / 100;
-/** One collator for every sort by name (localeCompare with a locale builds one per call: slow on thousands of rows). */
-export const byName = new Intl.Collator('sr-Latn').compare;
 
 /** The general contract a cluster is under (at most one per kind). */
 const generalLink = and(eq(contractClusters.clusterId, clusters.id), eq(contractClusters.kind, 'contract'));
@@ -85,7 +81,7 @@ export async function reportContracts(db: Executor, scope: ClusterScope): Promis
     .from(contracts)
     .innerJoin(contractClusters, eq(contractClusters.contractId, contracts.id))
     .where(and(eq(contracts.kind, 'contract'), visibleClusterCondition(scope, contractClusters.clusterId)));
-  return rows.map((c) => ({ _id: c.id, naziv: c.naziv, broj: c.broj })).sort((a, b) => byName(a.naziv, b.naziv));
+  return rows.map((c) => ({ _id: c.id, naziv: c.naziv, broj: c.broj })).sort((a, b) => serbianCompare(a.naziv, b.naziv));
 }
 
 // ---------------------------------------------------------------------------------------------- summary
@@ -375,96 +371,150 @@ export function payerFilter(payer: string | undefined): Payer | null {
   throw badRequest(REPORTS.unknownReport, { payer: 'Neispravna vrednost.' });
 }
 
-/**
- * The contractor of each cluster (the groups of its contractor contract, else its responsible groups of
- * type IZVODJAC; names joined), in two set-based queries over the given clusters.
- */
-async function contractorsOf(db: Executor, clusterIds: string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  if (clusterIds.length === 0) return out;
-  // One array parameter, not one per cluster: drizzle builds a statement of thousands of parameters
-  // slowly (about 150 ms for 3,000 ids, measured), and PostgreSQL parses it slowly too.
-  const ids = `{${clusterIds.join(',')}}`;
-  const byContract = await db
-    .selectDistinct({ clusterId: contractClusters.clusterId, naziv: groups.naziv })
-    .from(contractClusters)
-    .innerJoin(contractGroups, eq(contractGroups.contractId, contractClusters.contractId))
-    .innerJoin(groups, eq(groups.id, contractGroups.groupId))
-    .where(and(eq(contractClusters.kind, 'contractIzv'), sql`${contractClusters.clusterId} = any(${ids}::uuid[])`));
-  const responsible = await db
-    .selectDistinct({ clusterId: clusterGroups.clusterId, naziv: groups.naziv })
-    .from(clusterGroups)
-    .innerJoin(groups, eq(groups.id, clusterGroups.groupId))
-    .innerJoin(groupTypes, eq(groupTypes.id, groups.typeId))
-    .where(and(eq(groupTypes.code, 'IZVODJAC'), sql`${clusterGroups.clusterId} = any(${ids}::uuid[])`));
-  const join = (list: { naziv: string }[]) =>
-    list
-      .map((g) => g.naziv)
-      .sort(byName)
-      .join(', ');
-  for (const [id, list] of groupBy(responsible, (r) => r.clusterId)) out.set(id, join(list));
-  for (const [id, list] of groupBy(byContract, (r) => r.clusterId)) out.set(id, join(list));
-  return out;
-}
-
 export const NO_CONTRACTOR = 'Nije određen';
 
-/** One row per holder on each A7 of the clusters `where` selects, by cluster name then the holder list's order. */
-export async function ijoRowsOf(db: Executor, where: SQL): Promise<IjoTaxRow[]> {
-  const a7 = await db
-    .select({
-      clusterId: clusters.id,
-      klaster: clusters.naziv,
-      podaci: activities.podaci,
-      contract: contractColumns,
-    })
-    .from(activities)
-    .innerJoin(clusters, eq(clusters.id, activities.clusterId))
-    .leftJoin(contractClusters, generalLink)
-    .leftJoin(contracts, eq(contracts.id, contractClusters.contractId))
-    .where(and(eq(activities.code, 'A7'), sql`${activities.podaci} @> '[{"key":"Ijos"}]'::jsonb`, where));
-  // By cluster name (then id) here, not in SQL: PostgreSQL's ICU sort of a few thousand names took
-  // most of this statement (240–310 ms with it, 73 ms without, 3,000 clusters, loaded machine); the
-  // collator takes a few ms (the same sr-Latn order).
-  a7.sort((x, y) => byName(x.klaster, y.klaster) || (x.clusterId < y.clusterId ? -1 : x.clusterId > y.clusterId ? 1 : 0));
-  if (a7.length === 0) return [];
-  const contractors = await contractorsOf(
-    db,
-    a7.map((a) => a.clusterId),
-  );
-  const holders = new Map(
-    (await db.select({ id: ijoHolders.id, naziv: ijoHolders.naziv, odgovoran: ijoHolders.odgovoran }).from(ijoHolders)).map((h) => [
-      h.id,
-      h,
-    ]),
-  );
-  const rows: IjoTaxRow[] = [];
-  for (const a of a7) {
-    const podaci = dataItems(a.podaci);
-    const checked = new Set(checkedHolderIds(podaci));
-    for (const id of holderIds(podaci)) {
-      const holder = holders.get(id);
-      const feeItem = podaci.find((p) => p.key === 'A7Taksa' && p.ref === id);
-      const zaduzen: Payer = holder?.odgovoran === 'Naručilac' ? 'Naručilac' : 'Izvođač';
-      rows.push({
-        ugovor: a.contract?.naziv ?? '',
-        ugovorId: a.contract?.id ?? null,
-        ugovorBroj: a.contract?.broj ?? '',
-        klaster: a.klaster,
-        klasterId: a.clusterId,
-        imaoc: holder?.naziv ?? (feeItem?.naziv || id),
-        imaocId: id,
-        status: checked.has(id),
-        taksa: parseAmount(feeItem?.vrednost ?? null),
-        zaduzen,
-        ...(zaduzen === 'Izvođač' ? { izvodjacNaziv: contractors.get(a.clusterId) || NO_CONTRACTOR } : {}),
-      });
-    }
-  }
-  return rows;
+/**
+ * The first data item of an A7 with the key (any ref), its value trimmed, as `dataValue` reads it
+ * (a JSON null or a missing value is ''); null without one.
+ */
+const firstValue = (key: string) =>
+  sql`(select trasa_trim(coalesce(e->>'vrednost', '')) from jsonb_array_elements(${activities.podaci}) with ordinality x(e, n)
+    where e->>'key' = ${key} order by n limit 1)`;
+
+/** The contractor's name of each of the A7s' clusters (the groups of a contractor contract, else the responsible IZVODJAC groups). */
+const contractorNames = (groupsOf: SQL) =>
+  sql`select x.cluster_id, string_agg(x.naziv, ', ' order by x.naziv collate trasa_sr) as naziv
+    from (${groupsOf}) x group by x.cluster_id`;
+
+/**
+ * The rows of the IJO fees report as a chain of CTEs ending in `r`: one row per holder id on each A7
+ * (of the clusters `where` selects, and of `payer` when given), in the columns of IjoTaxRow. It does in
+ * SQL what the report did in the server from each A7's data (@trasa/domain: holderIds, checkedHolderIds,
+ * dataValue, parseAmount — trasa_amount, migration 0015): the first `Ijos` item's value split at commas,
+ * each id trimmed, empty ones dropped, duplicates kept, in the list's order (`ord`); done when on the
+ * first `A7IjoChecked` item's list; the fee from the first `A7Taksa` item whose `ref` is that id; the
+ * holder's name from the codebook, else that item's `naziv`, else the id; the payer 'Naručilac' only for a
+ * codebook holder of that responsibility; an Izvođač row's contractor: the names of the groups of the
+ * cluster's contractor contract, else of its responsible IZVODJAC groups, distinct, in Serbian order,
+ * joined by ', ' (NO_CONTRACTOR for none). ijoRows.test.ts compares it with that reading row by row.
+ */
+function ijoRowsCte(where: SQL, payer: Payer | null): SQL {
+  const general = sql`gc`;
+  return sql`a7 as (
+    select ${activities.id} as activity_id, ${clusters.id} as cluster_id, ${clusters.naziv} as klaster, ${activities.podaci} as podaci,
+      k.id as ugovor_id, k.naziv as ugovor, k.broj as ugovor_broj,
+      ${firstValue(DATA_KEYS.holders)} as ijos,
+      array(select trasa_trim(v) from unnest(string_to_array(${firstValue(DATA_KEYS.a7Checked)}, ',')) v) as checked
+    from ${activities}
+    join ${clusters} on ${clusters.id} = ${activities.clusterId}
+    left join ${contractClusters} ${general} on ${general}.cluster_id = ${clusters.id} and ${general}.kind = 'contract'
+    left join ${contracts} k on k.id = ${general}.contract_id
+    where ${activities.code} = 'A7' and ${activities.podaci} @> '[{"key":"Ijos"}]'::jsonb and ${where}
+  ),
+  by_contract as (${contractorNames(sql`select distinct cc.cluster_id, g.naziv from ${contractClusters} cc
+    join ${contractGroups} cg on cg.contract_id = cc.contract_id join ${groups} g on g.id = cg.group_id
+    where cc.kind = 'contractIzv' and cc.cluster_id in (select cluster_id from a7)`)}),
+  by_responsible as (${contractorNames(sql`select distinct cg.cluster_id, g.naziv from ${clusterGroups} cg
+    join ${groups} g on g.id = cg.group_id join ${groupTypes} t on t.id = g.type_id
+    where t.code = 'IZVODJAC' and cg.cluster_id in (select cluster_id from a7)`)}),
+  rows as (
+    select a7.activity_id, a7.cluster_id, a7.klaster, a7.ugovor_id, coalesce(a7.ugovor, '') as ugovor,
+      coalesce(a7.ugovor_broj, '') as ugovor_broj, h.id as imaoc_id, h.n as ord,
+      coalesce(ih.naziv, nullif(fee.naziv, ''), h.id) as imaoc,
+      h.id = any(a7.checked) as status,
+      trasa_amount(fee.vrednost) as taksa,
+      case when ih.odgovoran = 'Naručilac' then 'Naručilac' else 'Izvođač' end as zaduzen,
+      case when ih.odgovoran = 'Naručilac' then null else coalesce(nullif(coalesce(bc.naziv, br.naziv), ''), ${NO_CONTRACTOR}) end as izvodjac
+    from a7
+    cross join lateral (select trasa_trim(u.v) as id, u.n from unnest(string_to_array(a7.ijos, ',')) with ordinality u(v, n) offset 0) h
+    left join lateral (select coalesce(e->>'vrednost', '') as vrednost, coalesce(e->>'naziv', '') as naziv
+      from jsonb_array_elements(a7.podaci) with ordinality x(e, n)
+      where e->>'key' = ${DATA_KEYS.a7Fee} and jsonb_typeof(e->'ref') = 'string' and e->>'ref' = h.id order by n limit 1) fee on true
+    left join ${ijoHolders} ih on ih.id::text = h.id
+    left join by_contract bc on bc.cluster_id = a7.cluster_id
+    left join by_responsible br on br.cluster_id = a7.cluster_id
+    where h.id <> ''
+  ),
+  r as (select * from rows${payer ? sql` where zaduzen = ${payer}` : sql``})`;
 }
 
-/** The totals of spec 3 §3 over the given rows: by payer, per contractor (by name), and in all. */
+/** The report's default order: by cluster name (trasa_sr), the cluster, its A7, then the holder list's order. */
+const IJO_DEFAULT_ORDER = sql`klaster collate trasa_sr, cluster_id, activity_id, ord`;
+
+/** `sort` of the IJO fees report (LIST_SORTS.ijoReport): columns of `r` (ijoRowsCte). */
+const IJO_SORTS: SortMap<'ijoReport'> = {
+  ugovor: { text: sql.raw('ugovor') },
+  klaster: { text: sql.raw('klaster') },
+  imaoc: { text: sql.raw('imaoc') },
+  status: { value: sql.raw('status') },
+  taksa: { value: sql.raw('taksa') },
+  zaduzen: { text: sql.raw('zaduzen') },
+  izvodjac: { text: sql.raw('izvodjac') },
+};
+
+/** The ORDER BY of a page: the chosen column in its direction (empty values last going up), then the default order. */
+function ijoOrder(sorting: Sorting<SortKey<'ijoReport'>>): SQL {
+  const key = sortKeyOf(IJO_SORTS, sorting);
+  return key ? sql`${key.expression} ${key.direction}, ${IJO_DEFAULT_ORDER}` : IJO_DEFAULT_ORDER;
+}
+
+type IjoSqlRow = {
+  ugovor: string;
+  ugovor_id: string | null;
+  ugovor_broj: string;
+  klaster: string;
+  cluster_id: string;
+  imaoc: string;
+  imaoc_id: string;
+  status: boolean;
+  taksa: string | null;
+  zaduzen: Payer;
+  izvodjac: string | null;
+};
+/** The answer's columns of `r` (the page's ORDER BY runs before: `taksa` as text here would sort as text). */
+const IJO_COLUMNS = sql`ugovor, ugovor_id, ugovor_broj, klaster, cluster_id, imaoc, imaoc_id, status, taksa::text as taksa, zaduzen, izvodjac`;
+
+/** A row of the answer, its fields in the order (and with the values) the report has always sent. */
+function presentIjoRow(r: IjoSqlRow): IjoTaxRow {
+  return {
+    ugovor: r.ugovor,
+    ugovorId: r.ugovor_id,
+    ugovorBroj: r.ugovor_broj,
+    klaster: r.klaster,
+    klasterId: r.cluster_id,
+    imaoc: r.imaoc,
+    imaocId: r.imaoc_id,
+    status: r.status,
+    taksa: r.taksa === null ? null : Number(r.taksa),
+    zaduzen: r.zaduzen,
+    ...(r.zaduzen === 'Izvođač' ? { izvodjacNaziv: r.izvodjac ?? NO_CONTRACTOR } : {}),
+  };
+}
+
+/** One row per holder on each A7 of the clusters `where` selects, in the report's default order (the snapshots). */
+export async function ijoRowsOf(db: Executor, where: SQL): Promise<IjoTaxRow[]> {
+  const result = await db.execute<IjoSqlRow>(
+    sql`with ${ijoRowsCte(where, null)} select ${IJO_COLUMNS} from (select * from r order by ${IJO_DEFAULT_ORDER}) r`,
+  );
+  return result.rows.map(presentIjoRow);
+}
+
+/** The totals of spec 3 §3 from the sums per payer and contractor: by payer, per contractor (in the given order), in all. */
+function totalsOf(sums: readonly { zaduzen: Payer; izvodjac: string | null; sum: number }[]): IjoTaxTotals {
+  let narucilac = 0;
+  let izvodjaci = 0;
+  const byContractor: { naziv: string; sum: number }[] = [];
+  for (const s of sums) {
+    if (s.zaduzen === 'Naručilac') narucilac += s.sum;
+    else {
+      izvodjaci += s.sum;
+      byContractor.push({ naziv: s.izvodjac ?? NO_CONTRACTOR, sum: round2(s.sum) });
+    }
+  }
+  return { narucilacTotal: round2(narucilac), izvodjaciTotal: round2(izvodjaci), byContractor, totalTax: round2(narucilac + izvodjaci) };
+}
+
+/** The totals of spec 3 §3 over rows already built (a stored snapshot's): by payer, per contractor (by name), and in all. */
 export function ijoTotals(rows: readonly IjoTaxRow[]): IjoTaxTotals {
   let narucilac = 0;
   let izvodjaci = 0;
@@ -481,7 +531,7 @@ export function ijoTotals(rows: readonly IjoTaxRow[]): IjoTaxTotals {
   return {
     narucilacTotal: round2(narucilac),
     izvodjaciTotal: round2(izvodjaci),
-    byContractor: [...byContractor].map(([naziv, sum]) => ({ naziv, sum: round2(sum) })).sort((a, b) => byName(a.naziv, b.naziv)),
+    byContractor: [...byContractor].map(([naziv, sum]) => ({ naziv, sum: round2(sum) })).sort((a, b) => serbianCompare(a.naziv, b.naziv)),
     totalTax: round2(narucilac + izvodjaci),
   };
 }
@@ -490,37 +540,11 @@ export function filterIjoRows(rows: readonly IjoTaxRow[], contractId: string | n
   return rows.filter((r) => (!contractId || r.ugovorId === contractId) && (!payer || r.zaduzen === payer));
 }
 
-type IjoKey = string | number | boolean | null;
-/** `sort` of the IJO fees report (LIST_SORTS.ijoReport), over its rows (built whole: every filtered row is summed anyway). */
-const IJO_SORTS: Record<SortKey<'ijoReport'>, { text: (r: IjoTaxRow) => string | null } | { value: (r: IjoTaxRow) => IjoKey }> = {
-  ugovor: { text: (r) => r.ugovor },
-  klaster: { text: (r) => r.klaster },
-  imaoc: { text: (r) => r.imaoc },
-  status: { value: (r) => r.status },
-  taksa: { value: (r) => r.taksa },
-  zaduzen: { text: (r) => r.zaduzen },
-  izvodjac: { text: (r) => r.izvodjacNaziv ?? null },
-};
-
 /**
- * The rows in the chosen column's order (text in the Serbian alphabet's, like trasa_sr; empty values
- * last going up, first going down, as PostgreSQL orders them); equal rows keep the default order (a
- * stable sort), so pages never overlap.
+ * GET /api/report/ijo-takse?contract&payer[&page&limit][&sort&order]: rows of the page, totals of every
+ * filtered row — one statement: the rows (ijoRowsCte) once, the page by ORDER BY … LIMIT/OFFSET, the
+ * totals grouped by payer and contractor (exact sums of the fees as numeric, rounded to 2 places here).
  */
-export function sortIjoRows(rows: readonly IjoTaxRow[], sorting: Sorting<SortKey<'ijoReport'>>): IjoTaxRow[] {
-  const entry = sorting.sort ? IJO_SORTS[sorting.sort] : undefined;
-  if (!entry) return [...rows];
-  const sign = sorting.order === 'desc' ? -1 : 1;
-  const keyOf = 'text' in entry ? entry.text : entry.value;
-  const compare = (a: IjoKey, b: IjoKey): number => {
-    if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
-    if (typeof a === 'string' && typeof b === 'string') return byName(a, b);
-    return Number(a) - Number(b);
-  };
-  return [...rows].sort((x, y) => sign * compare(keyOf(x), keyOf(y)));
-}
-
-/** GET /api/report/ijo-takse?contract&payer[&page&limit][&sort&order]: rows of the page, totals of every filtered row. */
 export async function ijoTaxReport(
   db: Executor,
   scope: ClusterScope,
@@ -528,21 +552,39 @@ export async function ijoTaxReport(
 ): Promise<IjoTaxReport> {
   const contractId = contractFilter(input.contract);
   const payer = payerFilter(input.payer);
-  const all = filterIjoRows(
-    await ijoRowsOf(db, and(visibleClusterCondition(scope, activities.clusterId), underContract(contractId)) as SQL),
-    contractId,
-    payer,
-  );
-  const start = offsetOf(input);
-  const sorted = sortIjoRows(all, input);
-  return { rows: sorted.slice(start, start + input.limit), totalResults: all.length, ...ijoTotals(all) };
+  const where = and(visibleClusterCondition(scope, activities.clusterId), underContract(contractId)) as SQL;
+  type Part = IjoSqlRow & { part: number; rn: string; n: number | null };
+  const result = await db.execute<Part>(sql`with ${ijoRowsCte(where, payer)},
+    page as (select * from r order by ${ijoOrder(input)} limit ${input.limit} offset ${offsetOf(input)}),
+    sums as (select zaduzen, izvodjac, count(*)::int as n, coalesce(sum(taksa), 0) as taksa from r group by zaduzen, izvodjac)
+    select 0 as part, row_number() over () as rn, ${IJO_COLUMNS}, null::int as n from page
+    union all
+    select 1, row_number() over (order by izvodjac collate trasa_sr nulls first), null, null, null, null, null, null, null, null,
+      taksa::text, zaduzen, izvodjac, n from sums
+    order by part, rn`);
+  const rows: IjoTaxRow[] = [];
+  const sums: { zaduzen: Payer; izvodjac: string | null; sum: number }[] = [];
+  let total = 0;
+  for (const r of result.rows) {
+    if (r.part === 0) rows.push(presentIjoRow(r));
+    else {
+      total += r.n ?? 0;
+      sums.push({ zaduzen: r.zaduzen, izvodjac: r.izvodjac, sum: Number(r.taksa ?? 0) });
+    }
+  }
+  return { rows, totalResults: total, ...totalsOf(sums) };
 }
 
 // ------------------------------------------------------------------------------------- route lengths
 
 const lengthValue = (ref: SQL | null) => sql<string | null>`(select e->>'vrednost' from jsonb_array_elements(${activities.podaci}) e
   where e->>'key' = 'DuzinaTrase' and ${ref ? sql`e->>'ref' = ${ref}` : sql`coalesce(e->>'ref', '') = ''`} limit 1)`;
-const numeric = (v: SQL) => sql`case when ${v} ~ '^-?[0-9]+(\\.[0-9]+)?$' then (${v})::numeric end`;
+/**
+ * The length as a number, the value's subquery run once per row: `case when v ~ … then v::numeric` ran it
+ * twice (12,000 scans of the A1 data for 6,000 rows at 3,000 clusters); OFFSET 0 keeps PostgreSQL from
+ * pulling the inner select up into two copies again.
+ */
+const numeric = (v: SQL) => sql`(select case when x ~ '^-?[0-9]+(\\.[0-9]+)?$' then x::numeric end from (select ${v} as x offset 0) q)`;
 
 /**
  * GET /api/report/duzine/{A1|A9|A12}?page&limit&eng&srb&contract: route length in metres as each stage

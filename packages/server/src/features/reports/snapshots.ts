@@ -17,9 +17,10 @@ import { clusters, contractClusters, contracts } from '../../db/schema-clusters.
 import { reportSnapshotRows, reportSnapshots } from '../../db/schema-reports.js';
 import type { Db, Executor } from '../../platform/database.js';
 import { badRequest } from '../../platform/errors.js';
+import { serbianCompare } from '../../platform/sorting.js';
 import { appToday } from '../../platform/time.js';
 import { type ClusterScope, visibleClusterCondition } from '../clusters/policy.js';
-import { byName, filterIjoRows, finishedActivitiesOf, groupBy, ijoRowsOf, ijoTotals, onTime } from './service.js';
+import { filterIjoRows, finishedActivitiesOf, groupBy, ijoRowsOf, ijoTotals, onTime } from './service.js';
 
 /**
  * Report snapshots (server-behaviour.md "Reports and snapshots"; docs/api/reports.md): for a date and
@@ -238,7 +239,7 @@ export function compareDate(value: string | undefined, field: string, parse: (v:
   return date;
 }
 
-const sortSr = byName;
+const sortSr = serbianCompare;
 
 async function loadSide(
   db: Executor,

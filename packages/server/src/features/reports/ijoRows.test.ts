@@ -1,0 +1,386 @@
+import { checkedHolderIds, type DataItem, holderIds, type IjoTaxRow, parseAmount } from '@trasa/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.js';
+import { groups, groupTypes } from '../../db/schema.js';
+import { activities, ijoHolders } from '../../db/schema-activities.js';
+import { clusterGroups, clusters, contractClusters, contractGroups, contracts } from '../../db/schema-clusters.js';
+import { createCluster, createContract, createGroup, createUser, linkClusterToContract, tokenFor } from '../../seed/factories.js';
+import { createHolder } from '../activities/testing.js';
+
+/**
+ * The IJO fees report is computed in SQL (service.ts ijoRowsCte; trasa_amount and trasa_trim of
+ * migration 0015). Here it is checked against the reading the server did before, written out in this
+ * file from the domain's own functions (holderIds, checkedHolderIds, parseAmount) over the stored A7
+ * data: the same inputs through both, every row, every total, every sort both ways, pages, filters.
+ */
+const t = useTestApp();
+
+/** Inputs parseAmount has rules for, and ones it must refuse. */
+const AMOUNTS = [
+  '12 500 RSD',
+  '12 500 rsd',
+  '1.234,5',
+  '1234,5',
+  '1234.5',
+  '300 m',
+  '300m',
+  '300 M',
+  '5 mm',
+  '1\u00a0250,50 дин.',
+  '1\u202f250,50 ДИН',
+  '7 динара',
+  '7 Dinara',
+  '7 din.',
+  '7 din',
+  '7 EUR',
+  '7 usd',
+  '12 metara',
+  '12 метара',
+  '12 м',
+  '12 m m',
+  '1e5',
+  'abc12',
+  '12abc',
+  '1,2,3',
+  '1,2',
+  ',5',
+  '5,',
+  '5.',
+  '.5',
+  '-5',
+  '--5',
+  '+5',
+  '- 5',
+  '-0',
+  '0',
+  '00012.50',
+  '',
+  ' ',
+  '\t 42 \n',
+  '\u2028 42\u3000',
+  '\ufeff42',
+  "1'000'000",
+  '1 000 000,99',
+  '1000000000000',
+  '-1000000000000',
+  '1000000000000.00001',
+  '1000000000000.0001',
+  '1000000000001',
+  '99999999999999999999999',
+  '٣',
+  '１２',
+  'NaN',
+  'Infinity',
+  '0x10',
+  '1_000',
+  '12 RSD RSD',
+  'RSD',
+  '12rsdx',
+  '1.5.5',
+  '3 ,5',
+  '3, 5',
+  '0.1',
+  '0.30000000000000004',
+  '123456789.123456789',
+];
+
+/** Random strings of the characters these rules are about. */
+function randomAmounts(count: number): string[] {
+  const parts = ['1', '2', '0', '9', ' ', ',', '.', "'", '-', '\u00a0', '\t', 'm', 'M', 'din', 'RSD', 'м', 'дин.', 'e', 'x', '5'];
+  let seed = 7;
+  const next = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  return Array.from({ length: count }, () => {
+    const n = 1 + Math.floor(next() * 7);
+    return Array.from({ length: n }, () => parts[Math.floor(next() * parts.length)]).join('');
+  });
+}
+
+describe('trasa_amount and trasa_trim (migration 0015)', () => {
+  it('read every input as parseAmount and String.prototype.trim do', async () => {
+    const inputs = [...AMOUNTS, ...randomAmounts(3000)];
+    const result = await t.db.execute<{ n: string; amount: string | null; trimmed: string }>(
+      sql`select x.n::text as n, trasa_amount(x.v)::text as amount, trasa_trim(x.v) as trimmed
+        from jsonb_array_elements_text(${JSON.stringify(inputs)}::jsonb) with ordinality x(v, n) order by x.n`,
+    );
+    expect(result.rows).toHaveLength(inputs.length);
+    const mismatches = result.rows
+      .map((r, i) => ({
+        input: inputs[i] ?? '',
+        sql: r.amount === null ? null : Number(r.amount),
+        js: parseAmount(inputs[i]),
+        trim: r.trimmed,
+      }))
+      .filter((r) => !Object.is(r.sql, r.js === 0 ? 0 : r.js) || r.trim !== r.input.trim());
+    expect(mismatches).toEqual([]);
+    // The chosen inputs cover both outcomes.
+    expect(AMOUNTS.filter((a) => parseAmount(a) === null).length).toBeGreaterThan(20);
+    expect(AMOUNTS.filter((a) => parseAmount(a) !== null).length).toBeGreaterThan(20);
+    const [nul] = (await t.db.execute<{ a: string | null }>(sql`select trasa_amount(null)::text as a`)).rows;
+    expect(nul?.a).toBeNull();
+  });
+
+  it('a bound value is folded without an error, and the report inlines trasa_amount (a call per row cost 25 µs)', async () => {
+    for (const v of ['abc', '1e5', '12 500 RSD', '1000000000000.00001', '99999999999999999999999']) {
+      const [row] = (await t.db.execute<{ a: string | null }>(sql`select trasa_amount(${v})::text as a`)).rows;
+      expect(row?.a == null ? null : Number(row.a), v).toBe(parseAmount(v));
+    }
+    const plan = await t.db.execute<{ 'QUERY PLAN': string }>(sql`explain (verbose) select trasa_amount(naziv) from ijo_holders`);
+    const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(text).toContain('CASE WHEN');
+    expect(text).not.toMatch(/\btrasa_amount\(/);
+  });
+});
+
+type Raw = {
+  clusterId: string;
+  klaster: string;
+  podaci: unknown;
+  ugovor: string | null;
+  ugovorId: string | null;
+  ugovorBroj: string | null;
+};
+
+/** The reading of the stored data the server did before, written with the domain's functions. */
+async function expectedRows(): Promise<IjoTaxRow[]> {
+  const a7: Raw[] = await t.db
+    .select({
+      clusterId: clusters.id,
+      klaster: clusters.naziv,
+      podaci: activities.podaci,
+      ugovor: contracts.naziv,
+      ugovorId: contracts.id,
+      ugovorBroj: contracts.broj,
+    })
+    .from(activities)
+    .innerJoin(clusters, eq(clusters.id, activities.clusterId))
+    .leftJoin(contractClusters, and(eq(contractClusters.clusterId, clusters.id), eq(contractClusters.kind, 'contract')))
+    .leftJoin(contracts, eq(contracts.id, contractClusters.contractId))
+    .where(and(eq(activities.code, 'A7'), sql`${activities.podaci} @> '[{"key":"Ijos"}]'::jsonb`));
+  const collator = new Intl.Collator('sr-Latn');
+  a7.sort((x, y) => collator.compare(x.klaster, y.klaster) || (x.clusterId < y.clusterId ? -1 : 1));
+  const holders = new Map((await t.db.select().from(ijoHolders)).map((h) => [h.id, h]));
+  const byContract = await t.db
+    .selectDistinct({ clusterId: contractClusters.clusterId, naziv: groups.naziv })
+    .from(contractClusters)
+    .innerJoin(contractGroups, eq(contractGroups.contractId, contractClusters.contractId))
+    .innerJoin(groups, eq(groups.id, contractGroups.groupId))
+    .where(eq(contractClusters.kind, 'contractIzv'));
+  const responsible = await t.db
+    .selectDistinct({ clusterId: clusterGroups.clusterId, naziv: groups.naziv })
+    .from(clusterGroups)
+    .innerJoin(groups, eq(groups.id, clusterGroups.groupId))
+    .innerJoin(groupTypes, eq(groupTypes.id, groups.typeId))
+    .where(eq(groupTypes.code, 'IZVODJAC'));
+  const namesOf = (list: { clusterId: string; naziv: string }[], id: string) =>
+    list
+      .filter((g) => g.clusterId === id)
+      .map((g) => g.naziv)
+      .sort(collator.compare);
+  const rows: IjoTaxRow[] = [];
+  for (const a of a7) {
+    const podaci: DataItem[] = (Array.isArray(a.podaci) ? a.podaci : [])
+      .filter((v): v is Record<string, unknown> => typeof v === 'object' && v !== null)
+      .map((v) => ({
+        key: String(v.key ?? ''),
+        naziv: String(v.naziv ?? ''),
+        vrednost: v.vrednost === null || v.vrednost === undefined ? '' : String(v.vrednost),
+        ...(typeof v.ref === 'string' ? { ref: v.ref } : {}),
+      }));
+    const checked = new Set(checkedHolderIds(podaci));
+    const contract = namesOf(byContract, a.clusterId);
+    const contractor = (contract.length ? contract : namesOf(responsible, a.clusterId)).join(', ') || 'Nije određen';
+    for (const id of holderIds(podaci)) {
+      const holder = holders.get(id);
+      const fee = podaci.find((p) => p.key === 'A7Taksa' && p.ref === id);
+      const zaduzen = holder?.odgovoran === 'Naručilac' ? 'Naručilac' : 'Izvođač';
+      rows.push({
+        ugovor: a.ugovor ?? '',
+        ugovorId: a.ugovorId,
+        ugovorBroj: a.ugovorBroj ?? '',
+        klaster: a.klaster,
+        klasterId: a.clusterId,
+        imaoc: holder?.naziv ?? (fee?.naziv || id),
+        imaocId: id,
+        status: checked.has(id),
+        taksa: parseAmount(fee?.vrednost ?? null),
+        zaduzen,
+        ...(zaduzen === 'Izvođač' ? { izvodjacNaziv: contractor } : {}),
+      });
+    }
+  }
+  // As the client received them (JSON: -0 is 0).
+  return JSON.parse(JSON.stringify(rows));
+}
+
+type Key = 'ugovor' | 'klaster' | 'imaoc' | 'status' | 'taksa' | 'zaduzen' | 'izvodjac';
+/** The order the report promises: the column (Serbian order; empty last going up, first going down), ties in the default order. */
+function sorted(rows: IjoTaxRow[], sort: Key, order: 'asc' | 'desc'): IjoTaxRow[] {
+  const collator = new Intl.Collator('sr-Latn');
+  const key = (r: IjoTaxRow) => (sort === 'izvodjac' ? (r.izvodjacNaziv ?? null) : r[sort]);
+  const sign = order === 'desc' ? -1 : 1;
+  const compare = (a: unknown, b: unknown) => {
+    if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+    if (typeof a === 'string' && typeof b === 'string') return collator.compare(a, b);
+    return Number(a) - Number(b);
+  };
+  return [...rows].sort((x, y) => sign * compare(key(x), key(y)));
+}
+
+function totals(rows: IjoTaxRow[]) {
+  const round2 = (n: number) => Math.round(n * 100) / 100;
+  let narucilac = 0;
+  let izvodjaci = 0;
+  const byContractor = new Map<string, number>();
+  for (const r of rows) {
+    if (r.zaduzen === 'Naručilac') narucilac += r.taksa ?? 0;
+    else {
+      izvodjaci += r.taksa ?? 0;
+      const naziv = r.izvodjacNaziv ?? '';
+      byContractor.set(naziv, (byContractor.get(naziv) ?? 0) + (r.taksa ?? 0));
+    }
+  }
+  const collator = new Intl.Collator('sr-Latn');
+  return {
+    narucilacTotal: round2(narucilac),
+    izvodjaciTotal: round2(izvodjaci),
+    byContractor: [...byContractor].map(([naziv, sum]) => ({ naziv, sum: round2(sum) })).sort((a, b) => collator.compare(a.naziv, b.naziv)),
+    totalTax: round2(narucilac + izvodjaci),
+  };
+}
+
+describe('the IJO fees report in SQL', () => {
+  let admin: string;
+  let contractId: string;
+  const get = async (url: string) => {
+    const res = await t.call({ method: 'GET', url, token: admin });
+    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    return res.json();
+  };
+
+  beforeAll(async () => {
+    admin = await tokenFor(t.ctx, await createUser(t.db, { role: 'Admin' }));
+    const eps = await createHolder(t, 'Elektroprivreda Šabac', 'Izvođač');
+    const putevi = await createHolder(t, 'Čačanski putevi', 'Naručilac');
+    const vode = await createHolder(t, 'Ćuprijske vode', 'Izvođač');
+    const zeleznice = await createHolder(t, 'Železnice', 'Naručilac');
+    const firmaZ = await createGroup(t.db, { naziv: 'Žarković gradnja', type: 'IZVODJAC' });
+    const firmaC = await createGroup(t.db, { naziv: 'Čelik montaža', type: 'IZVODJAC' });
+    const firmaD = await createGroup(t.db, { naziv: 'Džervis kabl', type: 'IZVODJAC' });
+    const nar = await createGroup(t.db, { naziv: 'Ministarstvo Qijo', type: 'NARUCILAC' });
+    const general = await createContract(t.db, { naziv: 'Ugovor Šumadija', broj: 'Š-1/2025' });
+    const other = await createContract(t.db, { naziv: 'Ugovor Čačak', broj: 'Č-2/2025' });
+    contractId = general.id;
+    const izv = await createContract(t.db, { kind: 'contractIzv', naziv: 'Izvođački Qijo', groupIds: [firmaD.id, firmaC.id] });
+    const fee = (ref: unknown, vrednost: unknown, naziv = '') => ({ key: 'A7Taksa', naziv, vrednost, ref });
+    const ids = (...list: string[]) => list.join(',');
+    const data: { naziv: string; groups: string[]; contract?: { id: string; kind: string }; izv?: boolean; podaci: unknown[] }[] = [
+      {
+        naziv: 'Čačak Qijo',
+        groups: [firmaZ.id, nar.id],
+        contract: general,
+        podaci: [
+          { key: 'Ijos', naziv: 'IJO', vrednost: ids(eps.id, putevi.id, vode.id) },
+          { key: 'A7IjoChecked', vrednost: ` ${eps.id} , ${vode.id}` },
+          fee(eps.id, '12 500 RSD'),
+          fee(putevi.id, '1234,5'),
+          fee(vode.id, '1.234,5'),
+          fee(eps.id, '99'),
+        ],
+      },
+      {
+        naziv: 'Ćićevac Qijo',
+        groups: [firmaZ.id, firmaC.id],
+        contract: other,
+        izv: true,
+        podaci: [
+          { key: 'Ijos', vrednost: `  ${eps.id},, ${eps.id} ,${zeleznice.id},nepoznat-ijo, ` },
+          { key: 'Ijos', vrednost: vode.id },
+          fee(eps.id, '300 m'),
+          fee(zeleznice.id, '1\u00a0250,50 дин.'),
+          fee('nepoznat-ijo', '77', 'Ručno upisan'),
+          { key: 'A7IjoChecked', vrednost: 'nepoznat-ijo' },
+        ],
+      },
+      {
+        naziv: 'Cerovac Qijo',
+        groups: [nar.id],
+        podaci: [
+          { key: 'Ijos', vrednost: ids(putevi.id, 'drugi-nepoznat', vode.id) },
+          fee(putevi.id, 'abc'),
+          fee(vode.id, null),
+          7,
+          null,
+          ['x'],
+        ],
+      },
+      {
+        naziv: 'Dževrin Qijo',
+        groups: [firmaD.id],
+        contract: general,
+        podaci: [
+          { key: 'Ijos', vrednost: ids(vode.id, zeleznice.id) },
+          { key: 'A7IjoChecked', vrednost: ids(zeleznice.id, vode.id) },
+          fee(vode.id, '0.1'),
+          fee({ id: zeleznice.id }, '5'),
+          fee(zeleznice.id, '0.2'),
+        ],
+      },
+      {
+        naziv: 'Đurđevo Qijo',
+        groups: [firmaC.id, firmaD.id],
+        podaci: [{ key: 'Ijos', vrednost: ids(eps.id) }, fee(eps.id, '-0')],
+      },
+      { naziv: 'Bez IJO Qijo', groups: [firmaZ.id], podaci: [{ key: 'Ijos', vrednost: '   ' }] },
+      { naziv: 'Azbuka Qijo', groups: [], podaci: [{ key: 'IjoNazivi', vrednost: 'x' }] },
+    ];
+    for (const d of data) {
+      const c = await createCluster(t.db, { naziv: d.naziv, groupIds: d.groups, ...(d.contract ? { contract: d.contract } : {}) });
+      if (d.izv) await linkClusterToContract(t.db, izv, c.id);
+      await t.db
+        .update(activities)
+        .set({ podaci: d.podaci })
+        .where(and(eq(activities.clusterId, c.id), eq(activities.code, 'A7')));
+    }
+  });
+
+  it('gives the rows and totals of the reading before, in its order, for every sort both ways and every page', async () => {
+    const all = await expectedRows();
+    expect(all.length).toBeGreaterThan(12);
+    const whole = await get('/api/report/ijo-takse');
+    expect(whole.rows).toEqual(all);
+    expect(JSON.stringify(whole)).toBe(JSON.stringify({ rows: all, totalResults: all.length, ...totals(all) }));
+    for (const sort of ['ugovor', 'klaster', 'imaoc', 'status', 'taksa', 'zaduzen', 'izvodjac'] as const) {
+      for (const order of ['asc', 'desc'] as const) {
+        const expected = sorted(all, sort, order);
+        expect((await get(`/api/report/ijo-takse?sort=${sort}&order=${order}`)).rows, `${sort} ${order}`).toEqual(expected);
+        const page = await get(`/api/report/ijo-takse?sort=${sort}&order=${order}&page=3&limit=4`);
+        expect(page.rows, `${sort} ${order} page 3`).toEqual(expected.slice(8, 12));
+        expect(page.totalResults).toBe(all.length);
+      }
+    }
+  });
+
+  it('filters by payer and contract before paging and totalling', async () => {
+    const all = await expectedRows();
+    for (const [query, keep] of [
+      ['payer=Naručilac', (r: IjoTaxRow) => r.zaduzen === 'Naručilac'],
+      ['payer=izvodjac', (r: IjoTaxRow) => r.zaduzen === 'Izvođač'],
+      [`contract=${contractId}`, (r: IjoTaxRow) => r.ugovorId === contractId],
+      [
+        `contract=${contractId}&payer=Izvođač&sort=taksa&order=desc`,
+        (r: IjoTaxRow) => r.ugovorId === contractId && r.zaduzen === 'Izvođač',
+      ],
+    ] as const) {
+      let expected = all.filter(keep);
+      if (query.includes('sort=taksa')) expected = sorted(expected, 'taksa', 'desc');
+      const body = await get(`/api/report/ijo-takse?${query}`);
+      expect(body, query).toEqual({ rows: expected, totalResults: expected.length, ...totals(expected) });
+    }
+    const none = await get('/api/report/ijo-takse?payer=Naručilac&contract=00000000-0000-4000-8000-000000000000');
+    expect(none).toEqual({ rows: [], totalResults: 0, narucilacTotal: 0, izvodjaciTotal: 0, byContractor: [], totalTax: 0 });
+  });
+});
