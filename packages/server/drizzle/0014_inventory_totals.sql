@@ -63,6 +63,22 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
+-- A row given for a key that has one already updates it (the recount's upsert goes through here too): a
+-- restore (ops/backup.ts) loads tables in name order, inventory_items — whose trigger makes the totals —
+-- before inventory_totals, whose rows from the backup then replace them with the same figures.
+CREATE OR REPLACE FUNCTION trasa_inventory_totals_upsert() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE inventory_totals SET n = NEW.n, kolicina = NEW.kolicina, vrednost = NEW.vrednost, datum = NEW.datum
+  WHERE cluster_id = NEW.cluster_id AND type_id = NEW.type_id;
+  IF FOUND THEN
+    RETURN NULL;
+  END IF;
+  RETURN NEW;
+END
+$$;--> statement-breakpoint
+DROP TRIGGER IF EXISTS "inventory_totals_upsert" ON "inventory_totals";--> statement-breakpoint
+CREATE TRIGGER "inventory_totals_upsert" BEFORE INSERT ON "inventory_totals"
+  FOR EACH ROW EXECUTE FUNCTION trasa_inventory_totals_upsert();--> statement-breakpoint
 TRUNCATE "inventory_totals";--> statement-breakpoint
 INSERT INTO "inventory_totals" ("cluster_id", "type_id", "n", "kolicina", "vrednost", "datum")
   SELECT "cluster_id", "type_id", count(*)::int, sum("kolicina"), sum(round("kolicina" * "cena_rsd", 2)), max("datum_primopredaje")
