@@ -125,6 +125,38 @@ describe('inventory_totals and the name copies', () => {
   });
 });
 
+describe('inventory_totals under concurrent writes', () => {
+  it("stays exact when one location's items are added, edited and deleted at once", async () => {
+    const location = seen[2] as { id: string };
+    const ty = types[1] as { id: string };
+    const post = (i: number) =>
+      t.call({
+        method: 'POST',
+        url: '/api/inventory',
+        token: client,
+        payload: { invType: ty.id, lokacija: location.id, kolicina: i + 1, cenaRsd: 1.5 * i, datumPrimopredaje: `2026-11-${10 + i}` },
+      });
+    const created = await Promise.all(Array.from({ length: 8 }, (_, i) => post(i)));
+    for (const res of created) expect(res.statusCode, res.body).toBe(201);
+    const ids = created.map((res) => (res.json().item as InventoryItemDto)._id);
+    const writes = await Promise.all([
+      ...ids.slice(0, 4).map((id) => t.call({ method: 'DELETE', url: `/api/inventory/${id}`, token: client })),
+      ...ids.slice(4).map((id, i) =>
+        t.call({
+          method: 'PATCH',
+          url: `/api/inventory/${id}`,
+          token: client,
+          payload: { invType: ty.id, kolicina: 10 + i, cenaRsd: 2, datumPrimopredaje: '2026-12-01' },
+        }),
+      ),
+      post(9),
+      post(10),
+    ]);
+    for (const res of writes) expect(res.statusCode, res.body).toBeLessThan(300);
+    await expectTotalsExact();
+  });
+});
+
 /** Every page of a report (`limit` rows each) concatenated. */
 async function pages<T>(url: string, token: string, limit: number, rows: (body: Record<string, unknown>) => T[]): Promise<T[]> {
   const out: T[] = [];
