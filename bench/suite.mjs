@@ -97,6 +97,11 @@ const CASES = [
     ['comments sorted e-mail desc', 'comment', 'email', 'desc', ['admin']],
     ['comments sorted activity', 'comment', 'aktivnost', 'asc', ['admin', 'employee']],
     ['topics sorted cluster', 'topic', 'nazivKlastera', 'asc', ['admin', 'employee']],
+    // Stop 19: the clusters' computed keys and the long texts.
+    ['clusters sorted groups', 'location', 'odgovoran', 'asc', ['admin', 'employee']],
+    ['clusters sorted status desc', 'location', 'status', 'desc', ['admin', 'employee']],
+    ['clusters sorted contract', 'location', 'ugovor', 'asc', ['admin']],
+    ['comments sorted text', 'comment', 'komentar', 'asc', ['admin']],
   ].map(([name, list, key, order, roles]) => ({
     name,
     roles,

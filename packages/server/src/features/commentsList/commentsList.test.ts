@@ -1,5 +1,5 @@
 import { COMMENT_LIST, COMMON, type CommentListDto } from '@trasa/domain';
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityOf, addComment } from '../../../test/activityData.js';
 import { useTestApp } from '../../../test/harness.js';
@@ -157,5 +157,38 @@ describe('comments list', () => {
     expect(again.json().message).toBe(COMMON.notFound);
     const empty = await t.call({ method: 'DELETE', url: '/api/comment/', payload: { komentari: [] }, token: adminToken });
     expect(empty.json()).toMatchObject({ message: COMMENT_LIST.noneChosen });
+  });
+});
+
+describe("the comment's copies of its author (drizzle/0014: the sorts by author and e-mail read them)", () => {
+  /** Comments whose copies differ from their author's name and e-mail as the SortMap's subqueries read them. */
+  const stale = async () =>
+    (
+      await t.db.execute(sql`select count(*)::int as n from activity_comments ac left join users u on u.id = ac.user_id
+        where ac.author_name is distinct from u.ime || ' ' || u.prezime or ac.author_email is distinct from u.email`)
+    ).rows[0]?.n;
+
+  it('follow a new comment, a rename, an anonymised account and a removed user', async () => {
+    const writer = await createUser(t.db, { role: 'Zaposleni', ime: 'Ana', prezime: 'Zec', email: 'ana.zec@trasa.test' });
+    const comment = await addComment(t.db, {
+      activityId: ids.a1 as string,
+      userId: writer.id,
+      komentar: 'Kopija autora.',
+      createdAt: at(9),
+    });
+    const [copy] = (await t.db.execute(sql`select author_name, author_email from activity_comments where id = ${comment.id}`)).rows as {
+      author_name: string;
+      author_email: string;
+    }[];
+    expect(copy).toEqual({ author_name: 'Ana Zec', author_email: 'ana.zec@trasa.test' });
+    expect(await stale()).toBe(0);
+    await t.db.execute(sql`update users set ime = 'Čedomir', email = 'cedomir@trasa.test' where id = ${writer.id}`);
+    expect(await stale()).toBe(0);
+    const byName = (await list('/api/comment?sort=ime&order=asc&limit=100')).json() as { comments: CommentListDto[] };
+    expect(byName.comments.map((c) => c.komentar)).toContain('Kopija autora.');
+    await t.db.execute(sql`delete from users where id = ${writer.id}`);
+    expect(await stale()).toBe(0);
+    const [gone] = (await t.db.execute(sql`select author_name from activity_comments where id = ${comment.id}`)).rows;
+    expect(gone?.author_name).toBeNull();
   });
 });

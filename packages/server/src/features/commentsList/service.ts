@@ -79,12 +79,12 @@ type CommentSorting = Sorting<SortKey<'comments'>>;
 /**
  * The page's ids for the sorts by a joined column (the order of COMMENT_SORTS, the same rows): the
  * smaller sorted table walked in its order index and each of its rows' comments read in id order from
- * an index, so a deep page sorts only within each cluster or author instead of looking up and comparing
+ * an index, so a deep page sorts only within each cluster instead of looking up and comparing
  * the joined name of every comment (by cluster ≈1.4 s at page 2,500). By cluster: clusters_order_idx,
- * then activity_comments_cluster_idx. By author (ime prezime, or e-mail): users_ime_prezime_order_idx or
- * users_email_order_idx, then activity_comments_author_idx; comments whose author was removed (no
- * user) are a second ordered branch, last going up, first going down, merged by PostgreSQL (Merge
- * Append). By activity: the comment's copy of its activity's catalogue position
+ * then activity_comments_cluster_idx. By author (ime prezime, or e-mail): the comment's copies of its
+ * author's name and e-mail (drizzle/0014, kept by triggers; null without an author: last going up,
+ * first going down, as the SortMap's subquery orders), activity_comments_author_name_idx or
+ * _author_email_idx walked. By activity: the comment's copy of its activity's catalogue position
  * (activity_comments_position_idx). Null for the comment's own columns (text, time), which the default
  * query orders.
  */
@@ -92,24 +92,16 @@ function walkedPageIds(where: SQL, paging: Paging & CommentSorting): SQL | null 
   const dir = sql.raw(paging.order === 'desc' ? 'desc' : 'asc');
   const page = sql`limit ${paging.limit} offset ${offsetOf(paging)}`;
   const id = activityComments.id;
-  // The author's comments as a LATERAL subquery that PostgreSQL cannot flatten (offset 0): a join let it
-  // hash every comment with its author and sort them all by name (0.2 s at page 2,500).
-  const byAuthor = (key: SQL) => sql`select x.id from (
-    (select c.id as id, ${key} as k from ${users} u
-      cross join lateral (select ${id} as id from ${activityComments} where ${activityComments.userId} = u.id and ${where} offset 0) c
-      order by k ${dir}, c.id ${dir})
-    union all
-    (select ${id} as id, null::text as k from ${activityComments} where ${where} and ${activityComments.userId} is null
-      order by ${id} ${dir})
-  ) x order by x.k ${dir}, x.id ${dir} ${page}`;
   switch (paging.sort) {
     case 'klaster':
       return sql`select ${id} from ${activityComments} join ${clusters} c on c.id = ${commentCluster}
         where ${where} order by c.naziv collate trasa_sr ${dir}, ${id} ${dir} ${page}`;
     case 'ime':
-      return byAuthor(sql`(u.ime || ' ' || u.prezime) collate trasa_sr`);
+      return sql`select ${id} from ${activityComments} where ${where}
+        order by ${activityComments}."author_name" collate trasa_sr ${dir}, ${id} ${dir} ${page}`;
     case 'email':
-      return byAuthor(sql`u.email collate trasa_sr`);
+      return sql`select ${id} from ${activityComments} where ${where}
+        order by ${activityComments}."author_email" collate trasa_sr ${dir}, ${id} ${dir} ${page}`;
     case 'aktivnost':
       return sql`select ${id} from ${activityComments} where ${where}
         order by ${activityComments}."activity_position" ${dir}, ${id} ${dir} ${page}`;

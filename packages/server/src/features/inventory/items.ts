@@ -278,6 +278,9 @@ export async function deleteItem(ctx: AppContext, actor: Actor, id: string, req:
   const scope = await clusterScopeOf(ctx.db, actor);
   return ctx.db.transaction(async (tx) => {
     const current = await visibleItem(tx, scope, id);
+    // Under the location's lock like every write of its items: inventory_totals' trigger counts the
+    // location's rows again, and two writers of one location must not count past each other.
+    await lockLocation(tx, scope, current.clusterId);
     const [type] = await tx.select({ naziv: inventoryTypes.naziv }).from(inventoryTypes).where(eq(inventoryTypes.id, current.typeId));
     await tx.delete(inventoryItems).where(eq(inventoryItems.id, id));
     await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je obrisao stavku inventara ${type?.naziv ?? ''}.` });

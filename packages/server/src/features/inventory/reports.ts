@@ -10,7 +10,8 @@ import {
   type SumPerTypePage,
   type SumSort,
 } from '@trasa/domain';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { clusterSettlements, clusters, settlements } from '../../db/schema-clusters.js';
@@ -23,7 +24,8 @@ import { type ClusterScope, clusterScopeOf, visibleClusterCondition } from '../c
 import { matchCondition, searchTerms } from '../search/service.js';
 import { offsetOf, type Paging } from '../users/paging.js';
 import { assertInventoryUser } from './access.js';
-import { ITEM_SORTS, type ItemRow, type ItemSorting, placesOf, presentItem, selectItems, totalOf } from './items.js';
+import { ITEM_SORTS, type ItemRow, type ItemSorting, placesOf, presentItem, selectItems } from './items.js';
+import { inventoryTotals, itemClusterNaziv, itemTypeNaziv } from './totals.js';
 
 /** The four inventory reports (spec 3 §7 "Inventory reports and school notifications"). */
 
@@ -44,30 +46,86 @@ export function itemSearch(input: { eng?: string; srb?: string } | string[]): SQ
   return sql`(${inventoryItems.typeId} in (select ${inventoryTypes.id} from ${inventoryTypes} where ${typeMatch}) or ${matchCondition(clusters.searchText, terms)})`;
 }
 
+/**
+ * itemSearch over a table's type and location ids without joining clusters (the report's page of ids and
+ * inventory_totals): the matching codebook entries and the matching locations as uncorrelated subqueries.
+ */
+function itemSearchOn(terms: string[], typeId: AnyPgColumn, clusterId: AnyPgColumn): SQL | undefined {
+  if (terms.length === 0) return undefined;
+  const typeText = sql`trasa_fold(${inventoryTypes.naziv} || ' ' || ${inventoryTypes.kratakNaziv} || ' ' || ${inventoryTypes.sifra})`;
+  const typeMatch = sql.join(
+    terms.map((t) => sql`${typeText} like '%' || trasa_fold(${t.replace(/[\\%_]/g, (c) => `\\${c}`)}) || '%'`),
+    sql` or `,
+  );
+  return sql`(${typeId} in (select ${inventoryTypes.id} from ${inventoryTypes} where ${typeMatch})
+    or ${clusterId} in (select ${clusters.id} from ${clusters} where ${matchCondition(clusters.searchText, terms)}))`;
+}
+
+/**
+ * The report's own orders over the item's columns alone (the names are the item's copies, migration 0014):
+ * the default order and the keys without a joined table page from an index or a sort of the items alone,
+ * the ids first and then 10 rows joined. `tip`, `sifra` and `ugovor` sort the joined rows as before.
+ */
+const REPORT_ITEM_SORTS: SortMap<'inventoryItems'> = {
+  ...ITEM_SORTS,
+  lokacija: { text: itemClusterNaziv },
+  naziv: { text: itemTypeNaziv },
+};
+const JOINED_SORT_KEYS: ReadonlySet<string> = new Set(['tip', 'sifra', 'ugovor']);
+
 /** GET /api/inventory-reports/sve: every item of the visible locations, newest handover first (or by `sort`). */
 export async function allInventory(ctx: AppContext, actor: Actor, input: Search & ItemSorting): Promise<AllInventoryPage> {
   assertInventoryUser(actor);
   const scope = await clusterScopeOf(ctx.db, actor);
-  const where = and(visibleClusterCondition(scope, inventoryItems.clusterId), itemSearch(input));
+  const terms = searchTerms({ eng: input.eng ?? '', srb: input.srb ?? '' });
+  // The count and the sum from inventory_totals: the same items (a location's and an entry's), one row per pair.
   const [total] = await ctx.db
-    .select({ n: count() })
-    .from(inventoryItems)
-    .innerJoin(inventoryTypes, eq(inventoryTypes.id, inventoryItems.typeId))
-    .innerJoin(clusters, eq(clusters.id, inventoryItems.clusterId))
-    .where(where);
-  const rows = await selectItems(ctx.db)
-    .where(where)
-    .orderBy(
-      ...orderOf(
-        ITEM_SORTS,
-        input,
-        [desc(inventoryItems.datumPrimopredaje), serbianOrder(clusters.naziv), serbianOrder(inventoryTypes.naziv), asc(inventoryItems.id)],
-        inventoryItems.id,
+    .select({
+      n: sql<number>`coalesce(sum(${inventoryTotals.n}), 0)::int`,
+      ukupno: sql<string>`coalesce(sum(${inventoryTotals.vrednost}), 0)`,
+    })
+    .from(inventoryTotals)
+    .where(
+      and(
+        visibleClusterCondition(scope, inventoryTotals.clusterId),
+        itemSearchOn(terms, inventoryTotals.typeId, inventoryTotals.clusterId),
       ),
-    )
-    .limit(input.limit)
-    .offset(offsetOf(input));
-  return { allInventory: rows.map((r) => presentItem(r as ItemRow)), totalResults: total?.n ?? 0, ukupnoRsd: await totalOf(ctx.db, where) };
+    );
+  let rows: ItemRow[];
+  if (input.sort && JOINED_SORT_KEYS.has(input.sort)) {
+    rows = (await selectItems(ctx.db)
+      .where(and(visibleClusterCondition(scope, inventoryItems.clusterId), itemSearch(terms)))
+      .orderBy(...orderOf(ITEM_SORTS, input, [], inventoryItems.id))
+      .limit(input.limit)
+      .offset(offsetOf(input))) as ItemRow[];
+  } else {
+    const order = orderOf(
+      REPORT_ITEM_SORTS,
+      input,
+      [
+        desc(inventoryItems.datumPrimopredaje),
+        sql`${itemClusterNaziv} collate trasa_sr`,
+        sql`${itemTypeNaziv} collate trasa_sr`,
+        asc(inventoryItems.id),
+      ],
+      inventoryItems.id,
+    );
+    // A deferred join: the page's ids from the items alone (an index walk in the default and the location
+    // order), then those rows with their joins, in the same order.
+    const ids = ctx.db
+      .select({ id: inventoryItems.id })
+      .from(inventoryItems)
+      .where(
+        and(visibleClusterCondition(scope, inventoryItems.clusterId), itemSearchOn(terms, inventoryItems.typeId, inventoryItems.clusterId)),
+      )
+      .orderBy(...order)
+      .limit(input.limit)
+      .offset(offsetOf(input));
+    rows = (await selectItems(ctx.db)
+      .where(inArray(inventoryItems.id, ids))
+      .orderBy(...order)) as ItemRow[];
+  }
+  return { allInventory: rows.map((r) => presentItem(r)), totalResults: total?.n ?? 0, ukupnoRsd: Number(total?.ukupno ?? 0) };
 }
 
 export type SumFilters = Paging & { naziv?: string; lokacija?: string; opstina?: string; tip?: InventoryTip };
@@ -83,32 +141,35 @@ export const sumFilterQuery = {
     .transform((v) => v || undefined),
 };
 
-/** A line's value, kolicina × cenaRsd rounded to the para (as every total sums it). */
-const lineValue = sql`round(${inventoryItems.kolicina} * ${inventoryItems.cenaRsd}, 2)`;
-
 /** `sort` of the summary per codebook entry (LIST_SORTS.inventorySum): its columns over the grouped rows. */
 const SUM_COLUMN_SORTS: SortMap<'inventorySum'> = {
   naziv: { text: inventoryTypes.naziv },
   tip: { text: inventoryTypes.tip },
   sifra: { text: inventoryTypes.sifra },
-  kolicina: { value: sql`sum(${inventoryItems.kolicina})` },
-  brojLokacija: { value: sql`count(distinct ${inventoryItems.clusterId})` },
-  datum: { value: sql`max(${inventoryItems.datumPrimopredaje})` },
-  ukupnoRsd: { value: sql`sum(${lineValue})` },
+  kolicina: { value: sql`sum(${inventoryTotals.kolicina})` },
+  // One totals row per location holding the entry: their number is the entry's distinct locations.
+  brojLokacija: { value: sql`count(*)` },
+  datum: { value: sql`max(${inventoryTotals.datum})` },
+  ukupnoRsd: { value: sql`sum(${inventoryTotals.vrednost})` },
 };
 
 /** Locations whose settlements lie in a municipality containing the text (folded). */
-function municipalityCondition(opstina: string): SQL {
-  return sql`${inventoryItems.clusterId} in (select ${clusterSettlements.clusterId} from ${clusterSettlements} join ${settlements} on ${settlements.id} = ${clusterSettlements.settlementId}
+function municipalityCondition(opstina: string, clusterId: AnyPgColumn): SQL {
+  return sql`${clusterId} in (select ${clusterSettlements.clusterId} from ${clusterSettlements} join ${settlements} on ${settlements.id} = ${clusterSettlements.settlementId}
     where exists (select 1 from unnest(${settlements.opstine}) o where trasa_fold(o) like '%' || trasa_fold(${opstina.replace(/[\\%_]/g, (c) => `\\${c}`)}) || '%'))`;
 }
 
-export function sumWhere(scope: ClusterScope, f: Omit<SumFilters, 'page' | 'limit'>): SQL | undefined {
+/** The summary's condition over the items (clusterId: inventory_items' or inventory_totals' column), clusters and inventory_types joined. */
+export function sumWhere(
+  scope: ClusterScope,
+  f: Omit<SumFilters, 'page' | 'limit'>,
+  clusterId: AnyPgColumn = inventoryItems.clusterId,
+): SQL | undefined {
   return and(
-    visibleClusterCondition(scope, inventoryItems.clusterId),
-    f.lokacija && UUID.test(f.lokacija) ? eq(inventoryItems.clusterId, f.lokacija) : f.lokacija ? sql`false` : undefined,
+    visibleClusterCondition(scope, clusterId),
+    f.lokacija && UUID.test(f.lokacija) ? eq(clusterId, f.lokacija) : f.lokacija ? sql`false` : undefined,
     f.naziv?.trim() ? matchCondition(clusters.searchText, [f.naziv.trim()]) : undefined,
-    f.opstina?.trim() ? municipalityCondition(f.opstina.trim()) : undefined,
+    f.opstina?.trim() ? municipalityCondition(f.opstina.trim(), clusterId) : undefined,
     f.tip ? eq(inventoryTypes.tip, f.tip) : undefined,
   );
 }
@@ -125,7 +186,8 @@ export async function sumPerType(
 ): Promise<SumPerTypePage> {
   assertInventoryUser(actor);
   const scope = await clusterScopeOf(ctx.db, actor);
-  const where = sumWhere(scope, f);
+  // Over inventory_totals (one row per location and entry): the same sums as over the items.
+  const where = sumWhere(scope, f, inventoryTotals.clusterId);
   const base = ctx.db
     .select({
       id: inventoryTypes.id,
@@ -134,20 +196,20 @@ export async function sumPerType(
       tip: inventoryTypes.tip,
       sifra: inventoryTypes.sifra,
       jedinica: inventoryTypes.jedinica,
-      kolicina: sql<string>`sum(${inventoryItems.kolicina})`,
-      ukupno: sql<string>`sum(round(${inventoryItems.kolicina} * ${inventoryItems.cenaRsd}, 2))`,
-      lokacija: sql<number>`count(distinct ${inventoryItems.clusterId})::int`,
-      datum: sql<string>`max(${inventoryItems.datumPrimopredaje})::text`,
+      kolicina: sql<string>`sum(${inventoryTotals.kolicina})`,
+      ukupno: sql<string>`sum(${inventoryTotals.vrednost})`,
+      lokacija: sql<number>`count(*)::int`,
+      datum: sql<string>`max(${inventoryTotals.datum})::text`,
     })
-    .from(inventoryItems)
-    .innerJoin(inventoryTypes, eq(inventoryTypes.id, inventoryItems.typeId))
-    .innerJoin(clusters, eq(clusters.id, inventoryItems.clusterId))
+    .from(inventoryTotals)
+    .innerJoin(inventoryTypes, eq(inventoryTypes.id, inventoryTotals.typeId))
+    .innerJoin(clusters, eq(clusters.id, inventoryTotals.clusterId))
     .where(where)
     .groupBy(inventoryTypes.id)
     .$dynamic();
   const byPath =
     sort === 'datum'
-      ? [sql`max(${inventoryItems.datumPrimopredaje}) desc`, serbianOrder(inventoryTypes.naziv), asc(inventoryTypes.id)]
+      ? [sql`max(${inventoryTotals.datum}) desc`, serbianOrder(inventoryTypes.naziv), asc(inventoryTypes.id)]
       : [serbianOrder(inventoryTypes.naziv), asc(inventoryTypes.tip), asc(inventoryTypes.id)];
   const order = orderOf(SUM_COLUMN_SORTS, f, byPath, inventoryTypes.id);
   const rows = await base
@@ -155,10 +217,13 @@ export async function sumPerType(
     .limit(f.limit)
     .offset(offsetOf(f));
   const [total] = await ctx.db
-    .select({ n: sql<number>`count(distinct ${inventoryItems.typeId})::int` })
-    .from(inventoryItems)
-    .innerJoin(inventoryTypes, eq(inventoryTypes.id, inventoryItems.typeId))
-    .innerJoin(clusters, eq(clusters.id, inventoryItems.clusterId))
+    .select({
+      n: sql<number>`count(distinct ${inventoryTotals.typeId})::int`,
+      ukupno: sql<string>`coalesce(sum(${inventoryTotals.vrednost}), 0)`,
+    })
+    .from(inventoryTotals)
+    .innerJoin(inventoryTypes, eq(inventoryTypes.id, inventoryTotals.typeId))
+    .innerJoin(clusters, eq(clusters.id, inventoryTotals.clusterId))
     .where(where);
   return {
     sumPerTypeInventory: rows.map((r) => ({
@@ -174,12 +239,12 @@ export async function sumPerType(
       datum: r.datum,
     })),
     totalResults: total?.n ?? 0,
-    ukupnoRsd: await totalOf(ctx.db, where),
+    ukupnoRsd: Number(total?.ukupno ?? 0),
   };
 }
 
 /** The value of a location's items of one tip (0 without any). */
-const tipValue = (tip: string) => sql<string>`coalesce(sum(${lineValue}) filter (where ${inventoryTypes.tip} = ${tip}), 0)`;
+const tipValue = (tip: string) => sql<string>`coalesce(sum(${inventoryTotals.vrednost}) filter (where ${inventoryTypes.tip} = ${tip}), 0)`;
 
 /**
  * `sort` of the state per location (LIST_SORTS.inventoryPerLocation): its columns over the rows grouped
@@ -187,11 +252,11 @@ const tipValue = (tip: string) => sql<string>`coalesce(sum(${lineValue}) filter 
  */
 const PER_LOCATION_SORTS: SortMap<'inventoryPerLocation'> = {
   naziv: { text: clusters.naziv },
-  brojStavki: { value: sql`count(*)` },
+  brojStavki: { value: sql`sum(${inventoryTotals.n})` },
   materijal: { value: tipValue('Materijal') },
   oprema: { value: tipValue('Oprema') },
   radovi: { value: tipValue('Radovi') },
-  ukupnoRsd: { value: sql`sum(${lineValue})` },
+  ukupnoRsd: { value: sql`sum(${inventoryTotals.vrednost})` },
   a13: { value: sql`coalesce((select a.status from ${a13Confirmations} a where a.cluster_id = ${clusters.id}), false)` },
   potvrdaSkole: {
     value: sql`exists (select 1 from ${schoolNotifications} n where n.cluster_id = ${clusters.id} and n.confirmed_at is not null)`,
@@ -206,32 +271,55 @@ export async function perLocation(
 ): Promise<PerLocationPage> {
   assertInventoryUser(actor);
   const scope = await clusterScopeOf(ctx.db, actor);
-  const where = and(
-    visibleClusterCondition(scope, inventoryItems.clusterId),
-    matchCondition(clusters.searchText, searchTerms({ eng: input.eng ?? '', srb: input.srb ?? '' })),
-  );
+  // Over inventory_totals (one row per location and entry), grouped by location: the same figures as over the items.
+  const locationMatch = matchCondition(clusters.searchText, searchTerms({ eng: input.eng ?? '', srb: input.srb ?? '' }));
+  const where = and(visibleClusterCondition(scope, inventoryTotals.clusterId), locationMatch);
   const rows = await ctx.db
     .select({
       id: clusters.id,
       naziv: clusters.naziv,
-      n: count(),
+      n: sql<number>`sum(${inventoryTotals.n})::int`,
       materijal: tipValue('Materijal'),
       oprema: tipValue('Oprema'),
       radovi: tipValue('Radovi'),
-      ukupno: sql<string>`sum(round(${inventoryItems.kolicina} * ${inventoryItems.cenaRsd}, 2))`,
+      ukupno: sql<string>`sum(${inventoryTotals.vrednost})`,
     })
-    .from(inventoryItems)
-    .innerJoin(inventoryTypes, eq(inventoryTypes.id, inventoryItems.typeId))
-    .innerJoin(clusters, eq(clusters.id, inventoryItems.clusterId))
-    .where(where)
+    .from(inventoryTotals)
+    .innerJoin(inventoryTypes, eq(inventoryTypes.id, inventoryTotals.typeId))
+    .innerJoin(clusters, eq(clusters.id, inventoryTotals.clusterId))
+    .where(
+      input.sort
+        ? where
+        : // In the name order the page's locations come first (clusters_order_idx walked, those with items
+          // kept), then only their totals are summed: page 300 does not sum and sort every location.
+          and(
+            where,
+            inArray(
+              clusters.id,
+              ctx.db
+                .select({ id: clusters.id })
+                .from(clusters)
+                .where(
+                  and(
+                    visibleClusterCondition(scope, clusters.id),
+                    locationMatch,
+                    inArray(clusters.id, ctx.db.select({ id: inventoryTotals.clusterId }).from(inventoryTotals)),
+                  ),
+                )
+                .orderBy(serbianOrder(clusters.naziv), asc(clusters.id))
+                .limit(input.limit)
+                .offset(offsetOf(input)),
+            ),
+          ),
+    )
     .groupBy(clusters.id)
     .orderBy(...orderOf(PER_LOCATION_SORTS, input, [serbianOrder(clusters.naziv), asc(clusters.id)], clusters.id))
     .limit(input.limit)
-    .offset(offsetOf(input));
+    .offset(input.sort ? offsetOf(input) : 0);
   const [total] = await ctx.db
-    .select({ n: sql<number>`count(distinct ${inventoryItems.clusterId})::int` })
-    .from(inventoryItems)
-    .innerJoin(clusters, eq(clusters.id, inventoryItems.clusterId))
+    .select({ n: sql<number>`count(distinct ${inventoryTotals.clusterId})::int` })
+    .from(inventoryTotals)
+    .innerJoin(clusters, eq(clusters.id, inventoryTotals.clusterId))
     .where(where);
   const ids = rows.map((r) => r.id);
   const places = await placesOf(ctx.db, ids);

@@ -1,0 +1,87 @@
+import { FINISHED, IN_PROGRESS, type SortOrder } from '@trasa/domain';
+import { eq, like, type SQL, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.js';
+import { activities } from '../../db/schema-activities.js';
+import { clusters } from '../../db/schema-clusters.js';
+import { orderOf } from '../../platform/sorting.js';
+import { createCluster, createContract, createGroup, createUser, setActivityState, tokenFor } from '../../seed/factories.js';
+import { CLUSTER_SORT_DEFINITIONS } from './service.js';
+
+/**
+ * The clusters list sorted by a computed key (responsible groups, general contract: one grouped read of
+ * the visible clusters' keys joined to the list since stop 19, instead of a subquery per cluster; the
+ * status per cluster as before): every page,
+ * both ways, must be the clusters in the order of the keys' plain definitions (CLUSTER_SORT_DEFINITIONS),
+ * ties by the id, empty values (no group, no contract, no activities) where PostgreSQL puts them.
+ */
+const t = useTestApp();
+let adminToken: string;
+
+beforeAll(async () => {
+  adminToken = await tokenFor(t.ctx, await createUser(t.db, { role: 'Admin' }));
+  const [zec, cvetko, djuric] = [
+    await createGroup(t.db, { naziv: 'Zec tim' }),
+    await createGroup(t.db, { naziv: 'Čvetko tim' }),
+    await createGroup(t.db, { naziv: 'Đurić tim' }),
+  ];
+  const contractOf = async (naziv: string) => createContract(t.db, { kind: 'contract', naziv });
+  const ugovori = [await contractOf('Ugovor Ćuprija'), await contractOf('Ugovor Cer'), await contractOf('Ugovor Ćuprija')];
+  // Eight clusters: groups 0–3 (ties in the joined names too), a contract or none, activities in every state.
+  const specs = [
+    { groupIds: [zec.id, cvetko.id], contract: ugovori[0] },
+    { groupIds: [djuric.id], contract: ugovori[1] },
+    { groupIds: [], contract: undefined },
+    { groupIds: [cvetko.id, zec.id], contract: ugovori[2] },
+    { groupIds: [djuric.id, cvetko.id, zec.id], contract: undefined },
+    { groupIds: [djuric.id], contract: ugovori[0] },
+    { groupIds: [], contract: ugovori[1] },
+    { groupIds: [zec.id], contract: undefined },
+  ];
+  for (const [i, spec] of specs.entries()) {
+    const c = await createCluster(t.db, { naziv: `Qsk ${i}`, groupIds: spec.groupIds, contract: spec.contract });
+    if (i % 4 === 1) await setActivityState(t.db, c.id, 'A1', { status: FINISHED });
+    if (i % 4 === 2) await setActivityState(t.db, c.id, 'A2', { status: IN_PROGRESS });
+    if (i % 4 === 3) {
+      await setActivityState(t.db, c.id, 'A1', { status: FINISHED });
+      await t.db.update(activities).set({ status: FINISHED }).where(eq(activities.clusterId, c.id));
+    }
+  }
+});
+
+describe('the clusters list sorted by a computed key', () => {
+  it('pages in the order of the plain definitions, both ways (groups, status, contract)', async () => {
+    for (const sort of ['odgovoran', 'status', 'ugovor'] as const) {
+      for (const order of ['asc', 'desc'] as SortOrder[]) {
+        const expected = (
+          await t.db
+            .select({ id: clusters.id })
+            .from(clusters)
+            .where(like(clusters.naziv, 'Qsk %'))
+            .orderBy(...orderOf(CLUSTER_SORT_DEFINITIONS, { sort, order }, [], clusters.id))
+        ).map((r) => r.id);
+        const got: string[] = [];
+        for (let page = 1; page < 20; page++) {
+          const res = await t.call({
+            method: 'GET',
+            url: `/api/search/location?eng=qsk&srb=qsk&sort=${sort}&order=${order}&limit=3&page=${page}`,
+            token: adminToken,
+          });
+          expect(res.statusCode, res.body).toBe(200);
+          const rows = (res.json() as { locations: { _id: string }[] }).locations;
+          got.push(...rows.map((r) => r._id));
+          if (rows.length < 3) break;
+        }
+        expect(got, `${sort} ${order}`).toEqual(expected);
+        expect(expected).toHaveLength(8);
+      }
+    }
+    // The data is not trivial: all three statuses, clusters without groups or contract, ties of contracts.
+    const status = (CLUSTER_SORT_DEFINITIONS.status as { value: SQL }).value;
+    const ranks = await t.db
+      .select({ k: sql<number>`${status}` })
+      .from(clusters)
+      .where(like(clusters.naziv, 'Qsk %'));
+    expect(new Set(ranks.map((r) => r.k)).size).toBe(3);
+  });
+});
