@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { groups } from '../../db/schema.js';
 import { clusterGroups, clusters, contractClusters, contractGroups } from '../../db/schema-clusters.js';
@@ -36,7 +36,7 @@ export type ClusterScope = { all: true } | { all: false; groupIds: string[] };
  * (walking up parent_id) and, for a manager, its descendants too. UNION stops on a corrupted, cyclic
  * tree; the reserved group is never among them.
  */
-function scopeGroupsQuery(groupId: string, withDescendants: boolean): SQL {
+export function scopeGroupsQuery(groupId: string | Placeholder, withDescendants: boolean): SQL {
   const down = withDescendants
     ? sql`, down(id) as (
         select id from ${groups} where id = ${groupId}
@@ -82,7 +82,8 @@ export async function clusterScopeOf(db: Executor, actor: Actor): Promise<Cluste
  * better with the ids read first (visibleClusterCondition): the planner can't see how few groups the
  * query yields and scans cluster_groups whole.
  */
-export type ScopeQuery = { fixed: boolean } | { groups: SQL };
+/** `group` and `subtree`: what `groups` starts from (a prepared statement takes the group as a parameter). */
+export type ScopeQuery = { fixed: boolean } | { groups: SQL; group: string; subtree: boolean };
 /** Everything (the Admin's scope; the system's). */
 export const SCOPE_ALL: ScopeQuery = { fixed: true };
 
@@ -90,7 +91,8 @@ export function scopeQueryOf(actor: Actor): ScopeQuery {
   if (actor.role === 'Admin') return SCOPE_ALL;
   if (actor.role === 'Gost' || !actor.group) return { fixed: false };
   if (actor.group.sveVideci) return SCOPE_ALL;
-  return { groups: scopeGroupsQuery(actor.group.id, actor.role === 'Rukovodilac') };
+  const subtree = actor.role === 'Rukovodilac';
+  return { groups: scopeGroupsQuery(actor.group.id, subtree), group: actor.group.id, subtree };
 }
 
 /**
