@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { groups } from '../../db/schema.js';
 import { clusterGroups, clusters, contractClusters, contractGroups } from '../../db/schema-clusters.js';
 import type { Actor } from '../../platform/auth.js';
-import type { Executor } from '../../platform/database.js';
+import { type Executor, namedStatement, runNamed } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
 
 /**
@@ -54,8 +54,17 @@ export function scopeGroupsQuery(groupId: string | Placeholder, withDescendants:
     select g.id, g.sve_videci from ${groups} g where g.id in (${ids}) and not g.reserved`;
 }
 
+/**
+ * The scope's groups as two named prepared statements (a Zaposleni's, a Rukovodilac's), written once:
+ * they run on most requests of a user with a group (issue 9; platform/database.ts namedStatement).
+ */
+const scopeGroupStatements = {
+  group: namedStatement<{ id: string; sve_videci: boolean }>('scope_groups', scopeGroupsQuery(sql.placeholder('group'), false)),
+  subtree: namedStatement<{ id: string; sve_videci: boolean }>('scope_groups_subtree', scopeGroupsQuery(sql.placeholder('group'), true)),
+};
+
 async function scopeGroups(db: Executor, groupId: string, withDescendants: boolean): Promise<{ id: string; sveVideci: boolean }[]> {
-  const result = await db.execute<{ id: string; sve_videci: boolean }>(scopeGroupsQuery(groupId, withDescendants));
+  const result = await runNamed(db, scopeGroupStatements[withDescendants ? 'subtree' : 'group'], { group: groupId });
   return result.rows.map((r) => ({ id: r.id, sveVideci: r.sve_videci }));
 }
 
@@ -127,6 +136,17 @@ export function visibleClusterCondition(scope: ClusterScope, clusterId: AnyPgCol
   const responsible = sql`select ${clusterGroups.clusterId} from ${clusterGroups} where ${inArray(clusterGroups.groupId, scope.groupIds)}`;
   const byContract = sql`select ${contractClusters.clusterId} from ${contractClusters} join ${contractGroups} on ${eq(contractGroups.contractId, contractClusters.contractId)} where ${inArray(contractGroups.groupId, scope.groupIds)}`;
   return sql`(${clusterId} in (${responsible}) or ${clusterId} in (${byContract}))`;
+}
+
+/**
+ * visibleClusterCondition for a statement prepared once: the scope's group ids are one parameter
+ * (`groupIds`, a uuid[]; an empty array sees nothing) instead of a list written into the text. The
+ * same rule; the caller decides the everything scope (no condition) before.
+ */
+export function visibleToGroupsCondition(groupIds: SQL | Placeholder, clusterId: AnyPgColumn | SQL = clusters.id): SQL {
+  return sql`(${clusterId} in (select ${clusterGroups.clusterId} from ${clusterGroups} where ${clusterGroups.groupId} = any(${groupIds}::uuid[]))
+    or ${clusterId} in (select ${contractClusters.clusterId} from ${contractClusters} join ${contractGroups} on ${eq(contractGroups.contractId, contractClusters.contractId)}
+      where ${contractGroups.groupId} = any(${groupIds}::uuid[])))`;
 }
 
 /**
