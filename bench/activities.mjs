@@ -259,7 +259,9 @@ try {
       const planning = Number(plan.find((l) => l.startsWith('Planning Time'))?.match(/([\d.]+) ms/)?.[1] ?? 0);
       const ms = Number(plan.at(-1).match(/([\d.]+) ms/)?.[1] ?? 0);
       const label = st.name ? `[${st.name}] ` : '';
-      console.log(`  ${ms.toFixed(2).padStart(7)} ms (+ planning ${planning.toFixed(2)})  ${label}${st.text.replace(/\s+/g, ' ').slice(0, 150)}`);
+      console.log(
+        `  ${ms.toFixed(2).padStart(7)} ms (+ planning ${planning.toFixed(2)})  ${label}${st.text.replace(/\s+/g, ' ').slice(0, 150)}`,
+      );
       if (ms > 2 || process.env.BENCH_PLANS) console.log(plan.map((l) => `      ${l.slice(0, 200)}`).join('\n'));
       if (st.name) {
         // A named statement may run on PostgreSQL's generic plan after five runs on a connection: explain that one too.
