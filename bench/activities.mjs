@@ -281,6 +281,11 @@ try {
       url: `/api/search/notification?${search}&page=1&limit=10`,
       headers: employee,
     },
+    {
+      title: 'employee: GET /api/activity/:id (detail with connected)',
+      url: `/api/activity/${notices.activities[0]._id}`,
+      headers: employee,
+    },
     { title: 'Admin: GET /api/activity/in-progress page 1', url: '/api/activity/in-progress?page=1&limit=10', headers: admin },
     { title: 'Admin: GET /api/activity/in-progress page 2,500', url: '/api/activity/in-progress?page=2500&limit=10', headers: admin },
     {

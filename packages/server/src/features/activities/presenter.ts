@@ -16,11 +16,11 @@ import {
   NOT_STARTED,
   subActivitiesOf,
 } from '@trasa/domain';
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../db/schema.js';
 import { activities, activityCatalogue, activityComments, activityFiles } from '../../db/schema-activities.js';
 import { clusterSettlements, clusters, contractClusters, contracts, settlements } from '../../db/schema-clusters.js';
-import type { Executor } from '../../platform/database.js';
+import { type Executor, preparedOn } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
 import type { ClusterScope } from '../clusters/policy.js';
 import { isSystem, mayAct, mayDownloadAll, mayReactivate, mayStartA1, type Performer } from './policy.js';
@@ -44,19 +44,6 @@ export function presentFile(f: FileRow): ActivityFileDto {
     slot: f.slot,
     createdAt: f.createdAt.toISOString(),
   };
-}
-
-/** Live files of the given activities, oldest first, by activity. */
-async function filesByActivity(db: Executor, ids: string[]): Promise<Map<string, ActivityFileDto[]>> {
-  const map = new Map<string, ActivityFileDto[]>();
-  if (ids.length === 0) return map;
-  const rows = await db
-    .select()
-    .from(activityFiles)
-    .where(and(inArray(activityFiles.activityId, ids), isNull(activityFiles.deletedAt)))
-    .orderBy(asc(activityFiles.createdAt), asc(activityFiles.id));
-  for (const r of rows) map.set(r.activityId, [...(map.get(r.activityId) ?? []), presentFile(r)]);
-  return map;
 }
 
 const commentColumns = {
@@ -260,27 +247,34 @@ export async function connectedOf(
   const reviewers = activity.returned > 0 ? ACTIVITY_CATALOGUE.filter((e) => e.kontrolise === activity.kratakNaziv).map((e) => e.code) : [];
   const codes = [...new Set([...activity.prethodna, ...reviewers])];
   if (codes.length === 0) return [];
-  const rows = await db
-    .select({ row: activities, naziv: activityCatalogue.naziv })
-    .from(activities)
-    .innerJoin(activityCatalogue, eq(activityCatalogue.code, activities.code))
-    .where(and(eq(activities.clusterId, activity.lokacija._id), inArray(activities.code, codes)))
-    .orderBy(asc(activities.position));
+  const rows = await preparedOn(connectedStatement(db), db).execute({ cluster: activity.lokacija._id, codes });
   // A control is shown only once it has sent the activity back (its files are the remarks).
   const shown = rows.filter(({ row }) => activity.prethodna.includes(row.code) || row.faults === true);
-  const files = await filesByActivity(
-    db,
-    shown.map((r) => r.row.id),
-  );
-  return shown.map(({ row, naziv }) => ({
+  return shown.map(({ row, naziv, fajlovi }) => ({
     _id: row.id,
     kratakNaziv: row.code,
     naziv,
     status: row.status as ActivityStatus,
-    fajlovi: files.get(row.id) ?? [],
+    fajlovi,
     podaci: podaciOf(row),
   }));
 }
+
+/** connectedOf's statement, prepared once: the cluster's records of the given codes with their live files (fajloviJson). */
+function prepareConnected(db: Executor) {
+  return db
+    .select({ row: activities, naziv: activityCatalogue.naziv, fajlovi: fajloviJson })
+    .from(activities)
+    .innerJoin(activityCatalogue, eq(activityCatalogue.code, activities.code))
+    .where(and(eq(activities.clusterId, sql.placeholder('cluster')), sql`${activities.code} = any(${sql.placeholder('codes')}::text[])`))
+    .orderBy(asc(activities.position))
+    .prepare('activity_connected');
+}
+let connected: ReturnType<typeof prepareConnected> | undefined;
+const connectedStatement = (db: Executor) => {
+  connected ??= prepareConnected(db);
+  return connected;
+};
 
 export async function presentDetail(
   db: Executor,

@@ -67,12 +67,9 @@ export function podaciOf(row: ActivityRow): DataItem[] {
  */
 const lockStatements = new Map<string, NamedStatement<{ id: string; naziv: string; sees_all: boolean }>>();
 function lockStatement(scope: ScopeQuery) {
-  const kind = 'fixed' in scope ? (scope.fixed ? 'all' : 'none') : scope.subtree ? 'subtree' : 'group';
+  const { kind, seen } = parameterised(scope);
   let statement = lockStatements.get(kind);
   if (!statement) {
-    const parameterised: ScopeQuery =
-      'fixed' in scope ? scope : { groups: scopeGroupsQuery(sql.placeholder('group'), scope.subtree), group: '', subtree: scope.subtree };
-    const seen = scopeOfOneCluster(parameterised, sql`c.id`);
     statement = namedStatement(
       `wf_lock_${kind}`,
       sql`with ${seen.cte} target as (select a.cluster_id from ${activities} a where a.id = ${sql.placeholder('activity')})
@@ -83,6 +80,40 @@ function lockStatement(scope: ScopeQuery) {
     lockStatements.set(kind, statement);
   }
   return statement;
+}
+
+/** A scope's kind (one statement each) and scopeOfOneCluster's parts with the scope's group a parameter (`group`). */
+function parameterised(scope: ScopeQuery) {
+  const kind = 'fixed' in scope ? (scope.fixed ? 'all' : 'none') : scope.subtree ? 'subtree' : 'group';
+  const query: ScopeQuery =
+    'fixed' in scope ? scope : { groups: scopeGroupsQuery(sql.placeholder('group'), scope.subtree), group: '', subtree: scope.subtree };
+  return { kind, seen: scopeOfOneCluster(query, sql`c.id`) };
+}
+
+const locateStatements = new Map<string, NamedStatement<{ id: string; sees_all: boolean }>>();
+
+/**
+ * An activity the performer sees (GET /api/activity/:id): its id and whether the scope is everything,
+ * the scope worked out in the same statement (one prepared statement per kind of scope, like the
+ * step's lock, without locking). 404 when missing, out of sight or malformed.
+ */
+export async function locateVisible(db: Executor, scope: ScopeQuery, activityId: string): Promise<{ id: string; seesAll: boolean }> {
+  if (!isUuid(activityId)) throw notFound();
+  const { kind, seen } = parameterised(scope);
+  let statement = locateStatements.get(kind);
+  if (!statement) {
+    statement = namedStatement(
+      `activity_visible_${kind}`,
+      sql`with ${seen.cte} target as (select a.id, a.cluster_id from ${activities} a where a.id = ${sql.placeholder('activity')})
+      select target.id, ${seen.all} as sees_all from target join ${clusters} c on c.id = target.cluster_id
+      where ${seen.visible}`,
+    );
+    locateStatements.set(kind, statement);
+  }
+  const result = await runNamed(db, statement, { activity: activityId, group: 'group' in scope ? scope.group : null });
+  const found = result.rows[0];
+  if (!found) throw notFound();
+  return { id: found.id, seesAll: found.sees_all };
 }
 
 /**
