@@ -16,7 +16,9 @@ if (file) {
     if (on) {
       const text = typeof config === 'string' ? config : config?.text;
       const params = Array.isArray(values) ? values : config?.values;
-      if (typeof text === 'string') appendFileSync(file, `${JSON.stringify({ text, values: params ?? [] })}\n`);
+      // A named (prepared) statement's name too: the bench also explains the generic plan it may run on.
+      const name = typeof config === 'object' ? config?.name : undefined;
+      if (typeof text === 'string') appendFileSync(file, `${JSON.stringify({ text, values: params ?? [], ...(name && { name }) })}\n`);
     }
     return original.call(this, config, values, callback);
   };

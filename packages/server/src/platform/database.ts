@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, fillPlaceholders, type SQL, sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from '../db/schema.js';
 
@@ -52,4 +53,52 @@ export async function runMigrations(db: Db): Promise<void> {
 /** A text column in the Serbian alphabet's order (collation trasa_sr, drizzle/0003_serbian_order.sql). */
 export function serbianOrder(column: AnyColumn): SQL {
   return sql`${column} collate trasa_sr`;
+}
+
+/**
+ * The `pg` client an executor's statements run on: the pool, or the connection a transaction holds.
+ * (drizzle keeps it on the executor's session; every Db and Tx here is node-postgres.)
+ */
+export function clientOf(db: Executor): pg.Pool | pg.PoolClient {
+  return (db as unknown as { session: { client: pg.Pool | pg.PoolClient } }).session.client;
+}
+
+/**
+ * A drizzle prepared statement (`.prepare('name')`, built once) run on `db` — the pool, or a
+ * transaction's connection. drizzle binds a prepared statement to the client it was built on; this
+ * runs the same one on another client without building it again (a view over it with that client).
+ * pg prepares a named statement once per connection by itself (Parse on first use, then only
+ * Bind/Execute), so one prepared object serves every pooled connection.
+ */
+export function preparedOn<T extends object>(prepared: T, db: Executor): T {
+  const client = clientOf(db);
+  if ((prepared as { client?: unknown }).client === client) return prepared;
+  return Object.create(prepared, { client: { value: client } }) as T;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A statement written once: its SQL text built at start-up (placeholders `sql.placeholder('x')`), run
+ * as a named prepared statement (`pg` sends Parse once per pooled connection; PostgreSQL may keep a
+ * generic plan after five runs). Rows come back as `pg` parses them (no drizzle mapping).
+ */
+export type NamedStatement<Row> = { name: string; text: string; params: unknown[]; _row?: Row };
+
+export function namedStatement<Row = Record<string, unknown>>(name: string, query: SQL): NamedStatement<Row> {
+  const built = dialect.sqlToQuery(query);
+  return { name, text: built.sql, params: built.params };
+}
+
+export async function runNamed<Row>(
+  db: Executor,
+  statement: NamedStatement<Row>,
+  values: Record<string, unknown> = {},
+): Promise<{ rows: Row[]; rowCount: number }> {
+  const result = await clientOf(db).query({
+    name: statement.name,
+    text: statement.text,
+    values: fillPlaceholders(statement.params, values),
+  });
+  return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
 }

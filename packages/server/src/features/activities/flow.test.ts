@@ -66,6 +66,9 @@ describe('A1: started by the client, one route per settlement', () => {
     expect(asClient.connected).toEqual([]);
     expect(api.ok(await api.get(T.izv, 'A1')).activity.dozvole.pokretanje).toBe(false);
     expect(api.ok(await api.get(T.admin, 'A1')).activity.dozvole.sviFajlovi).toBe(true);
+    // The detail works the caller's scope out in its one statement: a team member sees it through the
+    // responsible parent group, the parent's manager through the subtree; neither sees everything.
+    for (const token of [T.izv, T.manager, T.nad]) expect(api.ok(await api.get(token, 'A1')).activity.dozvole.sviFajlovi).toBe(false);
   });
 
   it('is refused to anybody but a client employee, for another activity, and for a malformed request', async () => {

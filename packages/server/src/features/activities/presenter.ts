@@ -1,5 +1,4 @@
 import {
-  ACTIVITY_CATALOGUE,
   type ActivityCommentDto,
   type ActivityDetailResponse,
   type ActivityDto,
@@ -16,11 +15,11 @@ import {
   NOT_STARTED,
   subActivitiesOf,
 } from '@trasa/domain';
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../db/schema.js';
 import { activities, activityCatalogue, activityComments, activityFiles } from '../../db/schema-activities.js';
 import { clusterSettlements, clusters, contractClusters, contracts, settlements } from '../../db/schema-clusters.js';
-import type { Executor } from '../../platform/database.js';
+import { type Executor, preparedOn } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
 import type { ClusterScope } from '../clusters/policy.js';
 import { isSystem, mayAct, mayDownloadAll, mayReactivate, mayStartA1, type Performer } from './policy.js';
@@ -44,19 +43,6 @@ export function presentFile(f: FileRow): ActivityFileDto {
     slot: f.slot,
     createdAt: f.createdAt.toISOString(),
   };
-}
-
-/** Live files of the given activities, oldest first, by activity. */
-async function filesByActivity(db: Executor, ids: string[]): Promise<Map<string, ActivityFileDto[]>> {
-  const map = new Map<string, ActivityFileDto[]>();
-  if (ids.length === 0) return map;
-  const rows = await db
-    .select()
-    .from(activityFiles)
-    .where(and(inArray(activityFiles.activityId, ids), isNull(activityFiles.deletedAt)))
-    .orderBy(asc(activityFiles.createdAt), asc(activityFiles.id));
-  for (const r of rows) map.set(r.activityId, [...(map.get(r.activityId) ?? []), presentFile(r)]);
-  return map;
 }
 
 const commentColumns = {
@@ -151,12 +137,27 @@ const ugovorJson = sql<{ _id: string; naziv: string; broj: string } | null>`(
   select json_build_object('_id', ${contracts.id}, 'naziv', ${contracts.naziv}, 'broj', ${contracts.broj})
   from ${contractClusters} join ${contracts} on ${contracts.id} = ${contractClusters.contractId}
   where ${contractClusters.clusterId} = ${clusters.id} and ${contractClusters.kind} = 'contract' limit 1)`;
-const fajloviJson = sql<ActivityFileDto[]>`(
+/** The live files of the activity whose id is `activityId` (a column or an alias's), oldest first, as presentFile builds them. */
+const filesJsonOf = (activityId: SQL | typeof activities.id) => sql<ActivityFileDto[]>`(
   select coalesce(json_agg(json_build_object('_id', ${activityFiles.id}, 'fajl', ${activityFiles.storedName},
     'originalnoIme', ${activityFiles.originalnoIme}, 'mimetype', ${activityFiles.mimetype}, 'size', ${activityFiles.size},
     'isRequired', ${activityFiles.isRequired}, 'deleted', false, 'revizija', ${activityFiles.revision}, 'slot', ${activityFiles.slot},
     'createdAt', ${isoTime(activityFiles.createdAt)}) order by ${activityFiles.createdAt}, ${activityFiles.id}), '[]'::json)
-  from ${activityFiles} where ${activityFiles.activityId} = ${activities.id} and ${activityFiles.deletedAt} is null)`;
+  from ${activityFiles} where ${activityFiles.activityId} = ${activityId} and ${activityFiles.deletedAt} is null)`;
+const fajloviJson = filesJsonOf(activities.id);
+/**
+ * connectedOf in SQL, for the detail's one statement: the cluster's records among the activity's
+ * predecessors (the catalogue's `prethodna`), and — once it was sent back (returned > 0) — the controls
+ * that check it when they found faults, in catalogue order, each with its data and live files.
+ */
+const connectedJson = sql<ConnectedActivityDto[]>`(
+  select coalesce(json_agg(json_build_object('_id', p.id, 'kratakNaziv', p.code, 'naziv', pc.naziv, 'status', p.status,
+    'fajlovi', ${filesJsonOf(sql`p.id`)},
+    'podaci', case when jsonb_typeof(p.podaci) = 'array' then p.podaci else '[]'::jsonb end) order by p.position), '[]'::json)
+  from ${activities} p join ${activityCatalogue} pc on pc.code = p.code
+  where p.cluster_id = ${activities.clusterId}
+    and (p.code = any(${activityCatalogue.prethodna})
+      or (${activities.returned} > 0 and pc.kontrolise = ${activities.code} and p.faults is true)))`;
 const komentariJson = sql<ActivityCommentDto[]>`(
   select coalesce(json_agg(json_build_object('_id', ${activityComments.id}, 'komentar', ${activityComments.komentar},
     'createdAt', ${isoTime(sql`${activityComments.createdAt}`)},
@@ -166,17 +167,19 @@ const komentariJson = sql<ActivityCommentDto[]>`(
   from ${activityComments} left join ${users} on ${users.id} = ${activityComments.userId}
   where ${activityComments.activityId} = ${activities.id})`;
 
+const recordColumns = {
+  row: activities,
+  entry: activityCatalogue,
+  cluster: clusters,
+  naselja: naseljaJson,
+  ugovor: ugovorJson,
+  fajlovi: fajloviJson,
+  komentari: komentariJson,
+};
+
 function prepareActivityRecord(db: Executor) {
   return db
-    .select({
-      row: activities,
-      entry: activityCatalogue,
-      cluster: clusters,
-      naselja: naseljaJson,
-      ugovor: ugovorJson,
-      fajlovi: fajloviJson,
-      komentari: komentariJson,
-    })
+    .select(recordColumns)
     .from(activities)
     .innerJoin(activityCatalogue, eq(activityCatalogue.code, activities.code))
     .innerJoin(clusters, eq(clusters.id, activities.clusterId))
@@ -184,6 +187,19 @@ function prepareActivityRecord(db: Executor) {
     .limit(1)
     .prepare('present_activity');
 }
+
+/** The detail's statement: the answer's and the connected activities (connectedJson) in one. */
+function prepareDetailRecord(db: Executor) {
+  return db
+    .select({ ...recordColumns, connected: connectedJson })
+    .from(activities)
+    .innerJoin(activityCatalogue, eq(activityCatalogue.code, activities.code))
+    .innerJoin(clusters, eq(clusters.id, activities.clusterId))
+    .where(eq(activities.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('present_detail');
+}
+let detailRecord: ReturnType<typeof prepareDetailRecord> | undefined;
 
 /**
  * The answer's statement, built once per pool (or transaction) as a named prepared statement: it runs
@@ -207,6 +223,12 @@ export async function presentActivity(
   }
   const [found] = await prepared.execute({ id: activityId });
   if (!found) throw notFound();
+  return activityDto(found, p, scope, today);
+}
+
+type RecordRow = Awaited<ReturnType<ReturnType<typeof prepareActivityRecord>['execute']>>[number];
+
+function activityDto(found: RecordRow, p: Performer, scope: Pick<ClusterScope, 'all'>, today: string): ActivityDto {
   const { row, entry, cluster, naselja, ugovor, fajlovi, komentari } = found;
   return {
     _id: row.id,
@@ -248,40 +270,7 @@ export async function presentActivity(
   };
 }
 
-/**
- * The activity's predecessors in the same cluster, with their live files and data (catalogue order);
- * for an activity sent back by a control, also the controls that can send it back, so the remarks
- * (the control's files) are read where the work is redone.
- */
-export async function connectedOf(
-  db: Executor,
-  activity: Pick<ActivityDto, 'prethodna' | 'lokacija' | 'kratakNaziv' | 'returned'>,
-): Promise<ConnectedActivityDto[]> {
-  const reviewers = activity.returned > 0 ? ACTIVITY_CATALOGUE.filter((e) => e.kontrolise === activity.kratakNaziv).map((e) => e.code) : [];
-  const codes = [...new Set([...activity.prethodna, ...reviewers])];
-  if (codes.length === 0) return [];
-  const rows = await db
-    .select({ row: activities, naziv: activityCatalogue.naziv })
-    .from(activities)
-    .innerJoin(activityCatalogue, eq(activityCatalogue.code, activities.code))
-    .where(and(eq(activities.clusterId, activity.lokacija._id), inArray(activities.code, codes)))
-    .orderBy(asc(activities.position));
-  // A control is shown only once it has sent the activity back (its files are the remarks).
-  const shown = rows.filter(({ row }) => activity.prethodna.includes(row.code) || row.faults === true);
-  const files = await filesByActivity(
-    db,
-    shown.map((r) => r.row.id),
-  );
-  return shown.map(({ row, naziv }) => ({
-    _id: row.id,
-    kratakNaziv: row.code,
-    naziv,
-    status: row.status as ActivityStatus,
-    fajlovi: files.get(row.id) ?? [],
-    podaci: podaciOf(row),
-  }));
-}
-
+/** GET /api/activity/:id: the activity and its connected activities, in one prepared statement (present_detail). */
 export async function presentDetail(
   db: Executor,
   p: Performer,
@@ -289,6 +278,8 @@ export async function presentDetail(
   activityId: string,
   today: string,
 ): Promise<ActivityDetailResponse> {
-  const activity = await presentActivity(db, p, scope, activityId, today);
-  return { activity, connected: await connectedOf(db, activity) };
+  detailRecord ??= prepareDetailRecord(db);
+  const [found] = await preparedOn(detailRecord, db).execute({ id: activityId });
+  if (!found) throw notFound();
+  return { activity: activityDto(found, p, scope, today), connected: found.connected };
 }

@@ -8,9 +8,10 @@ import { addActivityFiles, type FileDeps, parseUploadPath, precheckUpload } from
 import { activityFileStore } from '../files/store.js';
 import { readActivityForm } from '../files/upload.js';
 import { saveActivityData } from './data.js';
-import { type ActivityOptions, locateActivity, scopeOfPerformer, todayOf } from './policy.js';
+import { type ActivityOptions, scopeQueryOfPerformer, todayOf } from './policy.js';
 import { presentActivity, presentDetail } from './presenter.js';
 import { changeStatus, resolveControl, type StepResult } from './service.js';
+import { locateVisible } from './workflow.js';
 
 const options = (r: FastifyRequest): ActivityOptions => ({ req: { ip: r.ip, url: r.url } });
 
@@ -73,9 +74,9 @@ export async function activityRoutes(fastify: FastifyInstance, ctx: AppContext):
 
   app.get('/api/activity/:id', { schema: { params: idParams }, onRequest: readers }, async (request) => {
     const actor = actorOf(request);
-    const scope = await scopeOfPerformer(ctx.db, actor);
-    const located = await locateActivity(ctx.db, scope, request.params.id);
-    return presentDetail(ctx.db, actor, scope, located.id, todayOf(undefined));
+    // Where it is and whether the caller sees it, with the caller's scope, in one prepared statement.
+    const located = await locateVisible(ctx.db, scopeQueryOfPerformer(actor), request.params.id);
+    return presentDetail(ctx.db, actor, { all: located.seesAll }, located.id, todayOf(undefined));
   });
 
   app.post('/api/activity/activity-status', { schema: { body: statusBody }, onRequest: readers }, async (request) => {

@@ -31,7 +31,7 @@ import { AUTOMATIC_AFTER, ClusterWorkflow, isAutomatic } from './workflow.js';
 /**
  * The activity workflow (spec 3 §4; design/activity-catalogue.md "Flow rules"): start A1, finish,
  * resolve a control, reactivate. Each step is one transaction that first locks the cluster row
- * (ClusterWorkflow.lock), so concurrent steps on one cluster run one after the other and see each
+ * (ClusterWorkflow.lockForActivity), so concurrent steps on one cluster run one after the other and see each
  * other's result: successors start exactly once.
  *
  * These functions are what the routes call and what the demo seed calls directly (with SYSTEM as the

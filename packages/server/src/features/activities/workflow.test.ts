@@ -341,7 +341,7 @@ describe('steps and the records they rely on, changed at the same time', () => {
     const other = await t.db.$client.connect();
     try {
       await other.query('begin');
-      // A workflow step holds the cluster row (ClusterWorkflow.lock).
+      // A workflow step holds the cluster row (ClusterWorkflow.lockForActivity).
       await other.query('select 1 from clusters where id = $1 for update', [cluster.id]);
       const comment = watch(
         t.call({ method: 'POST', url: `/api/comment/${a3.id}`, token: team.tokens.izv, payload: { komentar: 'Trasa pomerena.' } }),

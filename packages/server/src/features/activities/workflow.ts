@@ -15,9 +15,9 @@ import { auditLogs } from '../../db/schema.js';
 import { activities, activityCatalogue, activityComments, activityFiles, ijoHolders } from '../../db/schema-activities.js';
 import { clusterSettlements, clusters, settlements } from '../../db/schema-clusters.js';
 import { type LogEntry, logValues } from '../../platform/audit.js';
-import type { Executor } from '../../platform/database.js';
+import { type Executor, type NamedStatement, namedStatement, preparedOn, runNamed } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
-import { type ScopeQuery, scopeOfOneCluster } from '../clusters/policy.js';
+import { type ScopeQuery, scopeGroupsQuery, scopeOfOneCluster } from '../clusters/policy.js';
 import type { ActivityFileStore } from '../files/store.js';
 import { isUuid } from './policy.js';
 
@@ -58,7 +58,110 @@ export function podaciOf(row: ActivityRow): DataItem[] {
 }
 
 /**
- * One cluster's workflow inside a transaction. `lock` takes the cluster row FOR UPDATE first, so every
+ * A step's statements, written once and run as named prepared statements (issue 9: building them with
+ * drizzle on every finish was a fifth of the server's time, planning them a large share of PostgreSQL's).
+ *
+ * The lock: where the activity is, whether the performer sees its cluster (clusters/policy.ts
+ * scopeOfOneCluster; one statement per kind of scope, the scope's group a parameter) and the cluster
+ * row FOR UPDATE, in one statement.
+ */
+const lockStatements = new Map<string, NamedStatement<{ id: string; naziv: string; sees_all: boolean }>>();
+function lockStatement(scope: ScopeQuery) {
+  const { kind, seen } = parameterised(scope);
+  let statement = lockStatements.get(kind);
+  if (!statement) {
+    statement = namedStatement(
+      `wf_lock_${kind}`,
+      sql`with ${seen.cte} target as (select a.cluster_id from ${activities} a where a.id = ${sql.placeholder('activity')})
+      select c.id, c.naziv, ${seen.all} as sees_all from ${clusters} c
+      where c.id = (select cluster_id from target) and ${seen.visible}
+      for update of c`,
+    );
+    lockStatements.set(kind, statement);
+  }
+  return statement;
+}
+
+/** A scope's kind (one statement each) and scopeOfOneCluster's parts with the scope's group a parameter (`group`). */
+function parameterised(scope: ScopeQuery) {
+  const kind = 'fixed' in scope ? (scope.fixed ? 'all' : 'none') : scope.subtree ? 'subtree' : 'group';
+  const query: ScopeQuery =
+    'fixed' in scope ? scope : { groups: scopeGroupsQuery(sql.placeholder('group'), scope.subtree), group: '', subtree: scope.subtree };
+  return { kind, seen: scopeOfOneCluster(query, sql`c.id`) };
+}
+
+const locateStatements = new Map<string, NamedStatement<{ id: string; sees_all: boolean }>>();
+
+/**
+ * An activity the performer sees (GET /api/activity/:id): its id and whether the scope is everything,
+ * the scope worked out in the same statement (one prepared statement per kind of scope, like the
+ * step's lock, without locking). 404 when missing, out of sight or malformed.
+ */
+export async function locateVisible(db: Executor, scope: ScopeQuery, activityId: string): Promise<{ id: string; seesAll: boolean }> {
+  if (!isUuid(activityId)) throw notFound();
+  const { kind, seen } = parameterised(scope);
+  let statement = locateStatements.get(kind);
+  if (!statement) {
+    statement = namedStatement(
+      `activity_visible_${kind}`,
+      sql`with ${seen.cte} target as (select a.id, a.cluster_id from ${activities} a where a.id = ${sql.placeholder('activity')})
+      select target.id, ${seen.all} as sees_all from target join ${clusters} c on c.id = target.cluster_id
+      where ${seen.visible}`,
+    );
+    locateStatements.set(kind, statement);
+  }
+  const result = await runNamed(db, statement, { activity: activityId, group: 'group' in scope ? scope.group : null });
+  const found = result.rows[0];
+  if (!found) throw notFound();
+  return { id: found.id, seesAll: found.sees_all };
+}
+
+/**
+ * The cluster's records with their catalogue entries, and the live files of the step's activity
+ * (`activity`; null reads none): a drizzle prepared select (it maps the rows), built once.
+ */
+function prepareRecords(db: Executor) {
+  const activity = sql.placeholder('activity');
+  const files = sql<RuleFile[] | null>`case when ${activities.id} = ${activity}::uuid then (
+      select coalesce(json_agg(json_build_object('slot', f.slot, 'revision', f.revision)), '[]'::json)
+      from ${activityFiles} f where f.activity_id = ${activities.id} and f.deleted_at is null) end`;
+  return db
+    .select({ row: activities, entry: activityCatalogue, files })
+    .from(activities)
+    .innerJoin(activityCatalogue, eq(activityCatalogue.code, activities.code))
+    .where(eq(activities.clusterId, sql.placeholder('cluster')))
+    .prepare('wf_records');
+}
+let records: ReturnType<typeof prepareRecords> | undefined;
+const recordsStatement = (db: Executor) => {
+  records ??= prepareRecords(db);
+  return records;
+};
+
+/**
+ * The write: every changed record (its held row as a whole: the cluster's lock keeps anybody else from
+ * changing them meanwhile) and the step's audit rows, both as JSON, in one statement. The insert runs
+ * whether or not the update's rows refer to it (a data-modifying WITH always runs once).
+ */
+const writeStatement = namedStatement(
+  'wf_write',
+  sql`with logged as (
+      insert into ${auditLogs} (user_id, user_label, ip, url, message, group_id, group_cirilica)
+      select l.user_id, l.user_label, l.ip, l.url, l.message, l.group_id, l.group_cirilica
+      from jsonb_to_recordset(${sql.placeholder('logs')}::jsonb) as l(user_id uuid, user_label text, ip text, url text, message text,
+        group_id uuid, group_cirilica text))
+    update ${activities} a set
+      status = v.status, datum_pocetka = v.datum_pocetka, datum_zavrsetka = v.datum_zavrsetka,
+      rok_zavrsetka = v.rok_zavrsetka, version = v.version, returned = v.returned, faults = v.faults,
+      recheck = v.recheck, podaci = v.podaci, updated_at = v.updated_at
+    from jsonb_to_recordset(${sql.placeholder('records')}::jsonb) as v(id uuid, status text, datum_pocetka date, datum_zavrsetka date,
+      rok_zavrsetka date, version integer, returned integer, faults boolean, recheck boolean, podaci jsonb,
+      updated_at timestamptz)
+    where a.id = v.id and a.cluster_id = ${sql.placeholder('cluster')}::uuid`,
+);
+
+/**
+ * One cluster's workflow inside a transaction. `lockForActivity` takes the cluster row FOR UPDATE first, so every
  * workflow mutation of a cluster runs one after the other (two people finishing at once, two
  * predecessors finishing together) and then reads the cluster's activities fresh. Changes to the
  * activity records go to the rows held here at once and to the database in one statement at the end
@@ -94,18 +197,10 @@ export class ClusterWorkflow {
     private readonly store?: ActivityFileStore,
   ) {}
 
-  /** The clusters columns a step holds (the lock's select). */
-  private static readonly clusterColumns = { id: clusters.id, naziv: clusters.naziv };
-
-  static async lock(tx: Executor, clusterId: string, today: string, store?: ActivityFileStore): Promise<ClusterWorkflow> {
-    const [cluster] = await tx.select(ClusterWorkflow.clusterColumns).from(clusters).where(eq(clusters.id, clusterId)).for('update');
-    if (!cluster) throw notFound();
-    return ClusterWorkflow.read(tx, cluster, today, store);
-  }
-
   /**
-   * The cluster of an activity in `scope`, locked, in one statement (policy.ts locateActivity, `lock`
-   * and the performer's scope together: a finish is two round trips shorter, issue 9). 404 when the
+   * The cluster of an activity in `scope`, locked, in one statement (policy.ts locateActivity, the
+   * cluster row FOR UPDATE and the performer's scope together: a finish is two round trips shorter,
+   * issue 9), then its records (`read`); both prepared once (lockStatement, wf_records). 404 when the
    * activity is missing, outside the scope, or the id is malformed.
    */
   static async lockForActivity(
@@ -116,12 +211,7 @@ export class ClusterWorkflow {
     store?: ActivityFileStore,
   ): Promise<ClusterWorkflow> {
     if (!isUuid(activityId)) throw notFound();
-    const seen = scopeOfOneCluster(scope, sql`c.id`);
-    const result = await tx.execute<{ id: string; naziv: string; sees_all: boolean }>(sql`
-      with ${seen.cte} target as (select a.cluster_id from ${activities} a where a.id = ${activityId})
-      select c.id, c.naziv, ${seen.all} as sees_all from ${clusters} c
-      where c.id = (select cluster_id from target) and ${seen.visible}
-      for update of c`);
+    const result = await runNamed(tx, lockStatement(scope), { activity: activityId, group: 'group' in scope ? scope.group : null });
     const found = result.rows[0];
     if (!found) throw notFound();
     const wf = await ClusterWorkflow.read(tx, { id: found.id, naziv: found.naziv }, today, store, activityId.toLowerCase());
@@ -139,16 +229,7 @@ export class ClusterWorkflow {
     // A new statement after the lock, so it reads what the step before this one committed. The cluster's
     // records with their catalogue entries in one round trip (every record has its entry: reference.ts),
     // and the live files of the step's activity (what a finish's or a decision's rule counts).
-    const files = activityId
-      ? sql<RuleFile[] | null>`case when ${activities.id} = ${activityId} then (
-          select coalesce(json_agg(json_build_object('slot', f.slot, 'revision', f.revision)), '[]'::json)
-          from ${activityFiles} f where f.activity_id = ${activities.id} and f.deleted_at is null) end`
-      : sql<RuleFile[] | null>`null`;
-    const rows = await tx
-      .select({ row: activities, entry: activityCatalogue, files })
-      .from(activities)
-      .innerJoin(activityCatalogue, eq(activityCatalogue.code, activities.code))
-      .where(eq(activities.clusterId, cluster.id));
+    const rows = await preparedOn(recordsStatement(tx), tx).execute({ cluster: cluster.id, activity: activityId ?? null });
     const wf = new ClusterWorkflow(
       tx,
       cluster,
@@ -214,35 +295,33 @@ export class ClusterWorkflow {
     const logs = this.logs.splice(0).map(logValues);
     this.dirty.clear();
     if (changed.length === 0 && logs.length === 0) return;
-    const insertLogs = logs.length > 0 ? this.tx.insert(auditLogs).values(logs) : undefined;
-    if (changed.length === 0) {
-      await insertLogs;
-      return;
-    }
-    const values = JSON.stringify(
-      changed.map((r) => ({
-        id: r.id,
-        status: r.status,
-        datum_pocetka: r.datumPocetka,
-        datum_zavrsetka: r.datumZavrsetka,
-        rok_zavrsetka: r.rokZavrsetka,
-        version: r.version,
-        returned: r.returned,
-        faults: r.faults,
-        recheck: r.recheck,
-        podaci: r.podaci,
-        updated_at: r.updatedAt.toISOString(),
-      })),
-    );
-    const result = await this.tx.execute(sql`
-      ${insertLogs ? sql`with logged as (${insertLogs.getSQL()}) ` : sql``}update ${activities} a set
-        status = v.status, datum_pocetka = v.datum_pocetka, datum_zavrsetka = v.datum_zavrsetka,
-        rok_zavrsetka = v.rok_zavrsetka, version = v.version, returned = v.returned, faults = v.faults,
-        recheck = v.recheck, podaci = v.podaci, updated_at = v.updated_at
-      from jsonb_to_recordset(${values}::jsonb) as v(id uuid, status text, datum_pocetka date, datum_zavrsetka date,
-        rok_zavrsetka date, version integer, returned integer, faults boolean, recheck boolean, podaci jsonb,
-        updated_at timestamptz)
-      where a.id = v.id and a.cluster_id = ${this.cluster.id}`);
+    const records = changed.map((r) => ({
+      id: r.id,
+      status: r.status,
+      datum_pocetka: r.datumPocetka,
+      datum_zavrsetka: r.datumZavrsetka,
+      rok_zavrsetka: r.rokZavrsetka,
+      version: r.version,
+      returned: r.returned,
+      faults: r.faults,
+      recheck: r.recheck,
+      podaci: r.podaci,
+      updated_at: r.updatedAt.toISOString(),
+    }));
+    const audit = logs.map((l) => ({
+      user_id: l.userId ?? null,
+      user_label: l.userLabel ?? '',
+      ip: l.ip ?? '',
+      url: l.url ?? '',
+      message: l.message,
+      group_id: l.groupId ?? null,
+      group_cirilica: l.groupCirilica ?? '',
+    }));
+    const result = await runNamed(this.tx, writeStatement, {
+      logs: JSON.stringify(audit),
+      records: JSON.stringify(records),
+      cluster: this.cluster.id,
+    });
     if (result.rowCount !== changed.length) throw notFound();
   }
 

@@ -349,3 +349,18 @@ describe('the colour rule in SQL equals the domain rule', () => {
     }
   });
 });
+
+describe('notifications through a contract', () => {
+  it("a group among a contract's groups sees its clusters' activities of its type, and only those", async () => {
+    // Last in the file: it adds an activity in progress the lists above don't expect.
+    const company = await createGroup(t.db, { naziv: 'Vlakno Zapad', type: 'IZVODJAC' });
+    const employee = tokenFor(t.ctx, await createUser(t.db, { role: 'Zaposleni', groupId: company.id }));
+    const contract = await createContract(t.db, { naziv: 'Ugovor Zapad', groupIds: [company.id] });
+    const cluster = await createCluster(t.db, { naziv: 'Zapadni krak', groupIds: [], contract });
+    await setActivityState(t.db, cluster.id, 'A2', running(-2, 5));
+    await setActivityState(t.db, cluster.id, 'A4.1', running(-2, 5)); // NADZOR: not this group's
+    expect(codes(await notifications(await employee))).toEqual(['Zapadni krak:A2']);
+    // The contractor companies that don't hold the contract see nothing of it.
+    expect(codes(await notifications(tokens.companyB))).not.toContain('Zapadni krak:A2');
+  });
+});
