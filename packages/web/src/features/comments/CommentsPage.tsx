@@ -1,9 +1,8 @@
 import { Link, Stack, Typography } from '@mui/material';
 import { appPath, type CommentListDto, formatLogTime, LIST_SORTS, roleIn } from '@trasa/domain';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DataTable, type TableQuery } from '../../components/DataTable';
-import { useSnackbar } from '../../components/SnackbarProvider';
 import type { ColumnDef } from '../../components/tableTypes';
 import { ACTIVITIES, COMMENT_LIST } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';

@@ -1,11 +1,9 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Button, Link, Stack, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { appPath, formatLogTime, LIST_SORTS, type LogDto, nameSegment, roleIn } from '@trasa/domain';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { DataTable, type TableQuery } from '../../components/DataTable';
-import { useSnackbar } from '../../components/SnackbarProvider';
 import type { ColumnDef } from '../../components/tableTypes';
 import { LOGS } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
