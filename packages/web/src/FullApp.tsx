@@ -11,6 +11,7 @@ import dayjs from 'dayjs';
 import { App } from './App';
 import { setToken } from './api/token';
 import { SnackbarProvider } from './components/SnackbarProvider';
+import { TipHost } from './components/TipHost';
 import { takeOverSignIn, takePendingUser } from './public/handoff';
 import { getScript, setScript } from './script';
 import { PROFILE_KEY } from './shell/session';
@@ -47,6 +48,7 @@ export default function FullApp() {
         <SnackbarProvider>
           <App />
         </SnackbarProvider>
+        <TipHost />
       </QueryClientProvider>
     </ThemeProvider>
   );
