@@ -1,39 +1,6 @@
 import type { SvgIconComponent } from '@mui/icons-material';
-import { isValidElement, type ReactNode } from 'react';
 import './dataTable.css';
-
-const paths = new WeakMap<SvgIconComponent, ReactNode | null>();
-
-/**
- * The drawing of one of MUI's icons (`createSvgIcon(path)`: a memo of a forwardRef that renders SvgIcon
- * with the path), read once per icon, so that a row's button draws a plain `<svg>` instead of an SvgIcon
- * styled per instance. null when the icon is built otherwise: the button then renders the icon itself.
- */
-export function iconPathOf(Icon: SvgIconComponent): ReactNode | null {
-  const known = paths.get(Icon);
-  if (known !== undefined) return known;
-  let path: ReactNode | null = null;
-  try {
-    const render = (Icon as unknown as { type?: { render?: (props: object, ref: null) => unknown } }).type?.render;
-    const drawn = render?.({}, null);
-    if (isValidElement<{ children?: ReactNode }>(drawn) && drawn.props.children) path = drawn.props.children;
-  } catch {
-    path = null;
-  }
-  paths.set(Icon, path);
-  return path;
-}
-
-/** A small icon the size of MUI's `fontSize="small"`, drawn as a plain `<svg>`. */
-export function PlainIcon({ icon: Icon }: { icon: SvgIconComponent }) {
-  const path = iconPathOf(Icon);
-  if (path === null) return <Icon fontSize="small" />;
-  return (
-    <svg className="dt-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      {path}
-    </svg>
-  );
-}
+import { PlainIcon } from './PlainIcon';
 
 type RowActionProps = {
   /** The button's short name, shown as its tooltip ('Измени'). */
