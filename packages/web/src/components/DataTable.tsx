@@ -1,3 +1,4 @@
+import type { SvgIconComponent } from '@mui/icons-material';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
@@ -42,13 +43,25 @@ import {
 } from '@mui/material';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type SavedTable, type SortOrder, transliterate } from '@trasa/domain';
-import { type CSSProperties, type KeyboardEvent, memo, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  memo,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { saveColumns } from '../api/account';
 import { downloadExport, EXPORT_FETCH_LIMIT, type ExportFormat, type ExportTarget, exportTargetOf, saveRowsAsJson } from '../api/exports';
 import type { SearchText } from '../api/users';
 import { ACCOUNT, COMMON, USERS } from '../messages';
 import { PROFILE_KEY, useCurrentUser } from '../shell/session';
 import { UI } from '../texts';
+import { PlainIcon } from './PlainIcon';
 import { useSnackbar } from './SnackbarProvider';
 import { SHARED } from './sharedTexts';
 import { TABLE_TEXTS } from './tableTexts';
@@ -205,7 +218,7 @@ const PHONE_QUERY = '(max-width:599.95px)';
 type PopoverButtonProps = {
   /** The button's name, its tooltip (tip) and the panel's name. */
   label: string;
-  icon: ReactNode;
+  icon: SvgIconComponent;
   /** dialog: a panel of controls; group: a few buttons (the panel closes when one of them is clicked). */
   kind: 'dialog' | 'group';
   /** Shows the button's name as a tooltip too. */
@@ -225,7 +238,9 @@ function PopoverButton({ label, icon, kind, tip, paperSx, children }: PopoverBut
   const close = () => setAnchor(null);
   return (
     <>
-      <IconButton
+      <button
+        type="button"
+        className="dt-action dt-tool"
         aria-label={label}
         data-tip={tip ? label : undefined}
         aria-haspopup={kind === 'dialog' ? 'dialog' : 'true'}
@@ -233,8 +248,8 @@ function PopoverButton({ label, icon, kind, tip, paperSx, children }: PopoverBut
         aria-controls={anchor ? id : undefined}
         onClick={(e) => setAnchor(e.currentTarget)}
       >
-        {icon}
-      </IconButton>
+        <PlainIcon icon={icon} size="medium" />
+      </button>
       <Popover
         id={id}
         open={!!anchor}
@@ -260,7 +275,7 @@ function PopoverButton({ label, icon, kind, tip, paperSx, children }: PopoverBut
 /** A row's buttons behind one 'Акције реда' button on phones, so they are reachable without scrolling sideways. */
 function RowActionsMenu({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <PopoverButton label={label} icon={<MoreVertIcon />} kind="group">
+    <PopoverButton label={label} icon={MoreVertIcon} kind="group">
       {children}
     </PopoverButton>
   );
@@ -274,18 +289,18 @@ function ToolButton({
   label,
   disabled,
   onClick,
-  children,
+  icon,
 }: {
   label: string;
   disabled?: boolean;
   onClick: () => void;
-  children: ReactNode;
+  icon: SvgIconComponent;
 }) {
   return (
-    <span data-tip={label}>
-      <IconButton aria-label={label} disabled={disabled} onClick={onClick}>
-        {children}
-      </IconButton>
+    <span data-tip={label} className="dt-tip-wrap">
+      <button type="button" className="dt-action dt-tool" aria-label={label} disabled={disabled} onClick={onClick}>
+        <PlainIcon icon={icon} size="medium" />
+      </button>
     </span>
   );
 }
@@ -333,7 +348,7 @@ type ColumnsChoiceProps = {
  * down the order (left or right in the table), 'Прикажи све', 'Сакриј све' and 'Ресетуј поредак'. Every
  * control is a plain button or checkbox, reached by Tab; Escape closes the panel.
  */
-function ColumnsChoice({ columns, visibility, onVisibility, onOrder, reordered }: ColumnsChoiceProps) {
+const ColumnsChoice = memo(function ColumnsChoice({ columns, visibility, onVisibility, onOrder, reordered }: ColumnsChoiceProps) {
   const ids = columns.map((c) => c.id);
   const setAll = (shown: boolean) =>
     onVisibility({ ...visibility, ...Object.fromEntries(columns.filter((c) => c.canHide).map((c) => [c.id, shown])) });
@@ -347,7 +362,7 @@ function ColumnsChoice({ columns, visibility, onVisibility, onOrder, reordered }
   return (
     <PopoverButton
       label={TABLE_TEXTS.showHideColumns}
-      icon={<ViewColumnIcon />}
+      icon={ViewColumnIcon}
       kind="dialog"
       tip
       paperSx={{ p: 1, maxWidth: 'calc(100vw - 16px)' }}
@@ -399,7 +414,7 @@ function ColumnsChoice({ columns, visibility, onVisibility, onOrder, reordered }
       </Box>
     </PopoverButton>
   );
-}
+});
 
 type PagerProps = {
   pageIndex: number;
@@ -411,7 +426,7 @@ type PagerProps = {
 };
 
 /** The page-size select ('Редова по страници'), '11-20 од 34' and the first/previous/next/last buttons. */
-function Pager({ pageIndex, pageSize, total, options, onPage, onPageSize }: PagerProps) {
+const Pager = memo(function Pager({ pageIndex, pageSize, total, options, onPage, onPageSize }: PagerProps) {
   const labelId = useId();
   const lastPage = Math.max(0, Math.ceil(total / pageSize) - 1);
   const first = pageIndex * pageSize + 1;
@@ -447,22 +462,37 @@ function Pager({ pageIndex, pageSize, total, options, onPage, onPageSize }: Page
         {`${last === 0 ? 0 : number(first)}-${number(last)} ${TABLE_TEXTS.of} ${number(total)}`}
       </Typography>
       <Box sx={{ display: 'flex' }}>
-        <ToolButton label={TABLE_TEXTS.goToFirstPage} disabled={back} onClick={() => onPage(0)}>
-          <FirstPageIcon />
-        </ToolButton>
-        <ToolButton label={TABLE_TEXTS.goToPreviousPage} disabled={back} onClick={() => onPage(pageIndex - 1)}>
-          <ChevronLeftIcon />
-        </ToolButton>
-        <ToolButton label={TABLE_TEXTS.goToNextPage} disabled={ahead} onClick={() => onPage(pageIndex + 1)}>
-          <ChevronRightIcon />
-        </ToolButton>
-        <ToolButton label={TABLE_TEXTS.goToLastPage} disabled={ahead} onClick={() => onPage(lastPage)}>
-          <LastPageIcon />
-        </ToolButton>
+        <ToolButton label={TABLE_TEXTS.goToFirstPage} disabled={back} onClick={() => onPage(0)} icon={FirstPageIcon} />
+        <ToolButton label={TABLE_TEXTS.goToPreviousPage} disabled={back} onClick={() => onPage(pageIndex - 1)} icon={ChevronLeftIcon} />
+        <ToolButton label={TABLE_TEXTS.goToNextPage} disabled={ahead} onClick={() => onPage(pageIndex + 1)} icon={ChevronRightIcon} />
+        <ToolButton label={TABLE_TEXTS.goToLastPage} disabled={ahead} onClick={() => onPage(lastPage)} icon={LastPageIcon} />
       </Box>
     </Box>
   );
-}
+});
+
+/** 'Претрага...': memoised, the list's loader does not render it again. */
+const SearchBox = memo(function SearchBox({ value, onChange }: { value: string; onChange: (text: string) => void }) {
+  return (
+    <TextField
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      placeholder={UI.search}
+      type="search"
+      sx={{ width: { xs: '100%', sm: 260 } }}
+      slotProps={{
+        htmlInput: { 'aria-label': UI.search },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+});
 
 type ShownColumn<T> = { id: string; column: ColumnDef<T> };
 type BodyRowsProps<T> = {
@@ -673,6 +703,18 @@ export function DataTable<T extends { _id: string }>({
     onError: () => snackbar.error(ACCOUNT.columnsFailed),
   });
 
+  // Stable, so that the pager and the column chooser (memoised) skip the list's other renders (the loader's).
+  const onPage = useCallback((pageIndex: number) => setPagination((p) => ({ ...p, pageIndex })), []);
+  const onPageSize = useCallback((pageSize: number) => setPagination({ pageIndex: 0, pageSize }), []);
+  const choiceColumns = useMemo(
+    () => ordered.map(({ id, column }) => ({ id, header: column.header, canHide: column.enableHiding !== false })),
+    [ordered],
+  );
+  const onSearch = useCallback((text: string) => {
+    setSearchInput(text);
+    setPagination((p) => ({ ...p, pageIndex: 0 }));
+  }, []);
+
   const toggleSort = (id: string) => {
     setSorting(([current]) => {
       if (current?.id !== id) return [{ id, desc: false }];
@@ -742,38 +784,21 @@ export function DataTable<T extends { _id: string }>({
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: 0.5, p: 0.5 }}>
         <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap sx={{ p: 0.5, minWidth: 0, flex: '1 1 auto' }}>
           {toolbar}
-          {searchable && (
-            <TextField
-              value={searchInput}
-              onChange={(e) => {
-                setSearchInput(e.target.value);
-                setPagination((p) => ({ ...p, pageIndex: 0 }));
-              }}
-              placeholder={UI.search}
-              type="search"
-              sx={{ width: { xs: '100%', sm: 260 } }}
-              slotProps={{
-                htmlInput: { 'aria-label': UI.search },
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <SearchIcon fontSize="small" />
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
-          )}
+          {searchable && <SearchBox value={searchInput} onChange={onSearch} />}
         </Stack>
         <Box sx={{ display: 'flex', alignItems: 'center', ml: 'auto' }}>
           {exportTarget &&
             (['xlsx', 'pdf'] as const).map((format) => (
-              <ToolButton key={format} label={EXPORT_LABELS[format]} disabled={exporting} onClick={() => void runExport(format)}>
-                {format === 'xlsx' ? <GridOnIcon /> : <PictureAsPdfIcon />}
-              </ToolButton>
+              <ToolButton
+                key={format}
+                label={EXPORT_LABELS[format]}
+                disabled={exporting}
+                onClick={() => void runExport(format)}
+                icon={format === 'xlsx' ? GridOnIcon : PictureAsPdfIcon}
+              />
             ))}
           <ColumnsChoice
-            columns={ordered.map(({ id, column }) => ({ id, header: column.header, canHide: column.enableHiding !== false }))}
+            columns={choiceColumns}
             visibility={visibility}
             onVisibility={setVisibility}
             onOrder={setOrder}
@@ -789,12 +814,13 @@ export function DataTable<T extends { _id: string }>({
                 headers: columnIds,
               })
             }
-          >
-            <SaveIcon />
-          </ToolButton>
-          <ToolButton label={TABLE_TEXTS.toggleFullScreen} onClick={() => setFullScreen((f) => !f)}>
-            {fullScreen ? <FullscreenExitIcon /> : <FullscreenIcon />}
-          </ToolButton>
+            icon={SaveIcon}
+          />
+          <ToolButton
+            label={TABLE_TEXTS.toggleFullScreen}
+            onClick={() => setFullScreen((f) => !f)}
+            icon={fullScreen ? FullscreenExitIcon : FullscreenIcon}
+          />
         </Box>
       </Box>
       <TableContainer sx={{ position: 'relative' }}>
@@ -850,8 +876,8 @@ export function DataTable<T extends { _id: string }>({
           pageSize={pagination.pageSize}
           total={total}
           options={pageSizes}
-          onPage={(pageIndex) => setPagination((p) => ({ ...p, pageIndex }))}
-          onPageSize={(pageSize) => setPagination({ pageIndex: 0, pageSize })}
+          onPage={onPage}
+          onPageSize={onPageSize}
         />
       )}
     </Paper>
