@@ -35,7 +35,6 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  TableSortLabel,
   TextField,
   type Theme,
   Typography,
@@ -316,22 +315,13 @@ function SortButton({ header, direction, onClick }: { header: string; direction:
       : direction === 'desc'
         ? TABLE_TEXTS.sortedByColumnDesc(header)
         : TABLE_TEXTS.sortByColumnAsc(header);
+  // MUI's TableSortLabel as a plain button (dataTable.css): the arrow points up going up, down going down.
+  let className = 'dt-sort';
+  if (direction) className += direction === 'asc' ? ' dt-sort-active dt-sort-asc' : ' dt-sort-active';
   return (
-    <span data-tip={label} data-tip-placement="top" style={{ display: 'inline-flex' }}>
-      <TableSortLabel
-        active={!!direction}
-        direction={direction ?? 'asc'}
-        aria-label={label}
-        onClick={onClick}
-        IconComponent={direction ? ArrowDownwardIcon : SwapVertIcon}
-        sx={{
-          flex: 'none',
-          minWidth: 24,
-          // The arrows show before the column is sorted too, dimmed.
-          '& .MuiTableSortLabel-icon': { opacity: direction ? 1 : 0.65 },
-        }}
-      />
-    </span>
+    <button type="button" className={className} aria-label={label} data-tip={label} data-tip-placement="top" onClick={onClick}>
+      <PlainIcon icon={direction ? ArrowDownwardIcon : SwapVertIcon} size="sort" />
+    </button>
   );
 }
 

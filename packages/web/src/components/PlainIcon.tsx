@@ -24,31 +24,25 @@ export function iconPathOf(Icon: SvgIconComponent): ReactNode | null {
 }
 
 /** SvgIcon's own styles, once for every plain icon. */
+const ICON: CSSProperties = {
+  userSelect: 'none',
+  width: '1em',
+  height: '1em',
+  display: 'inline-block',
+  flexShrink: 0,
+  fill: 'currentColor',
+};
 const SIZES = {
-  small: {
-    userSelect: 'none',
-    width: '1em',
-    height: '1em',
-    display: 'inline-block',
-    flexShrink: 0,
-    fill: 'currentColor',
-    fontSize: '1.25rem',
-  },
-  medium: {
-    userSelect: 'none',
-    width: '1em',
-    height: '1em',
-    display: 'inline-block',
-    flexShrink: 0,
-    fill: 'currentColor',
-    fontSize: '1.5rem',
-  },
-} as const satisfies Record<string, CSSProperties>;
+  small: { ...ICON, fontSize: '1.25rem' },
+  medium: { ...ICON, fontSize: '1.5rem' },
+  /** TableSortLabel's arrow. */
+  sort: { ...ICON, fontSize: '18px' },
+} satisfies Record<string, CSSProperties>;
 
-/** One of MUI's icons at MUI's `fontSize` small (20 px) or medium (24 px), drawn as a plain `<svg>`. */
-export function PlainIcon({ icon: Icon, size = 'small' }: { icon: SvgIconComponent; size?: 'small' | 'medium' }) {
+/** One of MUI's icons at MUI's `fontSize` small (20 px) or medium (24 px), or a sort arrow's 18 px, drawn as a plain `<svg>`. */
+export function PlainIcon({ icon: Icon, size = 'small' }: { icon: SvgIconComponent; size?: 'small' | 'medium' | 'sort' }) {
   const path = iconPathOf(Icon);
-  if (path === null) return <Icon fontSize={size} />;
+  if (path === null) return <Icon fontSize={size === 'sort' ? 'small' : size} />;
   return (
     <svg style={SIZES[size]} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       {path}
