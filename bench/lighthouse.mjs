@@ -8,6 +8,7 @@
 //   LH_DIST=.build/NAME node bench/lighthouse.mjs     # a build made aside (scripts/build-aside.sh NAME)
 //   LH_RUNS=1 LH_WRITE=0 node bench/lighthouse.mjs     # a quick look, docs untouched
 //   LH_MODE=profile LH_RUNS=5 node bench/lighthouse.mjs # the /app pages' first render counted, no Lighthouse
+//   (LH_CPU=4: with Chromium's 4× CPU slowdown)
 //
 // LH_MODE=profile opens each /app page (no throttling, cache cleared) until its list shows rows, and
 // prints the medians of: the main thread's task, script, style and layout times (CDP Performance
@@ -247,6 +248,8 @@ async function profileOnce(browser, base, page, token) {
     await tab.goto(`${base}/favicon.svg`);
     await tab.evaluate((t) => localStorage.setItem('token', t), token);
     await tab.evaluateOnNewDocument(instrument);
+    // LH_CPU=4: Chromium's CPU slowdown, as Lighthouse's mobile preset.
+    if (process.env.LH_CPU) await session.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.LH_CPU) });
     await session.send('Performance.enable', { timeDomain: 'threadTicks' });
     const before = Object.fromEntries((await session.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
     const started = Date.now();
@@ -267,7 +270,12 @@ async function profileOnce(browser, base, page, token) {
       let emotionRules = 0;
       const emotionTags = document.querySelectorAll('style[data-emotion]');
       for (const style of emotionTags) emotionRules += style.sheet?.cssRules.length ?? 0;
-      return { ...window.__renderCounts, emotionTags: emotionTags.length, emotionRules, elements: document.getElementsByTagName('*').length };
+      return {
+        ...window.__renderCounts,
+        emotionTags: emotionTags.length,
+        emotionRules,
+        elements: document.getElementsByTagName('*').length,
+      };
     });
     return {
       shownMs,
@@ -313,7 +321,8 @@ try {
     for (const page of PAGES.filter((p) => p.signedIn)) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await profileOnce(browser, base, page, token));
-      if (process.env.LH_DETAIL) console.log(`  ${page.path} components rendered per commit: ${runs.map((r) => r.perCommit.join('+')).join('; ')}`);
+      if (process.env.LH_DETAIL)
+        console.log(`  ${page.path} components rendered per commit: ${runs.map((r) => r.perCommit.join('+')).join('; ')}`);
       for (const run of runs) delete run.perCommit;
       const keys = Object.keys(runs[0]);
       const med = Object.fromEntries(keys.map((k) => [k, Math.round(median(runs.map((r) => r[k])))]));
