@@ -207,13 +207,6 @@ function stopPropagation(event: { stopPropagation: () => void }) {
 export const PHONE_COLUMNS = 2;
 const PHONE_QUERY = '(max-width:599.95px)';
 
-/**
- * Columns size to their content (issue 13 item 9; the table's automatic layout): a header wraps between
- * its words but never inside one, so no header is cut ('Кратак на…'); a cell wraps between words and
- * breaks a word longer than its column only when it must (dataTable.css). A list wider than the screen
- * scrolls inside its container.
- */
-
 type PopoverButtonProps = {
   /** The button's name, its tooltip (tip) and the panel's name. */
   label: string;
