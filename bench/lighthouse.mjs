@@ -7,6 +7,13 @@
 //   npm run build && node bench/lighthouse.mjs
 //   LH_DIST=.build/NAME node bench/lighthouse.mjs     # a build made aside (scripts/build-aside.sh NAME)
 //   LH_RUNS=1 LH_WRITE=0 node bench/lighthouse.mjs     # a quick look, docs untouched
+//   LH_MODE=profile LH_RUNS=5 node bench/lighthouse.mjs # the /app pages' first render counted, no Lighthouse
+//   (LH_CPU=4: with Chromium's 4× CPU slowdown)
+//
+// LH_MODE=profile opens each /app page (no throttling, cache cleared) until its list shows rows, and
+// prints the medians of: the main thread's task, script, style and layout times (CDP Performance
+// metrics), long tasks (> 50 ms), React components rendered (summed over commits, through a stand-in
+// for the React DevTools hook), the CSS rules emotion inserted, and DOM elements.
 //
 // The server starts on a fresh database — the embedded PostgreSQL in a temporary DATA_DIR, or a new
 // database on the server at DATABASE_URL — seeded with the demo data, as the journeys start it
@@ -172,7 +179,111 @@ async function runOnce(browser, port, base, page, token) {
       bestPractices: score('best-practices'),
       lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
       tbt: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+      // The main thread's work by category (Lighthouse's 'mainthread-work-breakdown', under its 4× slowdown).
+      work: Object.fromEntries((lhr.audits['mainthread-work-breakdown']?.details?.items ?? []).map((item) => [item.group, item.duration])),
       failing,
+    };
+  } finally {
+    await tab.close();
+  }
+}
+
+const MODE = process.env.LH_MODE || 'lighthouse';
+
+/** Before any script of the page: counts React's renders per commit and the page's long tasks. */
+function instrument() {
+  const counts = { commits: 0, rendered: 0, mounted: 0, longTasks: 0, longTaskMs: 0, perCommit: [] };
+  window.__renderCounts = counts;
+  // Function, class, forwardRef, memo and simple memo components: React sets PerformedWork (1) on those it rendered.
+  const COMPOSITE = new Set([0, 1, 11, 14, 15]);
+  let previous = new WeakSet();
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject(renderer) {
+      this.renderers.set(1, renderer);
+      return 1;
+    },
+    onScheduleFiberRoot() {},
+    onCommitFiberRoot(_id, root) {
+      counts.commits++;
+      const renderedBefore = counts.rendered;
+      let mounted = 0;
+      const seen = new WeakSet();
+      const stack = [root.current];
+      while (stack.length) {
+        const fiber = stack.pop();
+        seen.add(fiber);
+        if (COMPOSITE.has(fiber.tag)) {
+          mounted++;
+          // A subtree React skipped keeps the same fiber objects and their old flags: not counted again.
+          if (fiber.flags & 1 && !previous.has(fiber)) counts.rendered++;
+        }
+        if (fiber.sibling) stack.push(fiber.sibling);
+        if (fiber.child) stack.push(fiber.child);
+      }
+      counts.mounted = mounted;
+      counts.perCommit.push(counts.rendered - renderedBefore);
+      previous = seen;
+    },
+    onCommitFiberUnmount() {},
+    onPostCommitFiberRoot() {},
+    checkDCE() {},
+  };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      counts.longTasks++;
+      counts.longTaskMs += entry.duration;
+    }
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+/** One visit of a signed-in page until its list shows rows: the main thread's work and what rendered. */
+async function profileOnce(browser, base, page, token) {
+  const tab = await browser.newPage();
+  try {
+    await tab.setViewport({ width: 1366, height: 768 });
+    const session = await tab.createCDPSession();
+    await session.send('Network.clearBrowserCache');
+    await tab.goto(`${base}/favicon.svg`);
+    await tab.evaluate((t) => localStorage.setItem('token', t), token);
+    await tab.evaluateOnNewDocument(instrument);
+    // LH_CPU=4: Chromium's CPU slowdown, as Lighthouse's mobile preset.
+    if (process.env.LH_CPU) await session.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.LH_CPU) });
+    await session.send('Performance.enable', { timeDomain: 'threadTicks' });
+    const before = Object.fromEntries((await session.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+    const started = Date.now();
+    await tab.goto(`${base}${page.path}`);
+    await tab.waitForFunction(
+      () => document.querySelectorAll('main table tbody tr').length > 1 && !document.querySelector('main table[aria-busy="true"]'),
+      {
+        timeout: 60_000,
+        polling: 50,
+      },
+    );
+    const shownMs = Date.now() - started;
+    // Let what the first render started (effects, transitions) finish.
+    await new Promise((r) => setTimeout(r, 1500));
+    const after = Object.fromEntries((await session.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+    const ms = (name) => (after[name] - (before[name] ?? 0)) * 1000;
+    const page_ = await tab.evaluate(() => {
+      let emotionRules = 0;
+      const emotionTags = document.querySelectorAll('style[data-emotion]');
+      for (const style of emotionTags) emotionRules += style.sheet?.cssRules.length ?? 0;
+      return {
+        ...window.__renderCounts,
+        emotionTags: emotionTags.length,
+        emotionRules,
+        elements: document.getElementsByTagName('*').length,
+      };
+    });
+    return {
+      shownMs,
+      taskMs: ms('TaskDuration'),
+      scriptMs: ms('ScriptDuration'),
+      styleMs: ms('RecalcStyleDuration'),
+      layoutMs: ms('LayoutDuration'),
+      ...page_,
     };
   } finally {
     await tab.close();
@@ -206,6 +317,20 @@ const rows = [];
 try {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
   const token = await signIn(base);
+  if (MODE === 'profile') {
+    for (const page of PAGES.filter((p) => p.signedIn)) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await profileOnce(browser, base, page, token));
+      if (process.env.LH_DETAIL)
+        console.log(`  ${page.path} components rendered per commit: ${runs.map((r) => r.perCommit.join('+')).join('; ')}`);
+      for (const run of runs) delete run.perCommit;
+      const keys = Object.keys(runs[0]);
+      const med = Object.fromEntries(keys.map((k) => [k, Math.round(median(runs.map((r) => r[k])))]));
+      console.log(`${page.name} (median of ${RUNS}, load ${load()}): ${keys.map((k) => `${k} ${med[k]}`).join(', ')}`);
+    }
+    await browser.disconnect();
+    PAGES.length = 0;
+  }
   for (const page of PAGES) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
@@ -233,6 +358,10 @@ try {
       tbt: median(runs.map((r) => r.tbt)),
       failing: [...new Set(runs.flatMap((r) => r.failing))],
     });
+    const groups = [...new Set(runs.flatMap((r) => Object.keys(r.work)))];
+    console.log(
+      `  main thread (median ms, 4× slowdown): ${groups.map((g) => `${g} ${Math.round(median(runs.map((r) => r.work[g] ?? 0)))}`).join(', ')}`,
+    );
   }
   await browser.disconnect();
 } finally {
@@ -241,6 +370,7 @@ try {
 }
 const loadAfter = load();
 
+if (MODE === 'profile') process.exit(0);
 const version = JSON.parse(readFileSync(new URL('../node_modules/lighthouse/package.json', import.meta.url), 'utf8')).version;
 const chromium = spawnSync(CHROME, ['--version'], { encoding: 'utf8' }).stdout.trim();
 const table = [

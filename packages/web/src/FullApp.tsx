@@ -6,14 +6,16 @@ import 'dayjs/locale/sr';
 import 'dayjs/locale/sr-cyrl';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { installSerbianValidationMessages } from '@trasa/domain';
+import { installSerbianValidationMessages, type UserDto } from '@trasa/domain';
 import dayjs from 'dayjs';
 import { App } from './App';
+import { getMyProfile } from './api/account';
 import { setToken } from './api/token';
 import { SnackbarProvider } from './components/SnackbarProvider';
-import { takeOverSignIn, takePendingUser } from './public/handoff';
+import { TipHost } from './components/TipHost';
+import { takeEarlyProfile, takeOverSignIn, takePendingUser } from './public/handoff';
 import { getScript, setScript } from './script';
-import { PROFILE_KEY } from './shell/session';
+import { PROFILE_KEY, retryProfile } from './shell/session';
 import { theme } from './theme';
 
 installSerbianValidationMessages();
@@ -28,6 +30,20 @@ const queryClient = new QueryClient({
 // A sign-in on the light page before this module loaded: /app opens with the profile it answered with.
 const signedInAs = takePendingUser();
 if (signedInAs) queryClient.setQueryData(PROFILE_KEY, signedInAs);
+// The profile call main.tsx started for a visit that opens on /app (with the profile query's retries).
+const earlyProfile = takeEarlyProfile();
+if (earlyProfile && !signedInAs) {
+  let first: Promise<UserDto> | null = earlyProfile;
+  void queryClient.prefetchQuery({
+    queryKey: PROFILE_KEY,
+    queryFn: ({ signal }) => {
+      const profile = first ?? getMyProfile(signal);
+      first = null;
+      return profile;
+    },
+    retry: retryProfile,
+  });
+}
 // Its script wins over the browser's before any screen renders (later: shell/ScriptSwitch useProfileScript).
 if (signedInAs?.pismo && signedInAs.pismo !== getScript()) setScript(signedInAs.pismo);
 // Month and day names in the user's script (the page loads again when it changes).
@@ -47,6 +63,7 @@ export default function FullApp() {
         <SnackbarProvider>
           <App />
         </SnackbarProvider>
+        <TipHost />
       </QueryClientProvider>
     </ThemeProvider>
   );

@@ -12,7 +12,9 @@ import { PUBLIC_PATHS } from '@trasa/domain/routes';
 import { lazy, StrictMode, Suspense, useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { getMyProfile } from './api/account';
 import { getToken } from './api/token';
+import { startEarlyProfile } from './public/handoff';
 import { ForgotPasswordPage, LightLoader, LoginPage, onSignInStarted, RegisterPage, ResetPasswordPage } from './public/PublicPages';
 
 // zod (loaded with the application) would probe `new Function` for its faster parser while the domain's
@@ -64,7 +66,7 @@ function LightApp({ onLeave }: { onLeave: () => void }) {
 }
 
 function Root() {
-  const [full, setFull] = useState(() => !startsLight());
+  const [full, setFull] = useState(startFull);
   useEffect(() => {
     if (!full) return;
     // The application's own router follows the address from now on.
@@ -79,6 +81,16 @@ function Root() {
     </Suspense>
   );
 }
+
+// A visit that starts on /app with a token: the profile call starts now, beside the application's download,
+// not after it (issue 13 item 3); FullApp hands it to the profile query.
+function startsInApp(): boolean {
+  const path = window.location.pathname;
+  return !!getToken() && (path === '/app' || path.startsWith('/app/'));
+}
+
+const startFull = !startsLight();
+if (startFull && startsInApp()) startEarlyProfile(getMyProfile());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');

@@ -1,3 +1,4 @@
+import type { SvgIconComponent } from '@mui/icons-material';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
@@ -27,32 +28,45 @@ import {
   Popover,
   Select,
   Stack,
+  type SxProps,
   Table,
   TableBody,
   TableCell,
   TableContainer,
   TableHead,
   TableRow,
-  TableSortLabel,
   TextField,
-  Tooltip,
+  type Theme,
   Typography,
   useMediaQuery,
 } from '@mui/material';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type SavedTable, type SortOrder, transliterate } from '@trasa/domain';
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  memo,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { saveColumns } from '../api/account';
 import { downloadExport, EXPORT_FETCH_LIMIT, type ExportFormat, type ExportTarget, exportTargetOf, saveRowsAsJson } from '../api/exports';
 import type { SearchText } from '../api/users';
 import { ACCOUNT, COMMON, USERS } from '../messages';
 import { PROFILE_KEY, useCurrentUser } from '../shell/session';
 import { UI } from '../texts';
+import { PlainIcon } from './PlainIcon';
 import { useSnackbar } from './SnackbarProvider';
 import { SHARED } from './sharedTexts';
 import { TABLE_TEXTS } from './tableTexts';
 import { type ColumnDef, cellText, columnIdOf } from './tableTypes';
 import { useDebouncedValue } from './useDebouncedValue';
+import './dataTable.css';
 import { useMinimumDuration } from './useMinimumDuration';
 
 export type { ColumnDef } from './tableTypes';
@@ -193,74 +207,93 @@ function stopPropagation(event: { stopPropagation: () => void }) {
 export const PHONE_COLUMNS = 2;
 const PHONE_QUERY = '(max-width:599.95px)';
 
-/**
- * Columns size to their content (issue 13 item 9; the table's automatic layout): a header wraps between
- * its words but never inside one, so no header is cut ('Кратак на…'); a cell wraps between words and
- * breaks a word longer than its column only when it must. A list wider than the screen scrolls inside
- * its container.
- */
-const HEAD_CELL = {
-  fontWeight: 'bold',
-  verticalAlign: 'bottom',
-  whiteSpace: 'normal',
-  overflowWrap: 'normal',
-  wordBreak: 'normal',
-} as const;
-const BODY_CELL = { whiteSpace: 'normal', overflowWrap: 'break-word' } as const;
+type PopoverButtonProps = {
+  /** The button's name, its tooltip (tip) and the panel's name. */
+  label: string;
+  icon: SvgIconComponent;
+  /** dialog: a panel of controls; group: a few buttons (the panel closes when one of them is clicked). */
+  kind: 'dialog' | 'group';
+  /** Shows the button's name as a tooltip too. */
+  tip?: boolean;
+  paperSx?: SxProps<Theme>;
+  children: ReactNode;
+};
 
-/** A row's buttons behind one 'Акције реда' button on phones, so they are reachable without scrolling sideways. */
-function RowActionsMenu({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * An icon button that opens a panel under it (the column chooser, the phones' row menu): the button says
+ * what it opens (aria-haspopup, aria-expanded, aria-controls), the panel is named after the button,
+ * Escape or a click outside closes it and focus goes back to the button.
+ */
+function PopoverButton({ label, icon, kind, tip, paperSx, children }: PopoverButtonProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const id = useId();
+  const close = () => setAnchor(null);
   return (
     <>
-      <IconButton
+      <button
+        type="button"
+        className="dt-action dt-tool"
         aria-label={label}
-        aria-haspopup="true"
+        data-tip={tip ? label : undefined}
+        aria-haspopup={kind === 'dialog' ? 'dialog' : 'true'}
         aria-expanded={!!anchor}
         aria-controls={anchor ? id : undefined}
         onClick={(e) => setAnchor(e.currentTarget)}
       >
-        <MoreVertIcon />
-      </IconButton>
+        <PlainIcon icon={icon} size="medium" />
+      </button>
       <Popover
         id={id}
         open={!!anchor}
         anchorEl={anchor}
-        onClose={() => setAnchor(null)}
+        onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { role: 'group', 'aria-label': label } }}
+        slotProps={{ paper: { role: kind, 'aria-label': label, sx: paperSx } }}
       >
-        {/* A button that opens a dialog or leaves the page closes the menu with it. */}
-        <Box sx={{ display: 'flex', gap: 0.5, p: 0.5 }} onClick={() => setAnchor(null)}>
-          {children}
-        </Box>
+        {kind === 'group' ? (
+          // A button that opens a dialog or leaves the page closes the menu with it.
+          <Box sx={{ display: 'flex', gap: 0.5, p: 0.5 }} onClick={close}>
+            {children}
+          </Box>
+        ) : (
+          children
+        )}
       </Popover>
     </>
   );
 }
 
-/** An icon button with its name as a tooltip; disabled, the tooltip stays on its wrapper. */
+/** A row's buttons behind one 'Акције реда' button on phones, so they are reachable without scrolling sideways. */
+function RowActionsMenu({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <PopoverButton label={label} icon={MoreVertIcon} kind="group">
+      {children}
+    </PopoverButton>
+  );
+}
+
+/**
+ * An icon button with its name as a tooltip (the application's one tooltip, TipHost); the tooltip sits on
+ * a wrapper, which keeps it for a disabled button too.
+ */
 function ToolButton({
   label,
   disabled,
   onClick,
-  children,
+  icon,
 }: {
   label: string;
   disabled?: boolean;
   onClick: () => void;
-  children: ReactNode;
+  icon: SvgIconComponent;
 }) {
   return (
-    <Tooltip title={label}>
-      <span>
-        <IconButton aria-label={label} disabled={disabled} onClick={onClick}>
-          {children}
-        </IconButton>
-      </span>
-    </Tooltip>
+    <span data-tip={label} className="dt-tip-wrap">
+      <button type="button" className="dt-action dt-tool" aria-label={label} disabled={disabled} onClick={onClick}>
+        <PlainIcon icon={icon} size="medium" />
+      </button>
+    </span>
   );
 }
 
@@ -275,22 +308,13 @@ function SortButton({ header, direction, onClick }: { header: string; direction:
       : direction === 'desc'
         ? TABLE_TEXTS.sortedByColumnDesc(header)
         : TABLE_TEXTS.sortByColumnAsc(header);
+  // MUI's TableSortLabel as a plain button (dataTable.css): the arrow points up going up, down going down.
+  let className = 'dt-sort';
+  if (direction) className += direction === 'asc' ? ' dt-sort-active dt-sort-asc' : ' dt-sort-active';
   return (
-    <Tooltip title={label} placement="top">
-      <TableSortLabel
-        active={!!direction}
-        direction={direction ?? 'asc'}
-        aria-label={label}
-        onClick={onClick}
-        IconComponent={direction ? ArrowDownwardIcon : SwapVertIcon}
-        sx={{
-          flex: 'none',
-          minWidth: 24,
-          // The arrows show before the column is sorted too, dimmed.
-          '& .MuiTableSortLabel-icon': { opacity: direction ? 1 : 0.65 },
-        }}
-      />
-    </Tooltip>
+    <button type="button" className={className} aria-label={label} data-tip={label} data-tip-placement="top" onClick={onClick}>
+      <PlainIcon icon={direction ? ArrowDownwardIcon : SwapVertIcon} size="sort" />
+    </button>
   );
 }
 
@@ -307,9 +331,7 @@ type ColumnsChoiceProps = {
  * down the order (left or right in the table), 'Прикажи све', 'Сакриј све' and 'Ресетуј поредак'. Every
  * control is a plain button or checkbox, reached by Tab; Escape closes the panel.
  */
-function ColumnsChoice({ columns, visibility, onVisibility, onOrder, reordered }: ColumnsChoiceProps) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const id = useId();
+const ColumnsChoice = memo(function ColumnsChoice({ columns, visibility, onVisibility, onOrder, reordered }: ColumnsChoiceProps) {
   const ids = columns.map((c) => c.id);
   const setAll = (shown: boolean) =>
     onVisibility({ ...visibility, ...Object.fromEntries(columns.filter((c) => c.canHide).map((c) => [c.id, shown])) });
@@ -321,76 +343,61 @@ function ColumnsChoice({ columns, visibility, onVisibility, onOrder, reordered }
     onOrder(next);
   };
   return (
-    <>
-      <Tooltip title={TABLE_TEXTS.showHideColumns}>
-        <IconButton
-          aria-label={TABLE_TEXTS.showHideColumns}
-          aria-haspopup="dialog"
-          aria-expanded={!!anchor}
-          aria-controls={anchor ? id : undefined}
-          onClick={(e) => setAnchor(e.currentTarget)}
-        >
-          <ViewColumnIcon />
-        </IconButton>
-      </Tooltip>
-      <Popover
-        id={id}
-        open={!!anchor}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-label': TABLE_TEXTS.showHideColumns, sx: { p: 1, maxWidth: 'calc(100vw - 16px)' } } }}
-      >
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, pb: 0.5 }}>
-          <Button size="small" disabled={columns.every((c) => visibility[c.id] === false || !c.canHide)} onClick={() => setAll(false)}>
-            {TABLE_TEXTS.hideAll}
-          </Button>
-          <Button size="small" disabled={!reordered} onClick={() => onOrder(null)}>
-            {TABLE_TEXTS.resetOrder}
-          </Button>
-          <Button size="small" disabled={columns.every((c) => visibility[c.id] !== false)} onClick={() => setAll(true)}>
-            {TABLE_TEXTS.showAll}
-          </Button>
-        </Box>
-        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {columns.map((c, index) => (
-            <Box component="li" key={c.id} sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-              <IconButton
-                size="small"
-                aria-label={`${TABLE_TEXTS.moveUp}: ${c.header}`}
-                disabled={index === 0}
-                onClick={() => move(index, -1)}
-              >
-                <ArrowUpwardIcon fontSize="small" />
-              </IconButton>
-              <IconButton
-                size="small"
-                aria-label={`${TABLE_TEXTS.moveDown}: ${c.header}`}
-                disabled={index === columns.length - 1}
-                onClick={() => move(index, 1)}
-              >
-                <ArrowDownwardIcon fontSize="small" />
-              </IconButton>
-              <FormControlLabel
-                sx={{ ml: 0.5, mr: 1, flex: '1 1 auto' }}
-                label={c.header}
-                control={
-                  <Checkbox
-                    size="small"
-                    checked={visibility[c.id] !== false}
-                    disabled={!c.canHide}
-                    onChange={(e) => onVisibility({ ...visibility, [c.id]: e.target.checked })}
-                  />
-                }
-              />
-            </Box>
-          ))}
-        </Box>
-      </Popover>
-    </>
+    <PopoverButton
+      label={TABLE_TEXTS.showHideColumns}
+      icon={ViewColumnIcon}
+      kind="dialog"
+      tip
+      paperSx={{ p: 1, maxWidth: 'calc(100vw - 16px)' }}
+    >
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, pb: 0.5 }}>
+        <Button size="small" disabled={columns.every((c) => visibility[c.id] === false || !c.canHide)} onClick={() => setAll(false)}>
+          {TABLE_TEXTS.hideAll}
+        </Button>
+        <Button size="small" disabled={!reordered} onClick={() => onOrder(null)}>
+          {TABLE_TEXTS.resetOrder}
+        </Button>
+        <Button size="small" disabled={columns.every((c) => visibility[c.id] !== false)} onClick={() => setAll(true)}>
+          {TABLE_TEXTS.showAll}
+        </Button>
+      </Box>
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {columns.map((c, index) => (
+          <Box component="li" key={c.id} sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+            <IconButton
+              size="small"
+              aria-label={`${TABLE_TEXTS.moveUp}: ${c.header}`}
+              disabled={index === 0}
+              onClick={() => move(index, -1)}
+            >
+              <ArrowUpwardIcon fontSize="small" />
+            </IconButton>
+            <IconButton
+              size="small"
+              aria-label={`${TABLE_TEXTS.moveDown}: ${c.header}`}
+              disabled={index === columns.length - 1}
+              onClick={() => move(index, 1)}
+            >
+              <ArrowDownwardIcon fontSize="small" />
+            </IconButton>
+            <FormControlLabel
+              sx={{ ml: 0.5, mr: 1, flex: '1 1 auto' }}
+              label={c.header}
+              control={
+                <Checkbox
+                  size="small"
+                  checked={visibility[c.id] !== false}
+                  disabled={!c.canHide}
+                  onChange={(e) => onVisibility({ ...visibility, [c.id]: e.target.checked })}
+                />
+              }
+            />
+          </Box>
+        ))}
+      </Box>
+    </PopoverButton>
   );
-}
+});
 
 type PagerProps = {
   pageIndex: number;
@@ -402,7 +409,7 @@ type PagerProps = {
 };
 
 /** The page-size select ('Редова по страници'), '11-20 од 34' and the first/previous/next/last buttons. */
-function Pager({ pageIndex, pageSize, total, options, onPage, onPageSize }: PagerProps) {
+const Pager = memo(function Pager({ pageIndex, pageSize, total, options, onPage, onPageSize }: PagerProps) {
   const labelId = useId();
   const lastPage = Math.max(0, Math.ceil(total / pageSize) - 1);
   const first = pageIndex * pageSize + 1;
@@ -438,22 +445,110 @@ function Pager({ pageIndex, pageSize, total, options, onPage, onPageSize }: Page
         {`${last === 0 ? 0 : number(first)}-${number(last)} ${TABLE_TEXTS.of} ${number(total)}`}
       </Typography>
       <Box sx={{ display: 'flex' }}>
-        <ToolButton label={TABLE_TEXTS.goToFirstPage} disabled={back} onClick={() => onPage(0)}>
-          <FirstPageIcon />
-        </ToolButton>
-        <ToolButton label={TABLE_TEXTS.goToPreviousPage} disabled={back} onClick={() => onPage(pageIndex - 1)}>
-          <ChevronLeftIcon />
-        </ToolButton>
-        <ToolButton label={TABLE_TEXTS.goToNextPage} disabled={ahead} onClick={() => onPage(pageIndex + 1)}>
-          <ChevronRightIcon />
-        </ToolButton>
-        <ToolButton label={TABLE_TEXTS.goToLastPage} disabled={ahead} onClick={() => onPage(lastPage)}>
-          <LastPageIcon />
-        </ToolButton>
+        <ToolButton label={TABLE_TEXTS.goToFirstPage} disabled={back} onClick={() => onPage(0)} icon={FirstPageIcon} />
+        <ToolButton label={TABLE_TEXTS.goToPreviousPage} disabled={back} onClick={() => onPage(pageIndex - 1)} icon={ChevronLeftIcon} />
+        <ToolButton label={TABLE_TEXTS.goToNextPage} disabled={ahead} onClick={() => onPage(pageIndex + 1)} icon={ChevronRightIcon} />
+        <ToolButton label={TABLE_TEXTS.goToLastPage} disabled={ahead} onClick={() => onPage(lastPage)} icon={LastPageIcon} />
       </Box>
     </Box>
   );
-}
+});
+
+/** 'Претрага...': memoised, the list's loader does not render it again. */
+const SearchBox = memo(function SearchBox({ value, onChange }: { value: string; onChange: (text: string) => void }) {
+  return (
+    <TextField
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      placeholder={UI.search}
+      type="search"
+      sx={{ width: { xs: '100%', sm: 260 } }}
+      slotProps={{
+        htmlInput: { 'aria-label': UI.search },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+});
+
+type ShownColumn<T> = { id: string; column: ColumnDef<T> };
+type BodyRowsProps<T> = {
+  rows: T[];
+  shown: ShownColumn<T>[];
+  /** The row's name for its phone menu: the first column's text. */
+  nameColumn: ColumnDef<T> | undefined;
+  rowColor: ((row: T) => string | undefined) | undefined;
+  onRowClick: ((row: T) => void) | undefined;
+  renderRowActions: ((row: T) => ReactNode) | undefined;
+  phone: boolean;
+};
+
+/**
+ * The page's rows as plain `<tr>`/`<td>` styled once (dataTable.css), not an MUI TableRow and TableCell
+ * each; memoised, so the list's own state (the loader, the search box, the pager) does not render them
+ * again (issue 13 item 3: the rows were most of a list's first render).
+ */
+const BodyRows = memo(function BodyRows<T extends { _id: string }>({
+  rows,
+  shown,
+  nameColumn,
+  rowColor,
+  onRowClick,
+  renderRowActions,
+  phone,
+}: BodyRowsProps<T>) {
+  return rows.map((row) => {
+    const color = rowColor?.(row);
+    let className = 'dt-row';
+    if (onRowClick) className += ' dt-link';
+    if (color) className += ' dt-colored';
+    return (
+      <tr
+        key={row._id}
+        className={className}
+        style={color ? ({ '--dt-row-bg': color } as CSSProperties) : undefined}
+        tabIndex={onRowClick ? 0 : undefined}
+        onClick={onRowClick ? () => onRowClick(row) : undefined}
+        onKeyDown={
+          onRowClick
+            ? (e: KeyboardEvent<HTMLTableRowElement>) => {
+                if (e.key === 'Enter' && e.target === e.currentTarget) onRowClick(row);
+              }
+            : undefined
+        }
+      >
+        {shown.map(({ id, column }) => {
+          const Cell = column.Cell;
+          return (
+            <td key={id} className="dt-td">
+              {Cell ? <Cell row={row} /> : cellText(column, row)}
+            </td>
+          );
+        })}
+        {renderRowActions && (
+          // The buttons' clicks and keys don't reach the row.
+          <td className="dt-td dt-td-actions" onClick={stopPropagation} onKeyDown={stopPropagation}>
+            <div className="dt-actions">
+              {phone ? (
+                <RowActionsMenu label={`${SHARED.rowActions}: ${nameColumn ? cellText(nameColumn, row) : ''}`}>
+                  {renderRowActions(row)}
+                </RowActionsMenu>
+              ) : (
+                renderRowActions(row)
+              )}
+            </div>
+          </td>
+        )}
+      </tr>
+    );
+  });
+}) as <T extends { _id: string }>(props: BodyRowsProps<T>) => ReactNode;
 
 /**
  * The one list component (architecture: tables), MUI's table with our own toolbar and pager: server
@@ -542,7 +637,7 @@ export function DataTable<T extends { _id: string }>({
       return column ? [{ id, column }] : [];
     });
   }, [order, columns, columnIds]);
-  const shown = ordered.filter((c) => visibility[c.id] !== false);
+  const shown = useMemo(() => ordered.filter((c) => visibility[c.id] !== false), [ordered, visibility]);
 
   // Phones: the first columns only (the others through 'Прикажи/сакриј колоне'), restored on a wide screen.
   const phone = useMediaQuery(PHONE_QUERY, { noSsr: true });
@@ -560,12 +655,6 @@ export function DataTable<T extends { _id: string }>({
       wideVisibility.current = null;
     }
   }, [phone, visibility, ordered]);
-
-  /** The row's name for its actions button: the first column's text. */
-  const rowName = (row: T): string => {
-    const first = columns[0];
-    return first ? cellText(first, row) : '';
-  };
 
   const exportTarget = exportAs === false ? null : (exportAs ?? exportTargetOf(tableName));
   const [exporting, setExporting] = useState(false);
@@ -597,6 +686,18 @@ export function DataTable<T extends { _id: string }>({
     onError: () => snackbar.error(ACCOUNT.columnsFailed),
   });
 
+  // Stable, so that the pager and the column chooser (memoised) skip the list's other renders (the loader's).
+  const onPage = useCallback((pageIndex: number) => setPagination((p) => ({ ...p, pageIndex })), []);
+  const onPageSize = useCallback((pageSize: number) => setPagination({ pageIndex: 0, pageSize }), []);
+  const choiceColumns = useMemo(
+    () => ordered.map(({ id, column }) => ({ id, header: column.header, canHide: column.enableHiding !== false })),
+    [ordered],
+  );
+  const onSearch = useCallback((text: string) => {
+    setSearchInput(text);
+    setPagination((p) => ({ ...p, pageIndex: 0 }));
+  }, []);
+
   const toggleSort = (id: string) => {
     setSorting(([current]) => {
       if (current?.id !== id) return [{ id, desc: false }];
@@ -615,50 +716,17 @@ export function DataTable<T extends { _id: string }>({
   );
   let body: ReactNode;
   if (rows.length > 0) {
-    body = rows.map((row) => {
-      const color = rowColor?.(row);
-      return (
-        <TableRow
-          key={row._id}
-          hover={!!onRowClick}
-          tabIndex={onRowClick ? 0 : undefined}
-          onClick={onRowClick ? () => onRowClick(row) : undefined}
-          onKeyDown={
-            onRowClick
-              ? (e: KeyboardEvent<HTMLTableRowElement>) => {
-                  if (e.key === 'Enter' && e.target === e.currentTarget) onRowClick(row);
-                }
-              : undefined
-          }
-          sx={{
-            cursor: onRowClick ? 'pointer' : undefined,
-            // Fixed attachment lines a striped background up across the cells of the row.
-            ...(color ? { '& > td': { background: color, backgroundAttachment: 'fixed' } } : {}),
-          }}
-        >
-          {shown.map(({ id, column }) => {
-            const Cell = column.Cell;
-            return (
-              <TableCell key={id} sx={BODY_CELL}>
-                {Cell ? <Cell row={row} /> : cellText(column, row)}
-              </TableCell>
-            );
-          })}
-          {renderRowActions && (
-            // The buttons' clicks and keys don't reach the row.
-            <TableCell onClick={stopPropagation} onKeyDown={stopPropagation} sx={{ py: 0.25 }}>
-              <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'nowrap', alignItems: 'center' }}>
-                {phone ? (
-                  <RowActionsMenu label={`${SHARED.rowActions}: ${rowName(row)}`}>{renderRowActions(row)}</RowActionsMenu>
-                ) : (
-                  renderRowActions(row)
-                )}
-              </Box>
-            </TableCell>
-          )}
-        </TableRow>
-      );
-    });
+    body = (
+      <BodyRows
+        rows={rows}
+        shown={shown}
+        nameColumn={columns[0]}
+        rowColor={rowColor}
+        onRowClick={onRowClick}
+        renderRowActions={renderRowActions}
+        phone={phone}
+      />
+    );
   } else if (failed) {
     body = (
       <TableRow>
@@ -699,38 +767,21 @@ export function DataTable<T extends { _id: string }>({
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: 0.5, p: 0.5 }}>
         <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap sx={{ p: 0.5, minWidth: 0, flex: '1 1 auto' }}>
           {toolbar}
-          {searchable && (
-            <TextField
-              value={searchInput}
-              onChange={(e) => {
-                setSearchInput(e.target.value);
-                setPagination((p) => ({ ...p, pageIndex: 0 }));
-              }}
-              placeholder={UI.search}
-              type="search"
-              sx={{ width: { xs: '100%', sm: 260 } }}
-              slotProps={{
-                htmlInput: { 'aria-label': UI.search },
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <SearchIcon fontSize="small" />
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
-          )}
+          {searchable && <SearchBox value={searchInput} onChange={onSearch} />}
         </Stack>
         <Box sx={{ display: 'flex', alignItems: 'center', ml: 'auto' }}>
           {exportTarget &&
             (['xlsx', 'pdf'] as const).map((format) => (
-              <ToolButton key={format} label={EXPORT_LABELS[format]} disabled={exporting} onClick={() => void runExport(format)}>
-                {format === 'xlsx' ? <GridOnIcon /> : <PictureAsPdfIcon />}
-              </ToolButton>
+              <ToolButton
+                key={format}
+                label={EXPORT_LABELS[format]}
+                disabled={exporting}
+                onClick={() => void runExport(format)}
+                icon={format === 'xlsx' ? GridOnIcon : PictureAsPdfIcon}
+              />
             ))}
           <ColumnsChoice
-            columns={ordered.map(({ id, column }) => ({ id, header: column.header, canHide: column.enableHiding !== false }))}
+            columns={choiceColumns}
             visibility={visibility}
             onVisibility={setVisibility}
             onOrder={setOrder}
@@ -746,12 +797,13 @@ export function DataTable<T extends { _id: string }>({
                 headers: columnIds,
               })
             }
-          >
-            <SaveIcon />
-          </ToolButton>
-          <ToolButton label={TABLE_TEXTS.toggleFullScreen} onClick={() => setFullScreen((f) => !f)}>
-            {fullScreen ? <FullscreenExitIcon /> : <FullscreenIcon />}
-          </ToolButton>
+            icon={SaveIcon}
+          />
+          <ToolButton
+            label={TABLE_TEXTS.toggleFullScreen}
+            onClick={() => setFullScreen((f) => !f)}
+            icon={fullScreen ? FullscreenExitIcon : FullscreenIcon}
+          />
         </Box>
       </Box>
       <TableContainer sx={{ position: 'relative' }}>
@@ -763,19 +815,24 @@ export function DataTable<T extends { _id: string }>({
                 const direction = sortedBy?.id === id ? (sortedBy.desc ? 'desc' : 'asc') : undefined;
                 const Header = column.Header;
                 return (
-                  <TableCell
+                  <th
                     key={id}
-                    sx={HEAD_CELL}
+                    scope="col"
+                    className="dt-th"
                     aria-sort={canSort ? (direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none') : undefined}
                   >
-                    <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.25 }}>
+                    <div className="dt-th-inner">
                       <div>{Header ? <Header rows={rows} /> : column.header}</div>
                       {canSort && <SortButton header={column.header} direction={direction} onClick={() => toggleSort(id)} />}
-                    </Box>
-                  </TableCell>
+                    </div>
+                  </th>
                 );
               })}
-              {renderRowActions && <TableCell sx={{ ...HEAD_CELL, minWidth: phone ? undefined : actionsWidth }}>{actionsHeader}</TableCell>}
+              {renderRowActions && (
+                <th scope="col" className="dt-th" style={phone ? undefined : { minWidth: actionsWidth }}>
+                  {actionsHeader}
+                </th>
+              )}
             </TableRow>
           </TableHead>
           <TableBody>{body}</TableBody>
@@ -802,8 +859,8 @@ export function DataTable<T extends { _id: string }>({
           pageSize={pagination.pageSize}
           total={total}
           options={pageSizes}
-          onPage={(pageIndex) => setPagination((p) => ({ ...p, pageIndex }))}
-          onPageSize={(pageSize) => setPagination({ pageIndex: 0, pageSize })}
+          onPage={onPage}
+          onPageSize={onPageSize}
         />
       )}
     </Paper>

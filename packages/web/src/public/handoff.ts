@@ -29,3 +29,19 @@ export function takePendingUser(): UserDto | undefined {
   pendingUser = undefined;
   return user;
 }
+
+let earlyProfile: Promise<UserDto> | null = null;
+
+/** main.tsx: a visit that starts on /app with a token asks for the profile while the application loads. */
+export function startEarlyProfile(profile: Promise<UserDto>): void {
+  // Its failure is the profile query's to report (FullApp hands the promise over to it).
+  profile.catch(() => undefined);
+  earlyProfile = profile;
+}
+
+/** The profile call main.tsx started (once), or null. */
+export function takeEarlyProfile(): Promise<UserDto> | null {
+  const profile = earlyProfile;
+  earlyProfile = null;
+  return profile;
+}

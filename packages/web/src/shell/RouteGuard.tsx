@@ -6,7 +6,13 @@ import { PageLoader } from '../components/PageLoader';
 import { CurrentUserProvider, PROFILE_KEY, useProfileQuery } from './session';
 
 /** The shell (top bar, menu, dialog guard) loads with the first /app screen, not with the login page. */
-const AppShell = lazy(async () => ({ default: (await import('./AppShell')).AppShell }));
+const loadAppShell = () => import('./AppShell');
+const AppShell = lazy(async () => ({ default: (await loadAppShell()).AppShell }));
+
+/** The shell's module, loading before the profile answered (App); a failure is left to the lazy load. */
+export function preloadAppShell(): void {
+  loadAppShell().catch(() => undefined);
+}
 
 /** /app/*: no token or a failed profile fetch removes the token and goes to / (spec 1 §4, §8). */
 export function RouteGuard() {

@@ -7,7 +7,22 @@ import { type ComponentType, lazy } from 'react';
  * ScreenRoute renders it inside a Suspense boundary.
  */
 function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): ComponentType {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  const screen = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  loaders.set(screen, load);
+  return screen;
+}
+
+const loaders = new Map<ComponentType, () => Promise<unknown>>();
+
+/**
+ * Starts loading a screen's module before it renders (App: the address the visit starts on), so that it
+ * downloads while the profile call runs instead of after it (issue 13 item 3). A failure is left to the
+ * screen's own lazy load, which reports it.
+ */
+export function preloadScreen(key: AppRouteKey): void {
+  const screen = screens[key];
+  const load = screen && loaders.get(screen);
+  load?.().catch(() => undefined);
 }
 
 const MyAccountPage = page(() => import('../features/account/MyAccountPage'), 'MyAccountPage');

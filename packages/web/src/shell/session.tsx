@@ -9,7 +9,7 @@ import { clearToken, getToken, useToken } from '../api/token';
 export const PROFILE_KEY = ['my-profile'] as const;
 
 /** Client errors (bad or revoked token) are final; network and server errors get two more tries. */
-function retryProfile(failureCount: number, error: unknown): boolean {
+export function retryProfile(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return failureCount < 2;
 }

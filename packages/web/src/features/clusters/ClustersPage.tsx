@@ -2,7 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import LinkIcon from '@mui/icons-material/Link';
-import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Button, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { appPath, LIST_SORTS, roleIn } from '@trasa/domain';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { messageOf } from '../../api/errors';
 import { ColourLegend } from '../../components/ColourLegend';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
+import { RowAction } from '../../components/RowAction';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { CLUSTERS } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
@@ -74,32 +75,22 @@ export function ClustersPage() {
         actionsWidth={isAdmin ? 140 : 70}
         renderRowActions={(location) => (
           <>
-            <Tooltip title={UI.edit}>
-              <IconButton size="small" aria-label={`${UI.edit}: ${location.naziv}`} onClick={() => openForm(location._id)}>
-                <EditIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <RowAction label={UI.edit} name={`${UI.edit}: ${location.naziv}`} icon={EditIcon} onClick={() => openForm(location._id)} />
             {isAdmin && (
               <>
-                <Tooltip title={UI.linkToContract}>
-                  <IconButton
-                    size="small"
-                    aria-label={`${UI.linkToContract}: ${location.naziv}`}
-                    onClick={() => navigate(appPath('clusterLinkContract', { id: location._id }))}
-                  >
-                    <LinkIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title={UI.delete}>
-                  <IconButton
-                    size="small"
-                    color="error"
-                    aria-label={`${UI.delete}: ${location.naziv}`}
-                    onClick={() => setDeleting(location)}
-                  >
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
+                <RowAction
+                  label={UI.linkToContract}
+                  name={`${UI.linkToContract}: ${location.naziv}`}
+                  icon={LinkIcon}
+                  onClick={() => navigate(appPath('clusterLinkContract', { id: location._id }))}
+                />
+                <RowAction
+                  label={UI.delete}
+                  name={`${UI.delete}: ${location.naziv}`}
+                  icon={DeleteIcon}
+                  color="error"
+                  onClick={() => setDeleting(location)}
+                />
               </>
             )}
           </>

@@ -2,7 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import LinkIcon from '@mui/icons-material/Link';
-import { Button, IconButton, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
+import { Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { appPath, CONTRACT_GROUP_TYPE, CONTRACT_KINDS, type ContractKind, canOpen, formatDate, LIST_SORTS, roleIn } from '@trasa/domain';
 import { lazy, useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { type ContractListItem, listContracts, searchContracts } from '../../api
 import { ColourLegend, deadlineRowColor } from '../../components/ColourLegend';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { OnceOpened } from '../../components/OnceOpened';
+import { RowAction } from '../../components/RowAction';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import type { ColumnDef } from '../../components/tableTypes';
 import { CONTRACTS } from '../../messages';
@@ -153,30 +154,25 @@ function ContractList({ kind }: { kind: ContractKind }) {
           isAdmin
             ? (contract) => (
                 <>
-                  <Tooltip title={UI.edit}>
-                    <IconButton size="small" aria-label={`${UI.edit}: ${contract.naziv}`} onClick={() => openForm(contract._id)}>
-                      <EditIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={CONTRACT_LABELS.linkClusters}>
-                    <IconButton
-                      size="small"
-                      aria-label={`${CONTRACT_LABELS.linkClusters}: ${contract.naziv}`}
-                      onClick={() => openLinking(contract)}
-                    >
-                      <LinkIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={UI.delete}>
-                    <IconButton
-                      size="small"
-                      color="error"
-                      aria-label={`${UI.delete}: ${contract.naziv}`}
-                      onClick={() => setDeleting(contract)}
-                    >
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
+                  <RowAction
+                    label={UI.edit}
+                    name={`${UI.edit}: ${contract.naziv}`}
+                    icon={EditIcon}
+                    onClick={() => openForm(contract._id)}
+                  />
+                  <RowAction
+                    label={CONTRACT_LABELS.linkClusters}
+                    name={`${CONTRACT_LABELS.linkClusters}: ${contract.naziv}`}
+                    icon={LinkIcon}
+                    onClick={() => openLinking(contract)}
+                  />
+                  <RowAction
+                    label={UI.delete}
+                    name={`${UI.delete}: ${contract.naziv}`}
+                    icon={DeleteIcon}
+                    color="error"
+                    onClick={() => setDeleting(contract)}
+                  />
                 </>
               )
             : undefined

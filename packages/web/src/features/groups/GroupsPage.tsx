@@ -3,7 +3,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
-import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Button, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type GroupDto, isReservedGroupName, LIST_SORTS, roleIn } from '@trasa/domain';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { deleteGroup, listGroups, searchGroups } from '../../api/groups';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { FROM_LIST } from '../../components/fromList';
+import { RowAction } from '../../components/RowAction';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import type { ColumnDef } from '../../components/tableTypes';
 import { USERS } from '../../messages';
@@ -88,32 +89,28 @@ export function GroupsPage() {
         actionsWidth={180}
         renderRowActions={(group) => (
           <>
-            <Tooltip title={UI.details}>
-              <IconButton size="small" aria-label={`${UI.details}: ${group.naziv}`} onClick={() => openDetails(group)}>
-                <InfoIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={UI.manageGroupUsers}>
-              <IconButton
-                size="small"
-                aria-label={`${UI.manageGroupUsers}: ${group.naziv}`}
-                onClick={() => navigate(groupMembersPath(group), { state: FROM_LIST })}
-              >
-                <ManageAccountsIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <RowAction label={UI.details} name={`${UI.details}: ${group.naziv}`} icon={InfoIcon} onClick={() => openDetails(group)} />
+            <RowAction
+              label={UI.manageGroupUsers}
+              name={`${UI.manageGroupUsers}: ${group.naziv}`}
+              icon={ManageAccountsIcon}
+              onClick={() => navigate(groupMembersPath(group), { state: FROM_LIST })}
+            />
             {isAdmin && !isReservedGroupName(group.naziv) && (
               <>
-                <Tooltip title={UI.edit}>
-                  <IconButton size="small" aria-label={`${UI.edit}: ${group.naziv}`} onClick={() => setDialog({ kind: 'edit', group })}>
-                    <EditIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title={UI.delete}>
-                  <IconButton size="small" color="error" aria-label={`${UI.delete}: ${group.naziv}`} onClick={() => setDeleting(group)}>
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
+                <RowAction
+                  label={UI.edit}
+                  name={`${UI.edit}: ${group.naziv}`}
+                  icon={EditIcon}
+                  onClick={() => setDialog({ kind: 'edit', group })}
+                />
+                <RowAction
+                  label={UI.delete}
+                  name={`${UI.delete}: ${group.naziv}`}
+                  icon={DeleteIcon}
+                  color="error"
+                  onClick={() => setDeleting(group)}
+                />
               </>
             )}
           </>

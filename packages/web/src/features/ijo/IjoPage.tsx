@@ -1,13 +1,14 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Button, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mayEditIjo } from '@trasa/domain';
 import { useState } from 'react';
 import { messageOf } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
+import { RowAction } from '../../components/RowAction';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import type { ColumnDef } from '../../components/tableTypes';
 import { IJO } from '../../messages';
@@ -71,16 +72,19 @@ export function IjoPage() {
           canEdit
             ? (ijo) => (
                 <>
-                  <Tooltip title={UI.edit}>
-                    <IconButton size="small" aria-label={`${UI.edit}: ${ijo.naziv}`} onClick={() => setDialog({ kind: 'edit', ijo })}>
-                      <EditIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={UI.delete}>
-                    <IconButton size="small" color="error" aria-label={`${UI.delete}: ${ijo.naziv}`} onClick={() => setDeleting(ijo)}>
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
+                  <RowAction
+                    label={UI.edit}
+                    name={`${UI.edit}: ${ijo.naziv}`}
+                    icon={EditIcon}
+                    onClick={() => setDialog({ kind: 'edit', ijo })}
+                  />
+                  <RowAction
+                    label={UI.delete}
+                    name={`${UI.delete}: ${ijo.naziv}`}
+                    icon={DeleteIcon}
+                    color="error"
+                    onClick={() => setDeleting(ijo)}
+                  />
                 </>
               )
             : undefined

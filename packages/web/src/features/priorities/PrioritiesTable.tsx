@@ -1,13 +1,14 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { Button, IconButton, Tooltip } from '@mui/material';
+import { Button } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messageOf } from '../../api/errors';
 import { deletePriority, listPriorities, type PriorityDto } from '../../api/priorities';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
+import { RowAction } from '../../components/RowAction';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import type { ColumnDef } from '../../components/tableTypes';
 import { CODEBOOKS, USERS } from '../../messages';
@@ -59,16 +60,19 @@ export function PrioritiesTable() {
         fetchPage={fetchPriorities}
         renderRowActions={(priority) => (
           <>
-            <Tooltip title={UI.edit}>
-              <IconButton size="small" aria-label={`${UI.edit}: ${priority.naziv}`} onClick={() => setDialog({ kind: 'edit', priority })}>
-                <EditIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={UI.delete}>
-              <IconButton size="small" color="error" aria-label={`${UI.delete}: ${priority.naziv}`} onClick={() => setDeleting(priority)}>
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <RowAction
+              label={UI.edit}
+              name={`${UI.edit}: ${priority.naziv}`}
+              icon={EditIcon}
+              onClick={() => setDialog({ kind: 'edit', priority })}
+            />
+            <RowAction
+              label={UI.delete}
+              name={`${UI.delete}: ${priority.naziv}`}
+              icon={DeleteIcon}
+              color="error"
+              onClick={() => setDeleting(priority)}
+            />
           </>
         )}
         toolbar={

@@ -1,13 +1,14 @@
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
-import { Alert, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { appPath, canOpen, LIST_SORTS, type RoleDto, roleIn } from '@trasa/domain';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { getRole, listRoles } from '../../api/roles';
 import { DataTable, type TableQuery } from '../../components/DataTable';
+import { RowAction } from '../../components/RowAction';
 import type { ColumnDef } from '../../components/tableTypes';
 import { COMMON } from '../../messages';
 import { inScript } from '../../script';
@@ -75,11 +76,12 @@ export function RolesPage({ route }: { route?: 'new' | 'edit' }) {
         renderRowActions={
           canEdit
             ? (role) => (
-                <Tooltip title={UI.edit}>
-                  <IconButton size="small" aria-label={`${UI.edit}: ${role.imeRole}`} onClick={() => setDialog({ kind: 'edit', role })}>
-                    <EditIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
+                <RowAction
+                  label={UI.edit}
+                  name={`${UI.edit}: ${role.imeRole}`}
+                  icon={EditIcon}
+                  onClick={() => setDialog({ kind: 'edit', role })}
+                />
               )
             : undefined
         }

@@ -1,7 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { Button, IconButton, Tooltip } from '@mui/material';
+import { Button } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LIST_SORTS } from '@trasa/domain';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { messageOf } from '../../api/errors';
 import { deleteSettlement, listSettlements, type SettlementDto, searchSettlements } from '../../api/settlements';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
+import { RowAction } from '../../components/RowAction';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import type { ColumnDef } from '../../components/tableTypes';
 import { CODEBOOKS, USERS } from '../../messages';
@@ -90,25 +91,19 @@ export function SettlementsTable() {
         actionsWidth={90}
         renderRowActions={(settlement) => (
           <>
-            <Tooltip title={UI.edit}>
-              <IconButton
-                size="small"
-                aria-label={`${UI.edit}: ${settlement.naziv}`}
-                onClick={() => setDialog({ kind: 'edit', settlement })}
-              >
-                <EditIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={UI.delete}>
-              <IconButton
-                size="small"
-                color="error"
-                aria-label={`${UI.delete}: ${settlement.naziv}`}
-                onClick={() => setDeleting(settlement)}
-              >
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <RowAction
+              label={UI.edit}
+              name={`${UI.edit}: ${settlement.naziv}`}
+              icon={EditIcon}
+              onClick={() => setDialog({ kind: 'edit', settlement })}
+            />
+            <RowAction
+              label={UI.delete}
+              name={`${UI.delete}: ${settlement.naziv}`}
+              icon={DeleteIcon}
+              color="error"
+              onClick={() => setDeleting(settlement)}
+            />
           </>
         )}
         toolbar={

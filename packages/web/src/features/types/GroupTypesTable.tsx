@@ -1,7 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { Button, IconButton, Tooltip } from '@mui/material';
+import { Button } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GroupTypeDto } from '@trasa/domain';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { messageOf } from '../../api/errors';
 import { deleteType, listTypes } from '../../api/types';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
+import { RowAction } from '../../components/RowAction';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import type { ColumnDef } from '../../components/tableTypes';
 import { USERS } from '../../messages';
@@ -62,18 +63,21 @@ export function GroupTypesTable() {
         fetchPage={fetchTypes}
         renderRowActions={(type) => (
           <>
-            <Tooltip title={UI.edit}>
-              <IconButton size="small" aria-label={`${UI.edit}: ${type.naziv}`} onClick={() => setDialog({ kind: 'edit', type })}>
-                <EditIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <RowAction
+              label={UI.edit}
+              name={`${UI.edit}: ${type.naziv}`}
+              icon={EditIcon}
+              onClick={() => setDialog({ kind: 'edit', type })}
+            />
             {/* A built-in type (with a code) is never deleted: no button that would always fail. */}
             {!type.code && (
-              <Tooltip title={UI.delete}>
-                <IconButton size="small" color="error" aria-label={`${UI.delete}: ${type.naziv}`} onClick={() => setDeleting(type)}>
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
+              <RowAction
+                label={UI.delete}
+                name={`${UI.delete}: ${type.naziv}`}
+                icon={DeleteIcon}
+                color="error"
+                onClick={() => setDeleting(type)}
+              />
             )}
           </>
         )}

@@ -1,7 +1,7 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import { Button, IconButton, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
+import { Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { appPath, LIST_SORTS, roleIn, type UserDto } from '@trasa/domain';
 import { lazy, useState } from 'react';
@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { FROM_LIST } from '../../components/fromList';
 import { OnceOpened } from '../../components/OnceOpened';
+import { RowAction } from '../../components/RowAction';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { USERS } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
@@ -75,16 +76,14 @@ export function UsersPage() {
   const rowActions = (user: UserDto) =>
     manageable(user) && (
       <>
-        <Tooltip title={UI.edit}>
-          <IconButton size="small" aria-label={`${UI.edit}: ${user.ime} ${user.prezime}`} onClick={() => setEditing(user)}>
-            <EditIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-        <Tooltip title={UI.delete}>
-          <IconButton size="small" color="error" aria-label={`${UI.delete}: ${user.ime} ${user.prezime}`} onClick={() => setDeleting(user)}>
-            <DeleteIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <RowAction label={UI.edit} name={`${UI.edit}: ${user.ime} ${user.prezime}`} icon={EditIcon} onClick={() => setEditing(user)} />
+        <RowAction
+          label={UI.delete}
+          name={`${UI.delete}: ${user.ime} ${user.prezime}`}
+          icon={DeleteIcon}
+          color="error"
+          onClick={() => setDeleting(user)}
+        />
       </>
     );
   const addButton = (
