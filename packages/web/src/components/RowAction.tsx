@@ -1,5 +1,8 @@
 import type { SvgIconComponent } from '@mui/icons-material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
 import './dataTable.css';
+import { UI } from '../texts';
 import { PlainIcon } from './PlainIcon';
 
 type RowActionProps = {
@@ -39,4 +42,21 @@ export function RowAction({ label, name, icon, onClick, color = 'default', disab
   ) : (
     button
   );
+}
+
+type NamedActionProps = {
+  /** What the row is ('Петар Петровић'): the button's accessible name is 'Измени: Петар Петровић'. */
+  of: string;
+  onClick: () => void;
+  disabled?: boolean;
+};
+
+/** A row's 'Измени' button (the lists' pencil). */
+export function EditAction({ of, onClick, disabled }: NamedActionProps) {
+  return <RowAction label={UI.edit} name={`${UI.edit}: ${of}`} icon={EditIcon} onClick={onClick} disabled={disabled} />;
+}
+
+/** A row's 'Обриши' button (the lists' bin, in the error colour). */
+export function DeleteAction({ of, onClick, disabled }: NamedActionProps) {
+  return <RowAction label={UI.delete} name={`${UI.delete}: ${of}`} icon={DeleteIcon} color="error" onClick={onClick} disabled={disabled} />;
 }

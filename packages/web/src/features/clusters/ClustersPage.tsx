@@ -1,6 +1,4 @@
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import LinkIcon from '@mui/icons-material/Link';
 import { Button, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -12,7 +10,7 @@ import { messageOf } from '../../api/errors';
 import { ColourLegend } from '../../components/ColourLegend';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
-import { RowAction } from '../../components/RowAction';
+import { DeleteAction, EditAction, RowAction } from '../../components/RowAction';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { CLUSTERS } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
@@ -75,7 +73,7 @@ export function ClustersPage() {
         actionsWidth={isAdmin ? 140 : 70}
         renderRowActions={(location) => (
           <>
-            <RowAction label={UI.edit} name={`${UI.edit}: ${location.naziv}`} icon={EditIcon} onClick={() => openForm(location._id)} />
+            <EditAction of={location.naziv} onClick={() => openForm(location._id)} />
             {isAdmin && (
               <>
                 <RowAction
@@ -84,13 +82,7 @@ export function ClustersPage() {
                   icon={LinkIcon}
                   onClick={() => navigate(appPath('clusterLinkContract', { id: location._id }))}
                 />
-                <RowAction
-                  label={UI.delete}
-                  name={`${UI.delete}: ${location.naziv}`}
-                  icon={DeleteIcon}
-                  color="error"
-                  onClick={() => setDeleting(location)}
-                />
+                <DeleteAction of={location.naziv} onClick={() => setDeleting(location)} />
               </>
             )}
           </>

@@ -1,6 +1,4 @@
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import LinkIcon from '@mui/icons-material/Link';
 import { Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { appPath, CONTRACT_GROUP_TYPE, CONTRACT_KINDS, type ContractKind, canOpen, formatDate, LIST_SORTS, roleIn } from '@trasa/domain';
@@ -10,7 +8,7 @@ import { type ContractListItem, listContracts, searchContracts } from '../../api
 import { ColourLegend, deadlineRowColor } from '../../components/ColourLegend';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { OnceOpened } from '../../components/OnceOpened';
-import { RowAction } from '../../components/RowAction';
+import { DeleteAction, EditAction, RowAction } from '../../components/RowAction';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import type { ColumnDef } from '../../components/tableTypes';
 import { CONTRACTS } from '../../messages';
@@ -154,25 +152,14 @@ function ContractList({ kind }: { kind: ContractKind }) {
           isAdmin
             ? (contract) => (
                 <>
-                  <RowAction
-                    label={UI.edit}
-                    name={`${UI.edit}: ${contract.naziv}`}
-                    icon={EditIcon}
-                    onClick={() => openForm(contract._id)}
-                  />
+                  <EditAction of={contract.naziv} onClick={() => openForm(contract._id)} />
                   <RowAction
                     label={CONTRACT_LABELS.linkClusters}
                     name={`${CONTRACT_LABELS.linkClusters}: ${contract.naziv}`}
                     icon={LinkIcon}
                     onClick={() => openLinking(contract)}
                   />
-                  <RowAction
-                    label={UI.delete}
-                    name={`${UI.delete}: ${contract.naziv}`}
-                    icon={DeleteIcon}
-                    color="error"
-                    onClick={() => setDeleting(contract)}
-                  />
+                  <DeleteAction of={contract.naziv} onClick={() => setDeleting(contract)} />
                 </>
               )
             : undefined

@@ -1,6 +1,4 @@
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import { Button, Stack, Typography } from '@mui/material';
@@ -13,7 +11,7 @@ import { deleteGroup, listGroups, searchGroups } from '../../api/groups';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { FROM_LIST } from '../../components/fromList';
-import { RowAction } from '../../components/RowAction';
+import { DeleteAction, EditAction, RowAction } from '../../components/RowAction';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import type { ColumnDef } from '../../components/tableTypes';
 import { USERS } from '../../messages';
@@ -98,19 +96,8 @@ export function GroupsPage() {
             />
             {isAdmin && !isReservedGroupName(group.naziv) && (
               <>
-                <RowAction
-                  label={UI.edit}
-                  name={`${UI.edit}: ${group.naziv}`}
-                  icon={EditIcon}
-                  onClick={() => setDialog({ kind: 'edit', group })}
-                />
-                <RowAction
-                  label={UI.delete}
-                  name={`${UI.delete}: ${group.naziv}`}
-                  icon={DeleteIcon}
-                  color="error"
-                  onClick={() => setDeleting(group)}
-                />
+                <EditAction of={group.naziv} onClick={() => setDialog({ kind: 'edit', group })} />
+                <DeleteAction of={group.naziv} onClick={() => setDeleting(group)} />
               </>
             )}
           </>

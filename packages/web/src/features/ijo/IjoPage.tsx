@@ -1,6 +1,4 @@
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import { Button, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mayEditIjo } from '@trasa/domain';
@@ -8,13 +6,12 @@ import { useState } from 'react';
 import { messageOf } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
-import { RowAction } from '../../components/RowAction';
+import { DeleteAction, EditAction } from '../../components/RowAction';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import type { ColumnDef } from '../../components/tableTypes';
 import { IJO } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { useCurrentUser } from '../../shell/session';
-import { UI } from '../../texts';
 import { deleteIjo, IJO_KEY, type IjoDto, listIjos } from './api';
 import { IjoDialog } from './IjoDialog';
 import { IJO_LABELS } from './labels';
@@ -72,19 +69,8 @@ export function IjoPage() {
           canEdit
             ? (ijo) => (
                 <>
-                  <RowAction
-                    label={UI.edit}
-                    name={`${UI.edit}: ${ijo.naziv}`}
-                    icon={EditIcon}
-                    onClick={() => setDialog({ kind: 'edit', ijo })}
-                  />
-                  <RowAction
-                    label={UI.delete}
-                    name={`${UI.delete}: ${ijo.naziv}`}
-                    icon={DeleteIcon}
-                    color="error"
-                    onClick={() => setDeleting(ijo)}
-                  />
+                  <EditAction of={ijo.naziv} onClick={() => setDialog({ kind: 'edit', ijo })} />
+                  <DeleteAction of={ijo.naziv} onClick={() => setDeleting(ijo)} />
                 </>
               )
             : undefined

@@ -1,6 +1,4 @@
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import { Button } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,7 +6,7 @@ import { messageOf } from '../../api/errors';
 import { deletePriority, listPriorities, type PriorityDto } from '../../api/priorities';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
-import { RowAction } from '../../components/RowAction';
+import { DeleteAction, EditAction } from '../../components/RowAction';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import type { ColumnDef } from '../../components/tableTypes';
 import { CODEBOOKS, USERS } from '../../messages';
@@ -60,19 +58,8 @@ export function PrioritiesTable() {
         fetchPage={fetchPriorities}
         renderRowActions={(priority) => (
           <>
-            <RowAction
-              label={UI.edit}
-              name={`${UI.edit}: ${priority.naziv}`}
-              icon={EditIcon}
-              onClick={() => setDialog({ kind: 'edit', priority })}
-            />
-            <RowAction
-              label={UI.delete}
-              name={`${UI.delete}: ${priority.naziv}`}
-              icon={DeleteIcon}
-              color="error"
-              onClick={() => setDeleting(priority)}
-            />
+            <EditAction of={priority.naziv} onClick={() => setDialog({ kind: 'edit', priority })} />
+            <DeleteAction of={priority.naziv} onClick={() => setDeleting(priority)} />
           </>
         )}
         toolbar={

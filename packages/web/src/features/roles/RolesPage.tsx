@@ -1,5 +1,4 @@
 import AddIcon from '@mui/icons-material/Add';
-import EditIcon from '@mui/icons-material/Edit';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -8,7 +7,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { getRole, listRoles } from '../../api/roles';
 import { DataTable, type TableQuery } from '../../components/DataTable';
-import { RowAction } from '../../components/RowAction';
+import { EditAction } from '../../components/RowAction';
 import type { ColumnDef } from '../../components/tableTypes';
 import { COMMON } from '../../messages';
 import { inScript } from '../../script';
@@ -74,16 +73,7 @@ export function RolesPage({ route }: { route?: 'new' | 'edit' }) {
         sortable={LIST_SORTS.roles}
         onRowClick={canEdit ? (role) => setDialog({ kind: 'edit', role }) : undefined}
         renderRowActions={
-          canEdit
-            ? (role) => (
-                <RowAction
-                  label={UI.edit}
-                  name={`${UI.edit}: ${role.imeRole}`}
-                  icon={EditIcon}
-                  onClick={() => setDialog({ kind: 'edit', role })}
-                />
-              )
-            : undefined
+          canEdit ? (role) => <EditAction of={role.imeRole} onClick={() => setDialog({ kind: 'edit', role })} /> : undefined
         }
         toolbar={
           <>

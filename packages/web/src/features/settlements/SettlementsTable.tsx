@@ -1,6 +1,4 @@
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import { Button } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LIST_SORTS } from '@trasa/domain';
@@ -9,7 +7,7 @@ import { messageOf } from '../../api/errors';
 import { deleteSettlement, listSettlements, type SettlementDto, searchSettlements } from '../../api/settlements';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
-import { RowAction } from '../../components/RowAction';
+import { DeleteAction, EditAction } from '../../components/RowAction';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import type { ColumnDef } from '../../components/tableTypes';
 import { CODEBOOKS, USERS } from '../../messages';
@@ -91,19 +89,8 @@ export function SettlementsTable() {
         actionsWidth={90}
         renderRowActions={(settlement) => (
           <>
-            <RowAction
-              label={UI.edit}
-              name={`${UI.edit}: ${settlement.naziv}`}
-              icon={EditIcon}
-              onClick={() => setDialog({ kind: 'edit', settlement })}
-            />
-            <RowAction
-              label={UI.delete}
-              name={`${UI.delete}: ${settlement.naziv}`}
-              icon={DeleteIcon}
-              color="error"
-              onClick={() => setDeleting(settlement)}
-            />
+            <EditAction of={settlement.naziv} onClick={() => setDialog({ kind: 'edit', settlement })} />
+            <DeleteAction of={settlement.naziv} onClick={() => setDeleting(settlement)} />
           </>
         )}
         toolbar={

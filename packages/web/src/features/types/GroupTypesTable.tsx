@@ -1,6 +1,4 @@
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import { Button } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GroupTypeDto } from '@trasa/domain';
@@ -9,7 +7,7 @@ import { messageOf } from '../../api/errors';
 import { deleteType, listTypes } from '../../api/types';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
-import { RowAction } from '../../components/RowAction';
+import { DeleteAction, EditAction } from '../../components/RowAction';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import type { ColumnDef } from '../../components/tableTypes';
 import { USERS } from '../../messages';
@@ -63,22 +61,9 @@ export function GroupTypesTable() {
         fetchPage={fetchTypes}
         renderRowActions={(type) => (
           <>
-            <RowAction
-              label={UI.edit}
-              name={`${UI.edit}: ${type.naziv}`}
-              icon={EditIcon}
-              onClick={() => setDialog({ kind: 'edit', type })}
-            />
+            <EditAction of={type.naziv} onClick={() => setDialog({ kind: 'edit', type })} />
             {/* A built-in type (with a code) is never deleted: no button that would always fail. */}
-            {!type.code && (
-              <RowAction
-                label={UI.delete}
-                name={`${UI.delete}: ${type.naziv}`}
-                icon={DeleteIcon}
-                color="error"
-                onClick={() => setDeleting(type)}
-              />
-            )}
+            {!type.code && <DeleteAction of={type.naziv} onClick={() => setDeleting(type)} />}
           </>
         )}
         toolbar={
