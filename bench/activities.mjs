@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { adminToken, BENCH_ADMIN, startBenchServer } from './support.mjs';
+import { adminToken, BENCH_ADMIN, cpuMeter as cpuMeterOf, startBenchServer } from './support.mjs';
 
 const CLUSTERS = Number(process.env.BENCH_CLUSTERS || 3000);
 const PER_COMPANY = 300;
@@ -199,30 +199,12 @@ try {
       return [];
     }
   };
-  // CPU time per request of the server (Node) and of its PostgreSQL connections (the backends of the
-  // bench's database, read from /proc: utime + stime), whatever else the machine runs meanwhile.
-  const cpuTicks = (pid) => {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return Number(fields[11]) + Number(fields[12]);
-    } catch {
-      return 0;
-    }
-  };
-  const backendPids = async () =>
-    (await db.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).rows.map(
-      (r) => r.pid,
-    );
+  // CPU time per request of the server and of its PostgreSQL connections (bench/support.mjs).
   const cpuMeter = async () => {
-    const before = new Map((await backendPids()).map((pid) => [pid, cpuTicks(pid)]));
-    const node0 = cpuTicks(server.pid);
-    const tick = 1000 / 100; // ms per clock tick (getconf CLK_TCK)
+    const meter = await cpuMeterOf(db, server.pid);
     return async (requests) => {
-      const node = ((cpuTicks(server.pid) - node0) * tick) / requests;
-      // A connection the pool opened meanwhile counts whole.
-      const after = await backendPids();
-      const pgTicks = after.reduce((t, pid) => t + cpuTicks(pid) - (before.get(pid) ?? 0), 0);
-      return `CPU per request: Node ${node.toFixed(2)} ms, PostgreSQL ${((pgTicks * tick) / requests).toFixed(2)} ms (${after.length} backends)`;
+      const { node, postgres, backends } = await meter(requests);
+      return `CPU per request: Node ${node.toFixed(2)} ms, PostgreSQL ${postgres.toFixed(2)} ms (${backends} backends)`;
     };
   };
   // PREPARE the text, EXPLAIN EXECUTE it with the values written as literals under force_generic_plan.

@@ -1,17 +1,7 @@
-// Reports at 3,000 clusters (issue 10: ≤ 300 ms p99): `npm run build -w @trasa/server && node bench/reports.mjs`
-// (or BENCH_SERVER_MAIN=.build/NAME/server/main.js). Starts the built server on a fresh database, inserts
-// BENCH_CLUSTERS clusters (default 3,000) under one general contract, two settlements and a contractor
-// group each (200 groups), every catalogue activity per cluster with the first n finished (n spread over
-// the catalogue; some late), A1 route lengths, A7 holders with fees; stores two days of snapshots; then
-// loads each report call as the Admin and as an employee of one contractor (visibility path) and prints
-// requests/s, p50 and p99. After each load it waits until the server's statements are done (autocannon
-// stops with requests still running: they would slow the next call, or meet a closed pool at the end).
-// BENCH_HOLD=1: seed, print the database's address and wait for Ctrl-C (EXPLAIN ANALYZE by hand).
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { adminToken, startBenchServer } from './support.mjs';
+import { adminToken, cpuMeter as cpuMeterOf, startBenchServer } from './support.mjs';
 
 const CLUSTERS = Number(process.env.BENCH_CLUSTERS || 3_000);
 const duration = Number(process.env.BENCH_SECONDS || 8);
@@ -108,30 +98,12 @@ try {
       await new Promise((r) => setTimeout(r, 100));
     }
   };
-  // CPU time per request of the server (Node) and of its PostgreSQL connections (the backends of the
-  // bench's database, /proc utime + stime; bench/activities.mjs does the same): what the machine's load
-  // changes least.
-  const cpuTicks = (pid) => {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return Number(fields[11]) + Number(fields[12]);
-    } catch {
-      return 0;
-    }
-  };
-  const backendPids = async () =>
-    (await db.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).rows.map(
-      (r) => r.pid,
-    );
+  // CPU time per request of the server and of its PostgreSQL connections (bench/support.mjs).
   const cpuMeter = async () => {
-    const before = new Map((await backendPids()).map((pid) => [pid, cpuTicks(pid)]));
-    const node0 = cpuTicks(server.pid);
-    const tick = 1000 / 100; // ms per clock tick (getconf CLK_TCK)
+    const meter = await cpuMeterOf(db, server.pid);
     return async (requests) => {
-      const node = ((cpuTicks(server.pid) - node0) * tick) / Math.max(1, requests);
-      const after = await backendPids();
-      const pgTicks = after.reduce((t, pid) => t + cpuTicks(pid) - (before.get(pid) ?? 0), 0);
-      return `CPU/request Node ${node.toFixed(1)} ms, PostgreSQL ${((pgTicks * tick) / Math.max(1, requests)).toFixed(1)} ms`;
+      const { node, postgres } = await meter(requests);
+      return `CPU/request Node ${node.toFixed(1)} ms, PostgreSQL ${postgres.toFixed(1)} ms`;
     };
   };
   const today = new Date().toISOString().slice(0, 10);

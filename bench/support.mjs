@@ -117,3 +117,34 @@ export async function adminToken(base) {
   });
   return (await res.json()).token;
 }
+
+/** A process's CPU time in clock ticks (/proc utime + stime); 0 once it is gone. */
+function cpuTicks(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU time per request of the server (Node) and of its PostgreSQL connections (the backends of `db`'s
+ * database, read from /proc): what the machine's load changes least. Start it before a load; the function
+ * it returns gives the milliseconds per request since then. A connection the pool opened meanwhile counts whole.
+ */
+export async function cpuMeter(db, serverPid) {
+  const backendPids = async () =>
+    (await db.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).rows.map(
+      (r) => r.pid,
+    );
+  const before = new Map((await backendPids()).map((pid) => [pid, cpuTicks(pid)]));
+  const node0 = cpuTicks(serverPid);
+  const tick = 1000 / 100; // ms per clock tick (getconf CLK_TCK)
+  return async (requests) => {
+    const n = Math.max(1, requests);
+    const after = await backendPids();
+    const pgTicks = after.reduce((t, pid) => t + cpuTicks(pid) - (before.get(pid) ?? 0), 0);
+    return { node: ((cpuTicks(serverPid) - node0) * tick) / n, postgres: (pgTicks * tick) / n, backends: after.length };
+  };
+}
