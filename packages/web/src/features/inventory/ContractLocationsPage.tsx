@@ -1,7 +1,7 @@
 import AddLocationIcon from '@mui/icons-material/AddLocationAlt';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
-import { Alert, Box, Button, CircularProgress, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { appPath, formatDate } from '@trasa/domain';
 import { useMemo, useState } from 'react';
@@ -19,6 +19,7 @@ import {
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { FormDialog } from '../../components/FormDialog';
+import { RowAction } from '../../components/RowAction';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import type { ColumnDef } from '../../components/tableTypes';
 import { CLUSTERS, COMMON, INVENTORY } from '../../messages';
@@ -167,11 +168,13 @@ function ContractLocationsPageScreen() {
             }
             actionsWidth={80}
             renderRowActions={(l) => (
-              <Tooltip title={INV_LABELS.unlink}>
-                <IconButton size="small" color="error" aria-label={`${INV_LABELS.unlink}: ${l.naziv}`} onClick={() => setUnlinking(l)}>
-                  <LinkOffIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
+              <RowAction
+                label={INV_LABELS.unlink}
+                name={`${INV_LABELS.unlink}: ${l.naziv}`}
+                icon={LinkOffIcon}
+                color="error"
+                onClick={() => setUnlinking(l)}
+              />
             )}
             toolbar={
               <Button variant="contained" startIcon={<AddLocationIcon />} onClick={() => setAdding(true)}>

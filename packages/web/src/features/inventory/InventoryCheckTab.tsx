@@ -22,6 +22,7 @@ import { useId, useState } from 'react';
 import { messageOf } from '../../api/errors';
 import { type A13Row, a13Stats, downloadA13, getInventoryLocation, INVENTORY_KEY, listA13, setA13Status } from '../../api/inventory';
 import { DataTable, type TableQuery } from '../../components/DataTable';
+import { RowAction } from '../../components/RowAction';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import type { ColumnDef } from '../../components/tableTypes';
 import { COMMON, INVENTORY } from '../../messages';
@@ -139,11 +140,12 @@ export function InventoryCheckTab() {
         actionsWidth={190}
         renderRowActions={(row) => (
           <>
-            <Tooltip title={INV_LABELS.editInventory}>
-              <IconButton size="small" aria-label={`${INV_LABELS.editInventory}: ${row.lokacija.naziv}`} onClick={() => setEditing(row)}>
-                <EditNoteIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <RowAction
+              label={INV_LABELS.editInventory}
+              name={`${INV_LABELS.editInventory}: ${row.lokacija.naziv}`}
+              icon={EditNoteIcon}
+              onClick={() => setEditing(row)}
+            />
             <Tooltip title={INV_LABELS.downloadA13}>
               <span>
                 <IconButton

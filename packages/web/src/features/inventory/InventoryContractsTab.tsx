@@ -1,7 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
-import { Button, IconButton, Stack, Tooltip } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { appPath, formatDate, LIST_SORTS } from '@trasa/domain';
 import { lazy, useState } from 'react';
@@ -11,6 +9,7 @@ import { deleteInventoryContract, INVENTORY_KEY, type InventoryContractDto, list
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { OnceOpened } from '../../components/OnceOpened';
+import { DeleteAction, EditAction } from '../../components/RowAction';
 import { SNACKBAR_DEFAULT_MS, useSnackbar } from '../../components/SnackbarProvider';
 import type { ColumnDef } from '../../components/tableTypes';
 import { CLUSTERS, INVENTORY } from '../../messages';
@@ -77,23 +76,14 @@ export function InventoryContractsTab() {
         actionsWidth={110}
         renderRowActions={(c) => (
           <>
-            <Tooltip title={UI.edit}>
-              <IconButton
-                size="small"
-                aria-label={`${UI.edit}: ${c.naziv}`}
-                onClick={() => {
-                  setEditing(c);
-                  setCreating((n) => n + 1);
-                }}
-              >
-                <EditIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={UI.delete}>
-              <IconButton size="small" color="error" aria-label={`${UI.delete}: ${c.naziv}`} onClick={() => setDeleting(c)}>
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <EditAction
+              of={c.naziv}
+              onClick={() => {
+                setEditing(c);
+                setCreating((n) => n + 1);
+              }}
+            />
+            <DeleteAction of={c.naziv} onClick={() => setDeleting(c)} />
           </>
         )}
         toolbar={

@@ -1,7 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
-import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Button, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LIST_SORTS } from '@trasa/domain';
 import { lazy, useEffect, useState } from 'react';
@@ -10,6 +8,7 @@ import { deleteInvType, INV_TIPS, INVENTORY_KEY, type InvTip, type InvTypeDto, l
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { OnceOpened } from '../../components/OnceOpened';
+import { DeleteAction, EditAction } from '../../components/RowAction';
 import { SNACKBAR_DEFAULT_MS, useSnackbar } from '../../components/SnackbarProvider';
 import type { ColumnDef } from '../../components/tableTypes';
 import { CLUSTERS, INVENTORY } from '../../messages';
@@ -108,16 +107,8 @@ export function InventoryTypesTab() {
             actionsWidth={100}
             renderRowActions={(t) => (
               <>
-                <Tooltip title={UI.edit}>
-                  <IconButton size="small" aria-label={`${UI.edit}: ${t.naziv}`} onClick={() => open(t, tip)}>
-                    <EditIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title={UI.delete}>
-                  <IconButton size="small" color="error" aria-label={`${UI.delete}: ${t.naziv}`} onClick={() => setDeleting(t)}>
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
+                <EditAction of={t.naziv} onClick={() => open(t, tip)} />
+                <DeleteAction of={t.naziv} onClick={() => setDeleting(t)} />
               </>
             )}
             toolbar={

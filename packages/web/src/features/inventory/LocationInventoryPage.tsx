@@ -1,8 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
-import { Alert, Box, Button, CircularProgress, IconButton, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { appPath, LIST_SORTS, schoolEmailSchema } from '@trasa/domain';
 import { lazy, useEffect, useMemo, useState } from 'react';
@@ -20,6 +18,7 @@ import {
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { OnceOpened } from '../../components/OnceOpened';
+import { DeleteAction, EditAction } from '../../components/RowAction';
 import { SNACKBAR_DEFAULT_MS, useSnackbar } from '../../components/SnackbarProvider';
 import type { ColumnDef } from '../../components/tableTypes';
 import { CLUSTERS, COMMON, INVENTORY } from '../../messages';
@@ -160,20 +159,8 @@ export function LocationItems({ location }: { location: InventoryLocationDto }) 
         actionsWidth={100}
         renderRowActions={(item) => (
           <>
-            <Tooltip title={UI.edit}>
-              <IconButton
-                size="small"
-                aria-label={`${UI.edit}: ${item.invType.naziv}`}
-                onClick={() => setEditing((e) => ({ opening: e.opening + 1, item }))}
-              >
-                <EditIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={UI.delete}>
-              <IconButton size="small" color="error" aria-label={`${UI.delete}: ${item.invType.naziv}`} onClick={() => setDeleting(item)}>
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <EditAction of={item.invType.naziv} onClick={() => setEditing((e) => ({ opening: e.opening + 1, item }))} />
+            <DeleteAction of={item.invType.naziv} onClick={() => setDeleting(item)} />
           </>
         )}
         toolbar={
