@@ -2,6 +2,7 @@ import { type CompareReport, formatDate, parseReportDate, REPORTS, ROUTE_LENGTH_
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import { serbianCompare } from '../../platform/sorting.js';
 import { appToday } from '../../platform/time.js';
 import { type ClusterScope, clusterScopeOf } from '../clusters/policy.js';
 import {
@@ -242,7 +243,6 @@ const COMPARE: Record<
     }),
   },
 };
-const collator = new Intl.Collator('sr-Latn');
 
 /**
  * GET /api/report/compare?type&dateA&dateB&contract&payer: the two dates' snapshots matched row by row,
@@ -279,7 +279,7 @@ const compareList = reportList({
       return [...label, ...spec.values.flatMap((_, i) => [la?.values[i] ?? TEXTS.empty, lb?.values[i] ?? TEXTS.empty]), changed.join(', ')];
     });
     if (type !== 'summaryReport')
-      lines.sort((x, y) => collator.compare(x.slice(0, spec.labels.length).join(' '), y.slice(0, spec.labels.length).join(' ')));
+      lines.sort((x, y) => serbianCompare(x.slice(0, spec.labels.length).join(' '), y.slice(0, spec.labels.length).join(' ')));
     const da = formatDate(dateA);
     const db = formatDate(dateB);
     return {

@@ -1,4 +1,4 @@
-import { checkedHolderIds, type DataItem, holderIds, type IjoTaxRow, parseAmount } from '@trasa/domain';
+import { checkedHolderIds, holderIds, type IjoTaxRow, parseAmount } from '@trasa/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.js';
@@ -7,6 +7,7 @@ import { activities, ijoHolders } from '../../db/schema-activities.js';
 import { clusterGroups, clusters, contractClusters, contractGroups, contracts } from '../../db/schema-clusters.js';
 import { createCluster, createContract, createGroup, createUser, linkClusterToContract, tokenFor } from '../../seed/factories.js';
 import { createHolder } from '../activities/testing.js';
+import { dataItems } from './service.js';
 
 /**
  * The IJO fees report is computed in SQL (service.ts ijoRowsCte; trasa_amount and trasa_trim of
@@ -182,14 +183,7 @@ async function expectedRows(): Promise<IjoTaxRow[]> {
       .sort(collator.compare);
   const rows: IjoTaxRow[] = [];
   for (const a of a7) {
-    const podaci: DataItem[] = (Array.isArray(a.podaci) ? a.podaci : [])
-      .filter((v): v is Record<string, unknown> => typeof v === 'object' && v !== null)
-      .map((v) => ({
-        key: String(v.key ?? ''),
-        naziv: String(v.naziv ?? ''),
-        vrednost: v.vrednost === null || v.vrednost === undefined ? '' : String(v.vrednost),
-        ...(typeof v.ref === 'string' ? { ref: v.ref } : {}),
-      }));
+    const podaci = dataItems(a.podaci);
     const checked = new Set(checkedHolderIds(podaci));
     const contract = namesOf(byContract, a.clusterId);
     const contractor = (contract.length ? contract : namesOf(responsible, a.clusterId)).join(', ') || 'Nije određen';

@@ -322,7 +322,8 @@ export async function activityReport(
   };
 }
 
-function dataItems(value: unknown): DataItem[] {
+/** An activity's stored data items (jsonb) as the API's DataItem list; anything else is skipped. */
+export function dataItems(value: unknown): DataItem[] {
   if (!Array.isArray(value)) return [];
   return value
     .filter((v): v is Record<string, unknown> => typeof v === 'object' && v !== null)
