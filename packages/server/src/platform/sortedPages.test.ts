@@ -136,6 +136,42 @@ describe('comments and topics sorted by a joined column', () => {
     }
   });
 
+  it('GET /api/comment?sort=komentar pages in the order of the whole text; beyond 600 equal characters by id', async () => {
+    const [activity] = await t.db.select({ id: activities.id }).from(activities).limit(1);
+    const head = 'Ž'.repeat(600);
+    for (const komentar of ['Ćao, čeka se', 'Čačak kasni', 'Zemljani radovi', 'ćuprija']) {
+      await t.db.insert(activityComments).values({ activityId: activity?.id as string, komentar });
+    }
+    // Two texts equal in their first 600 characters, the smaller id given the text that sorts later.
+    const pair = await t.db
+      .insert(activityComments)
+      .values([0, 1].map(() => ({ activityId: activity?.id as string, komentar: head })))
+      .returning({ id: activityComments.id });
+    const [low, high] = pair.map((r) => r.id).sort();
+    await t.db
+      .update(activityComments)
+      .set({ komentar: `${head} b` })
+      .where(eq(activityComments.id, low as string));
+    await t.db
+      .update(activityComments)
+      .set({ komentar: `${head} a` })
+      .where(eq(activityComments.id, high as string));
+    for (const order of DIRECTIONS) {
+      const byText = await t.db.execute<{ id: string; komentar: string }>(
+        sql`select id, komentar from ${activityComments} order by komentar collate trasa_sr ${sql.raw(order)}, id ${sql.raw(order)}`,
+      );
+      const got = await allPages(`/api/comment?sort=komentar&order=${order}`, (b) => b.comments as { _id: string }[]);
+      const text = new Map(byText.rows.map((r) => [r.id, r.komentar]));
+      // Every comment under 600 characters stands where the whole text's order puts it …
+      const short = (ids: string[]) => ids.filter((id) => (text.get(id)?.length ?? 0) < 600);
+      expect(short(got), order).toEqual(short(byText.rows.map((r) => r.id)));
+      // … and the two that agree in their first 600 characters follow their ids.
+      const tied = got.filter((id) => text.get(id)?.startsWith(head));
+      expect(tied, order).toEqual([...tied].sort((a, b) => (a < b === (order === 'asc') ? -1 : 1)));
+      expect(tied.length).toBe(2);
+    }
+  });
+
   it('GET /api/topic pages by the cluster name in the order of TOPIC_SORTS, both ways', async () => {
     for (const order of DIRECTIONS) {
       const expected = await t.db

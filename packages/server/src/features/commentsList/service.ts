@@ -60,13 +60,19 @@ export function commentListCondition(scope: ClusterScope, input: { eng?: string;
 }
 
 /**
+ * The comment's first 600 characters, a column PostgreSQL generates (drizzle/0019), indexed in trasa_sr
+ * order (activity_comments_text_idx): the sort by text walks it instead of sorting every comment's text.
+ */
+const commentKey = sql`${activityComments}."komentar_key"`;
+
+/**
  * `sort` of the comments list (LIST_SORTS.comments): the author as the list shows them (ime prezime),
  * the cluster's name, the activity in the catalogue's order; subqueries over the comment's row, so the
  * deferred join's inner query still reads activity_comments alone.
  */
 export const COMMENT_SORTS: SortMap<'comments'> = {
   ime: { text: sql`(select u.ime || ' ' || u.prezime from ${users} u where u.id = ${activityComments.userId})` },
-  komentar: { text: activityComments.komentar },
+  komentar: { text: commentKey },
   email: { text: sql`(select u.email from ${users} u where u.id = ${activityComments.userId})` },
   klaster: {
     text: sql`(select c.naziv from ${activities} a join ${clusters} c on c.id = a.cluster_id where a.id = ${activityComments.activityId})`,
