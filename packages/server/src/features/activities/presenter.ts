@@ -177,36 +177,36 @@ const recordColumns = {
   komentari: komentariJson,
 };
 
-function prepareActivityRecord(db: Executor) {
-  return db
-    .select(recordColumns)
-    .from(activities)
-    .innerJoin(activityCatalogue, eq(activityCatalogue.code, activities.code))
-    .innerJoin(clusters, eq(clusters.id, activities.clusterId))
-    .where(eq(activities.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('present_activity');
-}
-
-/** The detail's statement: the answer's and the connected activities (connectedJson) in one. */
-function prepareDetailRecord(db: Executor) {
-  return db
-    .select({ ...recordColumns, connected: connectedJson })
-    .from(activities)
-    .innerJoin(activityCatalogue, eq(activityCatalogue.code, activities.code))
-    .innerJoin(clusters, eq(clusters.id, activities.clusterId))
-    .where(eq(activities.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('present_detail');
-}
-let detailRecord: ReturnType<typeof prepareDetailRecord> | undefined;
-
 /**
- * The answer's statement, built once per pool (or transaction) as a named prepared statement: it runs
- * after every workflow step and on every detail, and building it (drizzle) and planning it (PostgreSQL)
- * each time cost more than running it (issue 9; like auth.ts's load_active_user).
+ * An activity's record statement (recordColumns and `connected`: the detail's connected activities, or
+ * null), built once at first use and run as the named prepared statement `name` on the pool or a
+ * transaction's connection (preparedOn): it runs after every workflow step and on every detail, and
+ * building it (drizzle) and planning it (PostgreSQL) each time cost more than running it (issue 9; like
+ * auth.ts's load_active_user).
  */
-const activityRecord = new WeakMap<Executor, ReturnType<typeof prepareActivityRecord>>();
+function recordStatement(name: string, connected: SQL<ConnectedActivityDto[]>) {
+  const build = (db: Executor) =>
+    db
+      .select({ ...recordColumns, connected })
+      .from(activities)
+      .innerJoin(activityCatalogue, eq(activityCatalogue.code, activities.code))
+      .innerJoin(clusters, eq(clusters.id, activities.clusterId))
+      .where(eq(activities.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(name);
+  let built: ReturnType<typeof build> | undefined;
+  return async (db: Executor, id: string) => {
+    built ??= build(db);
+    const [found] = await preparedOn(built, db).execute({ id });
+    if (!found) throw notFound();
+    return found;
+  };
+}
+
+/** After a workflow step: the record alone (no connected activities to build). */
+const activityRecord = recordStatement('present_activity', sql<ConnectedActivityDto[]>`null`);
+/** The detail's statement: the answer's and the connected activities (connectedJson) in one. */
+const detailRecord = recordStatement('present_detail', connectedJson);
 
 /** One activity as ActivityDto for `p` (its permissions), today's colour and days to the deadline. */
 export async function presentActivity(
@@ -216,17 +216,10 @@ export async function presentActivity(
   activityId: string,
   today: string,
 ): Promise<ActivityDto> {
-  let prepared = activityRecord.get(db);
-  if (!prepared) {
-    prepared = prepareActivityRecord(db);
-    activityRecord.set(db, prepared);
-  }
-  const [found] = await prepared.execute({ id: activityId });
-  if (!found) throw notFound();
-  return activityDto(found, p, scope, today);
+  return activityDto(await activityRecord(db, activityId), p, scope, today);
 }
 
-type RecordRow = Awaited<ReturnType<ReturnType<typeof prepareActivityRecord>['execute']>>[number];
+type RecordRow = Awaited<ReturnType<typeof activityRecord>>;
 
 function activityDto(found: RecordRow, p: Performer, scope: Pick<ClusterScope, 'all'>, today: string): ActivityDto {
   const { row, entry, cluster, naselja, ugovor, fajlovi, komentari } = found;
@@ -278,8 +271,6 @@ export async function presentDetail(
   activityId: string,
   today: string,
 ): Promise<ActivityDetailResponse> {
-  detailRecord ??= prepareDetailRecord(db);
-  const [found] = await preparedOn(detailRecord, db).execute({ id: activityId });
-  if (!found) throw notFound();
+  const found = await detailRecord(db, activityId);
   return { activity: activityDto(found, p, scope, today), connected: found.connected };
 }
