@@ -60,4 +60,55 @@ CREATE INDEX IF NOT EXISTS "users_group_name_order_idx" ON "users" USING btree (
   INCLUDE ("group_id", "role_id") WHERE "deleted_at" IS NULL;--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "users_role_name_order_idx" ON "users" USING btree ("sort_role" COLLATE trasa_sr, "id")
   INCLUDE ("group_id", "role_id") WHERE "deleted_at" IS NULL;--> statement-breakpoint
+--
+-- Each group carries its number of live members (member_count; the groups lists' brojClanova), so the
+-- groups list (the screens' picker call, limit=50000: every group) no longer counts 50,000 users per
+-- request. Counts are recounted, never incremented: whenever users enter or leave a group (inserted,
+-- moved, deleted or undeleted, removed), the groups touched are locked (in id order, so two movers do not
+-- deadlock) and counted again from users_group_order_idx in the next statement, whose snapshot sees what
+-- another transaction committed meanwhile. A recount is exact whatever came before it: a restore (rows in
+-- any order, the groups' counts as they were dumped) stays right.
+ALTER TABLE "groups" ADD COLUMN IF NOT EXISTS "member_count" integer NOT NULL DEFAULT 0;--> statement-breakpoint
+UPDATE "groups" g SET "member_count" = c.n
+  FROM (SELECT g2."id", (SELECT count(*)::int FROM "users" u WHERE u."group_id" = g2."id" AND u."deleted_at" IS NULL) AS n FROM "groups" g2) c
+  WHERE c."id" = g."id" AND g."member_count" <> c.n;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION trasa_recount_members(ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF ids IS NULL OR cardinality(ids) = 0 THEN
+    RETURN;
+  END IF;
+  PERFORM 1 FROM groups WHERE id = ANY(ids) ORDER BY id FOR NO KEY UPDATE;
+  UPDATE groups g SET member_count = c.n
+    FROM (SELECT x.id, (SELECT count(*)::int FROM users u WHERE u.group_id = x.id AND u.deleted_at IS NULL) AS n
+          FROM unnest(ids) AS x(id)) c
+    WHERE g.id = c.id AND g.member_count <> c.n;
+END
+$$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION trasa_users_inserted_members() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM trasa_recount_members(ARRAY(SELECT DISTINCT group_id FROM new_users WHERE group_id IS NOT NULL AND deleted_at IS NULL));
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION trasa_user_members() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    PERFORM trasa_recount_members(ARRAY[OLD.group_id]);
+  ELSE
+    PERFORM trasa_recount_members(ARRAY(SELECT DISTINCT g FROM unnest(ARRAY[OLD.group_id, NEW.group_id]) g WHERE g IS NOT NULL));
+  END IF;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+DROP TRIGGER IF EXISTS "users_inserted_members" ON "users";--> statement-breakpoint
+CREATE TRIGGER "users_inserted_members" AFTER INSERT ON "users" REFERENCING NEW TABLE AS new_users
+  FOR EACH STATEMENT EXECUTE FUNCTION trasa_users_inserted_members();--> statement-breakpoint
+DROP TRIGGER IF EXISTS "users_moved_members" ON "users";--> statement-breakpoint
+CREATE TRIGGER "users_moved_members" AFTER UPDATE OF "group_id", "deleted_at" ON "users"
+  FOR EACH ROW WHEN (OLD.group_id IS DISTINCT FROM NEW.group_id OR (OLD.deleted_at IS NULL) <> (NEW.deleted_at IS NULL))
+  EXECUTE FUNCTION trasa_user_members();--> statement-breakpoint
+DROP TRIGGER IF EXISTS "users_deleted_members" ON "users";--> statement-breakpoint
+CREATE TRIGGER "users_deleted_members" AFTER DELETE ON "users"
+  FOR EACH ROW WHEN (OLD.group_id IS NOT NULL AND OLD.deleted_at IS NULL)
+  EXECUTE FUNCTION trasa_user_members();--> statement-breakpoint
 ANALYZE "users";
