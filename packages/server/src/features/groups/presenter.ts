@@ -1,13 +1,13 @@
 import type { GroupDto } from '@trasa/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
-import { groups, groupTypes, users } from '../../db/schema.js';
+import { groups, groupTypes } from '../../db/schema.js';
 import type { Executor } from '../../platform/database.js';
 import { inScope, type Scope } from './policy.js';
 
 const parent = alias(groups, 'parent');
 
-/** Groups with their type and parent (one row each); children and member counts come from withCounts. */
+/** Groups with their type, parent and member count (one row each); children come from withCounts. */
 export function selectGroupRows(db: Executor) {
   return db
     .select({
@@ -21,6 +21,8 @@ export function selectGroupRows(db: Executor) {
       typeCode: groupTypes.code,
       parentId: parent.id,
       parentNaziv: parent.naziv,
+      // Kept by triggers (drizzle/0016): the live members, not declared in the schema.
+      members: sql<number>`${groups}.member_count`.mapWith(Number),
     })
     .from(groups)
     .leftJoin(groupTypes, eq(groupTypes.id, groups.typeId))
@@ -28,27 +30,22 @@ export function selectGroupRows(db: Executor) {
 }
 
 type GroupBaseRow = Awaited<ReturnType<ReturnType<typeof selectGroupRows>['execute']>>[number];
-export type GroupListRow = GroupBaseRow & { children: { _id: string; naziv: string }[]; members: number };
+export type GroupListRow = GroupBaseRow & { children: { _id: string; naziv: string }[] };
 
 /**
- * The children and member counts of the given groups in one query (two grouped scans over the groups'
- * parent index and the users' group index), whatever their number: a page of 10 or the screens' whole
- * list (limit=50000), where a count per group cost 1,000 index scans (issue 15).
+ * The children of the given groups in one query (a grouped scan over the groups' parent index), whatever
+ * their number: a page of 10 or the screens' whole list (limit=50000). The member counts are kept on the
+ * groups (drizzle/0016): counting them here read 50,000 users per whole list (issue 15).
  */
 export async function withCounts(db: Executor, rows: GroupBaseRow[]): Promise<GroupListRow[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const idList = sql`(select unnest(${`{${ids.join(',')}}`}::uuid[]))`;
-  const result = await db.execute<{ id: string; children: { _id: string; naziv: string }[] | null; members: number | null }>(sql`
-    with kids as (
-      select c.parent_id as id, json_agg(json_build_object('_id', c.id, 'naziv', c.naziv) order by c.naziv) as children
-      from ${groups} c where c.parent_id in ${idList} and not c.reserved group by c.parent_id),
-    counts as (
-      select u.group_id as id, count(*)::int as members
-      from ${users} u where u.group_id in ${idList} and u.deleted_at is null group by u.group_id)
-    select coalesce(k.id, n.id) as id, k.children, n.members from kids k full join counts n on n.id = k.id`);
-  const extra = new Map(result.rows.map((r) => [r.id, r]));
-  return rows.map((r) => ({ ...r, children: extra.get(r.id)?.children ?? [], members: extra.get(r.id)?.members ?? 0 }));
+  const result = await db.execute<{ id: string; children: { _id: string; naziv: string }[] }>(sql`
+    select c.parent_id as id, json_agg(json_build_object('_id', c.id, 'naziv', c.naziv) order by c.naziv) as children
+    from ${groups} c where c.parent_id in ${idList} and not c.reserved group by c.parent_id`);
+  const extra = new Map(result.rows.map((r) => [r.id, r.children]));
+  return rows.map((r) => ({ ...r, children: extra.get(r.id) ?? [] }));
 }
 
 /** Groups as GroupDto needs them: `await selectGroups(db, where, …)`. */

@@ -11,7 +11,7 @@ import {
   type UserDto,
   type UsersPage,
 } from '@trasa/domain';
-import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { groups, roles, users } from '../../db/schema.js';
@@ -40,111 +40,68 @@ import { presentUser, selectUserWithRelations, userOrder } from './presenter.js'
 export type RequestInfo = { ip: string; url: string };
 
 /**
- * `sort` of the users lists (LIST_SORTS.users). Role and group are subqueries over the users row, so
- * the deferred join's inner query still reads the users table alone.
+ * The role's and the group's name kept on each user for sorting (drizzle/0016: triggers set them when a
+ * user moves and follow a rename), not declared in the schema: only ORDER BY reads them. Users without a
+ * group have none (last going up, first going down).
+ */
+const sortRole = sql`${users}.sort_role`;
+const sortGroup = sql`${users}.sort_group`;
+
+/**
+ * `sort` of the users lists (LIST_SORTS.users). Every key is a column of the users row with its own order
+ * index (drizzle/0013, 0016), so the deferred join's inner query is an index walk of the users table alone.
  */
 export const USER_SORTS: SortMap<'users'> = {
   ime: { text: users.ime },
   prezime: { text: users.prezime },
   imePrezime: { text: sql`(${users.ime} || ' ' || ${users.prezime})` },
   email: { text: users.email },
-  rola: { text: sql`(select r.ime_role from ${roles} r where r.id = ${users.roleId})` },
-  grupa: { text: sql`(select g.naziv from ${groups} g where g.id = ${users.groupId})` },
+  rola: { text: sortRole },
+  grupa: { text: sortGroup },
   status: { value: users.status },
   emailPotvrdjen: { value: users.emailPotvrdjen },
 };
 export type UserSorting = Sorting<SortKey<'users'>>;
 
 /**
+ * USER_SORTS for a list narrowed to some groups (a Rukovodilac's subtree, one group): the same order by
+ * the kept names, written so that their order indexes are not used. A subtree's groups usually sit
+ * together in name order (one firm's teams), which the planner cannot know: walking
+ * users_group_name_order_idx for a Rukovodilac's page 1 passed 35,000 other users (106 ms), while the
+ * members of the groups (users_group_order_idx, a few hundred) sorted by name take about a millisecond.
+ * NULL || '' stays NULL, so users without a group still sort last going up.
+ */
+const NARROW_USER_SORTS: SortMap<'users'> = {
+  ...USER_SORTS,
+  rola: { text: sql`(${sortRole} || '')` },
+  grupa: { text: sql`(${sortGroup} || '')` },
+};
+
+/**
  * One page of users matching `where` (a condition over the users table alone), ordered by prezime, ime.
  * A deferred join: the page's ids come from the users table alone (on users_list_order_idx, in trasa_sr
  * order, an index-only walk even at page 2,500), and only those ten rows are joined to their role and
- * group (docs/performance.md). Each `sort` has its own order index (drizzle/0013); by group or role the
- * ids come from pageIdsByGroup / pageIdsByRole.
+ * group (docs/performance.md). Each `sort` has its own order index (drizzle/0013; by group or role the
+ * kept names of 0016). `byGroups`: `where` keeps only the members of some groups (NARROW_USER_SORTS).
  */
 export async function pageOfUsers(
   db: Executor,
   where: SQL,
   paging: Paging & UserSorting,
+  opts: { byGroups?: boolean } = {},
 ): Promise<{ users: UserDto[]; totalResults: number }> {
-  const order = orderOf(USER_SORTS, paging, userOrder, users.id);
-  const pageIds =
-    paging.sort === 'grupa'
-      ? pageIdsByGroup(where, paging)
-      : paging.sort === 'rola'
-        ? await pageIdsByRole(db, where, paging)
-        : sql`${db
-            .select({ id: users.id })
-            .from(users)
-            .where(where)
-            .orderBy(...order)
-            .limit(paging.limit)
-            .offset(offsetOf(paging))}`;
+  const order = orderOf(opts.byGroups ? NARROW_USER_SORTS : USER_SORTS, paging, userOrder, users.id);
+  const pageIds = db
+    .select({ id: users.id })
+    .from(users)
+    .where(where)
+    .orderBy(...order)
+    .limit(paging.limit)
+    .offset(offsetOf(paging));
   const rows = await selectUserWithRelations(db)
     .where(sql`${users.id} in (${pageIds})`)
     .orderBy(...order);
   return { users: rows.map(presentUser), totalResults: await countOf(db, users, where) };
-}
-
-const directionOf = (paging: UserSorting) => sql.raw(paging.order === 'desc' ? 'desc' : 'asc');
-
-/**
- * The page's ids sorted by group name (USER_SORTS.grupa: the group's naziv in trasa_sr, then the id;
- * users without a group last going up, first going down). The groups are ranked once in name order
- * (groups_name_idx, 1,000 entries; names are unique, so the rank orders as the name does) and each
- * group's users are read by users_group_order_idx; the page is then sorted by (rank, id) — integers —
- * instead of comparing the group's name in the ICU collation for every user (trasa_bench, 50,000 users:
- * page 1 55 → 22 ms, page 2,500 120 → 36 ms). The group-less users are the second branch, rank null.
- */
-function pageIdsByGroup(where: SQL, paging: Paging & UserSorting): SQL {
-  const dir = directionOf(paging);
-  return sql`select x.id from (
-    (select ${users.id} as id, g.rk from (select id, row_number() over (order by naziv collate trasa_sr, id) as rk from ${groups}) g
-      join ${users} on ${users.groupId} = g.id where ${where})
-    union all
-    (select ${users.id} as id, null::bigint as rk from ${users} where ${where} and ${users.groupId} is null)
-  ) x order by x.rk ${dir}, x.id ${dir} limit ${paging.limit} offset ${offsetOf(paging)}`;
-}
-
-/**
- * The page's ids sorted by role name (USER_SORTS.rola). Roles are few and most users share one, so the
- * roles are ranked by name (equal names share a rank) and counted (the list's users per role, an
- * index-only walk of users_role_order_idx); the page then lies in one or two ranks, whose users are read
- * in id order from that index at the right offset, instead of sorting 50,000 users by their role's name
- * (or merging one branch per role, which PostgreSQL answered with a sort of every user).
- */
-async function pageIdsByRole(db: Executor, where: SQL, paging: Paging & UserSorting): Promise<SQL> {
-  const dir = directionOf(paging);
-  const ranked = await db.execute<{ id: string; k: number; n: number }>(
-    sql`select r.id, (dense_rank() over (order by r.ime_role collate trasa_sr))::int as k, coalesce(c.n, 0)::int as n
-      from ${roles} r left join (select ${users.roleId} as role_id, count(*) as n from ${users} where ${where} group by ${users.roleId}) c
-      on c.role_id = r.id`,
-  );
-  const ranks = new Map<number, { ids: string[]; n: number }>();
-  for (const r of ranked.rows) {
-    const rank = ranks.get(r.k) ?? { ids: [], n: 0 };
-    rank.ids.push(r.id);
-    rank.n += r.n;
-    ranks.set(r.k, rank);
-  }
-  const ordered = [...ranks.entries()].sort(([a], [b]) => (paging.order === 'desc' ? b - a : a - b)).map(([, rank]) => rank);
-  let skip = offsetOf(paging);
-  let need = paging.limit;
-  const parts: SQL[] = [];
-  for (const rank of ordered) {
-    if (need <= 0) break;
-    if (skip >= rank.n) {
-      skip -= rank.n;
-      continue;
-    }
-    const take = Math.min(need, rank.n - skip);
-    parts.push(
-      sql`(select ${users.id} from ${users} where ${where} and ${inArray(users.roleId, rank.ids)} order by ${users.id} ${dir} limit ${take} offset ${skip})`,
-    );
-    need -= take;
-    skip = 0;
-  }
-  return parts.length ? sql.join(parts, sql` union all `) : sql`select null::uuid where false`;
 }
 
 /** GET /api/user: Admin every user, Rukovodilac the members of their subtree; `groupId` narrows to one group. */
@@ -156,7 +113,7 @@ export async function listUsers(ctx: AppContext, actor: Actor, q: Paging & UserS
     if (!scope.all && !inScope(scope, q.groupId)) throw notFound();
     where = and(where, eq(users.groupId, q.groupId)) as SQL;
   }
-  return pageOfUsers(ctx.db, where, q);
+  return pageOfUsers(ctx.db, where, q, { byGroups: !scope.all || Boolean(q.groupId) });
 }
 
 /** GET /api/user/users-per-role: the users of one role the caller may see (a Rukovodilac: members and guests). */
@@ -170,7 +127,7 @@ export async function usersPerRole(ctx: AppContext, actor: Actor, q: Paging & Us
     const [role] = await ctx.db.select({ baseRole: roles.baseRole }).from(roles).where(eq(roles.id, q.roleId)).limit(1);
     visible = role?.baseRole === 'Gost' ? isNull(users.deletedAt) : memberCondition(scope);
   }
-  return pageOfUsers(ctx.db, and(visible, eq(users.roleId, q.roleId)) as SQL, q);
+  return pageOfUsers(ctx.db, and(visible, eq(users.roleId, q.roleId)) as SQL, q, { byGroups: !scope.all });
 }
 
 /** GET /api/user/guests: every guest (base role Gost); guests have no group, Admin and Rukovodilac see them all. */

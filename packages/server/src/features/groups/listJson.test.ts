@@ -1,0 +1,67 @@
+import { LIST_SORTS } from '@trasa/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.js';
+import { createGroup, createUser, tokenFor } from '../../seed/factories.js';
+import { groupCondition, scopeOf } from './policy.js';
+import { pageOfGroups } from './service.js';
+
+/**
+ * GET /api/group answers JSON text built by PostgreSQL (groupsPageJson). Every page must equal, field by
+ * field and in order, what the Node presenter (pageOfGroups + presentGroup, the search's path) builds
+ * for the same caller and paging: Admin and a Rukovodilac (whose parent group is outside their scope),
+ * the whole list (the picker's limit=50000), small pages and every sort key both ways.
+ */
+const t = useTestApp();
+const callers: { name: string; token: string; actor: Parameters<typeof scopeOf>[1] }[] = [];
+
+beforeAll(async () => {
+  const root = await createGroup(t.db, { naziv: 'Čačak koren' });
+  const mid = await createGroup(t.db, { naziv: 'Ćuprija sredina', parentId: root.id });
+  for (const naziv of ['Žabalj tim', 'Ljig tim', 'Lazarevac tim', 'Đakovica tim']) await createGroup(t.db, { naziv, parentId: mid.id });
+  for (const naziv of ['Zaječar', 'Cer', 'Šabac']) await createGroup(t.db, { naziv, type: 'PROJEKTANT' });
+  for (let i = 0; i < 4; i++) await createUser(t.db, { groupId: mid.id });
+  const admin = await createUser(t.db, { role: 'Admin', ime: 'Ana', prezime: 'Adminović' });
+  const manager = await createUser(t.db, { role: 'Rukovodilac', groupId: mid.id });
+  for (const [name, user] of [
+    ['admin', admin],
+    ['manager', manager],
+  ] as const) {
+    callers.push({
+      name,
+      token: await tokenFor(t.ctx, user),
+      actor: {
+        id: user.id,
+        role: name === 'admin' ? 'Admin' : 'Rukovodilac',
+        group: name === 'admin' ? null : { id: mid.id },
+      } as Parameters<typeof scopeOf>[1],
+    });
+  }
+});
+
+describe('the groups list built in SQL', () => {
+  it('equals the presenter for every caller, page and sort', async () => {
+    const sorts: { sort?: (typeof LIST_SORTS.groups)[number]; order?: 'asc' | 'desc' }[] = [{}];
+    for (const sort of LIST_SORTS.groups) for (const order of ['asc', 'desc'] as const) sorts.push({ sort, order });
+    for (const caller of callers) {
+      const scope = await scopeOf(t.db, caller.actor);
+      for (const sorting of sorts) {
+        for (const [page, limit] of [
+          [1, 50000],
+          [1, 3],
+          [2, 3],
+          [9, 3],
+        ] as const) {
+          const query = new URLSearchParams({ page: String(page), limit: String(limit), ...sorting });
+          const res = await t.call({ method: 'GET', url: `/api/group?${query}`, token: caller.token });
+          expect(res.statusCode, res.body).toBe(200);
+          expect(res.headers['content-type']).toMatch(/^application\/json/);
+          const expected = await pageOfGroups(t.db, scope, groupCondition(scope), { page, limit, ...sorting });
+          const label = `${caller.name} ${query}`;
+          expect(res.json(), label).toEqual(expected);
+          // The same fields in the same order as presentGroup.
+          expect(JSON.stringify(res.json()), label).toBe(JSON.stringify(expected));
+        }
+      }
+    }
+  });
+});
