@@ -102,7 +102,11 @@ export async function summaryReport(db: Executor, scope: ClusterScope, contract:
   const visible = sql`select ${clusters.id} from ${clusters} where ${and(visibleClusterCondition(scope), underContract(contractId))}`;
   const finished = everything
     ? sql`select a.code, count(*)::int as n from ${activities} a where a.status = ${FINISHED} group by a.code`
-    : sql`select a.code, count(*)::int as n from visible v join ${activities} a on a.cluster_id = v.id where a.status = ${FINISHED} group by a.code`;
+    : // `= any(array(…))`: the index of (cluster_id, status) probed for each visible cluster. The scope's OR
+      // of two subqueries is estimated at three quarters of the clusters: as a join PostgreSQL hashed every
+      // finished activity, as a lateral read per cluster its cost estimate started the JIT (50 ms).
+      sql`select a.code, count(*)::int as n from ${activities} a
+        where a.cluster_id = any(array(select id from visible)) and a.status = ${FINISHED} group by a.code`;
   const result = await db.execute<{ kratakNaziv: string; naziv: string; count: number; total: number }>(sql`
     with visible as (${visible}), finished as (${finished})
     select cat.code as "kratakNaziv", cat.naziv, coalesce(f.n, 0) as count, (select count(*)::int from visible) as total
