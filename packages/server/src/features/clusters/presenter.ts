@@ -74,6 +74,10 @@ function jsonObject(entries: readonly (readonly [string, SQL])[]): SQL {
 }
 /** A value as JSON text (SQL null: JSON null). */
 const jsonValue = (value: SQL) => sql`coalesce(to_json(${value})::text, 'null')`;
+/** A uuid or date as JSON text: its text needs no escaping (cheaper than to_json on 1,000 rows). */
+const jsonPlain = (value: SQL) => sql`coalesce('"' || (${value})::text || '"', 'null')`;
+/** An integer as JSON text (numeric goes through to_json: NaN and Infinity). */
+const jsonNumber = (value: SQL) => sql`coalesce((${value})::text, 'null')`;
 
 /**
  * A cluster's colour in SQL: deadlineColour (domain colours.ts) of `status` against the general contract's
@@ -107,25 +111,25 @@ const FINISHED_CLUSTER: ClusterStatus = 'Završen';
 export function locationListJsonSql(page: SQL, today: string): SQL {
   const day = sql`${today}::date`;
   const brief = jsonObject([
-    ['_id', jsonValue(sql`k.id`)],
+    ['_id', jsonPlain(sql`k.id`)],
     ['naziv', jsonValue(sql`k.naziv`)],
     ['broj', jsonValue(sql`k.broj`)],
     ['status', jsonValue(sql`k.status`)],
-    ['datumPocetka', jsonValue(sql`k.datum_pocetka`)],
-    ['rokTrajanja', jsonValue(sql`k.rok_trajanja`)],
-    ['datumZavrsetka', jsonValue(sql`k.datum_zavrsetka`)],
-    ['rokZavrsetka', jsonValue(sql`k.datum_pocetka + k.rok_trajanja`)],
+    ['datumPocetka', jsonPlain(sql`k.datum_pocetka`)],
+    ['rokTrajanja', jsonNumber(sql`k.rok_trajanja`)],
+    ['datumZavrsetka', jsonPlain(sql`k.datum_zavrsetka`)],
+    ['rokZavrsetka', jsonPlain(sql`k.datum_pocetka + k.rok_trajanja`)],
     ['route', jsonValue(sql`k.kind`)],
   ]);
   const group = jsonObject([
-    ['_id', jsonValue(sql`gr.id`)],
+    ['_id', jsonPlain(sql`gr.id`)],
     ['naziv', jsonValue(sql`gr.naziv`)],
     ['tip', jsonValue(sql`coalesce(t.naziv, '')`)],
     ['tipKod', jsonValue(sql`t.code`)],
   ]);
   const ofKind = (kind: string) => sql`coalesce(${sql.raw(`k."${kind}"`)}, 'null')`;
   const location = jsonObject([
-    ['_id', jsonValue(sql`c.id`)],
+    ['_id', jsonPlain(sql`c.id`)],
     ['naziv', jsonValue(sql`c.naziv`)],
     ['odgovoran', sql`coalesce(g.list, '[]')`],
     ['ugovor', ofKind('contract')],
@@ -144,7 +148,7 @@ export function locationListJsonSql(page: SQL, today: string): SQL {
     ['status', jsonValue(sql`c.status_klastera`)],
     ['adresa', jsonValue(sql`c.adresa`)],
     ['aktivnosti', sql`'[]'`],
-    ['datumZavrsetka', jsonValue(sql`c.datum_zavrsetka_klastera`)],
+    ['datumZavrsetka', jsonPlain(sql`c.datum_zavrsetka_klastera`)],
     ['boja', jsonValue(clusterColourSql(sql`c.status_klastera`, sql`k.start`, sql`k.due`, sql`c.datum_zavrsetka_klastera`, day))],
   ]);
   return sql`select '[' || coalesce(string_agg(${location}, ',' order by p.n), '') || ']'
