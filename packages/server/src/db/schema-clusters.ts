@@ -98,6 +98,12 @@ export const clusters = pgTable(
     adresa: text('adresa').notNull().default(''),
     /** The school's e-mail (spec 3 §2.10 inventory): where its stocktaking list is mailed; optional. */
     skolaEmail: text('skola_email'),
+    /**
+     * The status derived from the activities ('Nije započet', 'U toku', 'Završen') and, when finished, the
+     * latest finishing date: kept by activities' triggers (drizzle/0017_cluster_status.sql), never written here.
+     */
+    statusKlastera: text('status_klastera').notNull().default('Nije započet'),
+    datumZavrsetkaKlastera: date('datum_zavrsetka_klastera'),
     searchText: text('search_text').generatedAlwaysAs(sql`trasa_fold("naziv")`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -8,17 +8,16 @@ import {
   type ContractStatus,
   type DeadlineColour,
   deadlineColour,
-  FINISHED,
   type GroupBrief,
   IN_PROGRESS,
   type LocationDto,
-  NOT_STARTED,
 } from '@trasa/domain';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { groups, groupTypes } from '../../db/schema.js';
 import { activities, activityCatalogue, activityComments } from '../../db/schema-activities.js';
 import { clusterGroups, clusterSettlements, clusters, contractClusters, contracts, settlements } from '../../db/schema-clusters.js';
 import { type Executor, serbianOrder } from '../../platform/database.js';
+import { appToday } from '../../platform/time.js';
 import { activityColour } from '../notifications/colour.js';
 import { presentSettlement, settlementColumns } from '../settlements/presenter.js';
 
@@ -27,34 +26,20 @@ import { presentSettlement, settlementColumns } from '../settlements/presenter.j
 export type { ClusterStatus, ContractBrief, GroupBrief, LocationDto };
 
 /**
- * A cluster's status, in SQL over its activities (activity-catalogue.md "Flow rules"): 'Nije započet'
- * while every activity is 'Nije započeta' (A1 not started; also a cluster without activity records),
- * 'Završen' when every one is 'Završena', 'U toku' otherwise. One aggregate per cluster over
- * activities_cluster_code_uq (cluster_id, code): ~36 index entries. It names the outer row
- * `clusters.id` in full (drizzle leaves columns unqualified in a one-table select), so the query must
- * read `clusters` under that name. Lists evaluate it for their page only; `aktivne` counts use
- * clusterInProgressSql.
+ * A cluster's status (activity-catalogue.md "Flow rules"): 'Nije započet' while every activity is
+ * 'Nije započeta' (A1 not started; also a cluster without activity records), 'Završen' when every one is
+ * 'Završena', 'U toku' otherwise. Stored on the cluster's row and kept by the activities' triggers
+ * (drizzle/0017_cluster_status.sql; test: clusters/storedStatus.test.ts recounts it in JS after each kind
+ * of step). It names the row `clusters.status_klastera` in full (drizzle leaves columns unqualified in a
+ * one-table select), so the query must read `clusters` under that name.
  */
-export const clusterStatusSql = sql<ClusterStatus>`(select case
-    when count(*) filter (where a.status <> ${NOT_STARTED}) = 0 then 'Nije započet'
-    when count(*) filter (where a.status <> ${FINISHED}) = 0 then 'Završen'
-    else 'U toku' end
-  from ${activities} a where a.cluster_id = clusters.id)`;
+export const clusterStatusSql = sql<ClusterStatus>`clusters.status_klastera`;
 
-/**
- * The same rule as a condition for counting clusters in progress (lists' `aktivne`) without an aggregate
- * per cluster: a cluster is 'U toku' when one of its activities is, or, with none in progress, when some
- * are finished and some not started. The first part reads the in-progress index once (a hashed subplan);
- * only the clusters outside it are probed, and a probe stops at the first match.
- */
-export const clusterInProgressSql = sql<boolean>`(clusters.id in (select a.cluster_id from ${activities} a where a.status = ${IN_PROGRESS})
-  or (exists (select 1 from ${activities} a where a.cluster_id = clusters.id and a.status = ${FINISHED})
-    and exists (select 1 from ${activities} a where a.cluster_id = clusters.id and a.status = ${NOT_STARTED})))`;
+/** The same as a condition for counting clusters in progress (lists' `aktivne`). */
+export const clusterInProgressSql = sql<boolean>`(clusters.status_klastera = ${sql.raw(`'${IN_PROGRESS}'`)})`;
 
-/** When a finished cluster finished: its latest datumZavrsetka (YYYY-MM-DD); null unless 'Završen'. */
-export const clusterFinishedSql = sql<string | null>`(select case
-    when count(*) > 0 and count(*) filter (where a.status <> ${FINISHED}) = 0 then max(a.datum_zavrsetka)::text end
-  from ${activities} a where a.cluster_id = clusters.id)`;
+/** When a finished cluster finished: its latest datumZavrsetka (YYYY-MM-DD); null unless 'Završen' (stored beside the status). */
+export const clusterFinishedSql = sql<string | null>`clusters.datum_zavrsetka_klastera::text`;
 
 /** The columns of a cluster row a LocationDto needs. */
 export const clusterColumns = {
@@ -78,41 +63,115 @@ export type ClusterRow = {
 
 export const clusterOrder = [serbianOrder(clusters.naziv), clusters.id] as const;
 
-/** The plain columns of a cluster row: a list's page query reads these alone (see withStatus). */
-export const clusterListColumns = {
-  id: clusters.id,
-  naziv: clusters.naziv,
-  indikativnaDuzinaKlastera: clusters.indikativnaDuzinaKlastera,
-  ugovorenaVrednostKlastera: clusters.ugovorenaVrednostKlastera,
-  adresa: clusters.adresa,
-};
-export type ClusterListRow = Omit<ClusterRow, 'status' | 'datumZavrsetka'>;
+/**
+ * A JSON object's text built in SQL from constant keys and SQL values that are already JSON texts
+ * (jsonValue for plain values): compact and in the keys' order, as JSON.stringify writes it
+ * (json_build_object writes ' : ' and ', ' between them, a tenth more bytes on the picker's answer).
+ */
+function jsonObject(entries: readonly (readonly [string, SQL])[]): SQL {
+  const parts = entries.map(([key, value], i) => sql`${sql.raw(`'${i === 0 ? '{' : ','}${JSON.stringify(key)}:'`)} || ${value}`);
+  return sql`(${sql.join(parts, sql` || `)} || '}')`;
+}
+/** A value as JSON text (SQL null: JSON null). */
+const jsonValue = (value: SQL) => sql`coalesce(to_json(${value})::text, 'null')`;
+/** A uuid or date as JSON text: its text needs no escaping (cheaper than to_json on 1,000 rows). */
+const jsonPlain = (value: SQL) => sql`coalesce('"' || (${value})::text || '"', 'null')`;
+/** An integer as JSON text (numeric goes through to_json: NaN and Infinity). */
+const jsonNumber = (value: SQL) => sql`coalesce((${value})::text, 'null')`;
 
 /**
- * The status and finishing date of a page of clusters (the rules of clusterStatusSql and
- * clusterFinishedSql) in one grouped query over their activities, instead of two aggregates per row:
- * at limit=1000 those were 2,000 subplans, and their estimated cost made PostgreSQL compile the query
- * (JIT, ~50 ms) on every call (issue 15).
+ * A cluster's colour in SQL: deadlineColour (domain colours.ts) of `status` against the general contract's
+ * period (`start`, `due`) as of `today`, finished at `finished` — the rule clusterColour applies in JS
+ * (clusters never have a floating deadline). `left / total > 10 %` is compared in whole days as
+ * `left × 10 > total`. Test: clusters/listJson.test.ts compares it with clusterColour.
  */
-export async function withStatus(db: Executor, rows: ClusterListRow[]): Promise<ClusterRow[]> {
-  if (rows.length === 0) return [];
-  const ids = `{${rows.map((r) => r.id).join(',')}}`;
-  const counts = await db
-    .select({
-      clusterId: activities.clusterId,
-      started: sql<number>`(count(*) filter (where ${activities.status} <> ${NOT_STARTED}))::int`,
-      open: sql<number>`(count(*) filter (where ${activities.status} <> ${FINISHED}))::int`,
-      last: sql<string | null>`max(${activities.datumZavrsetka})::text`,
-    })
-    .from(activities)
-    .where(sql`${activities.clusterId} = any(${ids}::uuid[])`)
-    .groupBy(activities.clusterId);
-  const byCluster = new Map(counts.map((c) => [c.clusterId, c]));
-  return rows.map((row) => {
-    const c = byCluster.get(row.id);
-    const status: ClusterStatus = !c || c.started === 0 ? 'Nije započet' : c.open === 0 ? 'Završen' : 'U toku';
-    return { ...row, status, datumZavrsetka: status === 'Završen' ? (c?.last ?? null) : null };
-  });
+export function clusterColourSql(status: SQL, start: SQL, due: SQL, finished: SQL, today: SQL): SQL {
+  return sql`(case
+    when ${status} = ${sql.raw(`'${FINISHED_CLUSTER}'`)} then
+      case when ${due} is null then 'green' when coalesce(${finished}, ${today}) > ${due} then 'greenRed' else 'green' end
+    when ${status} <> ${sql.raw(`'${IN_PROGRESS}'`)} then 'white'
+    when ${due} is null or ${start} is null then 'white'
+    when ${today} > ${due} then 'red'
+    when ${due} - ${start} <= 0 then 'orange'
+    when (${due} - ${today}) * 10 > ${due} - ${start} then 'blue'
+    else 'orange' end)`;
+}
+const FINISHED_CLUSTER: ClusterStatus = 'Završen';
+
+/**
+ * The list's LocationDtos of the clusters `page` names (a relation with `id` and the list position `n`),
+ * as one JSON array text built in SQL, in the order of `n`: name, responsible groups (GroupBrief, by name),
+ * the general and typed contracts (ContractBrief), the numbers, status, address, finishing date and colour
+ * (as of `today`, YYYY-MM-DD); `naselja`, `usputnaNaselja` and `aktivnosti` empty: the detail carries
+ * them (issue 15 item 4). presentLocations builds the same fields in JS for the detail (test:
+ * clusters/listJson.test.ts compares the two). The groups and contracts of the whole page are read in
+ * one grouped join each; the list's answer never passes through objects in Node (the picker's
+ * limit=1000 call: 1,000 rows, no parse, no stringify).
+ */
+export function locationListJsonSql(page: SQL, today: string): SQL {
+  const day = sql`${today}::date`;
+  const brief = jsonObject([
+    ['_id', jsonPlain(sql`k.id`)],
+    ['naziv', jsonValue(sql`k.naziv`)],
+    ['broj', jsonValue(sql`k.broj`)],
+    ['status', jsonValue(sql`k.status`)],
+    ['datumPocetka', jsonPlain(sql`k.datum_pocetka`)],
+    ['rokTrajanja', jsonNumber(sql`k.rok_trajanja`)],
+    ['datumZavrsetka', jsonPlain(sql`k.datum_zavrsetka`)],
+    ['rokZavrsetka', jsonPlain(sql`k.datum_pocetka + k.rok_trajanja`)],
+    ['route', jsonValue(sql`k.kind`)],
+  ]);
+  const group = jsonObject([
+    ['_id', jsonPlain(sql`gr.id`)],
+    ['naziv', jsonValue(sql`gr.naziv`)],
+    ['tip', jsonValue(sql`coalesce(t.naziv, '')`)],
+    ['tipKod', jsonValue(sql`t.code`)],
+  ]);
+  const ofKind = (kind: string) => sql`coalesce(${sql.raw(`k."${kind}"`)}, 'null')`;
+  const location = jsonObject([
+    ['_id', jsonPlain(sql`c.id`)],
+    ['naziv', jsonValue(sql`c.naziv`)],
+    ['odgovoran', sql`coalesce(g.list, '[]')`],
+    ['ugovor', ofKind('contract')],
+    [
+      'ugovori',
+      jsonObject([
+        ['contractIzv', ofKind('contractIzv')],
+        ['contractPro', ofKind('contractPro')],
+        ['contractNad', ofKind('contractNad')],
+      ]),
+    ],
+    ['indikativnaDuzinaKlastera', jsonValue(sql`c.indikativna_duzina_klastera`)],
+    ['ugovorenaVrednostKlastera', jsonValue(sql`c.ugovorena_vrednost_klastera`)],
+    ['naselja', sql`'[]'`],
+    ['usputnaNaselja', sql`'[]'`],
+    ['status', jsonValue(sql`c.status_klastera`)],
+    ['adresa', jsonValue(sql`c.adresa`)],
+    ['aktivnosti', sql`'[]'`],
+    ['datumZavrsetka', jsonPlain(sql`c.datum_zavrsetka_klastera`)],
+    ['boja', jsonValue(clusterColourSql(sql`c.status_klastera`, sql`k.start`, sql`k.due`, sql`c.datum_zavrsetka_klastera`, day))],
+  ]);
+  return sql`select '[' || coalesce(string_agg(${location}, ',' order by p.n), '') || ']'
+    from ${page} p join ${clusters} c on c.id = p.id
+    left join (
+      select cg.cluster_id, '[' || string_agg(${group}, ',' order by gr.naziv, gr.id) || ']' as list
+      from ${page} gp join ${clusterGroups} cg on cg.cluster_id = gp.id join ${groups} gr on gr.id = cg.group_id
+      left join ${groupTypes} t on t.id = gr.type_id
+      group by cg.cluster_id
+    ) g on g.cluster_id = c.id
+    left join (
+      select cc.cluster_id,
+        min(b.j) filter (where b.kind = 'contract') as contract,
+        min(b.j) filter (where b.kind = 'contractIzv') as "contractIzv",
+        min(b.j) filter (where b.kind = 'contractPro') as "contractPro",
+        min(b.j) filter (where b.kind = 'contractNad') as "contractNad",
+        min(b.start) filter (where b.kind = 'contract') as start,
+        min(b.due) filter (where b.kind = 'contract') as due
+      from ${page} kp join ${contractClusters} cc on cc.cluster_id = kp.id
+      join (select k.id, k.kind, ${brief} as j, k.datum_pocetka as start, k.datum_pocetka + k.rok_trajanja as due from ${contracts} k) b
+        on b.id = cc.contract_id
+      group by cc.cluster_id
+    ) k on k.cluster_id = c.id`;
 }
 
 type ContractRow = Pick<
@@ -262,6 +321,8 @@ export async function presentLocations(
   const groupsOf = groupBy(groupRows, (r) => r.clusterId);
   const settlementsOf = groupBy(settlementRows, (r) => r.clusterId);
   const contractsOf = groupBy(contractRows, (r) => r.clusterId);
+  // The application's today (platform/time.ts), as the list's SQL colours it.
+  const today = new Date(`${appToday()}T00:00:00Z`);
 
   return rows.map((row) => {
     const own = contractsOf.get(row.id) ?? [];
@@ -285,7 +346,7 @@ export async function presentLocations(
       adresa: row.adresa,
       aktivnosti: activitiesOf.get(row.id) ?? [],
       datumZavrsetka: row.datumZavrsetka ?? null,
-      boja: clusterColour(row.status, ugovor, row.datumZavrsetka ?? null),
+      boja: clusterColour(row.status, ugovor, row.datumZavrsetka ?? null, today),
     };
   });
 }

@@ -19,8 +19,14 @@ export async function clusterRoutes(fastify: FastifyInstance, ctx: AppContext): 
   const editors = ctx.auth.requireRoles(rolesFor('clusterEdit'));
   const adminOnly = ctx.auth.requireRoles(rolesFor('clusterNew'));
 
-  app.get('/api/location', { schema: { querystring: pageQuery.extend(sortQuery('clusters')) }, onRequest: readers }, async (request) =>
-    service.listClusters(ctx, actorOf(request), request.query),
+  // The page is JSON built in SQL (service.listClustersJson): sent as it comes, never parsed in Node.
+  app.get(
+    '/api/location',
+    { schema: { querystring: pageQuery.extend(sortQuery('clusters')) }, onRequest: readers },
+    async (request, reply) => {
+      const page = await service.listClustersJson(ctx, actorOf(request), request.query);
+      return reply.type('application/json; charset=utf-8').send(service.locationsPageText(page));
+    },
   );
 
   // GET /api/search/location: features/search/routes.ts (with the per-activity report's `activity`).

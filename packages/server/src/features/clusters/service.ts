@@ -11,6 +11,7 @@ import type { Executor } from '../../platform/database.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
+import { appToday } from '../../platform/time.js';
 import { ensureClusterActivities } from '../activities/reference.js';
 import { scopeOf } from '../groups/policy.js';
 import { matchCondition, searchTerms } from '../search/service.js';
@@ -20,12 +21,11 @@ import {
   type ClusterRow,
   clusterColumns,
   clusterInProgressSql,
-  clusterListColumns,
   clusterOrder,
   clusterStatusSql,
   type LocationDto,
+  locationListJsonSql,
   presentLocations,
-  withStatus,
 } from './presenter.js';
 import type { ClusterInput } from './schema.js';
 import { clusterMatchCondition } from './search.js';
@@ -106,36 +106,58 @@ export const CLUSTER_SORTS: SortMap<'clusters'> = {
 };
 export type ClusterSorting = Sorting<SortKey<'clusters'>>;
 
-/** GET /api/location, GET /api/search/location: visible clusters by name; `aktivne` counts all visible ones in progress. */
-export async function listClusters(
+/** The list's answer with `locations` as JSON text (locationListJsonSql): GET /api/location sends it as it is. */
+export type LocationsPageJson = { locations: string; aktivne: number; totalResults: number };
+
+/**
+ * GET /api/location, GET /api/search/location: visible clusters by name (or `sort`); `aktivne` counts all
+ * visible ones in progress. One statement (after the scope's groups, for a limited scope): the page's ids
+ * in list order, the page built as JSON in SQL, and both counts over the stored status.
+ */
+export async function listClustersJson(
   ctx: AppContext,
   actor: Actor,
   input: Paging & ClusterSorting & { eng?: string; srb?: string },
-): Promise<LocationsPage> {
+): Promise<LocationsPageJson> {
   const scope = await clusterScopeOf(ctx.db, actor);
   const visible = visibleClusterCondition(scope);
   const match = clusterMatchCondition(searchTerms({ eng: input.eng ?? '', srb: input.srb ?? '' }));
   const keys = sortKeyTables(ctx.db, scope);
   const computed = input.sort && input.sort !== 'naziv' && Object.hasOwn(keys, input.sort) ? keys[input.sort as keyof typeof keys]() : null;
-  const base = ctx.db.select(clusterListColumns).from(clusters).$dynamic();
-  const page = await (computed ? base.leftJoin(computed, eq(computed.clusterId, clusters.id)) : base)
+  const order = orderOf(CLUSTER_SORTS, input, clusterOrder, clusters.id);
+  const base = ctx.db
+    .select({ id: clusters.id, n: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('n') })
+    .from(clusters)
+    .$dynamic();
+  const page = (computed ? base.leftJoin(computed, eq(computed.clusterId, clusters.id)) : base)
     .where(and(visible, match))
-    .orderBy(...orderOf(CLUSTER_SORTS, input, clusterOrder, clusters.id))
+    .orderBy(...order)
     .limit(input.limit)
     .offset(offsetOf(input));
-  const rows = await withStatus(ctx.db, page);
-  const [counts] = await ctx.db
-    .select({
-      total: sql<number>`(count(*) filter (where ${match ?? sql`true`}))::int`,
-      aktivne: sql<number>`(count(*) filter (where ${clusterInProgressSql}))::int`,
-    })
-    .from(clusters)
-    .where(visible);
-  return {
-    locations: await presentLocations(ctx.db, rows, { list: true }),
-    aktivne: counts?.aktivne ?? 0,
-    totalResults: counts?.total ?? 0,
-  };
+  const result = await ctx.db.execute<{ locations: string; total: number; aktivne: number }>(sql`
+    with page as (${page}),
+    counts as (
+      select (count(*) filter (where ${match ?? sql`true`}))::int as total, (count(*) filter (where ${clusterInProgressSql}))::int as aktivne
+      from ${clusters} where ${visible}
+    )
+    select (${locationListJsonSql(sql`page`, appToday())}) as locations, counts.total, counts.aktivne from counts`);
+  const row = result.rows[0];
+  return { locations: row?.locations ?? '[]', aktivne: row?.aktivne ?? 0, totalResults: row?.total ?? 0 };
+}
+
+/** listClustersJson's answer as objects (the search route's; tests). */
+export async function listClusters(
+  ctx: AppContext,
+  actor: Actor,
+  input: Paging & ClusterSorting & { eng?: string; srb?: string },
+): Promise<LocationsPage> {
+  const page = await listClustersJson(ctx, actor, input);
+  return { locations: JSON.parse(page.locations) as LocationDto[], aktivne: page.aktivne, totalResults: page.totalResults };
+}
+
+/** The JSON text of a LocationsPage, from listClustersJson's parts (keys in LocationsPage's order). */
+export function locationsPageText(page: LocationsPageJson): string {
+  return `{"locations":${page.locations},"aktivne":${page.aktivne},"totalResults":${page.totalResults}}`;
 }
 
 async function locationOf(db: Executor, id: string): Promise<LocationDto> {
