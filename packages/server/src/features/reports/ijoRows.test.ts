@@ -7,7 +7,7 @@ import { activities, ijoHolders } from '../../db/schema-activities.js';
 import { clusterGroups, clusters, contractClusters, contractGroups, contracts } from '../../db/schema-clusters.js';
 import { createCluster, createContract, createGroup, createUser, linkClusterToContract, tokenFor } from '../../seed/factories.js';
 import { createHolder } from '../activities/testing.js';
-import { dataItems } from './service.js';
+import { dataItems, ijoTaxReport } from './service.js';
 
 /**
  * The IJO fees report is computed in SQL (service.ts ijoRowsCte; trasa_amount and trasa_trim of
@@ -382,6 +382,9 @@ describe('the IJO fees report in SQL', () => {
       const all = await expectedRows();
       const whole = await get('/api/report/ijo-takse');
       expect(JSON.stringify(whole), what).toBe(JSON.stringify({ rows: all, totalResults: all.length, ...totals(all) }));
+      // The objects' path (the exports') gives the same as the route's text.
+      const objects = await ijoTaxReport(t.db, { all: true }, { page: 1, limit: 100_000, sort: 'imaoc', order: 'desc' });
+      expect(JSON.parse(JSON.stringify(objects)), what).toEqual(await get('/api/report/ijo-takse?sort=imaoc&order=desc'));
       const expected = sorted(all, 'taksa', 'desc');
       const page = await get('/api/report/ijo-takse?sort=taksa&order=desc&page=2&limit=3&payer=Izvođač');
       const izv = expected.filter((r) => r.zaduzen === 'Izvođač');
