@@ -393,24 +393,38 @@ async function sideText(
   }
   // IJO: every stored row of the visible clusters (by the first row's cluster name, then id; each
   // cluster's rows in their stored order), filtered; the sums in that order as float8 (JavaScript's
-  // additions, in the order ijoTotals adds), rounded here as ijoTotals rounds.
-  type IjoSide = { rows: string; narucilac: number | null; izvodjaci: number | null; by: { naziv: string; sum: number }[] | null };
-  const [row] = (
-    await db.execute<IjoSide>(sql`with x as (
-        select e.value as r, row_number() over (order by s.data->'rows'->0->>'klaster' collate trasa_sr,
-          s.data->'rows'->0->>'klasterId' collate "C", e.n) as ord
-        from report_snapshot_rows s cross join lateral jsonb_array_elements(case when jsonb_typeof(s.data->'rows') = 'array'
-          then s.data->'rows' else '[]'::jsonb end) with ordinality e(value, n)
-        where ${mine}),
-      f as (select r, ord, coalesce((r->>'taksa')::float8, 0) as fee, r->>'zaduzen' = 'Naručilac' as nar,
-          coalesce(r->>'izvodjacNaziv', ${NO_CONTRACTOR}) as izv
-        from x where true${filters.contractId ? sql` and r->>'ugovorId' = ${filters.contractId}` : sql``}${filters.payer ? sql` and r->>'zaduzen' = ${filters.payer}` : sql``}),
-      by_izv as (select izv, sum(fee order by ord) as s, min(ord) as first from f where not nar group by izv)
-      select (select coalesce(string_agg(r::text, ',' order by ord), '') from f) as rows,
-        (select sum(fee order by ord) from f where nar) as narucilac,
-        (select sum(fee order by ord) from f where not nar) as izvodjaci,
-        (select json_agg(json_build_object('naziv', izv, 'sum', s) order by izv collate trasa_sr, first) from by_izv) as by`)
+  // additions, in the order ijoTotals adds), rounded here as ijoTotals rounds. Each row's jsonb is taken
+  // apart once (`c`, `f` materialized: an expression on s.data per element detoasted the whole row
+  // again), and the rows come back one text per cluster (one text of megabytes is slow to receive).
+  type IjoPart = {
+    part: number;
+    t: string | null;
+    narucilac: number | null;
+    izvodjaci: number | null;
+    by: { naziv: string; sum: number }[] | null;
+  };
+  const parts = (
+    await db.execute<IjoPart>(sql`with c as materialized (
+        select q.rows, q.rows->0->>'klaster' as k, q.rows->0->>'klasterId' as kid
+        from (select s.data->'rows' as rows from report_snapshot_rows s where ${mine}) q where jsonb_typeof(q.rows) = 'array'),
+      f as materialized (select c.k, c.kid, e.n, e.value as r, coalesce((e.value->>'taksa')::float8, 0) as fee,
+          e.value->>'zaduzen' = 'Naručilac' as nar, coalesce(e.value->>'izvodjacNaziv', ${NO_CONTRACTOR}) as izv
+        from c cross join lateral jsonb_array_elements(c.rows) with ordinality e(value, n)
+        where true${filters.contractId ? sql` and e.value->>'ugovorId' = ${filters.contractId}` : sql``}${filters.payer ? sql` and e.value->>'zaduzen' = ${filters.payer}` : sql``}),
+      o as (select fee, nar, izv, row_number() over (order by k collate trasa_sr, kid collate "C", n) as ord from f),
+      by_izv as (select izv, sum(fee order by ord) as s, min(ord) as first from o where not nar group by izv)
+      select * from (select 0 as part, k, kid, string_agg(r::text, ',' order by n) as t, null::float8 as narucilac, null::float8 as izvodjaci, null::json as by
+      from f group by k, kid
+      union all
+      select 1, null, null, null, (select sum(fee order by ord) from o where nar), (select sum(fee order by ord) from o where not nar),
+        (select json_agg(json_build_object('naziv', izv, 'sum', s) order by izv collate trasa_sr, first) from by_izv)) u
+      order by part, k collate trasa_sr, kid collate "C"`)
   ).rows;
+  const row = parts.find((p) => p.part === 1);
+  const rowsText = parts
+    .filter((p) => p.part === 0 && p.t)
+    .map((p) => p.t)
+    .join(',');
   const narucilac = (row?.narucilac ?? 0) + 0;
   const izvodjaci = (row?.izvodjaci ?? 0) + 0;
   const totals = {
@@ -420,7 +434,7 @@ async function sideText(
     totalTax: round2(narucilac + izvodjaci),
   };
   const totalsText = JSON.stringify(totals).slice(1);
-  return { report: `{"type":"ijoTaxesReport","rows":[${row?.rows ?? ''}],${totalsText}`, meta };
+  return { report: `{"type":"ijoTaxesReport","rows":[${rowsText}],${totalsText}`, meta };
 }
 
 /**
