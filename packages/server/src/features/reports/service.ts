@@ -555,10 +555,16 @@ const KEPT_COLUMNS = sql.raw(
  * database before the migration: the caller computes the rows itself).
  */
 export async function ensureIjoRows(db: Executor): Promise<boolean> {
-  type State = { version: string; built: string };
-  const state = (await db.execute<State>(sql`select version::text, built::text from report_cache_state where name = 'ijo'`)).rows[0];
+  type State = { version: string; built: string; ro?: boolean };
+  const state = (
+    await db.execute<State>(
+      sql`select version::text, built::text, current_setting('transaction_read_only') = 'on' as ro from report_cache_state where name = 'ijo'`,
+    )
+  ).rows[0];
   if (!state) return false;
   if (state.version === state.built) return true;
+  // Stale inside a read-only transaction (an export's snapshot): the caller computes the rows itself.
+  if (state.ro) return false;
   await db.transaction(async (tx) => {
     const locked = (await tx.execute<State>(sql`select version::text, built::text from report_cache_state where name = 'ijo' for update`))
       .rows[0];
