@@ -97,11 +97,7 @@ export async function reportRoutes(fastify: FastifyInstance, ctx: AppContext): P
   app.get(
     '/api/report/ijo-takse',
     { schema: { querystring: ijoQuery.extend(sortQuery('ijoReport')) }, onRequest: readers },
-    async (request, reply) =>
-      // Built as JSON in SQL and sent as the text it is (service.ijoTaxReportText).
-      reply
-        .type('application/json; charset=utf-8')
-        .send(await service.ijoTaxReportText(ctx.db, await scopeOf(actorOf(request)), request.query)),
+    async (request) => service.ijoTaxReport(ctx.db, await scopeOf(actorOf(request)), request.query),
   );
 
   app.get(

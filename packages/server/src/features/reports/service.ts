@@ -622,47 +622,6 @@ export async function ijoTaxReport(
   return { rows, totalResults: total, ...totalsOf(sums) };
 }
 
-/** A row of the answer as JSON built in SQL: presentIjoRow's fields, in its order. */
-const IJO_ROW_JSON = sql`case when zaduzen = 'Izvođač' then json_build_object('ugovor', ugovor, 'ugovorId', ugovor_id,
-    'ugovorBroj', ugovor_broj, 'klaster', klaster, 'klasterId', cluster_id, 'imaoc', imaoc, 'imaocId', imaoc_id, 'status', status,
-    'taksa', taksa, 'zaduzen', zaduzen, 'izvodjacNaziv', coalesce(izvodjac, ${NO_CONTRACTOR}))
-  else json_build_object('ugovor', ugovor, 'ugovorId', ugovor_id, 'ugovorBroj', ugovor_broj, 'klaster', klaster, 'klasterId', cluster_id,
-    'imaoc', imaoc, 'imaocId', imaoc_id, 'status', status, 'taksa', taksa, 'zaduzen', zaduzen) end`;
-
-/**
- * ijoTaxReport as the answer's JSON text (the route's): the page's rows built as JSON in SQL from the
- * kept rows, so the whole report (4,536 rows, 1.4 MB at 3,000 clusters) is not built as objects and
- * serialised in the server; the totals from the sums per payer and contractor, as ijoTaxReport adds them.
- * Without the kept rows (a database before migration 0018): ijoTaxReport, serialised.
- */
-export async function ijoTaxReportText(
-  db: Executor,
-  scope: ClusterScope,
-  input: { contract?: string; payer?: string } & Paging & Sorting<SortKey<'ijoReport'>>,
-): Promise<string> {
-  const contractId = contractFilter(input.contract);
-  const payer = payerFilter(input.payer);
-  if (!(await ensureIjoRows(db))) return JSON.stringify(await ijoTaxReport(db, scope, input));
-  const rowsCte = keptRowsCte(
-    and(visibleClusterCondition(scope, sql`cluster_id`), underContract(contractId, sql`cluster_id`)) as SQL,
-    payer,
-  );
-  const order = ijoOrder(input);
-  type Answer = { rows: string; sums: { zaduzen: Payer; izvodjac: string | null; n: number; taksa: string }[] | null };
-  const [answer] = (
-    await db.execute<Answer>(sql`with ${rowsCte},
-      page as (select * from r order by ${order} limit ${input.limit} offset ${offsetOf(input)}),
-      sums as (select zaduzen, izvodjac, count(*)::int as n, coalesce(sum(taksa), 0)::text as taksa from r group by zaduzen, izvodjac)
-      select (select coalesce(json_agg(${IJO_ROW_JSON} order by ${order}), '[]')::text from page) as rows,
-        (select json_agg(json_build_object('zaduzen', zaduzen, 'izvodjac', izvodjac, 'n', n, 'taksa', taksa)
-          order by izvodjac collate trasa_sr nulls first) from sums) as sums`)
-  ).rows;
-  const sums = answer?.sums ?? [];
-  const total = sums.reduce((n, s) => n + s.n, 0);
-  const totals = totalsOf(sums.map((s) => ({ zaduzen: s.zaduzen, izvodjac: s.izvodjac, sum: Number(s.taksa) })));
-  return `{"rows":${answer?.rows ?? '[]'},"totalResults":${total},${JSON.stringify(totals).slice(1)}`;
-}
-
 // ------------------------------------------------------------------------------------- route lengths
 
 const lengthValue = (ref: SQL | null) => sql<string | null>`(select e->>'vrednost' from jsonb_array_elements(${activities.podaci}) e
