@@ -7,7 +7,7 @@ import { activities, ijoHolders } from '../../db/schema-activities.js';
 import { clusterGroups, clusters, contractClusters, contractGroups, contracts } from '../../db/schema-clusters.js';
 import { createCluster, createContract, createGroup, createUser, linkClusterToContract, tokenFor } from '../../seed/factories.js';
 import { createHolder } from '../activities/testing.js';
-import { dataItems } from './service.js';
+import { dataItems, ijoTaxReport } from './service.js';
 
 /**
  * The IJO fees report is computed in SQL (service.ts ijoRowsCte; trasa_amount and trasa_trim of
@@ -376,5 +376,93 @@ describe('the IJO fees report in SQL', () => {
     }
     const none = await get('/api/report/ijo-takse?payer=Naručilac&contract=00000000-0000-4000-8000-000000000000');
     expect(none).toEqual({ rows: [], totalResults: 0, narucilacTotal: 0, izvodjaciTotal: 0, byContractor: [], totalTax: 0 });
+  });
+  it('keeps its rows (migration 0018) equal to the reading of the data after every kind of change, totals summed from the rows', async () => {
+    const check = async (what: string) => {
+      const all = await expectedRows();
+      const whole = await get('/api/report/ijo-takse');
+      expect(JSON.stringify(whole), what).toBe(JSON.stringify({ rows: all, totalResults: all.length, ...totals(all) }));
+      // The objects' path (the exports') gives the same as the route's text.
+      const objects = await ijoTaxReport(t.db, { all: true }, { page: 1, limit: 100_000, sort: 'imaoc', order: 'desc' });
+      expect(JSON.parse(JSON.stringify(objects)), what).toEqual(await get('/api/report/ijo-takse?sort=imaoc&order=desc'));
+      const expected = sorted(all, 'taksa', 'desc');
+      const page = await get('/api/report/ijo-takse?sort=taksa&order=desc&page=2&limit=3&payer=Izvođač');
+      const izv = expected.filter((r) => r.zaduzen === 'Izvođač');
+      expect(page, `${what}: a page`).toEqual({ rows: izv.slice(3, 6), totalResults: izv.length, ...totals(izv) });
+      const [state] = (
+        await t.db.execute<{ fresh: boolean }>(sql`select version = built as fresh from report_cache_state where name = 'ijo'`)
+      ).rows;
+      expect(state?.fresh, what).toBe(true);
+      return all;
+    };
+    const before = await check('as seeded');
+    const a7 = async (naziv: string) => {
+      const [row] = await t.db
+        .select({ id: activities.id, podaci: activities.podaci })
+        .from(activities)
+        .innerJoin(clusters, eq(clusters.id, activities.clusterId))
+        .where(and(eq(clusters.naziv, naziv), eq(activities.code, 'A7')));
+      if (!row) throw new Error(naziv);
+      return row;
+    };
+    // An A7's data saved (the workflow's edit): a fee and a mark changed.
+    const cacak = await a7('Čačak Qijo');
+    const changed = (cacak.podaci as { key: string; vrednost: unknown; ref?: string }[]).map((p) =>
+      p.key === 'A7Taksa' && p.vrednost === '12 500 RSD'
+        ? { ...p, vrednost: '13 000,25' }
+        : p.key === 'A7IjoChecked'
+          ? { ...p, vrednost: '' }
+          : p,
+    );
+    await t.db.update(activities).set({ podaci: changed }).where(eq(activities.id, cacak.id));
+    const afterEdit = await check('A7 data edited');
+    expect(afterEdit).not.toEqual(before);
+    // A holder renamed and its payer changed through the API.
+    const [eps] = await t.db.select().from(ijoHolders).where(eq(ijoHolders.naziv, 'Elektroprivreda Šabac'));
+    if (!eps) throw new Error('holder');
+    const patched = await t.call({
+      method: 'PATCH',
+      url: `/api/ijo/${eps.id}`,
+      token: admin,
+      payload: { naziv: 'EPS Šabac', odgovoran: 'Naručilac' },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    await check('holder edited');
+    // A contractor group renamed, a responsible group removed, a cluster renamed, a contract renamed.
+    await t.db.update(groups).set({ naziv: 'Žarković i sinovi' }).where(eq(groups.naziv, 'Žarković gradnja'));
+    await check('group renamed');
+    const cicevac = await t.db.select({ id: clusters.id }).from(clusters).where(eq(clusters.naziv, 'Đurđevo Qijo'));
+    await t.db.delete(clusterGroups).where(eq(clusterGroups.clusterId, cicevac[0]?.id ?? ''));
+    await check('responsible groups removed');
+    await t.db.update(clusters).set({ naziv: 'Aaa Đurđevo Qijo' }).where(eq(clusters.naziv, 'Đurđevo Qijo'));
+    await check('cluster renamed');
+    await t.db.update(contracts).set({ naziv: 'Ugovor Šumadija II', broj: 'Š-9' }).where(eq(contracts.id, contractId));
+    await check('contract renamed');
+    // A change not committed yet is not in the report; once committed it is.
+    const dzevrin = await a7('Dževrin Qijo');
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let written = () => {};
+    const wrote = new Promise<void>((r) => {
+      written = r;
+    });
+    const writer = t.db.transaction(async (tx) => {
+      await tx.update(activities).set({ podaci: [] }).where(eq(activities.id, dzevrin.id));
+      written();
+      await held;
+    });
+    await wrote;
+    const during = await get('/api/report/ijo-takse');
+    expect(during.rows.some((r: IjoTaxRow) => r.klaster === 'Dževrin Qijo')).toBe(true);
+    release();
+    await writer;
+    const after = await check('A7 emptied in a transaction');
+    expect(after.some((r) => r.klaster === 'Dževrin Qijo')).toBe(false);
+    // A holder added to the codebook and removed (TRUNCATE-free paths: insert, delete).
+    const extra = await createHolder(t, 'Novi imalac', 'Izvođač');
+    await t.db.delete(ijoHolders).where(eq(ijoHolders.id, extra.id));
+    await check('holder added and removed');
   });
 });

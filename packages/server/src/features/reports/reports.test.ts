@@ -1,4 +1,4 @@
-import { ACTIVITY_CATALOGUE, addDays, FINISHED, REPORTS } from '@trasa/domain';
+import { ACTIVITY_CATALOGUE, addDays, FINISHED, type Payer, REPORTS, SNAPSHOT_TYPES } from '@trasa/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.js';
@@ -19,8 +19,9 @@ import { driveCluster } from '../activities/drive.js';
 import { SYSTEM } from '../activities/policy.js';
 import { startActivity } from '../activities/service.js';
 import { createHolder } from '../activities/testing.js';
+import type { ClusterScope } from '../clusters/policy.js';
 import { activityFileStore } from '../files/store.js';
-import { takeNightlySnapshot } from './snapshots.js';
+import { compareSnapshots, compareSnapshotsText, takeNightlySnapshot } from './snapshots.js';
 
 /**
  * The reports of spec 3 §2.7 / §7 on a dataset built here: four clusters driven through the workflow to
@@ -520,6 +521,58 @@ describe('snapshots', () => {
     const compared = await get(`/api/report/compare?type=ijoTaxesReport&dateA=${D(1)}&dateB=${today}`, tok.admin);
     expect(compared.metaB.randomized).toBe(true);
     expect(compared.reportB.rows).toHaveLength(5);
+  });
+
+  it('the comparison built in SQL (compareSnapshotsText) equals the one built in the server (compareSnapshots) cell by cell', async () => {
+    const scopes: ClusterScope[] = [
+      { all: true },
+      { all: false, groupIds: [izvA.id] },
+      { all: false, groupIds: [izvB.id] },
+      { all: false, groupIds: [] },
+    ];
+    const filters: { contractId: string | null; payer: Payer | null }[] = [
+      { contractId: null, payer: null },
+      { contractId: K1.id, payer: null },
+      { contractId: null, payer: 'Izvođač' },
+      { contractId: null, payer: 'Naručilac' },
+      { contractId: K1.id, payer: 'Izvođač' },
+    ];
+    let withRows = 0;
+    let withTotals = 0;
+    for (const type of SNAPSHOT_TYPES) {
+      for (const scope of scopes) {
+        for (const [dateA, dateB] of [
+          [D(2), D(1)],
+          [D(1), today],
+          [D(30), today],
+        ] as const) {
+          for (const f of filters) {
+            const input = { type, dateA, dateB, ...f };
+            const expected = JSON.parse(JSON.stringify(await compareSnapshots(t.db, scope, input)));
+            const text = await compareSnapshotsText(t.db, scope, input);
+            expect(JSON.parse(text), JSON.stringify({ input, scope })).toEqual(expected);
+            if ((expected.reportA?.rows.length ?? 0) > 0) withRows++;
+            if ((expected.reportB?.totalTax ?? 0) !== 0 && !Number.isInteger(expected.reportB.totalTax)) withTotals++;
+          }
+        }
+      }
+    }
+    expect(withRows).toBeGreaterThan(20);
+    expect(withTotals).toBeGreaterThan(0);
+    // The route answers that text, for the Admin and for a contractor's employee (their scope).
+    const routeCases: [string, ClusterScope][] = [
+      [tok.admin, { all: true }],
+      [tok.izvB, { all: false, groupIds: [izvB.id] }],
+    ];
+    for (const [token, scope] of routeCases) {
+      for (const type of SNAPSHOT_TYPES) {
+        const res = await t.call({ method: 'GET', url: `/api/report/compare?type=${type}&dateA=${D(2)}&dateB=${today}`, token });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toContain('application/json');
+        const expected = await compareSnapshots(t.db, scope, { type, dateA: D(2), dateB: today, contractId: null, payer: null });
+        expect(res.json()).toEqual(JSON.parse(JSON.stringify(expected)));
+      }
+    }
   });
 
   it('the nightly job stores the day that ended once, also when two instances run it at once', async () => {

@@ -554,10 +554,53 @@ export function filterIjoRows(rows: readonly IjoTaxRow[], contractId: string | n
   return rows.filter((r) => (!contractId || r.ugovorId === contractId) && (!payer || r.zaduzen === payer));
 }
 
+/** The columns of `r` (ijoRowsCte) kept in ijo_report_rows (migration 0018). */
+const KEPT_COLUMNS = sql.raw(
+  'activity_id, cluster_id, klaster, ugovor_id, ugovor, ugovor_broj, imaoc_id, ord, imaoc, status, taksa, zaduzen, izvodjac',
+);
+
+/**
+ * Brings ijo_report_rows up to date (migration 0018): when a change the rows depend on has bumped
+ * report_cache_state.version past `built`, every row is computed again (ijoRowsCte over every cluster)
+ * under the state row's lock. A writer bumps the version at its commit and so waits for a rebuild in
+ * progress: the rebuild's statement sees a transaction's changes entirely or not at all, and one it
+ * did not see leaves the version ahead for the next request. Answers false without the state row (a
+ * database before the migration: the caller computes the rows itself).
+ */
+export async function ensureIjoRows(db: Executor): Promise<boolean> {
+  type State = { version: string; built: string; ro?: boolean };
+  const state = (
+    await db.execute<State>(
+      sql`select version::text, built::text, current_setting('transaction_read_only') = 'on' as ro from report_cache_state where name = 'ijo'`,
+    )
+  ).rows[0];
+  if (!state) return false;
+  if (state.version === state.built) return true;
+  // Stale inside a read-only transaction (an export's snapshot): the caller computes the rows itself.
+  if (state.ro) return false;
+  await db.transaction(async (tx) => {
+    const locked = (await tx.execute<State>(sql`select version::text, built::text from report_cache_state where name = 'ijo' for update`))
+      .rows[0];
+    if (!locked || locked.version === locked.built) return;
+    await tx.execute(sql`delete from ijo_report_rows`);
+    await tx.execute(sql`insert into ijo_report_rows (${KEPT_COLUMNS}) with ${ijoRowsCte(sql`true`, null)} select ${KEPT_COLUMNS} from r`);
+    await tx.execute(sql`update report_cache_state set built = ${locked.version}::bigint where name = 'ijo'`);
+  });
+  return true;
+}
+
+/** The IJO rows of the clusters `clusterWhere` selects (a condition on `cluster_id`) and of the payer: kept ones, as `r`. */
+function keptRowsCte(clusterWhere: SQL, payer: Payer | null): SQL {
+  // Not materialized: the page reads ijo_report_rows_order_idx in the default order (5 ms against 16 for
+  // a top-N sort of every row in trasa_sr), the totals scan the rows apart.
+  return sql`r as not materialized (select * from ijo_report_rows where ${clusterWhere}${payer ? sql` and zaduzen = ${payer}` : sql``})`;
+}
+
 /**
  * GET /api/report/ijo-takse?contract&payer[&page&limit][&sort&order]: rows of the page, totals of every
- * filtered row — one statement: the rows (ijoRowsCte) once, the page by ORDER BY … LIMIT/OFFSET, the
- * totals grouped by payer and contractor (exact sums of the fees as numeric, rounded to 2 places here).
+ * filtered row — one statement over the kept rows (ensureIjoRows; the rows computed by ijoRowsCte
+ * when the data last changed): the page by ORDER BY … LIMIT/OFFSET, the totals grouped by payer and
+ * contractor (exact sums of the fees as numeric, rounded to 2 places here).
  */
 export async function ijoTaxReport(
   db: Executor,
@@ -566,9 +609,12 @@ export async function ijoTaxReport(
 ): Promise<IjoTaxReport> {
   const contractId = contractFilter(input.contract);
   const payer = payerFilter(input.payer);
-  const where = and(visibleClusterCondition(scope, activities.clusterId), underContract(contractId)) as SQL;
+  const kept = await ensureIjoRows(db);
+  const rowsCte = kept
+    ? keptRowsCte(and(visibleClusterCondition(scope, sql`cluster_id`), underContract(contractId, sql`cluster_id`)) as SQL, payer)
+    : ijoRowsCte(and(visibleClusterCondition(scope, activities.clusterId), underContract(contractId)) as SQL, payer);
   type Part = IjoSqlRow & { part: number; rn: string; n: number | null };
-  const result = await db.execute<Part>(sql`with ${ijoRowsCte(where, payer)},
+  const result = await db.execute<Part>(sql`with ${rowsCte},
     page as (select * from r order by ${ijoOrder(input)} limit ${input.limit} offset ${offsetOf(input)}),
     sums as (select zaduzen, izvodjac, count(*)::int as n, coalesce(sum(taksa), 0) as taksa from r group by zaduzen, izvodjac)
     select 0 as part, row_number() over () as rn, ${IJO_COLUMNS}, null::int as n from page
