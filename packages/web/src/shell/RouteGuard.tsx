@@ -6,13 +6,8 @@ import { PageLoader } from '../components/PageLoader';
 import { CurrentUserProvider, PROFILE_KEY, useProfileQuery } from './session';
 
 /** The shell (top bar, menu, dialog guard) loads with the first /app screen, not with the login page. */
-const loadAppShell = () => import('./AppShell');
-const AppShell = lazy(async () => ({ default: (await loadAppShell()).AppShell }));
-
-/** The shell's module, loading before the profile answered (App); a failure is left to the lazy load. */
-export function preloadAppShell(): void {
-  loadAppShell().catch(() => undefined);
-}
+// main.tsx starts loading it with the page for a visit that opens on /app.
+const AppShell = lazy(async () => ({ default: (await import('./AppShell')).AppShell }));
 
 /** /app/*: no token or a failed profile fetch removes the token and goes to / (spec 1 §4, §8). */
 export function RouteGuard() {
