@@ -15,6 +15,7 @@ import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { getMyProfile } from './api/account';
 import { getToken } from './api/token';
 import { startEarlyProfile } from './public/handoff';
+import { LightFrame, startLightFrame, useLightFrame } from './public/LightFrame';
 import { ForgotPasswordPage, LightLoader, LoginPage, onSignInStarted, RegisterPage, ResetPasswordPage } from './public/PublicPages';
 import { preloadScreen } from './shell/screens';
 
@@ -75,11 +76,15 @@ function Root() {
     lightRouter = null;
   }, [full]);
   const leave = useCallback(() => setFull(true), []);
+  const frame = useLightFrame();
   if (!full) return <LightApp onLeave={leave} />;
   return (
-    <Suspense fallback={<LightLoader />}>
-      <FullApp />
-    </Suspense>
+    <>
+      {frame && <LightFrame />}
+      <Suspense fallback={frame ? null : <LightLoader />}>
+        <FullApp />
+      </Suspense>
+    </>
   );
 }
 
@@ -110,7 +115,9 @@ function preloadOpening(): void {
 }
 
 const startFull = !startsLight();
-if (startFull && startsInApp()) {
+const opensInApp = startFull && startsInApp();
+if (opensInApp) {
+  startLightFrame();
   startEarlyProfile(getMyProfile());
   preloadOpening();
 }
