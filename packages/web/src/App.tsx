@@ -1,14 +1,12 @@
-import { APP_ROUTES, type AppRouteKey, PUBLIC_PATHS, SCHOOL_LINK_PATH } from '@trasa/domain';
+import { APP_ROUTES, PUBLIC_PATHS, SCHOOL_LINK_PATH } from '@trasa/domain';
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
-import { getToken } from './api/token';
+import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
 import { NotFoundPage } from './components/NotFoundPage';
 import { PageLoader } from './components/PageLoader';
 import { ForgotPasswordPage, LoginPage, RegisterPage, ResetPasswordPage } from './public/PublicPages';
 import { PublicOnly } from './shell/PublicOnly';
-import { preloadAppShell, RouteGuard } from './shell/RouteGuard';
+import { RouteGuard } from './shell/RouteGuard';
 import { ScreenRoute } from './shell/ScreenRoute';
-import { preloadScreen, screens } from './shell/screens';
 
 /** Every /app route comes from the domain route table; ScreenRoute checks the role. */
 const appRoutes: RouteObject[] = APP_ROUTES.map((route) =>
@@ -49,16 +47,6 @@ const routes: RouteObject[] = [
 ];
 
 const router = createBrowserRouter(routes);
-
-// A visit that starts on an /app screen with a token: the shell's and the screen's modules load now, beside
-// the profile call (main.tsx started it), not one after the other once it answered (issue 13 item 3).
-if (getToken()) {
-  const screen = matchRoutes(routes, window.location)?.at(-1)?.route.handle;
-  if (typeof screen === 'string' && screen in screens) {
-    preloadAppShell();
-    preloadScreen(screen as AppRouteKey);
-  }
-}
 
 export function App() {
   return <RouterProvider router={router} />;

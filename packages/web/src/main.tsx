@@ -8,14 +8,16 @@ import '@fontsource/roboto/500.css';
 import '@fontsource/roboto/700.css';
 import '@fontsource/bitter/500.css';
 import '@fontsource/bitter/700.css';
-import { PUBLIC_PATHS } from '@trasa/domain/routes';
+import { APP_ROUTES, type AppRouteKey, PUBLIC_PATHS } from '@trasa/domain/routes';
 import { lazy, StrictMode, Suspense, useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { getMyProfile } from './api/account';
 import { getToken } from './api/token';
 import { startEarlyProfile } from './public/handoff';
+import { LightFrame, startLightFrame, useLightFrame } from './public/LightFrame';
 import { ForgotPasswordPage, LightLoader, LoginPage, onSignInStarted, RegisterPage, ResetPasswordPage } from './public/PublicPages';
+import { preloadScreen } from './shell/screens';
 
 // zod (loaded with the application) would probe `new Function` for its faster parser while the domain's
 // schemas are built: the server's CSP (script-src 'self') refuses it and the browser reports a violation
@@ -74,11 +76,15 @@ function Root() {
     lightRouter = null;
   }, [full]);
   const leave = useCallback(() => setFull(true), []);
+  const frame = useLightFrame();
   if (!full) return <LightApp onLeave={leave} />;
   return (
-    <Suspense fallback={<LightLoader />}>
-      <FullApp />
-    </Suspense>
+    <>
+      {frame && <LightFrame />}
+      <Suspense fallback={frame ? null : <LightLoader />}>
+        <FullApp />
+      </Suspense>
+    </>
   );
 }
 
@@ -89,8 +95,32 @@ function startsInApp(): boolean {
   return !!getToken() && (path === '/app' || path.startsWith('/app/'));
 }
 
+/** The /app routes by their full path, to know the screen a visit opens on before the application loads. */
+const APP_PATHS: { path: string; key: AppRouteKey }[] = APP_ROUTES.map((route) => ({
+  path: route.path === '' ? '/app' : `/app/${route.path}`,
+  key: route.key,
+}));
+
+/**
+ * The application's chunks all start downloading now, side by side (issue 13 item 3): FullApp, the shell
+ * and the screen the address names. Before, each was found only once the previous one had run (the entry →
+ * FullApp → the shell and the screen), a round trip of the slow network each. A failure is left to the lazy
+ * loads, which report it.
+ */
+function preloadOpening(): void {
+  void loadApp().catch(() => undefined);
+  void import('./shell/AppShell').catch(() => undefined);
+  const key = matchRoutes(APP_PATHS, window.location)?.at(-1)?.route.key;
+  if (key) preloadScreen(key);
+}
+
 const startFull = !startsLight();
-if (startFull && startsInApp()) startEarlyProfile(getMyProfile());
+const opensInApp = startFull && startsInApp();
+if (opensInApp) {
+  startLightFrame();
+  startEarlyProfile(getMyProfile());
+  preloadOpening();
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');

@@ -418,7 +418,10 @@ const Pager = memo(function Pager({ pageIndex, pageSize, total, options, onPage,
   const back = pageIndex <= 0;
   const ahead = last >= total;
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', gap: 1, px: 1, py: 1 }}>
+    <Box
+      className="dt-pager"
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', gap: 1, px: 1, py: 1 }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Typography id={labelId} component="span" variant="body2">
           {TABLE_TEXTS.rowsPerPage}
@@ -618,6 +621,10 @@ export function DataTable<T extends { _id: string }>({
   // A failed load is never shown as an empty list (issue 13 item 7): the table shows the error and a retry.
   const failed = query.isError && !query.isFetching;
   const rows = failed ? [] : (query.data?.rows ?? []);
+  // Until the first page is shown, the pager and what follows the table on the screen (a colour legend)
+  // stay hidden (dataTable.css): they appear where the rows leave them, instead of being pushed down by
+  // the rows (Lighthouse's layout shift, issue 13 item 3).
+  const firstLoad = query.data === undefined && !failed;
   const total = failed ? 0 : (query.data?.total ?? 0);
 
   const columnIds = useMemo(() => columns.map(columnIdOf), [columns]);
@@ -754,6 +761,7 @@ export function DataTable<T extends { _id: string }>({
   return (
     <Paper
       elevation={1}
+      className={firstLoad ? 'dt-first-load' : undefined}
       // Escape leaves the full screen (a dialog or menu above it closes first and keeps the key).
       onKeyDown={(e) => {
         if (fullScreen && e.key === 'Escape') setFullScreen(false);

@@ -1,6 +1,7 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import type { ReactNode } from 'react';
 import './dataTable.css';
 import { UI } from '../texts';
 import { PlainIcon } from './PlainIcon';
@@ -12,8 +13,10 @@ type RowActionProps = {
   name?: string;
   icon: SvgIconComponent;
   onClick: () => void;
-  color?: 'default' | 'error' | 'primary';
+  color?: 'default' | 'error' | 'primary' | 'success';
   disabled?: boolean;
+  /** Drawn instead of the icon while it is set (e.g. a progress circle while the row's upload runs). */
+  busy?: ReactNode;
 };
 
 /**
@@ -21,7 +24,7 @@ type RowActionProps = {
  * tooltip as a plain `<button>` styled once (dataTable.css) and a `data-tip` the one tooltip of the
  * application shows (TipHost). A disabled one keeps its tooltip on a wrapper.
  */
-export function RowAction({ label, name, icon, onClick, color = 'default', disabled }: RowActionProps) {
+export function RowAction({ label, name, icon, onClick, color = 'default', disabled, busy }: RowActionProps) {
   const className = color === 'default' ? 'dt-action' : `dt-action dt-action-${color}`;
   const button = (
     <button
@@ -32,7 +35,7 @@ export function RowAction({ label, name, icon, onClick, color = 'default', disab
       disabled={disabled}
       onClick={onClick}
     >
-      <PlainIcon icon={icon} />
+      {busy ?? <PlainIcon icon={icon} />}
     </button>
   );
   return disabled ? (

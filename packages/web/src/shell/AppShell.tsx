@@ -3,11 +3,12 @@ import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import { AppBar, Box, Button, Drawer, IconButton, Link, Paper, Toolbar, Typography, useMediaQuery } from '@mui/material';
 import { GROUP_TYPE_CODES, type GroupTypeCode } from '@trasa/domain';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { DialogGuard } from '../components/DialogGuard';
 import { SHARED } from '../components/sharedTexts';
 import { menuFor } from '../messages';
+import { endLightFrame } from '../public/LightFrame';
 import { UI } from '../texts';
 import { SPEC_BLUE, TEXT_BLUE } from '../theme';
 import { ScriptSwitch, useProfileScript } from './ScriptSwitch';
@@ -45,6 +46,9 @@ export function AppShell({ children }: { children: ReactNode }) {
   useEffect(() => {
     setOpen(!narrow);
   }, [narrow]);
+
+  // The entry's drawing of this bar goes in the commit that shows the bar itself (main.tsx, LightFrame).
+  useLayoutEffect(() => endLightFrame(), []);
 
   // A new screen starts at its top (the main area scrolls, not the window).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation

@@ -1,18 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { clearToken, useToken } from '../api/token';
 import { PageLoader } from '../components/PageLoader';
+import { endLightFrame, lightFrameUp } from '../public/LightFrame';
 import { CurrentUserProvider, PROFILE_KEY, useProfileQuery } from './session';
 
 /** The shell (top bar, menu, dialog guard) loads with the first /app screen, not with the login page. */
-const loadAppShell = () => import('./AppShell');
-const AppShell = lazy(async () => ({ default: (await loadAppShell()).AppShell }));
-
-/** The shell's module, loading before the profile answered (App); a failure is left to the lazy load. */
-export function preloadAppShell(): void {
-  loadAppShell().catch(() => undefined);
-}
+// main.tsx starts loading it with the page for a visit that opens on /app.
+const AppShell = lazy(async () => ({ default: (await import('./AppShell')).AppShell }));
 
 /** /app/*: no token or a failed profile fetch removes the token and goes to / (spec 1 §4, §8). */
 export function RouteGuard() {
@@ -27,11 +23,18 @@ export function RouteGuard() {
     }
   }, [token, profile.isError, queryClient]);
 
-  if (!token || profile.isError) return <Navigate to="/" replace />;
-  if (!profile.data) return <PageLoader />;
+  const leaving = !token || profile.isError;
+  // The entry's drawing of the bar (LightFrame) shows until the shell is mounted, unless the visit leaves.
+  useLayoutEffect(() => {
+    if (leaving) endLightFrame();
+  }, [leaving]);
+
+  if (leaving) return <Navigate to="/" replace />;
+  const loader = lightFrameUp() ? null : <PageLoader />;
+  if (!profile.data) return loader;
   return (
     <CurrentUserProvider user={profile.data}>
-      <Suspense fallback={<PageLoader />}>
+      <Suspense fallback={loader}>
         <AppShell>
           <Outlet />
         </AppShell>

@@ -1,7 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import LinkIcon from '@mui/icons-material/Link';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
-import { Alert, Box, Button, Checkbox, CircularProgress, IconButton, Paper, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Checkbox, CircularProgress, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { appPath, type ContractKind, type ContractLocation, foldForSearch } from '@trasa/domain';
 import { createContext, useCallback, useContext, useMemo, useState } from 'react';
@@ -12,6 +12,7 @@ import { messageOf } from '../../api/errors';
 import { ColourLegend } from '../../components/ColourLegend';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableQuery } from '../../components/DataTable';
+import { RowAction } from '../../components/RowAction';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import type { ColumnDef } from '../../components/tableTypes';
 import { CLUSTERS, COMMON, CONTRACTS } from '../../messages';
@@ -82,9 +83,9 @@ function ChooseCell({ row }: { row: LocationDto }) {
     />
   );
   return linked ? (
-    <Tooltip title={CONTRACT_LABELS.alreadyLinked}>
-      <span>{box}</span>
-    </Tooltip>
+    <span data-tip={CONTRACT_LABELS.alreadyLinked} style={{ display: 'inline-flex' }}>
+      {box}
+    </span>
   ) : (
     box
   );
@@ -174,19 +175,14 @@ function LinkScreen({ kind, contract }: { kind: ContractKind; contract: Contract
           searchable
           actionsWidth={80}
           renderRowActions={(location) => (
-            <Tooltip title={CONTRACT_LABELS.unlink}>
-              <span>
-                <IconButton
-                  size="small"
-                  color="error"
-                  aria-label={`${CONTRACT_LABELS.unlink}: ${location.naziv}`}
-                  disabled={unlink.isPending}
-                  onClick={() => setUnlinking(location)}
-                >
-                  <LinkOffIcon fontSize="small" />
-                </IconButton>
-              </span>
-            </Tooltip>
+            <RowAction
+              label={CONTRACT_LABELS.unlink}
+              name={`${CONTRACT_LABELS.unlink}: ${location.naziv}`}
+              icon={LinkOffIcon}
+              color="error"
+              disabled={unlink.isPending}
+              onClick={() => setUnlinking(location)}
+            />
           )}
         />
       ) : (

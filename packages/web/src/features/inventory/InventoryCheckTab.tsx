@@ -2,20 +2,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import FolderZipIcon from '@mui/icons-material/FolderZip';
 import UndoIcon from '@mui/icons-material/Undo';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Stack,
-  Tooltip,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIST_SORTS } from '@trasa/domain';
 import { useId, useState } from 'react';
@@ -146,32 +133,22 @@ export function InventoryCheckTab() {
               icon={EditNoteIcon}
               onClick={() => setEditing(row)}
             />
-            <Tooltip title={INV_LABELS.downloadA13}>
-              <span>
-                <IconButton
-                  size="small"
-                  aria-label={`${INV_LABELS.downloadA13}: ${row.lokacija.naziv}`}
-                  disabled={zip.isPending && zip.variables?._id === row._id}
-                  onClick={() => zip.mutate(row)}
-                >
-                  <FolderZipIcon fontSize="small" />
-                </IconButton>
-              </span>
-            </Tooltip>
+            <RowAction
+              label={INV_LABELS.downloadA13}
+              name={`${INV_LABELS.downloadA13}: ${row.lokacija.naziv}`}
+              icon={FolderZipIcon}
+              disabled={zip.isPending && zip.variables?._id === row._id}
+              onClick={() => zip.mutate(row)}
+            />
             <InventoryImportButton locationId={row.lokacija._id} locationName={row.lokacija.naziv} compact />
-            <Tooltip title={row.status ? INV_LABELS.undo : INV_LABELS.confirm}>
-              <span>
-                <IconButton
-                  size="small"
-                  color={row.status ? 'default' : 'success'}
-                  aria-label={`${row.status ? INV_LABELS.undo : INV_LABELS.confirm}: ${row.lokacija.naziv}`}
-                  disabled={toggle.isPending}
-                  onClick={() => toggle.mutate(row)}
-                >
-                  {row.status ? <UndoIcon fontSize="small" /> : <CheckCircleIcon fontSize="small" />}
-                </IconButton>
-              </span>
-            </Tooltip>
+            <RowAction
+              label={row.status ? INV_LABELS.undo : INV_LABELS.confirm}
+              name={`${row.status ? INV_LABELS.undo : INV_LABELS.confirm}: ${row.lokacija.naziv}`}
+              icon={row.status ? UndoIcon : CheckCircleIcon}
+              color={row.status ? 'default' : 'success'}
+              disabled={toggle.isPending}
+              onClick={() => toggle.mutate(row)}
+            />
           </>
         )}
       />

@@ -6,6 +6,7 @@ import { type ImportDocument, INVENTORY_IMPORT_MAX_BYTES } from '@trasa/domain';
 import { useId, useRef, useState } from 'react';
 import { messageOf } from '../../api/errors';
 import { downloadInventoryTemplate, INVENTORY_KEY, importInventory } from '../../api/inventory';
+import { RowAction } from '../../components/RowAction';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { IMPORTS, INVENTORY } from '../../messages';
 import { ImportReportDialog } from '../imports/ImportReportDialog';
@@ -64,13 +65,14 @@ export function InventoryImportButton({ locationId, locationName, compact = fals
   return (
     <>
       {compact ? (
-        <Tooltip title={INV_LABELS.importInventory}>
-          <span>
-            <IconButton size="small" aria-label={label} disabled={upload.isPending} onClick={() => input.current?.click()}>
-              {upload.isPending ? <CircularProgress size={16} /> : <UploadFileIcon fontSize="small" />}
-            </IconButton>
-          </span>
-        </Tooltip>
+        <RowAction
+          label={INV_LABELS.importInventory}
+          name={label}
+          icon={UploadFileIcon}
+          disabled={upload.isPending}
+          busy={upload.isPending ? <CircularProgress size={16} /> : undefined}
+          onClick={() => input.current?.click()}
+        />
       ) : (
         <Button
           variant="outlined"
