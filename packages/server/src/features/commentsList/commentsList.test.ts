@@ -192,3 +192,22 @@ describe("the comment's copies of its author (drizzle/0014: the sorts by author 
     expect(gone?.author_name).toBeNull();
   });
 });
+
+describe("a search's total (issue 15: the count of a common word's matches)", () => {
+  it('is exact up to 1,000 matches and an estimate of more than 1,000 past it, while the list counts exactly', async () => {
+    const before = (await list('/api/comment?page=1&limit=10')).json().totalResults as number;
+    await t.db.execute(sql`insert into activity_comments (activity_id, user_id, komentar, created_at)
+      select ${ids.a1}, null, 'Optički kabl položen, deonica ' || n, now() - n * interval '1 minute'
+      from generate_series(1, 1005) n`);
+    await t.db.execute(sql`analyze activity_comments`);
+    const search = async (query: string) => (await list(`/api/search/comment?${query}&page=1&limit=10`)).json();
+    const common = await search('eng=deonica');
+    expect(common.comments).toHaveLength(10);
+    expect(common.totalResults).toBeGreaterThan(1000);
+    // Exact below the limit: 'deonica 100' is in the 100th and the 1000th to 1005th, and no comment has the other.
+    expect((await search('eng=deonica 100')).totalResults).toBe(7);
+    expect((await search('eng=nepostojeca rec')).totalResults).toBe(0);
+    // The list itself stays exact up to 10,000.
+    expect((await list('/api/comment?page=1&limit=10')).json().totalResults).toBe(before + 1005);
+  });
+});
