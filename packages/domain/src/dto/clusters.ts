@@ -85,7 +85,24 @@ export type LocationDto = {
   datumZavrsetka: string | null;
   boja: DeadlineColour;
 };
-export type LocationsPage = { locations: LocationDto[]; aktivne: number; totalResults: number };
+/** A contract as a cluster's list row names it: the list's contract column and the link screen's current contract. */
+export type ContractRef = Pick<ContractBrief, '_id' | 'naziv' | 'broj'>;
+
+/**
+ * A cluster as the lists and pickers carry it (GET /api/location, GET /api/search/location; the pickers'
+ * limit=1000 call): what their tables show — name, responsible groups, status, contracts named by id,
+ * name and number, colour — with the numbers, address and finishing date; the settlements and
+ * activities empty. The detail (GET /api/location/{id}) carries everything (issue 15 item 4).
+ */
+export type LocationListItem = Omit<LocationDto, 'ugovor' | 'ugovori' | 'naselja' | 'usputnaNaselja' | 'aktivnosti'> & {
+  /** The general contract (kind `contract`). */
+  ugovor: ContractRef | null;
+  ugovori: { contractIzv: ContractRef | null; contractPro: ContractRef | null; contractNad: ContractRef | null };
+  naselja: [];
+  usputnaNaselja: [];
+  aktivnosti: [];
+};
+export type LocationsPage = { locations: LocationListItem[]; aktivne: number; totalResults: number };
 
 /** A cluster offered for linking or picking: its name, and the name in each script. */
 export type LocationOption = { _id: string; nazivLokacije: string; cyr: string; lat: string };

@@ -1,10 +1,19 @@
-import type { ActivityBrief, ClusterStatus, GroupBrief, LocationDto, LocationOption, LocationsPage, MessageResponse } from '@trasa/domain';
+import type {
+  ActivityBrief,
+  ClusterStatus,
+  GroupBrief,
+  LocationDto,
+  LocationListItem,
+  LocationOption,
+  LocationsPage,
+  MessageResponse,
+} from '@trasa/domain';
 import { api } from './client';
 import type { PageParams, SearchText } from './users';
 
 /** Clusters (locations) of docs/api/clusters-contracts.md "Clusters". */
 
-export type { ActivityBrief, ClusterStatus, GroupBrief, LocationDto, LocationOption, LocationsPage };
+export type { ActivityBrief, ClusterStatus, GroupBrief, LocationDto, LocationListItem, LocationOption, LocationsPage };
 
 /** The body of POST /api/location and PATCH /api/location/{id}; empty decimals and an untouched contract are left out. */
 export type ClusterBody = {
@@ -21,6 +30,7 @@ export type ClusterSaved = MessageResponse & { location: LocationDto };
 /** Pickers load up to 1000 clusters (spec 2 §9). */
 export const PICKER_LIMIT = 1000;
 
+/** A page of the visible clusters as the lists and pickers carry them (LocationListItem; the detail has the rest). */
 export function listLocations(params: PageParams, signal?: AbortSignal): Promise<LocationsPage> {
   return api('/location', { query: params, signal });
 }

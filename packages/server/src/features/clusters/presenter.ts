@@ -11,19 +11,21 @@ import {
   type GroupBrief,
   IN_PROGRESS,
   type LocationDto,
+  type LocationListItem,
 } from '@trasa/domain';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { groups, groupTypes } from '../../db/schema.js';
 import { activities, activityCatalogue, activityComments } from '../../db/schema-activities.js';
 import { clusterGroups, clusterSettlements, clusters, contractClusters, contracts, settlements } from '../../db/schema-clusters.js';
 import { type Executor, serbianOrder } from '../../platform/database.js';
+import { jsonArrayAgg, jsonObject, jsonPlain, jsonValue } from '../../platform/jsonText.js';
 import { appToday } from '../../platform/time.js';
 import { activityColour } from '../notifications/colour.js';
 import { presentSettlement, settlementColumns } from '../settlements/presenter.js';
 
 /** Shapes of docs/api/clusters-contracts.md, built field by field. */
 
-export type { ClusterStatus, ContractBrief, GroupBrief, LocationDto };
+export type { ClusterStatus, ContractBrief, GroupBrief, LocationDto, LocationListItem };
 
 /**
  * A cluster's status (activity-catalogue.md "Flow rules"): 'Nije započet' while every activity is
@@ -64,22 +66,6 @@ export type ClusterRow = {
 export const clusterOrder = [serbianOrder(clusters.naziv), clusters.id] as const;
 
 /**
- * A JSON object's text built in SQL from constant keys and SQL values that are already JSON texts
- * (jsonValue for plain values): compact and in the keys' order, as JSON.stringify writes it
- * (json_build_object writes ' : ' and ', ' between them, a tenth more bytes on the picker's answer).
- */
-function jsonObject(entries: readonly (readonly [string, SQL])[]): SQL {
-  const parts = entries.map(([key, value], i) => sql`${sql.raw(`'${i === 0 ? '{' : ','}${JSON.stringify(key)}:'`)} || ${value}`);
-  return sql`(${sql.join(parts, sql` || `)} || '}')`;
-}
-/** A value as JSON text (SQL null: JSON null). */
-const jsonValue = (value: SQL) => sql`coalesce(to_json(${value})::text, 'null')`;
-/** A uuid or date as JSON text: its text needs no escaping (cheaper than to_json on 1,000 rows). */
-const jsonPlain = (value: SQL) => sql`coalesce('"' || (${value})::text || '"', 'null')`;
-/** An integer as JSON text (numeric goes through to_json: NaN and Infinity). */
-const jsonNumber = (value: SQL) => sql`coalesce((${value})::text, 'null')`;
-
-/**
  * A cluster's colour in SQL: deadlineColour (domain colours.ts) of `status` against the general contract's
  * period (`start`, `due`) as of `today`, finished at `finished` — the rule clusterColour applies in JS
  * (clusters never have a floating deadline). `left / total > 10 %` is compared in whole days as
@@ -99,27 +85,23 @@ export function clusterColourSql(status: SQL, start: SQL, due: SQL, finished: SQ
 const FINISHED_CLUSTER: ClusterStatus = 'Završen';
 
 /**
- * The list's LocationDtos of the clusters `page` names (a relation with `id` and the list position `n`),
- * as one JSON array text built in SQL, in the order of `n`: name, responsible groups (GroupBrief, by name),
- * the general and typed contracts (ContractBrief), the numbers, status, address, finishing date and colour
- * (as of `today`, YYYY-MM-DD); `naselja`, `usputnaNaselja` and `aktivnosti` empty: the detail carries
- * them (issue 15 item 4). presentLocations builds the same fields in JS for the detail (test:
- * clusters/listJson.test.ts compares the two). The groups and contracts of the whole page are read in
+ * The list's LocationListItems of the clusters `page` names (a relation with `id` and the list position
+ * `n`), as one JSON array text built in SQL, in the order of `n`, keys in LocationDto's order: name,
+ * responsible groups (GroupBrief, by name), the general and typed contracts as ContractRef (id, name,
+ * number: what the list's contract column and the link screen's current contract show), the numbers,
+ * status, address, finishing date and colour (as of `today`, YYYY-MM-DD, against the general contract's
+ * period); `naselja`, `usputnaNaselja` and `aktivnosti` empty. The detail carries all of it whole
+ * (issue 15 item 4).
+ * presentLocations builds the detail in JS (test: clusters/storedStatus.test.ts compares the two). The groups and contracts of the whole page are read in
  * one grouped join each; the list's answer never passes through objects in Node (the picker's
  * limit=1000 call: 1,000 rows, no parse, no stringify).
  */
 export function locationListJsonSql(page: SQL, today: string): SQL {
   const day = sql`${today}::date`;
-  const brief = jsonObject([
+  const ref = jsonObject([
     ['_id', jsonPlain(sql`k.id`)],
     ['naziv', jsonValue(sql`k.naziv`)],
     ['broj', jsonValue(sql`k.broj`)],
-    ['status', jsonValue(sql`k.status`)],
-    ['datumPocetka', jsonPlain(sql`k.datum_pocetka`)],
-    ['rokTrajanja', jsonNumber(sql`k.rok_trajanja`)],
-    ['datumZavrsetka', jsonPlain(sql`k.datum_zavrsetka`)],
-    ['rokZavrsetka', jsonPlain(sql`k.datum_pocetka + k.rok_trajanja`)],
-    ['route', jsonValue(sql`k.kind`)],
   ]);
   const group = jsonObject([
     ['_id', jsonPlain(sql`gr.id`)],
@@ -151,10 +133,10 @@ export function locationListJsonSql(page: SQL, today: string): SQL {
     ['datumZavrsetka', jsonPlain(sql`c.datum_zavrsetka_klastera`)],
     ['boja', jsonValue(clusterColourSql(sql`c.status_klastera`, sql`k.start`, sql`k.due`, sql`c.datum_zavrsetka_klastera`, day))],
   ]);
-  return sql`select '[' || coalesce(string_agg(${location}, ',' order by p.n), '') || ']'
+  return sql`select ${jsonArrayAgg(location, sql`p.n`)}
     from ${page} p join ${clusters} c on c.id = p.id
     left join (
-      select cg.cluster_id, '[' || string_agg(${group}, ',' order by gr.naziv, gr.id) || ']' as list
+      select cg.cluster_id, ${jsonArrayAgg(group, sql`gr.naziv, gr.id`)} as list
       from ${page} gp join ${clusterGroups} cg on cg.cluster_id = gp.id join ${groups} gr on gr.id = cg.group_id
       left join ${groupTypes} t on t.id = gr.type_id
       group by cg.cluster_id
@@ -168,7 +150,7 @@ export function locationListJsonSql(page: SQL, today: string): SQL {
         min(b.start) filter (where b.kind = 'contract') as start,
         min(b.due) filter (where b.kind = 'contract') as due
       from ${page} kp join ${contractClusters} cc on cc.cluster_id = kp.id
-      join (select k.id, k.kind, ${brief} as j, k.datum_pocetka as start, k.datum_pocetka + k.rok_trajanja as due from ${contracts} k) b
+      join (select k.id, k.kind, ${ref} as j, k.datum_pocetka as start, k.datum_pocetka + k.rok_trajanja as due from ${contracts} k) b
         on b.id = cc.contract_id
       group by cc.cluster_id
     ) k on k.cluster_id = c.id`;

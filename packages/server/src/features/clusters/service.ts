@@ -24,6 +24,7 @@ import {
   clusterOrder,
   clusterStatusSql,
   type LocationDto,
+  type LocationListItem,
   locationListJsonSql,
   presentLocations,
 } from './presenter.js';
@@ -31,7 +32,7 @@ import type { ClusterInput } from './schema.js';
 import { clusterMatchCondition } from './search.js';
 
 export type RequestInfo = { ip: string; url: string };
-export type LocationsPage = { locations: LocationDto[]; aktivne: number; totalResults: number };
+export type LocationsPage = { locations: LocationListItem[]; aktivne: number; totalResults: number };
 export type LocationOption = { _id: string; nazivLokacije: string; cyr: string; lat: string };
 
 /** Texts of the cluster forms the domain does not have yet (Cyrillic, like the forms). */
@@ -152,7 +153,7 @@ export async function listClusters(
   input: Paging & ClusterSorting & { eng?: string; srb?: string },
 ): Promise<LocationsPage> {
   const page = await listClustersJson(ctx, actor, input);
-  return { locations: JSON.parse(page.locations) as LocationDto[], aktivne: page.aktivne, totalResults: page.totalResults };
+  return { locations: JSON.parse(page.locations) as LocationListItem[], aktivne: page.aktivne, totalResults: page.totalResults };
 }
 
 /** The JSON text of a LocationsPage, from listClustersJson's parts (keys in LocationsPage's order). */

@@ -1,4 +1,11 @@
-import { addDays, type ClusterStatus, type LocationDto } from '@trasa/domain';
+import {
+  addDays,
+  type ClusterStatus,
+  type ContractBrief,
+  type LocationDto,
+  type LocationListItem,
+  type LocationsPage,
+} from '@trasa/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +26,23 @@ const t = useTestApp();
 const day = (n: number) => addDays(appToday(), n);
 
 type Stored = { status: ClusterStatus; datumZavrsetka: string | null };
+
+/** What a list row must carry of a cluster's detail (LocationListItem): contracts named by id, name and number; no settlements, no activities. */
+function listItemOf(detail: LocationDto): LocationListItem {
+  const ref = (c: ContractBrief | null) => (c ? { _id: c._id, naziv: c.naziv, broj: c.broj } : null);
+  return {
+    ...detail,
+    ugovor: ref(detail.ugovor),
+    ugovori: {
+      contractIzv: ref(detail.ugovori.contractIzv),
+      contractPro: ref(detail.ugovori.contractPro),
+      contractNad: ref(detail.ugovori.contractNad),
+    },
+    naselja: [],
+    usputnaNaselja: [],
+    aktivnosti: [],
+  };
+}
 
 /** activity-catalogue.md "Flow rules" in JS, over the activity records as they are now. */
 async function recount(ids: string[]): Promise<Map<string, Stored>> {
@@ -199,20 +223,23 @@ describe("the list's JSON built in SQL", () => {
     });
   });
 
-  it("carries the detail's fields (no settlements, no activities), colours as clusterColour computes them", async () => {
+  it("carries what the list and pickers show, the detail's values (contracts by id, name and number; no settlements, no activities), colours as clusterColour computes them", async () => {
     for (const token of [adminToken, employeeToken]) {
       const res = await t.call({ method: 'GET', url: '/api/location?page=1&limit=1000', token });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toContain('application/json');
-      const page = res.json() as { locations: LocationDto[]; aktivne: number; totalResults: number };
+      const page = res.json() as LocationsPage;
       expect(page.locations.length).toBe(page.totalResults);
       expect(page.totalResults).toBeGreaterThanOrEqual(8);
       for (const row of page.locations) {
         const detail = (await t.call({ method: 'GET', url: `/api/location/${row._id}`, token: adminToken })).json().location as LocationDto;
-        expect(row).toEqual({ ...detail, naselja: [], usputnaNaselja: [], aktivnosti: [] });
+        expect(row).toEqual(listItemOf(detail));
         // Key order as the detail's (JSON.stringify of the JS presenter).
         expect(Object.keys(row)).toEqual(Object.keys(detail));
-        expect(row.boja).toBe(clusterColour(row.status, row.ugovor, row.datumZavrsetka, new Date(`${appToday()}T12:00:00Z`)));
+        // The detail-only parts of a contract stay out of the list (issue 15 item 4).
+        for (const contract of [row.ugovor, ...Object.values(row.ugovori)])
+          if (contract) expect(Object.keys(contract)).toEqual(['_id', 'naziv', 'broj']);
+        expect(row.boja).toBe(clusterColour(row.status, detail.ugovor, row.datumZavrsetka, new Date(`${appToday()}T12:00:00Z`)));
       }
       const colours = Object.fromEntries(page.locations.filter((l) => l.naziv.startsWith('Lista ')).map((l) => [l.naziv, l.boja]));
       expect(colours).toEqual({
@@ -240,7 +267,7 @@ describe("the list's JSON built in SQL", () => {
       const got: string[] = [];
       for (let p = 1; p <= Math.ceil(all.length / 7); p++) {
         const res = await t.call({ method: 'GET', url: `/api/location?page=${p}&limit=7&sort=status&order=${order}`, token: adminToken });
-        const page = res.json() as { locations: LocationDto[]; aktivne: number; totalResults: number };
+        const page = res.json() as LocationsPage;
         expect(page.totalResults).toBe(all.length);
         expect(page.aktivne).toBe(all.filter((r) => r.status === 'U toku').length);
         got.push(...page.locations.map((l) => l._id));
@@ -249,7 +276,7 @@ describe("the list's JSON built in SQL", () => {
     }
     // The search route answers the same rows as objects.
     const found = (await t.call({ method: 'GET', url: '/api/search/location?eng=lista&page=1&limit=50', token: adminToken })).json();
-    expect(found.locations.map((l: LocationDto) => l.naziv)).toEqual(
+    expect(found.locations.map((l: LocationListItem) => l.naziv)).toEqual(
       all
         .filter((r) => r.naziv.startsWith('Lista '))
         .map((r) => r.naziv)

@@ -19,6 +19,7 @@ import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import { type Executor, serbianOrder } from '../../platform/database.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { jsonArrayAgg, jsonLiteral, jsonObject, jsonPlain, jsonValue } from '../../platform/jsonText.js';
 import { sameFoldedName } from '../../platform/names.js';
 import { FOREIGN_KEY_VIOLATION, onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
@@ -37,7 +38,7 @@ import { presentGroup, selectGroups } from './presenter.js';
 
 export type RequestInfo = { ip: string; url: string };
 
-const groupOrder = [serbianOrder(groups.naziv), groups.id] as const;
+export const groupOrder = [serbianOrder(groups.naziv), groups.id] as const;
 
 /** `sort` of the groups lists (LIST_SORTS.groups); type and parent are subqueries over the group's row. */
 export const GROUP_SORTS: SortMap<'groups'> = {
@@ -49,12 +50,13 @@ export const GROUP_SORTS: SortMap<'groups'> = {
 };
 export type GroupSorting = Sorting<SortKey<'groups'>>;
 
-/** One page of the groups matching `where` (never the reserved group), ordered by naziv or by `sort`. */
+/**
+ * One page of the groups matching `where` (never the reserved group), ordered by naziv or by `sort`, as
+ * objects (GET /api/search/group): groupsPageJson's one statement, parsed. It was three (the page, the
+ * page's children, the count).
+ */
 export async function pageOfGroups(db: Executor, scope: Scope, where: SQL, paging: Paging & GroupSorting): Promise<GroupsPage> {
-  const orderBy = orderOf(GROUP_SORTS, paging, groupOrder, groups.id);
-  const rows = await selectGroups(db, where, { orderBy, limit: paging.limit, offset: offsetOf(paging) });
-  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(groups).where(where);
-  return { groups: rows.map((r) => presentGroup(r, scope)), totalResults: total?.n ?? 0 };
+  return JSON.parse(await groupsPageJson(db, scope, where, paging)) as GroupsPage;
 }
 
 /**
@@ -71,8 +73,11 @@ const parentGroup = alias(groups, 'parent');
 
 /**
  * One page of groups as the JSON text of GroupsPage, built in one statement: each group as presentGroup
- * builds it (nadredjenaGrupa only when the parent is in the scope; podredjeneGrupe ordered by naziv like
- * withCounts; brojClanova kept on the group), aggregated in the page's order, with totalResults.
+ * builds it, keys in its order (nadredjenaGrupa only when the parent is in the scope; podredjeneGrupe
+ * ordered by naziv like withCounts; brojClanova kept on the group), in the page's order, with
+ * totalResults. The text is written compact (platform/jsonText.ts) and the children of the whole page
+ * are read in one grouped join: json_build_object, json_agg and a children subquery per group cost the
+ * whole list (1,000 groups) 13 ms of SQL and 480 KB (issue 15 item 4, docs/performance.md "Pickers").
  */
 export async function groupsPageJson(db: Executor, scope: Scope, where: SQL, paging: Paging & GroupSorting): Promise<string> {
   const orderBy = orderOf(GROUP_SORTS, paging, groupOrder, groups.id);
@@ -84,24 +89,44 @@ export async function groupsPageJson(db: Executor, scope: Scope, where: SQL, pag
           sql`, `,
         )})`
       : sql`false`;
-  const page = sql`select row_number() over (order by ${sql.join(orderBy, sql`, `)}) as k, json_build_object(
-      '_id', ${groups.id}, 'naziv', ${groups.naziv}, 'kratakNaziv', ${groups.kratakNaziv},
-      'tip', coalesce(${groupTypes.naziv}, ''), 'tipKod', ${groupTypes.code}, 'tipId', ${groups.typeId},
-      'cirilica', ${groups.cirilica}, 'sveVideci', ${groups.sveVideci},
-      'nadredjenaGrupa', case when ${parentGroup.id} is not null and ${parentVisible}
-        then json_build_object('_id', ${parentGroup.id}, 'naziv', coalesce(${parentGroup.naziv}, '')) end,
-      'podredjeneGrupe', coalesce((select json_agg(json_build_object('_id', c.id, 'naziv', c.naziv) order by c.naziv)
-        from ${groups} c where c.parent_id = ${groups.id} and not c.reserved), '[]'::json),
-      'brojClanova', ${groups}.member_count) as g
+  const page = sql`select row_number() over (order by ${sql.join(orderBy, sql`, `)}) as k, ${groups.id} as id, ${groups.naziv} as naziv,
+      ${groups.kratakNaziv} as kratak, coalesce(${groupTypes.naziv}, '') as tip, ${groupTypes.code} as tip_kod, ${groups.typeId} as tip_id,
+      ${groups.cirilica} as cirilica, ${groups.sveVideci} as sve, ${groups}.member_count as members,
+      case when ${parentVisible} then ${parentGroup.id} end as parent_id, coalesce(${parentGroup.naziv}, '') as parent_naziv
     from ${groups}
     left join ${groupTypes} on ${groupTypes.id} = ${groups.typeId}
     left join ${groups} "parent" on ${parentGroup.id} = ${groups.parentId}
     where ${where}
     order by ${sql.join(orderBy, sql`, `)}
     limit ${paging.limit} offset ${offsetOf(paging)}`;
-  const result = await db.execute<{ body: string }>(sql`select json_build_object(
-      'groups', coalesce((select json_agg(p.g order by p.k) from (${page}) p), '[]'::json),
-      'totalResults', (select count(*)::int from ${groups} where ${where}))::text as body`);
+  const nameRef = (id: SQL, naziv: SQL) =>
+    jsonObject([
+      ['_id', jsonPlain(id)],
+      ['naziv', jsonValue(naziv)],
+    ]);
+  const group = jsonObject([
+    ['_id', jsonPlain(sql`p.id`)],
+    ['naziv', jsonValue(sql`p.naziv`)],
+    ['kratakNaziv', jsonValue(sql`p.kratak`)],
+    ['tip', jsonValue(sql`p.tip`)],
+    ['tipKod', jsonValue(sql`p.tip_kod`)],
+    ['tipId', jsonPlain(sql`p.tip_id`)],
+    ['cirilica', jsonValue(sql`p.cirilica`)],
+    ['sveVideci', jsonLiteral(sql`p.sve`)],
+    ['nadredjenaGrupa', sql`(case when p.parent_id is null then 'null' else ${nameRef(sql`p.parent_id`, sql`p.parent_naziv`)} end)`],
+    ['podredjeneGrupe', sql`coalesce(kids.list, '[]')`],
+    ['brojClanova', jsonLiteral(sql`p.members`)],
+  ]);
+  const result = await db.execute<{ body: string }>(sql`with page as (${page}),
+    kids as (
+      select c.parent_id as id, ${jsonArrayAgg(nameRef(sql`c.id`, sql`c.naziv`), sql`c.naziv`)} as list
+      from page kp join ${groups} c on c.parent_id = kp.id
+      where not c.reserved
+      group by c.parent_id
+    )
+    select '{"groups":' || ${jsonArrayAgg(group, sql`p.k`)}
+      || ',"totalResults":' || (select count(*) from ${groups} where ${where}) || '}' as body
+    from page p left join kids on kids.id = p.id`);
   return result.rows[0]?.body ?? '{"groups":[],"totalResults":0}';
 }
 

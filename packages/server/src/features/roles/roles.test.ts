@@ -1,5 +1,5 @@
 import { type RoleKey, USERS } from '@trasa/domain';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.js';
 import { builtinRoleId } from '../../bootstrap.js';
@@ -75,6 +75,15 @@ describe('GET /api/role', () => {
   it('pages and answers 404/400 for unknown and malformed ids', async () => {
     const page = (await t.call({ method: 'GET', url: '/api/role?page=2&limit=2', token: adminToken })).json();
     expect(page.roles.map((r: { osnovnaRola: string }) => r.osnovnaRola)).toEqual(['Zaposleni', 'Gost']);
+    // totalResults comes with the page (a window count); a page past the end still counts, for each caller's roles.
+    const all = (await t.db.select({ id: roles.id }).from(roles)).length;
+    const notAdmin = (await t.db.select({ id: roles.id }).from(roles).where(ne(roles.baseRole, 'Admin'))).length;
+    expect(page.totalResults).toBe(all);
+    const past = (await t.call({ method: 'GET', url: '/api/role?page=99&limit=2', token: adminToken })).json();
+    expect(past).toEqual({ roles: [], totalResults: all });
+    const managers = (await t.call({ method: 'GET', url: '/api/role?page=1&limit=1', token: managerToken })).json();
+    expect(managers.totalResults).toBe(notAdmin);
+    expect(managers.roles).toHaveLength(1);
     expect((await t.call({ method: 'GET', url: `/api/role/${NO_ID}`, token: adminToken })).statusCode).toBe(404);
     expect((await t.call({ method: 'GET', url: '/api/role/Admin', token: adminToken })).statusCode).toBe(400);
   });

@@ -8,7 +8,7 @@ import {
   type SortKey,
   USERS,
 } from '@trasa/domain';
-import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { roles, users } from '../../db/schema.js';
@@ -41,6 +41,10 @@ const ROLE_SORTS: SortMap<'roles'> = {
   ugradjena: { value: roles.builtin },
 };
 
+/**
+ * GET /api/role: a page of the roles the caller sees and their number, in one statement (the count is a
+ * window over the matching rows, taken before the LIMIT); only a page past the end counts again.
+ */
 export async function listRoles(
   ctx: AppContext,
   actor: Actor,
@@ -48,14 +52,14 @@ export async function listRoles(
 ): Promise<{ roles: RoleDto[]; totalResults: number }> {
   const where = visibleRoleCondition(actor);
   const rows = await ctx.db
-    .select()
+    .select({ ...getTableColumns(roles), total: sql<number>`(count(*) over ())::int` })
     .from(roles)
     .where(where)
     .orderBy(...orderOf(ROLE_SORTS, paging, roleOrder, roles.id))
     .limit(paging.limit)
     .offset(offsetOf(paging));
-  const [total] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(roles).where(where);
-  return { roles: rows.map(presentRole), totalResults: total?.n ?? 0 };
+  const total = rows[0]?.total ?? (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(roles).where(where))[0]?.n ?? 0;
+  return { roles: rows.map(presentRole), totalResults: total };
 }
 
 export async function getRole(ctx: AppContext, actor: Actor, id: string): Promise<RoleDto> {

@@ -34,7 +34,7 @@ import {
 } from '../groups/policy.js';
 import { presentGroup, selectGroups } from '../groups/presenter.js';
 import { assertAdminRemains, assertAssignable, findRole } from '../roles/policy.js';
-import { countOf, offsetOf, type Paging } from './paging.js';
+import { countOf, EXACT_COUNT_LIMIT, offsetOf, type Paging } from './paging.js';
 import { presentUser, selectUserWithRelations, userOrder } from './presenter.js';
 
 export type RequestInfo = { ip: string; url: string };
@@ -79,6 +79,7 @@ const NARROW_USER_SORTS: SortMap<'users'> = {
 
 /**
  * One page of users matching `where` (a condition over the users table alone), ordered by prezime, ime.
+ * `estimateFirst`: a whole-table list whose total is likely past the exact count's limit (countOf).
  * A deferred join: the page's ids come from the users table alone (on users_list_order_idx, in trasa_sr
  * order, an index-only walk even at page 2,500), and only those ten rows are joined to their role and
  * group (docs/performance.md). Each `sort` has its own order index (drizzle/0013; by group or role the
@@ -88,7 +89,7 @@ export async function pageOfUsers(
   db: Executor,
   where: SQL,
   paging: Paging & UserSorting,
-  opts: { byGroups?: boolean } = {},
+  opts: { byGroups?: boolean; estimateFirst?: boolean } = {},
 ): Promise<{ users: UserDto[]; totalResults: number }> {
   const order = orderOf(opts.byGroups ? NARROW_USER_SORTS : USER_SORTS, paging, userOrder, users.id);
   const pageIds = db
@@ -101,7 +102,10 @@ export async function pageOfUsers(
   const rows = await selectUserWithRelations(db)
     .where(sql`${users.id} in (${pageIds})`)
     .orderBy(...order);
-  return { users: rows.map(presentUser), totalResults: await countOf(db, users, where) };
+  return {
+    users: rows.map(presentUser),
+    totalResults: await countOf(db, users, where, EXACT_COUNT_LIMIT, { estimateFirst: opts.estimateFirst }),
+  };
 }
 
 /** GET /api/user: Admin every user, Rukovodilac the members of their subtree; `groupId` narrows to one group. */
@@ -113,7 +117,8 @@ export async function listUsers(ctx: AppContext, actor: Actor, q: Paging & UserS
     if (!scope.all && !inScope(scope, q.groupId)) throw notFound();
     where = and(where, eq(users.groupId, q.groupId)) as SQL;
   }
-  return pageOfUsers(ctx.db, where, q, { byGroups: !scope.all || Boolean(q.groupId) });
+  const narrowed = !scope.all || Boolean(q.groupId);
+  return pageOfUsers(ctx.db, where, q, { byGroups: narrowed, estimateFirst: !narrowed });
 }
 
 /** GET /api/user/users-per-role: the users of one role the caller may see (a Rukovodilac: members and guests). */
@@ -127,7 +132,7 @@ export async function usersPerRole(ctx: AppContext, actor: Actor, q: Paging & Us
     const [role] = await ctx.db.select({ baseRole: roles.baseRole }).from(roles).where(eq(roles.id, q.roleId)).limit(1);
     visible = role?.baseRole === 'Gost' ? isNull(users.deletedAt) : memberCondition(scope);
   }
-  return pageOfUsers(ctx.db, and(visible, eq(users.roleId, q.roleId)) as SQL, q, { byGroups: !scope.all });
+  return pageOfUsers(ctx.db, and(visible, eq(users.roleId, q.roleId)) as SQL, q, { byGroups: !scope.all, estimateFirst: scope.all });
 }
 
 /** GET /api/user/guests: every guest (base role Gost); guests have no group, Admin and Rukovodilac see them all. */

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { appPath, LIST_SORTS, roleIn } from '@trasa/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { deleteLocation, type LocationDto } from '../../api/clusters';
+import { deleteLocation, type LocationListItem } from '../../api/clusters';
 import { messageOf } from '../../api/errors';
 import { ColourLegend } from '../../components/ColourLegend';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -39,10 +39,10 @@ export function ClustersPage() {
   const isAdmin = roleIn(user.rola, ['Admin']);
   const [dialog, setDialog] = useState<Dialog>({ open: false, clusterId: null, opening: 0 });
   const openForm = (clusterId: string | null) => setDialog((d) => ({ open: true, clusterId, opening: d.opening + 1 }));
-  const [deleting, setDeleting] = useState<LocationDto | null>(null);
+  const [deleting, setDeleting] = useState<LocationListItem | null>(null);
 
   const remove = useMutation({
-    mutationFn: (location: LocationDto) => deleteLocation(location._id),
+    mutationFn: (location: LocationListItem) => deleteLocation(location._id),
     onSuccess: async (data) => {
       setDeleting(null);
       snackbar.success(data?.message || CLUSTERS.deleted, LOCATION_NOTICE_MS);
@@ -54,7 +54,7 @@ export function ClustersPage() {
     },
   });
 
-  const openDetails = (location: LocationDto) => navigate(clusterDetailPath(location._id), { state: FROM_CLUSTER_LIST });
+  const openDetails = (location: LocationListItem) => navigate(clusterDetailPath(location._id), { state: FROM_CLUSTER_LIST });
 
   return (
     <Stack spacing={2}>

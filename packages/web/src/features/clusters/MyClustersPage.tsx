@@ -1,7 +1,7 @@
 import { Stack, Typography } from '@mui/material';
 import { appPath, LIST_SORTS } from '@trasa/domain';
 import { useNavigate, useParams } from 'react-router';
-import type { LocationDto } from '../../api/clusters';
+import type { LocationListItem } from '../../api/clusters';
 import { ColourLegend } from '../../components/ColourLegend';
 import { DataTable } from '../../components/DataTable';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
@@ -12,7 +12,7 @@ import { CLUSTERS_KEY } from './queries';
 /** /app/klasteri-user (spec 2 §2): the clusters the user's group sees, read-only, coloured by deadline. */
 export function MyClustersPage() {
   const navigate = useNavigate();
-  const open = (location: LocationDto) => navigate(appPath('myCluster', { id: location._id }));
+  const open = (location: LocationListItem) => navigate(appPath('myCluster', { id: location._id }));
   return (
     <Stack spacing={2}>
       <Typography variant="h1">{SCREEN_TITLES.myClusters}</Typography>

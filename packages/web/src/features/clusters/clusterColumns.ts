@@ -1,5 +1,5 @@
 import { MAX_LIMIT } from '@trasa/domain';
-import type { LocationDto } from '../../api/clusters';
+import type { LocationListItem } from '../../api/clusters';
 import { listLocations, searchLocations } from '../../api/clusters';
 import { deadlineRowColor } from '../../components/ColourLegend';
 import type { PageSizeOption, TableQuery } from '../../components/DataTable';
@@ -11,14 +11,14 @@ import { responsibleContractors, statusLabel } from './format';
 export const CLUSTER_PAGE_SIZES: readonly PageSizeOption[] = [10, 20, 50, 100, { value: MAX_LIMIT, label: UI.allRows }];
 
 /** Cluster name, responsible contractor, status, contract (spec 2 §2). */
-export const CLUSTER_COLUMNS: ColumnDef<LocationDto>[] = [
+export const CLUSTER_COLUMNS: ColumnDef<LocationListItem>[] = [
   { accessorKey: 'naziv', header: UI.clusterName },
   { id: 'odgovoran', header: UI.responsibleContractor, accessorFn: responsibleContractors },
   { id: 'status', header: UI.status, accessorFn: (l) => statusLabel(l.status) },
   { id: 'ugovor', header: UI.contract, accessorFn: (l) => l.ugovor?.naziv ?? UI.empty },
 ];
 
-export function clusterRowColor(location: LocationDto): string | undefined {
+export function clusterRowColor(location: Pick<LocationListItem, 'boja'>): string | undefined {
   return deadlineRowColor(location.boja);
 }
 

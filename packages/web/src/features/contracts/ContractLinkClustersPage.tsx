@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { appPath, type ContractKind, type ContractLocation, foldForSearch } from '@trasa/domain';
 import { createContext, useCallback, useContext, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
-import type { LocationDto } from '../../api/clusters';
+import type { LocationListItem } from '../../api/clusters';
 import { type ContractDto, getContract, linkLocationsToContract, unlinkLocationFromContract } from '../../api/contracts';
 import { messageOf } from '../../api/errors';
 import { ColourLegend } from '../../components/ColourLegend';
@@ -29,7 +29,7 @@ import { CONTRACTS_KEY, useContractQuery } from './queries';
 type TabKey = 'linked' | 'link';
 
 /** The cluster's current contract of this kind (`ugovor` is the general one). */
-function currentOfKind(location: LocationDto, kind: ContractKind) {
+function currentOfKind(location: LocationListItem, kind: ContractKind) {
   return kind === 'contract' ? location.ugovor : (location.ugovori?.[kind] ?? null);
 }
 
@@ -64,11 +64,11 @@ const SelectionContext = createContext<{
   kind: ContractKind;
   contractId: string;
   chosen: ReadonlySet<string>;
-  toggle: (location: LocationDto) => void;
+  toggle: (location: LocationListItem) => void;
 }>({ kind: 'contract', contractId: '', chosen: new Set(), toggle: () => {} });
 
 /** A cluster's checkbox; one already linked to this contract is checked and disabled. */
-function ChooseCell({ row }: { row: LocationDto }) {
+function ChooseCell({ row }: { row: LocationListItem }) {
   const { kind, contractId, chosen, toggle } = useContext(SelectionContext);
   const location = row;
   const linked = currentOfKind(location, kind)?._id === contractId;
@@ -91,14 +91,14 @@ function ChooseCell({ row }: { row: LocationDto }) {
   );
 }
 
-function CurrentContractCell({ row }: { row: LocationDto }) {
+function CurrentContractCell({ row }: { row: LocationListItem }) {
   const { kind, contractId } = useContext(SelectionContext);
   const current = currentOfKind(row, kind);
   if (!current) return <>{UI.empty}</>;
   return <>{current._id === contractId ? CONTRACT_LABELS.alreadyLinked : `${current.naziv} (${current.broj})`}</>;
 }
 
-const LINK_COLUMNS: ColumnDef<LocationDto>[] = [
+const LINK_COLUMNS: ColumnDef<LocationListItem>[] = [
   { id: 'izbor', header: UI.choose, Cell: ChooseCell },
   { accessorKey: 'naziv', header: UI.clusterName },
   { id: 'odgovoran', header: UI.responsibleContractor, accessorFn: responsibleContractors },
@@ -144,7 +144,7 @@ function LinkScreen({ kind, contract }: { kind: ContractKind; contract: Contract
   });
 
   const toggle = useCallback(
-    (location: LocationDto) => {
+    (location: LocationListItem) => {
       if (currentOfKind(location, kind)?._id === contract._id) return;
       setChosen((c) => {
         const next = new Set(c);
