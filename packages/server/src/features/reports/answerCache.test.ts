@@ -5,15 +5,10 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { addDays, MAX_LIMIT, SNAPSHOT_TYPES, type SnapshotType } from '@trasa/domain';
 import { and, eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { TestApp } from '../../../test/harness.js';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
+import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { activities, activityCatalogue, ijoHolders } from '../../db/schema-activities.js';
 import { clusterGroups, clusters, contracts } from '../../db/schema-clusters.js';
-import { connect } from '../../platform/database.js';
 import { ensureDatabase } from '../../platform/ensureDatabase.js';
 import { appToday } from '../../platform/time.js';
 import { createCluster, createContract, createGroup, createUser, setActivityState, tokenFor } from '../../seed/factories.js';
@@ -35,21 +30,6 @@ const two = {} as TestApp;
 let dataDir: string;
 const today = appToday();
 const yesterday = addDays(today, -1);
-
-async function instance(holder: TestApp, url: string, secret: string): Promise<void> {
-  const db = connect(url, 5);
-  const config = { ...loadConfig({}), appUrl: 'http://trasa.test', dataDir, webDist: '/nonexistent' };
-  const { app, ctx, routes } = await buildApp({ db, config, secret, log: pino({ level: 'silent' }) });
-  await app.ready();
-  Object.assign(holder, {
-    app,
-    ctx,
-    routes,
-    db,
-    call: ({ token, headers, ...opts }: InjectOptions & { token?: string }) =>
-      app.inject({ ...opts, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
-  });
-}
 
 type Cluster = { id: string; naziv: string };
 let mine: Cluster;
@@ -81,8 +61,8 @@ beforeAll(async () => {
   const url = await ensureDatabase(inject('pgAdminUrl'), `${inject('dbPrefix')}_${randomBytes(4).toString('hex')}`, inject('templateDb'));
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'trasa-answers-'));
   const secret = randomBytes(32).toString('hex');
-  await instance(one, url, secret);
-  await instance(two, url, secret);
+  await startTestApp(one, url, { secret, dataDir });
+  await startTestApp(two, url, { secret, dataDir });
   const db = one.db;
   myGroup = await createGroup(db, { naziv: 'Keš izvođač A', type: 'IZVODJAC' });
   theirGroup = await createGroup(db, { naziv: 'Keš izvođač B', type: 'IZVODJAC' });
