@@ -5,10 +5,13 @@
 // team): each case alone (20 requests in a row) and with autocannon at 10 connections. Target: page 1
 // and a search p99 ≤ 50 ms, page 2,500 ≤ 100 ms; the my-profile baseline shows what the machine allows.
 // BENCH_ROWS and BENCH_SECONDS change the size and the time per case.
+// BENCH_DB=postgres://…/db: instead, a kept database made by bench/generate.mjs (a COPY of trasa_bench:
+// 1,000,000 log rows of 1,000 groups of ~900 rows; the server migrates it) and its bench people, with
+// rare and frequent searches per role and the CPU per request of the server and its PostgreSQL.
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { adminToken, BENCH_ADMIN, startBenchServer } from './support.mjs';
+import { adminToken, BENCH_ADMIN, cpuMeter, startBenchServer } from './support.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS || 1_000_000);
 const duration = Number(process.env.BENCH_SECONDS || 10);
@@ -82,12 +85,77 @@ async function login(base, email, password) {
   return body.token;
 }
 
-const server = await startBenchServer();
+const KEPT = process.env.BENCH_DB;
+const server = await startBenchServer({}, KEPT ? { databaseUrl: KEPT, quiet: true } : {});
 const base = server.base;
 let db;
 try {
-  db = new pg.Client({ connectionString: server.dbUrl });
+  db = new pg.Client({ connectionString: server.dbUrl ?? KEPT });
   await db.connect();
+  if (KEPT) {
+    await keptDatabase();
+  } else {
+    await freshDatabase();
+  }
+} finally {
+  await db?.end().catch(() => undefined);
+  // Let the last requests autocannon left in flight finish before the server stops.
+  await new Promise((r) => setTimeout(r, 1000));
+  await server.stop();
+}
+
+/** The cases on a kept database (BENCH_DB): its bench Admin, Rukovodilac (10 groups) and Zaposleni (one team). */
+async function keptDatabase() {
+  const tokens = {
+    Admin: await adminToken(base),
+    Rukovodilac: await login(base, 'bench.rukovodilac@trasa.test', BENCH_ADMIN.password),
+    Zaposleni: await login(base, 'bench.zaposleni@trasa.test', BENCH_ADMIN.password),
+  };
+  const search = (text, cyr) => `/api/search/log?eng=${encodeURIComponent(text)}&srb=${encodeURIComponent(cyr)}&page=1&limit=10`;
+  const cases = [];
+  for (const role of ['Admin', 'Rukovodilac', 'Zaposleni']) {
+    cases.push(
+      [role, 'page 1', '/api/log?page=1&limit=10'],
+      [role, "search 'prijavio' (frequent)", search('prijavio', 'пријавио')],
+      [role, "search 'marko.123' (rare)", search('marko.123', 'марко.123')],
+      [role, "search '10.20.30' (an IP, rare)", search('10.20.30', '10.20.30')],
+      [role, "search 'xyzq' (nothing)", search('xyzq', 'xyzq')],
+    );
+  }
+  await runCases(cases, tokens);
+}
+
+async function runCases(cases, tokens) {
+  console.log(
+    `\n${duration} s per case, ${connections} connections, server on ${KEPT ? 'BENCH_DB' : server.onEmbedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}, load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}`,
+  );
+  // Alone: 20 requests one after another (the database and CPU cost of one request, little queueing);
+  // then 10 connections for the throughput and the tail.
+  for (const [role, title, url] of cases) {
+    const headers = { authorization: `Bearer ${tokens[role]}` };
+    const sample = await (await fetch(base + url, { headers })).json();
+    const alone = [];
+    for (let i = 0; i < 20; i++) {
+      const t = performance.now();
+      await (await fetch(base + url, { headers })).arrayBuffer();
+      alone.push(performance.now() - t);
+    }
+    alone.sort((a, b) => a - b);
+    const meter = await cpuMeter(db, server.pid);
+    const r = await autocannon({ url: base + url, headers, connections, duration });
+    const cpu = await meter(r.requests.total);
+    const total = sample.logs ? `${sample.totalExact ? '' : '≈'}${sample.totalLogs}` : '-';
+    console.log(
+      `${role.padEnd(11)} ${title.padEnd(42)} alone p50 ${alone[10].toFixed(1).padStart(5)} ms | ${String(Math.round(r.requests.average)).padStart(5)} req/s  p50 ${String(r.latency.p50).padStart(3)} ms  p99 ${String(r.latency.p99).padStart(3)} ms  non-2xx ${r.non2xx}  rows ${sample.logs?.length ?? '-'} of ${total}  CPU/request Node ${cpu.node.toFixed(1)} ms, PostgreSQL ${cpu.postgres.toFixed(1)} ms, load ${os.loadavg()[0].toFixed(1)}`,
+    );
+  }
+}
+
+/** A fresh database filled with BENCH_ROWS rows of 56 groups (the default). */
+async function freshDatabase() {
   let started = Date.now();
   const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
   for (const name of ['audit_logs_created_id_idx', 'audit_logs_group_created_idx', 'audit_logs_search_idx']) {
@@ -150,33 +218,5 @@ try {
     ['Zaposleni', 'page 1,000', '/api/log?page=1000&limit=10'],
     ['Zaposleni', "search 'marko'", search('marko', 'марко')],
   ];
-  console.log(
-    `\n${duration} s per case, ${connections} connections, ${ROWS} rows, server on ${server.onEmbedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}, load average ${os
-      .loadavg()
-      .map((n) => n.toFixed(1))
-      .join(' ')}`,
-  );
-  // Alone: 20 requests one after another (the database and CPU cost of one request, little queueing);
-  // then 10 connections for the throughput and the tail.
-  for (const [role, title, url] of cases) {
-    const headers = { authorization: `Bearer ${tokens[role]}` };
-    const sample = await (await fetch(base + url, { headers })).json();
-    const alone = [];
-    for (let i = 0; i < 20; i++) {
-      const t = performance.now();
-      await (await fetch(base + url, { headers })).arrayBuffer();
-      alone.push(performance.now() - t);
-    }
-    alone.sort((a, b) => a - b);
-    const r = await autocannon({ url: base + url, headers, connections, duration });
-    const total = sample.logs ? `${sample.totalExact ? '' : '≈'}${sample.totalLogs}` : '-';
-    console.log(
-      `${role.padEnd(11)} ${title.padEnd(42)} alone p50 ${alone[10].toFixed(1).padStart(5)} ms | ${String(Math.round(r.requests.average)).padStart(5)} req/s  p50 ${String(r.latency.p50).padStart(3)} ms  p99 ${String(r.latency.p99).padStart(3)} ms  non-2xx ${r.non2xx}  rows ${sample.logs?.length ?? '-'} of ${total}`,
-    );
-  }
-} finally {
-  await db?.end().catch(() => undefined);
-  // Let the last requests autocannon left in flight finish before the server stops.
-  await new Promise((r) => setTimeout(r, 1000));
-  await server.stop();
+  await runCases(cases, tokens);
 }

@@ -6,6 +6,10 @@ import { adminToken, cpuMeter as cpuMeterOf, startBenchServer } from './support.
 const CLUSTERS = Number(process.env.BENCH_CLUSTERS || 3_000);
 const duration = Number(process.env.BENCH_SECONDS || 8);
 const connections = Number(process.env.BENCH_CONNECTIONS || 10);
+// BENCH_ACCEPT_ENCODING (e.g. br): sent as Accept-Encoding, as a browser does (default: none, plain answers).
+const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING || '';
+// BENCH_CALLS: only the calls whose path contains one of these comma-separated parts (e.g. ijo-takse,compare).
+const only = (process.env.BENCH_CALLS || '').split(',').filter(Boolean);
 
 const server = await startBenchServer();
 const base = server.base;
@@ -81,7 +85,8 @@ try {
 
   const backfill = Date.now();
   const res = await fetch(`${base}/api/report/backfill-snapshots?days=2`, { method: 'POST', headers });
-  console.log(`backfill of 2 days: ${res.status} in ${Date.now() - backfill} ms`);
+  const backfilled = (await res.json()).results;
+  console.log(`backfill of 2 days (${backfilled.map((r) => r.date).join(', ')}): ${res.status} in ${Date.now() - backfill} ms`);
   if (process.env.BENCH_HOLD) {
     console.log(`holding ${server.dbUrl} (admin token ${admin}); Ctrl-C ends`);
     await new Promise((r) => process.once('SIGINT', r));
@@ -106,8 +111,9 @@ try {
       return `CPU/request Node ${node.toFixed(1)} ms, PostgreSQL ${postgres.toFixed(1)} ms`;
     };
   };
-  const today = new Date().toISOString().slice(0, 10);
-  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  // The two days the backfill stored (the server's calendar, Europe/Belgrade: between 23:00 and 24:00 UTC
+  // the UTC dates named only one of them, and the comparisons measured half their answer).
+  const [today, yesterday] = backfilled.map((r) => r.date);
 
   const calls = [
     '/api/report/summary',
@@ -130,16 +136,22 @@ try {
     ['admin', headers],
     ['employee', employee],
   ];
-  for (const [who, h] of process.env.BENCH_HOLD ? [] : logins) {
-    for (const path of calls) {
+  for (const [who, plain] of process.env.BENCH_HOLD ? [] : logins) {
+    const h = acceptEncoding ? { ...plain, 'accept-encoding': acceptEncoding } : plain;
+    for (const path of calls.filter((c) => only.length === 0 || only.some((o) => c.includes(o)))) {
       const sample = await fetch(`${base}${path}`, { headers: h });
       const size = (await sample.arrayBuffer()).byteLength;
+      // On the wire (fetch decodes): the compressed length when the server compressed.
+      // (a streamed compressed answer has no Content-Length: its size is not shown)
+      const length = sample.headers.get('content-length');
+      const encoded = sample.headers.get('content-encoding');
+      const wire = encoded ? ` (${encoded}${length ? ` ${Math.round(Number(length) / 1024)} KB` : ''})` : '';
       const meter = await cpuMeter();
       const r = await autocannon({ url: `${base}${path}`, headers: h, connections, duration });
       await drained();
       const cpu = await meter(r.requests.total);
       console.log(
-        `${who} ${path.split('&dateA')[0]}: ${sample.status}, ${Math.round(size / 1024)} KB, ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, ${cpu}, load ${os.loadavg()[0].toFixed(1)}`,
+        `${who} ${path.split('&dateA')[0]}: ${sample.status}, ${Math.round(size / 1024)} KB${wire}, ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, ${cpu}, load ${os.loadavg()[0].toFixed(1)}`,
       );
     }
   }

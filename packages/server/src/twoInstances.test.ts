@@ -4,12 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { ACCOUNT, ACTIVITIES, type ImportResponse, SMTP } from '@trasa/domain';
 import { eq, like, sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { TestApp } from '../test/harness.js';
-import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { startTestApp, type TestApp } from '../test/harness.js';
 import { auditLogs, mailOutbox, smtpServers } from './db/schema.js';
 import { clusters } from './db/schema-clusters.js';
 import { reportSnapshots } from './db/schema-reports.js';
@@ -38,20 +35,7 @@ const two = {} as TestApp;
 let dataDir: string;
 let url: string;
 
-async function instance(holder: TestApp, secret: string): Promise<void> {
-  const db = connect(url, 5);
-  const config = { ...loadConfig({}), appUrl: 'http://trasa.test', dataDir, webDist: '/nonexistent' };
-  const { app, ctx, routes } = await buildApp({ db, config, secret, log: pino({ level: 'silent' }) });
-  await app.ready();
-  Object.assign(holder, {
-    app,
-    ctx,
-    routes,
-    db,
-    call: ({ token, headers, ...opts }: InjectOptions & { token?: string }) =>
-      app.inject({ ...opts, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
-  });
-}
+const instance = (holder: TestApp, secret: string) => startTestApp(holder, url, { secret, dataDir });
 
 beforeAll(async () => {
   // Parallel sign-ins below queue for the hash; on a loaded test machine they may wait long.

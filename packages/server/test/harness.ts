@@ -21,6 +21,29 @@ export type TestApp = {
   call: (opts: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
 };
 
+/**
+ * Builds the application on the database at `url` into `holder` (its own pool and in-process state);
+ * instances given one `secret` and `dataDir` behave as several servers behind a proxy.
+ */
+export async function startTestApp(
+  holder: TestApp,
+  url: string,
+  opts: { secret: string; dataDir: string; webDist?: string },
+): Promise<void> {
+  const db = connect(url, 5);
+  const config = { ...loadConfig({}), appUrl: 'http://trasa.test', dataDir: opts.dataDir, webDist: opts.webDist ?? '/nonexistent' };
+  const { app, ctx, routes } = await buildApp({ db, config, secret: opts.secret, log: pino({ level: 'silent' }) });
+  await app.ready();
+  Object.assign(holder, {
+    app,
+    ctx,
+    routes,
+    db,
+    call: ({ token, headers, ...opts }: InjectOptions & { token?: string }) =>
+      app.inject({ ...opts, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
+  });
+}
+
 /** The application on this test file's own database (a copy of the migrated template). */
 export function useTestApp(opts: { webDist?: string } = {}): TestApp {
   const holder = {} as TestApp;
@@ -28,19 +51,8 @@ export function useTestApp(opts: { webDist?: string } = {}): TestApp {
   beforeAll(async () => {
     const name = `${inject('dbPrefix')}_${randomBytes(4).toString('hex')}`;
     const url = await ensureDatabase(inject('pgAdminUrl'), name, inject('templateDb'));
-    const db = connect(url, 5);
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'trasa-test-data-'));
-    const config = { ...loadConfig({}), appUrl: 'http://trasa.test', dataDir, webDist: opts.webDist ?? '/nonexistent' };
-    const { app, ctx, routes } = await buildApp({ db, config, secret: randomBytes(32).toString('hex'), log: pino({ level: 'silent' }) });
-    await app.ready();
-    Object.assign(holder, {
-      app,
-      ctx,
-      routes,
-      db,
-      call: ({ token, headers, ...opts }: InjectOptions & { token?: string }) =>
-        app.inject({ ...opts, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
-    });
+    await startTestApp(holder, url, { secret: randomBytes(32).toString('hex'), dataDir, webDist: opts.webDist });
   });
   afterAll(async () => {
     await holder.app?.close();

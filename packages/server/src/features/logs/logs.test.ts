@@ -163,6 +163,54 @@ describe('logs', () => {
     expect(messagesOf(seen)).toContain('Korisnik prijava@leaf.rs se prijavio.');
   });
 
+  it('a search of a scope no bigger than the window is exact from it; a bigger scope finds an old rare match through the index', async () => {
+    const small = await createGroup(t.db, { naziv: 'Mali tim', cirilica: 'Мали тим' });
+    const large = await createGroup(t.db, { naziv: 'Veliki tim', cirilica: 'Велики тим' });
+    const smallToken = await tokenFor(t.ctx, await createUser(t.db, { role: 'Zaposleni', groupId: small.id }));
+    const largeToken = await tokenFor(t.ctx, await createUser(t.db, { role: 'Zaposleni', groupId: large.id }));
+    const time = (i: number) => new Date(Date.UTC(2023, 0, 1, 0, 0, i));
+    // The small team: 40 rows, three of them name the rare place (in either script, diacritics or not).
+    await addLogs(
+      t.db,
+      Array.from({ length: 40 }, (_, i) => ({
+        message: [3, 17, 30].includes(i)
+          ? `Korisnik m@mali.rs je dodao naselje ${i === 17 ? 'Ђурђевдан' : 'Đurđevdan'} ${i}.`
+          : `Mali unos ${i}`,
+        group: g(small),
+        createdAt: time(i),
+      })),
+    );
+    const search = async (query: string, token: string) => (await list(`/api/search/log?${query}`, token)).json();
+    const found = await search(`eng=djurdjevdan&srb=${encodeURIComponent('ђурђевдан')}`, smallToken);
+    expect(found).toMatchObject({ totalLogs: 3, totalExact: true });
+    expect(messagesOf(found)).toEqual([
+      'Korisnik m@mali.rs je dodao naselje Đurđevdan 30.',
+      'Korisnik m@mali.rs je dodao naselje Ђурђевдан 17.',
+      'Korisnik m@mali.rs je dodao naselje Đurđevdan 3.',
+    ]);
+    const second = await search('eng=Đurđevdan&page=2&limit=2', smallToken);
+    expect(second).toMatchObject({ totalLogs: 3, totalExact: true });
+    expect(messagesOf(second)).toEqual(['Korisnik m@mali.rs je dodao naselje Đurđevdan 3.']);
+    expect(await search('eng=xyzqnema', smallToken)).toMatchObject({ logs: [], totalLogs: 0, totalExact: true });
+    // The large team: more rows than the window, the one rare row the oldest (outside the newest 5,000).
+    await addLogs(
+      t.db,
+      Array.from({ length: 5_050 }, (_, i) => ({
+        message: i === 0 ? 'Korisnik v@veliki.rs je dodao naselje Retkovac.' : `Veliki unos ${i}`,
+        group: g(large),
+        createdAt: time(100 + i),
+      })),
+    );
+    for (const token of [largeToken, adminToken]) {
+      const rare = await search(`eng=retkovac&srb=${encodeURIComponent('ретковац')}`, token);
+      expect(rare).toMatchObject({ totalLogs: 1, totalExact: true });
+      expect(messagesOf(rare)).toEqual(['Korisnik v@veliki.rs je dodao naselje Retkovac.']);
+    }
+    // The small team never sees the large team's rows, nor they the small team's.
+    expect(await search('eng=retkovac', smallToken)).toMatchObject({ logs: [], totalLogs: 0, totalExact: true });
+    expect(await search('eng=Đurđevdan', largeToken)).toMatchObject({ logs: [], totalLogs: 0, totalExact: true });
+  });
+
   it('counts exactly up to the cap, then estimates (never below the cap)', async () => {
     const big = await createGroup(t.db, { naziv: 'Velika grupa', cirilica: 'Велика група' });
     await addLogs(

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { answerCache } from '../../platform/answerCache.js';
 import { writeLog } from '../../platform/audit.js';
 import { type Actor, actorOf } from '../../platform/auth.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
@@ -60,6 +61,12 @@ function uniqueNames(entries: ZipEntry[]): ZipEntry[] {
   });
 }
 
+/**
+ * The part of a cache key that names what the caller sees: 'all', or their scope's groups sorted
+ * (visibility by the links of those groups is in the data version, not here).
+ */
+export const scopeKey = (scope: ClusterScope) => (scope.all ? 'all' : [...scope.groupIds].sort().join(','));
+
 /** The test panel (snapshots): the Admin, or a caller whose group sees everything (sveVideci, also inherited). */
 export function mayManageSnapshots(actor: Actor, scope: ClusterScope): boolean {
   return actor.role === 'Admin' || scope.all;
@@ -75,6 +82,9 @@ export async function reportRoutes(fastify: FastifyInstance, ctx: AppContext): P
   const readers = ctx.auth.requireRoles(rolesFor('reports'));
   const scopeOf = (actor: Actor) => clusterScopeOf(ctx.db, actor);
   const store = activityFileStore(ctx.config.dataDir);
+  // The whole answers of the big reports (the IJO report, the comparisons), kept by data version
+  // (platform/answerCache.ts; docs/decisions.md "Reports: whole answers kept by data version").
+  const answers = answerCache();
 
   app.get('/api/report/contracts', { onRequest: readers }, async (request) => ({
     contracts: await service.reportContracts(ctx.db, await scopeOf(actorOf(request))),
@@ -97,7 +107,18 @@ export async function reportRoutes(fastify: FastifyInstance, ctx: AppContext): P
   app.get(
     '/api/report/ijo-takse',
     { schema: { querystring: ijoQuery.extend(sortQuery('ijoReport')) }, onRequest: readers },
-    async (request) => service.ijoTaxReport(ctx.db, await scopeOf(actorOf(request)), request.query),
+    async (request, reply) => {
+      const q = request.query;
+      const scope = await scopeOf(actorOf(request));
+      const filters = { contract: service.contractFilter(q.contract), payer: service.payerFilter(q.payer) };
+      // The kept rows' version (brought up to date here): the answer depends on them and on the
+      // visibility links, whose every change moves the same version (migration 0018).
+      const version = await service.ensureIjoRows(ctx.db);
+      if (version === null) return service.ijoTaxReport(ctx.db, scope, q);
+      const query = [filters.contract, filters.payer, q.page, q.limit, q.sort ?? null, q.order ?? null];
+      const key = JSON.stringify(['ijo-takse', scopeKey(scope), version, query]);
+      return answers.send(request, reply, key, async () => JSON.stringify(await service.ijoTaxReport(ctx.db, scope, q)));
+    },
   );
 
   app.get(
@@ -123,16 +144,15 @@ export async function reportRoutes(fastify: FastifyInstance, ctx: AppContext): P
     const today = appToday();
     const dateA = snapshots.compareDate(q.dateA, 'dateA', parseReportDate, today);
     const dateB = snapshots.compareDate(q.dateB, 'dateB', parseReportDate, today);
+    const scope = await scopeOf(actorOf(request));
+    const input = { type, dateA, dateB, contractId: service.contractFilter(q.contract), payer: service.payerFilter(q.payer) };
+    const version = await snapshots.compareVersion(ctx.db, scope, type, dateA, dateB);
     // Built in SQL and sent as the text it is (snapshots.compareSnapshotsText): megabytes not parsed and
-    // serialised again here.
-    const text = await snapshots.compareSnapshotsText(ctx.db, await scopeOf(actorOf(request)), {
-      type,
-      dateA,
-      dateB,
-      contractId: service.contractFilter(q.contract),
-      payer: service.payerFilter(q.payer),
-    });
-    return reply.type('application/json; charset=utf-8').send(text);
+    // serialised again here; kept while the snapshots (and the scope's links) stay.
+    const build = () => snapshots.compareSnapshotsText(ctx.db, scope, input);
+    if (version === null) return reply.type('application/json; charset=utf-8').send(await build());
+    const key = JSON.stringify(['compare', scopeKey(scope), version, input]);
+    return answers.send(request, reply, key, build);
   });
 
   const snapshotTool = async (actor: Actor) => {

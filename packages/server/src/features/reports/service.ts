@@ -564,29 +564,31 @@ const KEPT_COLUMNS = sql.raw(
  * report_cache_state.version past `built`, every row is computed again (ijoRowsCte over every cluster)
  * under the state row's lock. A writer bumps the version at its commit and so waits for a rebuild in
  * progress: the rebuild's statement sees a transaction's changes entirely or not at all, and one it
- * did not see leaves the version ahead for the next request. Answers false without the state row (a
- * database before the migration: the caller computes the rows itself).
+ * did not see leaves the version ahead for the next request. Answers the version the kept rows are
+ * built for (the whole answers' cache keys on it, routes.ts), or null without the state row (a database
+ * before the migration) or when they are stale in a read-only transaction: the caller computes the rows itself.
  */
-export async function ensureIjoRows(db: Executor): Promise<boolean> {
+export async function ensureIjoRows(db: Executor): Promise<string | null> {
   type State = { version: string; built: string; ro?: boolean };
   const state = (
     await db.execute<State>(
       sql`select version::text, built::text, current_setting('transaction_read_only') = 'on' as ro from report_cache_state where name = 'ijo'`,
     )
   ).rows[0];
-  if (!state) return false;
-  if (state.version === state.built) return true;
+  if (!state) return null;
+  if (state.version === state.built) return state.built;
   // Stale inside a read-only transaction (an export's snapshot): the caller computes the rows itself.
-  if (state.ro) return false;
-  await db.transaction(async (tx) => {
+  if (state.ro) return null;
+  return db.transaction(async (tx) => {
     const locked = (await tx.execute<State>(sql`select version::text, built::text from report_cache_state where name = 'ijo' for update`))
       .rows[0];
-    if (!locked || locked.version === locked.built) return;
+    if (!locked) return null;
+    if (locked.version === locked.built) return locked.built;
     await tx.execute(sql`delete from ijo_report_rows`);
     await tx.execute(sql`insert into ijo_report_rows (${KEPT_COLUMNS}) with ${ijoRowsCte(sql`true`, null)} select ${KEPT_COLUMNS} from r`);
     await tx.execute(sql`update report_cache_state set built = ${locked.version}::bigint where name = 'ijo'`);
+    return locked.version;
   });
-  return true;
 }
 
 /** The IJO rows of the clusters `clusterWhere` selects (a condition on `cluster_id`) and of the payer: kept ones, as `r`. */
@@ -609,7 +611,7 @@ export async function ijoTaxReport(
 ): Promise<IjoTaxReport> {
   const contractId = contractFilter(input.contract);
   const payer = payerFilter(input.payer);
-  const kept = await ensureIjoRows(db);
+  const kept = (await ensureIjoRows(db)) !== null;
   const rowsCte = kept
     ? keptRowsCte(and(visibleClusterCondition(scope, sql`cluster_id`), underContract(contractId, sql`cluster_id`)) as SQL, payer)
     : ijoRowsCte(and(visibleClusterCondition(scope, activities.clusterId), underContract(contractId)) as SQL, payer);

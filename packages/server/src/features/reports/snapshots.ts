@@ -410,3 +410,28 @@ export async function compareSnapshotsText(
   const meta = (m: SnapshotMeta | undefined) => (m ? JSON.stringify(m) : 'null');
   return `{"reportA":${a?.report ?? 'null'},"reportB":${b?.report ?? 'null'},"metaA":${meta(a?.meta)},"metaB":${meta(b?.meta)}}`;
 }
+
+/**
+ * The data version of a comparison, for the whole answers' cache (routes.ts, platform/answerCache.ts),
+ * in one cheap statement: the two dates' snapshots of the type (id and time taken: a snapshot's rows
+ * never change, a backfill replaces the snapshot by a new one, a clear deletes it); for a limited scope
+ * also the version of report_cache_state 'ijo', which every change of the visibility links (cluster_groups,
+ * contract_clusters, contract_groups; a removed cluster's links go with it) moves (migration 0018's
+ * triggers); for the summary also the catalogue it lists (36 rows: codes, order and names hashed). Null
+ * without the state row.
+ */
+export async function compareVersion(db: Executor, scope: ClusterScope, type: SnapshotType, dateA: string, dateB: string) {
+  const links = scope.all ? sql`''` : sql`(select version::text from report_cache_state where name = 'ijo')`;
+  const catalogue =
+    type === 'summaryReport'
+      ? sql`(select md5(coalesce(string_agg(code || ':' || position || ':' || naziv, '|' order by code), '')) from ${activityCatalogue})`
+      : sql`''`;
+  const [row] = (
+    await db.execute<{
+      version: string | null;
+    }>(sql`select coalesce((select string_agg(id::text || '@' || created_at::text, ',' order by date, id)
+      from ${reportSnapshots} where type = ${type} and date in (${dateA}::date, ${dateB}::date)), '')
+      || '|' || ${links} || '|' || ${catalogue} as version`)
+  ).rows;
+  return row?.version ?? null;
+}
