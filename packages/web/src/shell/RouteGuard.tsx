@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useLayoutEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { clearToken, useToken } from '../api/token';
 import { PageLoader } from '../components/PageLoader';
@@ -30,10 +30,14 @@ export function RouteGuard() {
   }, [leaving]);
 
   if (leaving) return <Navigate to="/" replace />;
+  // The shell and the screen render in a deferred, non-urgent pass (issue 13 item 3): React yields to the
+  // browser every few milliseconds there, instead of one long task from the profile's arrival (React
+  // Query's store update renders synchronously) to the screen's first commit.
+  const user = useDeferredValue(profile.data ?? null, null);
   const loader = lightFrameUp() ? null : <PageLoader />;
-  if (!profile.data) return loader;
+  if (!user) return loader;
   return (
-    <CurrentUserProvider user={profile.data}>
+    <CurrentUserProvider user={user}>
       <Suspense fallback={loader}>
         <AppShell>
           <Outlet />
