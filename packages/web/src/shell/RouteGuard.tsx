@@ -23,6 +23,10 @@ export function RouteGuard() {
     }
   }, [token, profile.isError, queryClient]);
 
+  // The shell and the screen render in a deferred, non-urgent pass (issue 13 item 3): React yields to the
+  // browser every few milliseconds there, instead of one long task from the profile's arrival (React
+  // Query's store update renders synchronously) to the screen's first commit.
+  const user = useDeferredValue(profile.data ?? null, null);
   const leaving = !token || profile.isError;
   // The entry's drawing of the bar (LightFrame) shows until the shell is mounted, unless the visit leaves.
   useLayoutEffect(() => {
@@ -30,10 +34,6 @@ export function RouteGuard() {
   }, [leaving]);
 
   if (leaving) return <Navigate to="/" replace />;
-  // The shell and the screen render in a deferred, non-urgent pass (issue 13 item 3): React yields to the
-  // browser every few milliseconds there, instead of one long task from the profile's arrival (React
-  // Query's store update renders synchronously) to the screen's first commit.
-  const user = useDeferredValue(profile.data ?? null, null);
   const loader = lightFrameUp() ? null : <PageLoader />;
   if (!user) return loader;
   return (
