@@ -17,7 +17,9 @@ import { getToken } from './api/token';
 import { startEarlyProfile } from './public/handoff';
 import { LightFrame, startLightFrame, useLightFrame } from './public/LightFrame';
 import { ForgotPasswordPage, LightLoader, LoginPage, onSignInStarted, RegisterPage, ResetPasswordPage } from './public/PublicPages';
+import { inScript } from './script';
 import { preloadScreen } from './shell/screens';
+import { UI } from './texts';
 
 // zod (loaded with the application) would probe `new Function` for its faster parser while the domain's
 // schemas are built: the server's CSP (script-src 'self') refuses it and the browser reports a violation
@@ -77,13 +79,28 @@ function Root() {
   }, [full]);
   const leave = useCallback(() => setFull(true), []);
   const frame = useLightFrame();
+  // A visit that opens on /app: the application starts loading once the frame has painted (afterFramePaint).
+  const [appGo, setAppGo] = useState(!opensInApp);
+  useEffect(() => {
+    if (appGo) return;
+    let live = true;
+    afterFramePaint(() => {
+      void preloadOpening();
+      if (live) setAppGo(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [appGo]);
   if (!full) return <LightApp onLeave={leave} />;
   return (
     <>
       {frame && <LightFrame />}
-      <Suspense fallback={frame ? null : <LightLoader />}>
-        <FullApp />
-      </Suspense>
+      {appGo && (
+        <Suspense fallback={frame ? null : <LightLoader />}>
+          <FullApp />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -102,16 +119,48 @@ const APP_PATHS: { path: string; key: AppRouteKey }[] = APP_ROUTES.map((route) =
 }));
 
 /**
- * The application's chunks all start downloading now, side by side (issue 13 item 3): FullApp, the shell
- * and the screen the address names. Before, each was found only once the previous one had run (the entry →
+ * The application's chunks all start downloading side by side once the frame has painted (issue 13 item 3,
+ * afterFramePaint): FullApp, the shell and the screen the address names. Before, each was found only once the previous one had run (the entry →
  * FullApp → the shell and the screen), a round trip of the slow network each. A failure is left to the lazy
  * loads, which report it.
  */
-function preloadOpening(): void {
+async function preloadOpening(): Promise<void> {
   void loadApp().catch(() => undefined);
+  // Each start below is its own task: a dynamic import adds a preload link per chunk it needs (the screen's
+  // are ~60), which under Lighthouse's 4× slowdown took 300 ms in one task (issue 13 item 3, TBT).
+  await nextTask();
   void import('./shell/AppShell').catch(() => undefined);
+  await nextTask();
   const key = matchRoutes(APP_PATHS, window.location)?.at(-1)?.route.key;
+  await nextTask();
   if (key) preloadScreen(key);
+}
+
+/** Resolves in a later task, so that the browser may paint and handle input in between. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Runs `then` once the frame's title has painted in its own face (the page's largest paint), or after a
+ * second at the latest: the application's ~350 KB of chunks then no longer share the slow link with the
+ * title's font and the entry's first paint (issue 13 item 3). The font's download starts here, with the
+ * entry, rather than when the frame's first layout finds the title.
+ */
+function afterFramePaint(then: () => void): void {
+  const font = document.fonts?.load(`700 16px "Bitter Frame"`, inScript(UI.ministry)).catch(() => undefined);
+  const giveUp = new Promise((resolve) => setTimeout(resolve, 1000));
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    then();
+  };
+  void Promise.race([font, giveUp]).then(() => {
+    // After the next paint; a hidden tab paints no frames, so a timer goes ahead without it.
+    requestAnimationFrame(() => setTimeout(once, 0));
+    setTimeout(once, 500);
+  });
 }
 
 const startFull = !startsLight();
@@ -119,7 +168,6 @@ const opensInApp = startFull && startsInApp();
 if (opensInApp) {
   startLightFrame();
   startEarlyProfile(getMyProfile());
-  preloadOpening();
 }
 
 const root = document.getElementById('root');

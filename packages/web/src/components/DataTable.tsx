@@ -48,6 +48,7 @@ import {
   memo,
   type ReactNode,
   useCallback,
+  useDeferredValue,
   useEffect,
   useId,
   useMemo,
@@ -617,15 +618,19 @@ export function DataTable<T extends { _id: string }>({
     if (errorUpdatedAt > 0) snackbar.error(USERS.loadFailed);
   }, [errorUpdatedAt, snackbar]);
 
-  const loading = useMinimumDuration(query.isFetching, LOADER_MIN_MS);
+  // A page that arrives renders its rows in a deferred, non-urgent pass (issue 13 item 3): React Query's
+  // store update would otherwise render the whole page of rows in one long task; React yields to the
+  // browser every few milliseconds in a deferred pass. The table stays busy until its rows are shown.
+  const data = useDeferredValue(query.data);
+  const loading = useMinimumDuration(query.isFetching, LOADER_MIN_MS) || data !== query.data;
   // A failed load is never shown as an empty list (issue 13 item 7): the table shows the error and a retry.
   const failed = query.isError && !query.isFetching;
-  const rows = failed ? [] : (query.data?.rows ?? []);
+  const rows = failed ? [] : (data?.rows ?? []);
   // Until the first page is shown, the pager and what follows the table on the screen (a colour legend)
   // stay hidden (dataTable.css): they appear where the rows leave them, instead of being pushed down by
   // the rows (Lighthouse's layout shift, issue 13 item 3).
-  const firstLoad = query.data === undefined && !failed;
-  const total = failed ? 0 : (query.data?.total ?? 0);
+  const firstLoad = data === undefined && !failed;
+  const total = failed ? 0 : (data?.total ?? 0);
 
   const columnIds = useMemo(() => columns.map(columnIdOf), [columns]);
   const [layout] = useState(() => {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useLayoutEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { clearToken, useToken } from '../api/token';
 import { PageLoader } from '../components/PageLoader';
@@ -23,6 +23,10 @@ export function RouteGuard() {
     }
   }, [token, profile.isError, queryClient]);
 
+  // The shell and the screen render in a deferred, non-urgent pass (issue 13 item 3): React yields to the
+  // browser every few milliseconds there, instead of one long task from the profile's arrival (React
+  // Query's store update renders synchronously) to the screen's first commit.
+  const user = useDeferredValue(profile.data ?? null, null);
   const leaving = !token || profile.isError;
   // The entry's drawing of the bar (LightFrame) shows until the shell is mounted, unless the visit leaves.
   useLayoutEffect(() => {
@@ -31,9 +35,9 @@ export function RouteGuard() {
 
   if (leaving) return <Navigate to="/" replace />;
   const loader = lightFrameUp() ? null : <PageLoader />;
-  if (!profile.data) return loader;
+  if (!user) return loader;
   return (
-    <CurrentUserProvider user={profile.data}>
+    <CurrentUserProvider user={user}>
       <Suspense fallback={loader}>
         <AppShell>
           <Outlet />
