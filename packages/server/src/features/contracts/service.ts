@@ -103,15 +103,17 @@ export const numberKey = (broj: string) => broj.toLowerCase().replace(/\s+/g, ''
 
 /**
  * Contract numbers are unique within their kind, case and spaces aside. No index holds this yet (a later
- * migration adds one on (kind, lower(regexp_replace(broj, '\s', '', 'g')))): creating serialises on
- * one lock, so two concurrent saves of one number can't both pass the check.
+ * migration adds one on (kind, lower(regexp_replace(broj, '[[:space:]]', '', 'g')))): creating serialises on
+ * one lock, so two concurrent saves of one number can't both pass the check. The pattern is a POSIX class,
+ * not '\s': in a JavaScript template the backslash is dropped ('\s' is 's'), and the check compared numbers
+ * with their letter s removed and their spaces kept (any number with an 's' or a space passed it).
  */
 async function assertNumberFree(tx: Executor, def: KindDef, broj: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('trasa:contract-number'))`);
   const [taken] = await tx
     .select({ id: contracts.id })
     .from(contracts)
-    .where(and(eq(contracts.kind, def.kind), sql`lower(regexp_replace(${contracts.broj}, '\s', '', 'g')) = ${numberKey(broj)}`))
+    .where(and(eq(contracts.kind, def.kind), sql`lower(regexp_replace(${contracts.broj}, '[[:space:]]', '', 'g')) = ${numberKey(broj)}`))
     .limit(1);
   if (taken) throw conflict(CONTRACTS.numberTaken, { broj: CONTRACTS.numberTaken });
 }
