@@ -16,12 +16,6 @@ export const offsetOf = (p: Paging) => (p.page - 1) * p.limit;
 export const EXACT_COUNT_LIMIT = 10_000;
 
 /**
- * A search's total is exact up to this many matches (as the audit log's): a common word's matches are
- * rechecked row by row against the text (a trigram index is lossy), 10,000 of them cost more than the page.
- */
-export const SEARCH_EXACT_COUNT_LIMIT = 1_000;
-
-/**
  * totalResults of a list: counted exactly up to `exactUpTo` (EXACT_COUNT_LIMIT unless given; a count that
  * stops there), past it the planner's estimate of the rows `where` selects (EXPLAIN; accurate for the
  * unfiltered lists, whose statistics are the table's). Counting 50,000 users on every page cost more than
