@@ -252,7 +252,13 @@ function writeDoc(rows, header) {
     if (cells.length > 4 && cells[1] && !cells[1].startsWith('-') && cells[1] !== 'case')
       kept.set(`${cells[1]}|${cells[2]}|${cells[3]}`, line);
   }
-  for (const r of rows) kept.set(`${r.key}`, r.line);
+  for (const r of rows) {
+    // A deep page's number follows the data (the scope's size): a row of the same case at another deep page
+    // is an older run's and goes, so that the table shows one current row per case.
+    const [name, role, page] = r.key.split('|');
+    if (page.startsWith('deep (')) for (const k of [...kept.keys()]) if (k.startsWith(`${name}|${role}|deep (`)) kept.delete(k);
+    kept.set(`${r.key}`, r.line);
+  }
   const order = [];
   for (const c of CASES) for (const role of c.roles) for (const page of ['1', 'deep']) order.push(`${c.name}|${role}|${page}`);
   const lines = [...kept.entries()].sort(([a], [b]) => {

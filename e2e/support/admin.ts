@@ -62,8 +62,12 @@ export async function pickerOptions(scope: Page | Locator, page: Page, label: st
 }
 
 /** The data rows of a DataTable (its header row left out). */
+/**
+ * The table's data rows: not the row that stands in for them while the page loads, or says the list is
+ * empty or failed (a journey counting right after typing a search once took the loader for its one row).
+ */
 export function dataRows(page: Page, table: string): Locator {
-  return page.getByRole('table', { name: table }).locator('tbody tr');
+  return page.getByRole('table', { name: table }).locator('tbody tr:not(.dt-message)');
 }
 
 export function rowWith(page: Page, table: string, text: string): Locator {

@@ -719,8 +719,9 @@ export function DataTable<T extends { _id: string }>({
   };
 
   const width = shown.length + (renderRowActions ? 1 : 0);
+  // A message in place of rows (loading, empty, failed) is marked, so that it is never counted as a row.
   const bodyMessage = (content: ReactNode) => (
-    <TableRow>
+    <TableRow className="dt-message">
       <TableCell colSpan={width} sx={{ textAlign: 'center', py: 3, color: 'text.secondary' }}>
         {content}
       </TableCell>
@@ -741,7 +742,7 @@ export function DataTable<T extends { _id: string }>({
     );
   } else if (failed) {
     body = (
-      <TableRow>
+      <TableRow className="dt-message">
         <TableCell colSpan={width}>
           <Alert
             severity="error"
