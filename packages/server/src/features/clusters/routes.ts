@@ -3,7 +3,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { answerCache } from '../../platform/answerCache.js';
 import { actorOf } from '../../platform/auth.js';
+import { keptListVersion, scopeKey, WHOLE_LIST_LIMIT } from '../../platform/keptLists.js';
+import { appToday } from '../../platform/time.js';
+import { type ClusterScope, clusterScopeOf } from './policy.js';
 import { clusterBody } from './schema.js';
 import * as service from './service.js';
 
@@ -19,13 +23,24 @@ export async function clusterRoutes(fastify: FastifyInstance, ctx: AppContext): 
   const editors = ctx.auth.requireRoles(rolesFor('clusterEdit'));
   const adminOnly = ctx.auth.requireRoles(rolesFor('clusterNew'));
 
+  // Whole lists (limit ≥ WHOLE_LIST_LIMIT) kept by data version (platform/keptLists.ts).
+  const wholeLists = answerCache(32 * 1024 * 1024);
+
   // The page is JSON built in SQL (service.listClustersJson): sent as it comes, never parsed in Node.
   app.get(
     '/api/location',
     { schema: { querystring: pageQuery.extend(sortQuery('clusters')) }, onRequest: readers },
     async (request, reply) => {
-      const page = await service.listClustersJson(ctx, actorOf(request), request.query);
-      return reply.type('application/json; charset=utf-8').send(service.locationsPageText(page));
+      const actor = actorOf(request);
+      const q = request.query;
+      const build = async (scope?: ClusterScope) => service.locationsPageText(await service.listClustersJson(ctx, actor, q, scope));
+      if (q.limit < WHOLE_LIST_LIMIT) return reply.type('application/json; charset=utf-8').send(await build());
+      // The pickers' whole list: kept by the caller's scope, the data's version and the day (the colour).
+      const scope = await clusterScopeOf(ctx.db, actor);
+      const version = await keptListVersion(ctx.db, 'locations');
+      if (version === null) return reply.type('application/json; charset=utf-8').send(await build(scope));
+      const key = JSON.stringify(['location', scopeKey(scope), version, appToday(), q.page, q.limit, q.sort ?? null, q.order ?? null]);
+      return wholeLists.send(request, reply, key, () => build(scope));
     },
   );
 

@@ -119,8 +119,9 @@ export async function listClustersJson(
   ctx: AppContext,
   actor: Actor,
   input: Paging & ClusterSorting & { eng?: string; srb?: string },
+  knownScope?: ClusterScope,
 ): Promise<LocationsPageJson> {
-  const scope = await clusterScopeOf(ctx.db, actor);
+  const scope = knownScope ?? (await clusterScopeOf(ctx.db, actor));
   const visible = visibleClusterCondition(scope);
   const match = clusterMatchCondition(searchTerms({ eng: input.eng ?? '', srb: input.srb ?? '' }));
   const keys = sortKeyTables(ctx.db, scope);

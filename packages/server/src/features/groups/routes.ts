@@ -3,8 +3,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { answerCache } from '../../platform/answerCache.js';
 import { actorOf } from '../../platform/auth.js';
+import { keptListVersion, scopeKey, WHOLE_LIST_LIMIT } from '../../platform/keptLists.js';
 import { pagingQuery } from '../users/paging.js';
+import { scopeOf } from './policy.js';
 import * as service from './service.js';
 
 const message = z.object({ message: z.string() });
@@ -18,14 +21,24 @@ export async function groupRoutes(fastify: FastifyInstance, ctx: AppContext): Pr
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const managers = ctx.auth.requireRoles(rolesFor('groups', 'groupMembers'));
   const adminOnly = ctx.auth.requireRoles(['Admin']);
+  // Whole lists (limit ≥ WHOLE_LIST_LIMIT) kept by data version (platform/keptLists.ts).
+  const wholeLists = answerCache(16 * 1024 * 1024);
 
   // The answer is JSON text built by PostgreSQL (service.groupsPageJson), sent as it is.
   app.get(
     '/api/group',
     { schema: { querystring: pagingQuery.extend(sortQuery('groups')) }, onRequest: managers },
     async (request, reply) => {
-      const body = await service.listGroups(ctx, actorOf(request), request.query);
-      return reply.type('application/json; charset=utf-8').send(body);
+      const actor = actorOf(request);
+      const q = request.query;
+      if (q.limit < WHOLE_LIST_LIMIT) return reply.type('application/json; charset=utf-8').send(await service.listGroups(ctx, actor, q));
+      // The pickers' whole list (limit=50000): kept by the caller's scope and the data's version.
+      const scope = await scopeOf(ctx.db, actor);
+      const version = await keptListVersion(ctx.db, 'groups');
+      const build = () => service.listGroups(ctx, actor, q, scope);
+      if (version === null) return reply.type('application/json; charset=utf-8').send(await build());
+      const key = JSON.stringify(['group', scopeKey(scope), version, q.page, q.limit, q.sort ?? null, q.order ?? null]);
+      return wholeLists.send(request, reply, key, build);
     },
   );
 

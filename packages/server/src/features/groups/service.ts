@@ -64,8 +64,8 @@ export async function pageOfGroups(db: Executor, scope: Scope, where: SQL, pagin
  * (groupsPageJson). The screens' picker call asks for every group (limit=50000: 1,000 groups, 440 KB),
  * which cost more to turn into rows, objects and back into JSON in Node than to read.
  */
-export async function listGroups(ctx: AppContext, actor: Actor, paging: Paging & GroupSorting): Promise<string> {
-  const scope = await scopeOf(ctx.db, actor);
+export async function listGroups(ctx: AppContext, actor: Actor, paging: Paging & GroupSorting, knownScope?: Scope): Promise<string> {
+  const scope = knownScope ?? (await scopeOf(ctx.db, actor));
   return groupsPageJson(ctx.db, scope, groupCondition(scope), paging);
 }
 

@@ -17,6 +17,7 @@ import { answerCache } from '../../platform/answerCache.js';
 import { writeLog } from '../../platform/audit.js';
 import { type Actor, actorOf } from '../../platform/auth.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { scopeKey } from '../../platform/keptLists.js';
 import { appToday } from '../../platform/time.js';
 import { type ClusterScope, clusterScopeOf } from '../clusters/policy.js';
 import { contentDisposition } from '../contracts/routes.js';
@@ -60,12 +61,6 @@ function uniqueNames(entries: ZipEntry[]): ZipEntry[] {
     return { ...e, name };
   });
 }
-
-/**
- * The part of a cache key that names what the caller sees: 'all', or their scope's groups sorted
- * (visibility by the links of those groups is in the data version, not here).
- */
-export const scopeKey = (scope: ClusterScope) => (scope.all ? 'all' : [...scope.groupIds].sort().join(','));
 
 /** The test panel (snapshots): the Admin, or a caller whose group sees everything (sveVideci, also inherited). */
 export function mayManageSnapshots(actor: Actor, scope: ClusterScope): boolean {

@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/harness.js';
+import { createCluster, createContract, createGroup, createGroupType, createUser, tokenFor } from '../seed/factories.js';
+import { ensureDatabase } from './ensureDatabase.js';
+import { keptListVersion, WHOLE_LIST_LIMIT } from './keptLists.js';
+
+/**
+ * The pickers' whole lists (GET /api/location?limit=1000, GET /api/group?limit=50000) are kept by the
+ * server under the caller's scope and a data version read from PostgreSQL (migration 0020). Here the kept
+ * answer is compared, after every kind of change it is built from, with the same list asked at a page size
+ * below WHOLE_LIST_LIMIT (built fresh on every request) — through the instance that made the change and
+ * through a second instance on the same database, each with its own cache; callers of different scopes
+ * never get each other's list.
+ */
+const one = {} as TestApp;
+const two = {} as TestApp;
+let dataDir: string;
+let tok: { admin: string; manager: string; employee: string; stranger: string };
+let ids: { top: string; mine: string; theirs: string; type: string; contract: string; cluster: string; shared: string };
+
+const run = (t: TestApp, text: string) => t.db.execute(sql.raw(text));
+
+beforeAll(async () => {
+  const url = await ensureDatabase(inject('pgAdminUrl'), `${inject('dbPrefix')}_${randomBytes(4).toString('hex')}`, inject('templateDb'));
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'trasa-kept-lists-'));
+  const secret = randomBytes(32).toString('hex');
+  await startTestApp(one, url, { secret, dataDir });
+  await startTestApp(two, url, { secret, dataDir });
+  const db = one.db;
+  const type = await createGroupType(db, { naziv: 'Tip za keš' });
+  const top = await createGroup(db, { naziv: 'Keš vrh', type: 'IZVODJAC' });
+  const mine = await createGroup(db, { naziv: 'Keš moja', type: 'IZVODJAC', parentId: top.id });
+  const theirs = await createGroup(db, { naziv: 'Keš tuđa', type: 'PROJEKTANT' });
+  const contract = await createContract(db, { naziv: 'Keš ugovor', broj: 'KL-1', datumPocetka: '2025-01-15', rokTrajanja: 365 });
+  const cluster = await createCluster(db, { naziv: 'Keš Čačak', groupIds: [mine.id], contract: { id: contract.id, kind: 'contract' } });
+  const shared = await createCluster(db, { naziv: 'Keš Šabac', groupIds: [theirs.id] });
+  await createCluster(db, { naziv: 'Keš Užice' });
+  ids = { top: top.id, mine: mine.id, theirs: theirs.id, type: type.id, contract: contract.id, cluster: cluster.id, shared: shared.id };
+  const admin = await createUser(db, { role: 'Admin' });
+  const manager = await createUser(db, { role: 'Rukovodilac', groupId: top.id });
+  const employee = await createUser(db, { role: 'Zaposleni', groupId: mine.id });
+  const stranger = await createUser(db, { role: 'Zaposleni', groupId: theirs.id });
+  tok = {
+    admin: await tokenFor(one.ctx, admin),
+    manager: await tokenFor(one.ctx, manager),
+    employee: await tokenFor(one.ctx, employee),
+    stranger: await tokenFor(one.ctx, stranger),
+  };
+});
+
+afterAll(async () => {
+  for (const t of [one, two]) {
+    await t.app?.close();
+    await t.db?.$client.end();
+  }
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+type Who = keyof typeof tok;
+const LISTS = [
+  {
+    whole: '/api/location?page=1&limit=1000',
+    fresh: `/api/location?page=1&limit=${WHOLE_LIST_LIMIT - 1}`,
+    who: ['admin', 'manager', 'employee', 'stranger'],
+  },
+  { whole: '/api/group?page=1&limit=50000', fresh: `/api/group?page=1&limit=${WHOLE_LIST_LIMIT - 1}`, who: ['admin', 'manager'] },
+] as const;
+
+async function get(t: TestApp, url: string, who: Who, brotli = false) {
+  const res = await t.call({ method: 'GET', url, token: tok[who], headers: brotli ? { 'accept-encoding': 'br' } : {} });
+  expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+  expect(res.headers['content-type']).toContain('application/json');
+  if (brotli && res.headers['content-encoding'] === 'br') return JSON.parse(brotliDecompressSync(res.rawPayload).toString('utf8'));
+  return res.json();
+}
+
+/** Every whole list, for every caller, through both instances (plain and brotli): equal to the fresh page. */
+async function expectCurrent(label: string) {
+  for (const list of LISTS) {
+    for (const who of list.who) {
+      const fresh = await get(one, list.fresh, who);
+      for (const [name, t] of [
+        ['one', one],
+        ['two', two],
+      ] as const) {
+        expect(await get(t, list.whole, who), `${label}: ${list.whole} as ${who} through ${name}`).toEqual(fresh);
+        expect(await get(t, list.whole, who, true), `${label}: ${list.whole} (br) as ${who} through ${name}`).toEqual(fresh);
+      }
+    }
+  }
+}
+
+const names = (answer: { locations?: { naziv: string }[]; groups?: { naziv: string }[] }) =>
+  (answer.locations ?? answer.groups ?? []).map((x) => x.naziv);
+
+describe('whole lists kept by data version', () => {
+  it('answers each caller their own list, kept, equal to one built fresh', async () => {
+    await expectCurrent('at the start');
+    const admin = names(await get(one, LISTS[0].whole, 'admin'));
+    expect(admin).toEqual(expect.arrayContaining(['Keš Čačak', 'Keš Šabac', 'Keš Užice']));
+    expect(names(await get(two, LISTS[0].whole, 'employee'))).toEqual(['Keš Čačak']);
+    expect(names(await get(two, LISTS[0].whole, 'stranger'))).toEqual(['Keš Šabac']);
+    expect(names(await get(one, LISTS[0].whole, 'manager'))).toEqual(['Keš Čačak']);
+    expect(names(await get(one, LISTS[1].whole, 'manager')).sort()).toEqual(['Keš moja', 'Keš vrh']);
+  });
+
+  it('shows every change a list is built from on the next request, through either instance', async () => {
+    const changes: [string, string][] = [
+      ['a cluster renamed', `update clusters set naziv = 'Keš Čačak 2' where id = '${ids.cluster}'`],
+      ['a cluster linked to a group', `insert into cluster_groups (cluster_id, group_id) values ('${ids.shared}', '${ids.mine}')`],
+      ['a cluster unlinked', `delete from cluster_groups where cluster_id = '${ids.shared}' and group_id = '${ids.mine}'`],
+      ['a group renamed', `update groups set naziv = 'Keš moja 2' where id = '${ids.mine}'`],
+      ['a group moved in the tree', `update groups set parent_id = '${ids.top}' where id = '${ids.theirs}'`],
+      ['a group given another type', `update groups set type_id = '${ids.type}' where id = '${ids.mine}'`],
+      ['a group type renamed', `update group_types set naziv = 'Tip za keš 2' where id = '${ids.type}'`],
+      ['a contract renamed', `update contracts set naziv = 'Keš ugovor 2', broj = 'KL-2' where id = '${ids.contract}'`],
+      ['a contract late (the colour)', `update contracts set datum_pocetka = '2020-01-01', rok_trajanja = 10 where id = '${ids.contract}'`],
+      ['a contract unlinked', `delete from contract_clusters where contract_id = '${ids.contract}'`],
+      ['a cluster deleted', `delete from clusters where naziv = 'Keš Užice'`],
+    ];
+    for (const [label, statement] of changes) {
+      await run(label.includes('group') ? two : one, statement);
+      await expectCurrent(label);
+    }
+    // A member added to a group changes its count in the groups list.
+    await createUser(two.db, { role: 'Zaposleni', groupId: ids.mine });
+    await expectCurrent('a member added');
+    // A new cluster and a new group show.
+    await createCluster(one.db, { naziv: 'Keš Novi Pazar', groupIds: [ids.mine] });
+    await createGroup(two.db, { naziv: 'Keš nova', parentId: ids.top });
+    await expectCurrent('a cluster and a group added');
+    expect(names(await get(two, LISTS[0].whole, 'employee'))).toContain('Keš Novi Pazar');
+    expect(names(await get(one, LISTS[1].whole, 'manager'))).toContain('Keš nova');
+  });
+
+  it('moves a version once per transaction that changes the data, never for an update that writes the same values', async () => {
+    const before = { locations: await keptListVersion(one.db, 'locations'), groups: await keptListVersion(one.db, 'groups') };
+    await run(one, `update clusters set naziv = naziv where id = '${ids.cluster}'`);
+    await run(one, `update groups set naziv = naziv where id = '${ids.mine}'`);
+    expect(await keptListVersion(one.db, 'locations')).toBe(before.locations);
+    expect(await keptListVersion(one.db, 'groups')).toBe(before.groups);
+    await one.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`update clusters set adresa = 'Ulica 1' where id = '${ids.cluster}'`));
+      await tx.execute(sql.raw(`update clusters set adresa = 'Ulica 2' where id = '${ids.cluster}'`));
+      await tx.execute(sql.raw(`update groups set kratak_naziv = 'KM' where id = '${ids.mine}'`));
+    });
+    expect(BigInt((await keptListVersion(two.db, 'locations')) ?? 0)).toBe(BigInt(before.locations ?? 0) + 1n);
+    expect(BigInt((await keptListVersion(two.db, 'groups')) ?? 0)).toBe(BigInt(before.groups ?? 0) + 1n);
+  });
+});

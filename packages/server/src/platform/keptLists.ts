@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from './database.js';
+
+/**
+ * Whole lists kept by data version (docs/decisions.md "Pickers: whole lists kept by data version"). A call
+ * for at least WHOLE_LIST_LIMIT rows — the pickers' GET /api/location?limit=1000 and GET /api/group?limit=50000,
+ * made on every dialog opened — is answered from platform/answerCache.ts under a key that holds the caller's
+ * scope and the list's data version; smaller pages are built on every request.
+ */
+export const WHOLE_LIST_LIMIT = 1000;
+
+/** The lists whose data versions migration 0020 keeps. */
+export type KeptList = 'locations' | 'groups';
+
+/**
+ * The version of the data `list` is built from, read from PostgreSQL on every request: any change of it
+ * moves the version at its commit (migration 0020's deferred triggers), through whichever server instance
+ * it was made. null where the migration's row is missing (the caller then builds the answer itself).
+ */
+export async function keptListVersion(db: Executor, list: KeptList): Promise<string | null> {
+  const result = await db.execute<{ version: string }>(sql`select version::text as version from report_cache_state where name = ${list}`);
+  return result.rows[0]?.version ?? null;
+}
+
+/** The part of a kept answer's key that names what the caller sees: 'all', or their scope's groups sorted. */
+export const scopeKey = (scope: { all: true } | { all: false; groupIds: string[] }) =>
+  scope.all ? 'all' : [...scope.groupIds].sort().join(',');
