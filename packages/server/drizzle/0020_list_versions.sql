@@ -1,11 +1,11 @@
 -- Whole lists kept by data version (docs/decisions.md "Pickers: whole lists kept by data version").
--- The pickers' calls (GET /api/location?limit=1000, GET /api/group?limit=50000) build the whole visible
--- list on every dialog opened: 1,000 clusters with their groups and contracts (1.1 MB, ~90 ms of
+-- The pickers' calls (GET /api/location?limit=1000, GET /api/group?limit=50000) and the A13 screen's
+-- GET /api/a13/get-all build the whole visible list on every dialog or screen opened: 1,000 clusters with their groups and contracts (1.1 MB, ~90 ms of
 -- PostgreSQL) or 1,000 groups (440 KB). The server keeps such an answer (platform/answerCache.ts) under a
 -- key that holds the version of the data it was built from, read from report_cache_state on every
 -- request: any change a list is built from moves its version once per transaction, at commit (deferred
 -- constraint triggers, as 0018's for the IJO rows), so no instance ever answers from older data.
-INSERT INTO "report_cache_state" ("name") VALUES ('locations'), ('groups') ON CONFLICT DO NOTHING;
+INSERT INTO "report_cache_state" ("name") VALUES ('locations'), ('groups'), ('a13') ON CONFLICT DO NOTHING;
 --> statement-breakpoint
 -- Bumps the version of the list named by the trigger's argument, once per transaction.
 CREATE OR REPLACE FUNCTION trasa_list_changed() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -56,3 +56,8 @@ CREATE CONSTRAINT TRIGGER "list_groups_groups_upd" AFTER UPDATE ON "groups" DEFE
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER "list_groups_group_types" AFTER INSERT OR UPDATE OR DELETE ON "group_types" DEFERRABLE INITIALLY DEFERRED
   FOR EACH ROW EXECUTE FUNCTION trasa_list_changed('groups');
+--> statement-breakpoint
+-- The A13 confirmations (GET /api/a13/get-all: the clusters' names and visibility by 'locations', the
+-- confirmations by 'a13').
+CREATE CONSTRAINT TRIGGER "list_a13_confirmations" AFTER INSERT OR UPDATE OR DELETE ON "a13_confirmations" DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW EXECUTE FUNCTION trasa_list_changed('a13');

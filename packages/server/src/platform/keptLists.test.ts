@@ -21,8 +21,8 @@ import { keptListVersion, WHOLE_LIST_LIMIT } from './keptLists.js';
 const one = {} as TestApp;
 const two = {} as TestApp;
 let dataDir: string;
-let tok: { admin: string; manager: string; employee: string; stranger: string };
-let ids: { top: string; mine: string; theirs: string; type: string; contract: string; cluster: string; shared: string };
+let tok: { admin: string; manager: string; employee: string; stranger: string; buyer: string };
+let ids: { buyers: string; top: string; mine: string; theirs: string; type: string; contract: string; cluster: string; shared: string };
 
 const run = (t: TestApp, text: string) => t.db.execute(sql.raw(text));
 
@@ -37,20 +37,32 @@ beforeAll(async () => {
   const top = await createGroup(db, { naziv: 'Keš vrh', type: 'IZVODJAC' });
   const mine = await createGroup(db, { naziv: 'Keš moja', type: 'IZVODJAC', parentId: top.id });
   const theirs = await createGroup(db, { naziv: 'Keš tuđa', type: 'PROJEKTANT' });
+  const buyers = await createGroup(db, { naziv: 'Keš naručilac', type: 'NARUCILAC' });
   const contract = await createContract(db, { naziv: 'Keš ugovor', broj: 'KL-1', datumPocetka: '2025-01-15', rokTrajanja: 365 });
   const cluster = await createCluster(db, { naziv: 'Keš Čačak', groupIds: [mine.id], contract: { id: contract.id, kind: 'contract' } });
-  const shared = await createCluster(db, { naziv: 'Keš Šabac', groupIds: [theirs.id] });
+  const shared = await createCluster(db, { naziv: 'Keš Šabac', groupIds: [theirs.id, buyers.id] });
   await createCluster(db, { naziv: 'Keš Užice' });
-  ids = { top: top.id, mine: mine.id, theirs: theirs.id, type: type.id, contract: contract.id, cluster: cluster.id, shared: shared.id };
+  ids = {
+    buyers: buyers.id,
+    top: top.id,
+    mine: mine.id,
+    theirs: theirs.id,
+    type: type.id,
+    contract: contract.id,
+    cluster: cluster.id,
+    shared: shared.id,
+  };
   const admin = await createUser(db, { role: 'Admin' });
   const manager = await createUser(db, { role: 'Rukovodilac', groupId: top.id });
   const employee = await createUser(db, { role: 'Zaposleni', groupId: mine.id });
   const stranger = await createUser(db, { role: 'Zaposleni', groupId: theirs.id });
+  const buyer = await createUser(db, { role: 'Zaposleni', groupId: buyers.id });
   tok = {
     admin: await tokenFor(one.ctx, admin),
     manager: await tokenFor(one.ctx, manager),
     employee: await tokenFor(one.ctx, employee),
     stranger: await tokenFor(one.ctx, stranger),
+    buyer: await tokenFor(one.ctx, buyer),
   };
 });
 
@@ -63,13 +75,23 @@ afterAll(async () => {
 });
 
 type Who = keyof typeof tok;
+type A13Row = { _id: string; lokacija: { _id: string; naziv: string }; status: boolean };
+const same = (answer: unknown) => answer;
 const LISTS = [
   {
     whole: '/api/location?page=1&limit=1000',
     fresh: `/api/location?page=1&limit=${WHOLE_LIST_LIMIT - 1}`,
-    who: ['admin', 'manager', 'employee', 'stranger'],
+    who: ['admin', 'manager', 'employee', 'stranger', 'buyer'],
+    as: same,
   },
-  { whole: '/api/group?page=1&limit=50000', fresh: `/api/group?page=1&limit=${WHOLE_LIST_LIMIT - 1}`, who: ['admin', 'manager'] },
+  { whole: '/api/group?page=1&limit=50000', fresh: `/api/group?page=1&limit=${WHOLE_LIST_LIMIT - 1}`, who: ['admin', 'manager'], as: same },
+  // The A13 screen's whole list against its paged list (built fresh), narrowed to get-all's fields.
+  {
+    whole: '/api/a13/get-all',
+    fresh: '/api/A13?page=1&limit=999',
+    who: ['admin', 'buyer'],
+    as: (answer: unknown) => ({ a13: (answer as { a13: A13Row[] }).a13.map(({ _id, lokacija, status }) => ({ _id, lokacija, status })) }),
+  },
 ] as const;
 
 async function get(t: TestApp, url: string, who: Who, brotli = false) {
@@ -84,7 +106,7 @@ async function get(t: TestApp, url: string, who: Who, brotli = false) {
 async function expectCurrent(label: string) {
   for (const list of LISTS) {
     for (const who of list.who) {
-      const fresh = await get(one, list.fresh, who);
+      const fresh = list.as(await get(one, list.fresh, who));
       for (const [name, t] of [
         ['one', one],
         ['two', two],
@@ -121,6 +143,9 @@ describe('whole lists kept by data version', () => {
       ['a group type renamed', `update group_types set naziv = 'Tip za keš 2' where id = '${ids.type}'`],
       ['a contract renamed', `update contracts set naziv = 'Keš ugovor 2', broj = 'KL-2' where id = '${ids.contract}'`],
       ['a contract late (the colour)', `update contracts set datum_pocetka = '2020-01-01', rok_trajanja = 10 where id = '${ids.contract}'`],
+      ['a cluster linked to the buyers', `insert into cluster_groups (cluster_id, group_id) values ('${ids.cluster}', '${ids.buyers}')`],
+      ['an A13 confirmed', `insert into a13_confirmations (cluster_id, status) values ('${ids.cluster}', true)`],
+      ['an A13 undone', `update a13_confirmations set status = false where cluster_id = '${ids.cluster}'`],
       ['a contract unlinked', `delete from contract_clusters where contract_id = '${ids.contract}'`],
       ['a cluster deleted', `delete from clusters where naziv = 'Keš Užice'`],
     ];

@@ -10,16 +10,23 @@ import type { Executor } from './database.js';
 export const WHOLE_LIST_LIMIT = 1000;
 
 /** The lists whose data versions migration 0020 keeps. */
-export type KeptList = 'locations' | 'groups';
+export type KeptList = 'locations' | 'groups' | 'a13';
 
 /**
- * The version of the data `list` is built from, read from PostgreSQL on every request: any change of it
- * moves the version at its commit (migration 0020's deferred triggers), through whichever server instance
- * it was made. null where the migration's row is missing (the caller then builds the answer itself).
+ * The version of the data the named lists are built from, read from PostgreSQL on every request: any
+ * change of it moves a version at its commit (migration 0020's deferred triggers), through whichever
+ * server instance it was made. Several lists: their versions joined. null where a migration's row is
+ * missing (the caller then builds the answer itself).
  */
-export async function keptListVersion(db: Executor, list: KeptList): Promise<string | null> {
-  const result = await db.execute<{ version: string }>(sql`select version::text as version from report_cache_state where name = ${list}`);
-  return result.rows[0]?.version ?? null;
+export async function keptListVersion(db: Executor, ...lists: [KeptList, ...KeptList[]]): Promise<string | null> {
+  const result = await db.execute<{ name: string; version: string }>(
+    sql`select name, version::text as version from report_cache_state where name in (${sql.join(
+      lists.map((l) => sql`${l}`),
+      sql`, `,
+    )})`,
+  );
+  const versions = lists.map((l) => result.rows.find((r) => r.name === l)?.version);
+  return versions.every((v) => v !== undefined) ? versions.join('.') : null;
 }
 
 /** The part of a kept answer's key that names what the caller sees: 'all', or their scope's groups sorted. */

@@ -9,7 +9,7 @@ import type { Actor } from '../../platform/auth.js';
 import { serbianOrder } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
-import { assertClusterVisible, clusterScopeOf, visibleClusterCondition } from '../clusters/policy.js';
+import { assertClusterVisible, type ClusterScope, clusterScopeOf, visibleClusterCondition } from '../clusters/policy.js';
 import type { ZipEntry } from '../files/service.js';
 import { matchCondition, searchTerms } from '../search/service.js';
 import { offsetOf, type Paging } from '../users/paging.js';
@@ -91,9 +91,9 @@ export async function listA13(
 }
 
 /** GET /api/a13/get-all: every visible location's record. */
-export async function allA13(ctx: AppContext, actor: Actor): Promise<A13All> {
+export async function allA13(ctx: AppContext, actor: Actor, knownScope?: ClusterScope): Promise<A13All> {
   assertInventoryUser(actor);
-  const scope = await clusterScopeOf(ctx.db, actor);
+  const scope = knownScope ?? (await clusterScopeOf(ctx.db, actor));
   const rows = await ctx.db
     .select({ id: clusters.id, naziv: clusters.naziv, status: confirmed })
     .from(clusters)

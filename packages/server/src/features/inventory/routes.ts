@@ -22,8 +22,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { answerCache } from '../../platform/answerCache.js';
 import { actorOf } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
+import { keptListVersion, scopeKey } from '../../platform/keptLists.js';
+import { clusterScopeOf } from '../clusters/policy.js';
 import { contentDisposition } from '../contracts/routes.js';
 import { activityFileStore } from '../files/store.js';
 import { zipStream } from '../files/zip.js';
@@ -64,6 +67,8 @@ const bothCases = (path: string): string[] => [...new Set([path.replace('/api/a1
 export async function inventoryRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const keepers = inventoryOnly(ctx);
+  // The A13 screen's whole list kept by data version (platform/keptLists.ts).
+  const wholeLists = answerCache(16 * 1024 * 1024);
 
   // Inventory contracts: the detail and the delete on their own path (the list, create, documents and
   // linking are on spec 2's paths: bridge.ts).
@@ -232,7 +237,15 @@ export async function inventoryRoutes(fastify: FastifyInstance, ctx: AppContext)
     );
   }
   for (const url of bothCases('/api/a13/get-all')) {
-    app.get(url, { onRequest: keepers }, async (request) => a13.allA13(ctx, actorOf(request)));
+    app.get(url, { onRequest: keepers }, async (request, reply) => {
+      const actor = actorOf(request);
+      // The whole list (3,000 clusters: 420 KB): kept by the caller's scope and the data's versions.
+      const scope = await clusterScopeOf(ctx.db, actor);
+      const version = await keptListVersion(ctx.db, 'locations', 'a13');
+      const build = async () => JSON.stringify(await a13.allA13(ctx, actor, scope));
+      if (version === null) return reply.type('application/json; charset=utf-8').send(await build());
+      return wholeLists.send(request, reply, JSON.stringify(['a13', scopeKey(scope), version]), build);
+    });
   }
   for (const url of bothCases('/api/A13/get/stats')) {
     app.get(url, { onRequest: keepers }, async (request) => a13.statsA13(ctx, actorOf(request)));
