@@ -51,7 +51,7 @@ const GENERAL: 'contract' = 'contract';
  */
 /**
  * `sort` of the clusters list (LIST_SORTS.clusters) as plain expressions over the cluster's row: the
- * definition of each key's value. The list reads the same values from one grouped read (sortKeyTables).
+ * definition of each key's value. The list reads the same values kept on the cluster (CLUSTER_SORTS).
  */
 export const CLUSTER_SORT_DEFINITIONS: SortMap<'clusters'> = {
   naziv: { text: clusters.naziv },
@@ -67,43 +67,15 @@ export const CLUSTER_SORT_DEFINITIONS: SortMap<'clusters'> = {
 };
 
 /**
- * The computed text keys (responsible groups, general contract) of the visible clusters in one grouped
- * read, joined to the list as `sort_key` only when that key is asked: as correlated subqueries
- * PostgreSQL ran them once per cluster (3,000 × for the Admin: 280–570 ms alone by groups, 30–130 ms by
- * contract). Each yields exactly CLUSTER_SORT_DEFINITIONS' value (a cluster without a row: no groups or
- * no contract, null); test: clusters/sortKeys.test.ts. The status stays per cluster: a grouped read of
- * the 108,000 activities cost as much as the 3,000 index probes.
+ * The list's sort keys: groups and contract read from the keys kept on the cluster (migration 0021:
+ * exactly CLUSTER_SORT_DEFINITIONS' values, kept by triggers on the links and the names; test:
+ * clusters/sortKeys.test.ts), each with its index in trasa_sr order.
  */
-function sortKeyTables(db: Executor, scope: ClusterScope) {
-  return {
-    odgovoran: () =>
-      db
-        .select({
-          clusterId: clusterGroups.clusterId,
-          k: sql<string>`string_agg(${groups.naziv}, ', ' order by ${groups.naziv} collate trasa_sr)`.as('k'),
-        })
-        .from(clusterGroups)
-        .innerJoin(groups, eq(groups.id, clusterGroups.groupId))
-        .where(visibleClusterCondition(scope, clusterGroups.clusterId))
-        .groupBy(clusterGroups.clusterId)
-        .as('sort_key'),
-    ugovor: () =>
-      db
-        .select({ clusterId: contractClusters.clusterId, k: sql<string>`min(${contracts.naziv} collate trasa_sr)`.as('k') })
-        .from(contractClusters)
-        .innerJoin(contracts, eq(contracts.id, contractClusters.contractId))
-        .where(and(eq(contractClusters.kind, 'contract'), visibleClusterCondition(scope, contractClusters.clusterId)))
-        .groupBy(contractClusters.clusterId)
-        .as('sort_key'),
-  };
-}
-
-/** The list's sort keys: groups and contract read from the joined `sort_key` (sortKeyTables). */
 export const CLUSTER_SORTS: SortMap<'clusters'> = {
   naziv: { text: clusters.naziv },
-  odgovoran: { text: sql`"sort_key"."k"` },
+  odgovoran: { text: sql`${clusters}.sort_groups` },
   status: CLUSTER_SORT_DEFINITIONS.status,
-  ugovor: { text: sql`"sort_key"."k"` },
+  ugovor: { text: sql`${clusters}.sort_contract` },
 };
 export type ClusterSorting = Sorting<SortKey<'clusters'>>;
 
@@ -124,14 +96,10 @@ export async function listClustersJson(
   const scope = knownScope ?? (await clusterScopeOf(ctx.db, actor));
   const visible = visibleClusterCondition(scope);
   const match = clusterMatchCondition(searchTerms({ eng: input.eng ?? '', srb: input.srb ?? '' }));
-  const keys = sortKeyTables(ctx.db, scope);
-  const computed = input.sort && input.sort !== 'naziv' && Object.hasOwn(keys, input.sort) ? keys[input.sort as keyof typeof keys]() : null;
   const order = orderOf(CLUSTER_SORTS, input, clusterOrder, clusters.id);
-  const base = ctx.db
+  const page = ctx.db
     .select({ id: clusters.id, n: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('n') })
     .from(clusters)
-    .$dynamic();
-  const page = (computed ? base.leftJoin(computed, eq(computed.clusterId, clusters.id)) : base)
     .where(and(visible, match))
     .orderBy(...order)
     .limit(input.limit)

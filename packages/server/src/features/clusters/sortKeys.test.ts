@@ -9,9 +9,8 @@ import { createCluster, createContract, createGroup, createUser, setActivityStat
 import { CLUSTER_SORT_DEFINITIONS } from './service.js';
 
 /**
- * The clusters list sorted by a computed key (responsible groups, general contract: one grouped read of
- * the visible clusters' keys joined to the list since stop 19, instead of a subquery per cluster; the
- * status per cluster as before): every page,
+ * The clusters list sorted by a computed key (responsible groups, general contract: kept on the cluster
+ * by migration 0021's triggers since stop 22; the status kept by 0017's): every page,
  * both ways, must be the clusters in the order of the keys' plain definitions (CLUSTER_SORT_DEFINITIONS),
  * ties by the id, empty values (no group, no contract, no activities) where PostgreSQL puts them.
  */
@@ -49,33 +48,43 @@ beforeAll(async () => {
   }
 });
 
+/** Every page of the list sorted by each key, both ways, against the keys' plain definitions. */
+async function expectListOrders(label: string) {
+  for (const sort of ['odgovoran', 'status', 'ugovor'] as const) {
+    for (const order of ['asc', 'desc'] as SortOrder[]) {
+      const expected = (
+        await t.db
+          .select({ id: clusters.id })
+          .from(clusters)
+          .where(like(clusters.naziv, 'Qsk %'))
+          .orderBy(...orderOf(CLUSTER_SORT_DEFINITIONS, { sort, order }, [], clusters.id))
+      ).map((r) => r.id);
+      const got: string[] = [];
+      for (let page = 1; page < 20; page++) {
+        const res = await t.call({
+          method: 'GET',
+          url: `/api/search/location?eng=qsk&srb=qsk&sort=${sort}&order=${order}&limit=3&page=${page}`,
+          token: adminToken,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const rows = (res.json() as { locations: { _id: string }[] }).locations;
+        got.push(...rows.map((r) => r._id));
+        if (rows.length < 3) break;
+      }
+      expect(got, `${label}: ${sort} ${order}`).toEqual(expected);
+      expect(expected.length, label).toBeGreaterThanOrEqual(7);
+    }
+  }
+  // The kept keys (migration 0021) hold exactly the definitions' values, on every cluster.
+  const definition = (key: 'odgovoran' | 'ugovor') => (CLUSTER_SORT_DEFINITIONS[key] as { text: SQL }).text;
+  const drifted = await t.db.execute<{ naziv: string }>(sql`select naziv from ${clusters}
+    where sort_groups is distinct from ${definition('odgovoran')} or sort_contract is distinct from ${definition('ugovor')}`);
+  expect(drifted.rows, label).toEqual([]);
+}
+
 describe('the clusters list sorted by a computed key', () => {
   it('pages in the order of the plain definitions, both ways (groups, status, contract)', async () => {
-    for (const sort of ['odgovoran', 'status', 'ugovor'] as const) {
-      for (const order of ['asc', 'desc'] as SortOrder[]) {
-        const expected = (
-          await t.db
-            .select({ id: clusters.id })
-            .from(clusters)
-            .where(like(clusters.naziv, 'Qsk %'))
-            .orderBy(...orderOf(CLUSTER_SORT_DEFINITIONS, { sort, order }, [], clusters.id))
-        ).map((r) => r.id);
-        const got: string[] = [];
-        for (let page = 1; page < 20; page++) {
-          const res = await t.call({
-            method: 'GET',
-            url: `/api/search/location?eng=qsk&srb=qsk&sort=${sort}&order=${order}&limit=3&page=${page}`,
-            token: adminToken,
-          });
-          expect(res.statusCode, res.body).toBe(200);
-          const rows = (res.json() as { locations: { _id: string }[] }).locations;
-          got.push(...rows.map((r) => r._id));
-          if (rows.length < 3) break;
-        }
-        expect(got, `${sort} ${order}`).toEqual(expected);
-        expect(expected).toHaveLength(8);
-      }
-    }
+    await expectListOrders('at the start');
     // The data is not trivial: all three statuses, clusters without groups or contract, ties of contracts.
     const status = (CLUSTER_SORT_DEFINITIONS.status as { value: SQL }).value;
     const ranks = await t.db
@@ -83,5 +92,40 @@ describe('the clusters list sorted by a computed key', () => {
       .from(clusters)
       .where(like(clusters.naziv, 'Qsk %'));
     expect(new Set(ranks.map((r) => r.k)).size).toBe(3);
+  });
+
+  it('keeps the stored keys through every change of the links and the names', async () => {
+    const q = (text: string) => t.db.execute(sql.raw(text));
+    const changes: [string, string][] = [
+      ['a group renamed', `update groups set naziv = 'Ćevap tim' where naziv = 'Zec tim'`],
+      ['a contract renamed', `update contracts set naziv = 'Ugovor Aleksinac' where naziv = 'Ugovor Cer'`],
+      [
+        'a group linked',
+        `insert into cluster_groups (cluster_id, group_id) select c.id, g.id from clusters c, groups g where c.naziv = 'Qsk 2' and g.naziv = 'Đurić tim'`,
+      ],
+      ['a group unlinked', `delete from cluster_groups where cluster_id = (select id from clusters where naziv = 'Qsk 0')`],
+      [
+        'a link moved to another cluster',
+        `update cluster_groups set cluster_id = (select id from clusters where naziv = 'Qsk 6') where cluster_id = (select id from clusters where naziv = 'Qsk 7')`,
+      ],
+      [
+        'a general contract made a works contract',
+        `update contract_clusters set kind = 'contractIzv' where cluster_id = (select id from clusters where naziv = 'Qsk 5')`,
+      ],
+      [
+        'a contract linked',
+        `insert into contract_clusters (contract_id, cluster_id, kind) select k.id, c.id, 'contract' from contracts k, clusters c where k.naziv = 'Ugovor Aleksinac' and c.naziv = 'Qsk 4'`,
+      ],
+      ['a group unlinked everywhere', `delete from cluster_groups where group_id = (select id from groups where naziv = 'Đurić tim')`],
+      [
+        'a contract unlinked everywhere',
+        `delete from contract_clusters where contract_id = (select id from contracts where naziv = 'Ugovor Aleksinac')`,
+      ],
+      ['a cluster deleted', `delete from clusters where naziv = 'Qsk 3'`],
+    ];
+    for (const [label, statement] of changes) {
+      await q(statement);
+      await expectListOrders(label);
+    }
   });
 });
