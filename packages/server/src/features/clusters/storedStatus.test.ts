@@ -25,7 +25,8 @@ import { clusterColour } from './presenter.js';
 const t = useTestApp();
 const day = (n: number) => addDays(appToday(), n);
 
-type Stored = { status: ClusterStatus; datumZavrsetka: string | null };
+/** A cluster's stored status, finishing date and count of finished activities (migrations 0017, 0022). */
+type Stored = { status: ClusterStatus; datumZavrsetka: string | null; zavrsenih: number };
 
 /** What a list row must carry of a cluster's detail (LocationListItem): contracts named by id, name and number; no settlements, no activities. */
 function listItemOf(detail: LocationDto): LocationListItem {
@@ -58,17 +59,23 @@ async function recount(ids: string[]): Promise<Map<string, Stored>> {
     const status: ClusterStatus = !started ? 'Nije započet' : open ? 'U toku' : 'Završen';
     const dates = own.map((r) => r.datum).filter((d): d is string => !!d);
     const last = dates.sort().at(-1) ?? null;
-    expected.set(id, { status, datumZavrsetka: status === 'Završen' ? last : null });
+    const zavrsenih = own.filter((r) => r.status === 'Završena').length;
+    expected.set(id, { status, datumZavrsetka: status === 'Završen' ? last : null, zavrsenih });
   }
   return expected;
 }
 
 async function stored(ids: string[]): Promise<Map<string, Stored>> {
   const rows = await t.db
-    .select({ id: clusters.id, status: clusters.statusKlastera, datumZavrsetka: clusters.datumZavrsetkaKlastera })
+    .select({
+      id: clusters.id,
+      status: clusters.statusKlastera,
+      datumZavrsetka: clusters.datumZavrsetkaKlastera,
+      zavrsenih: sql<number>`${clusters}.zavrsenih_aktivnosti`,
+    })
     .from(clusters)
     .where(inArray(clusters.id, ids));
-  return new Map(rows.map((r) => [r.id, { status: r.status as ClusterStatus, datumZavrsetka: r.datumZavrsetka }]));
+  return new Map(rows.map((r) => [r.id, { status: r.status as ClusterStatus, datumZavrsetka: r.datumZavrsetka, zavrsenih: r.zavrsenih }]));
 }
 
 async function expectStoredMatches(ids: string[]) {
@@ -98,7 +105,7 @@ describe('the stored cluster status', () => {
       .set({ status: 'Završena', datumZavrsetka: day(-3) })
       .where(inArray(activities.clusterId, [b, c]));
     await expectStoredMatches(ids);
-    expect((await stored([b])).get(b)).toEqual({ status: 'Završen', datumZavrsetka: day(-3) });
+    expect((await stored([b])).get(b)).toMatchObject({ status: 'Završen', datumZavrsetka: day(-3) });
     await t.db
       .update(activities)
       .set({ datumZavrsetka: day(-2) })
@@ -123,10 +130,10 @@ describe('the stored cluster status', () => {
     // Every record of a cluster deleted: not started; records inserted again: still not started.
     await t.db.delete(activities).where(eq(activities.clusterId, d));
     await expectStoredMatches(ids);
-    expect((await stored([d])).get(d)).toEqual({ status: 'Nije započet', datumZavrsetka: null });
+    expect((await stored([d])).get(d)).toMatchObject({ status: 'Nije započet', datumZavrsetka: null });
     await t.db.insert(activities).values({ clusterId: d, code: 'A1', position: 0, status: 'Završena', datumZavrsetka: day(-9) });
     await expectStoredMatches(ids);
-    expect((await stored([d])).get(d)).toEqual({ status: 'Završen', datumZavrsetka: day(-9) });
+    expect((await stored([d])).get(d)).toMatchObject({ status: 'Završen', datumZavrsetka: day(-9) });
   });
 
   it('counts two concurrent steps on one cluster one after the other (the second sees the first)', async () => {
@@ -161,7 +168,7 @@ describe('the stored cluster status', () => {
       await two.end();
     }
     await expectStoredMatches([cluster.id]);
-    expect((await stored([cluster.id])).get(cluster.id)).toEqual({ status: 'Završen', datumZavrsetka: day(-1) });
+    expect((await stored([cluster.id])).get(cluster.id)).toMatchObject({ status: 'Završen', datumZavrsetka: day(-1) });
   });
 
   it('follows the workflow over HTTP: A1 started, A1 finished (A2 starts)', async () => {
