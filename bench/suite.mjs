@@ -386,7 +386,9 @@ try {
         const bare = statements.length ? await replay(pool, statements, duration) : null;
         const ratio = bare ? r.requests.average / bare.rps : null;
         const deep = label === 'deep';
-        const p99Target = deep ? 100 : 50;
+        // The report hub's calls (/api/report/…) are held to issue 10's "each report answers in ≤ 300 ms
+        // p99"; lists and searches to issue 15's 50 ms (100 ms for a deep page).
+        const p99Target = url.startsWith('/api/report/') ? 300 : deep ? 100 : 50;
         const ratioNeeded = bare && bare.p50 > 5;
         const met = r.latency.p99 <= p99Target && (!ratioNeeded || ratio >= 0.5);
         const shownPage = deep ? `deep (${page})` : '1';
