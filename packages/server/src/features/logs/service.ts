@@ -99,15 +99,16 @@ type PageRow = {
   group_id: string | null;
   group_cirilica: string;
   created_at: Date | string;
-  /** The number of matches, when the page's query counted them (count(*) over ()). */
+  /** The number of matches, when the page's query counted them. */
   matches?: number | string;
 };
 
-/** The rows of a page's ids (a subquery of id, created_at[, matches]), in the page's order. */
-async function pageRows(db: Executor, ids: SQL, dir: SQL, withMatches = false): Promise<PageRow[]> {
-  const result =
-    await db.execute<PageRow>(sql`select l.id, l.user_id, l.user_label, l.ip, l.message, l.url, l.group_id, l.group_cirilica, l.created_at${withMatches ? sql`, p.matches` : sql``}
-    from (${ids}) p join ${auditLogs} l on l.id = p.id
+/** A page's columns of its rows (l). */
+const PAGE_COLUMNS = sql`l.id, l.user_id, l.user_label, l.ip, l.message, l.url, l.group_id, l.group_cirilica, l.created_at`;
+
+/** The rows of a page's ids (a subquery of id, created_at), in the page's order. */
+async function pageRows(db: Executor, ids: SQL, dir: SQL): Promise<PageRow[]> {
+  const result = await db.execute<PageRow>(sql`select ${PAGE_COLUMNS} from (${ids}) p join ${auditLogs} l on l.id = p.id
     order by p.created_at ${dir}, p.id ${dir}`);
   return result.rows;
 }
@@ -204,10 +205,16 @@ export async function searchLogs(ctx: AppContext, actor: Actor, query: LogSearch
   if (terms.length === 0) return listLogs(ctx, actor, query);
   const dir = directionOf(query);
   const scope = await logScopeOf(ctx.db, actor, query.group);
-  const letters = await letterMatch(ctx.db, terms);
-  if (letters && letters.rows <= LETTER_PATHS.firstMax) return everyMatch(ctx.db, scope, terms, query, dir, letters.condition);
   const offset = offsetOf(query);
   const window = Math.min(SEARCH_WINDOW_MAX, Math.max(SEARCH_WINDOW, 20 * (offset + query.limit)));
+  const letters = await letterMatch(ctx.db, terms);
+  if (
+    letters &&
+    (letters.rows <= LETTER_PATHS.firstMax ||
+      (letters.rows <= LETTER_PATHS.rowsMax && (await windowReadsMore(ctx.db, letters.rows, offset + query.limit, window))))
+  ) {
+    return everyMatch(ctx.db, scope, terms, query, dir, letters.condition);
+  }
   const inWindow = sql`select id, created_at from (${newestRows(scope, dir, sql`${ID_COLUMNS}, ${SEARCH_TEXT} as search_text`)} limit ${window}) w
     where ${windowMatch(terms)} order by created_at ${dir}, id ${dir} limit ${query.limit} offset ${offset}`;
   // Read newest first, range by range, stopping as soon as the page is full (the planner would rather
@@ -257,25 +264,17 @@ async function everyMatch(
       await tx.execute(sql`set local enable_seqscan = off`);
       return run(tx);
     });
-  const rows = await inIndexes((tx) =>
-    pageRows(
-      tx,
-      sql`select id, created_at, count(*) over () as matches from (${matching}) found
-        order by created_at ${dir}, id ${dir} limit ${query.limit} offset ${offsetOf(query)}`,
-      dir,
-      true,
-    ),
+  // The page and the count in one read of the matches (kept once): a page past the last match still
+  // answers one row, without a log, carrying the count.
+  const result = await inIndexes((tx) =>
+    tx.execute<PageRow>(sql`with found as materialized (${matching}),
+        page as (select id, created_at from found order by created_at ${dir}, id ${dir} limit ${query.limit} offset ${offsetOf(query)})
+      select ${PAGE_COLUMNS}, (select count(*) from found) as matches
+      from (select 1) one left join (page join ${auditLogs} l on l.id = page.id) on true
+      order by page.created_at ${dir}, page.id ${dir}`),
   );
-  const logs = present(rows);
-  const counted = rows[0]?.matches;
-  if (counted !== undefined) return { logs, totalLogs: Number(counted), totalExact: true };
-  // A page past the last match: the matches counted alone.
-  const known = countFromPage(query, 0);
-  if (known) return { logs, ...known };
-  const n = await inIndexes(
-    async (tx) => (await tx.execute<{ n: number }>(sql`select count(*)::int as n from (${matching}) found`)).rows[0]?.n ?? 0,
-  );
-  return { logs, totalLogs: n, totalExact: true };
+  const logs = present(result.rows.filter((r) => r.id !== null));
+  return { logs, totalLogs: Number(result.rows[0]?.matches ?? 0), totalExact: true };
 }
 
 /**
@@ -287,6 +286,19 @@ async function scopeWithin(db: Executor, scope: LogScope, window: number): Promi
   const condition = logScopeCondition(scope);
   if ((await estimate(db, condition)) > window * 1.25) return false;
   return (await cappedCount(db, condition, window)) <= window;
+}
+
+/**
+ * Whether the window would read more rows than the letter index finds, for a page ending at `end`: a
+ * word in `letterRows` of the table's rows fills a page every (table / letterRows) rows of the window
+ * (a scope's own share assumed alike). 'cacak' (13,160 rows): page 1 in the window (~770 rows), page
+ * 101 of a Rukovodilac's or 2,007 of the Admin's through the letters (the window: its 20,200 or 100,000
+ * rows, then the letters anyway when the page is past the last match).
+ */
+async function windowReadsMore(db: Executor, letterRows: number, end: number, window: number): Promise<boolean> {
+  const table = await db.execute<{ n: number }>(sql`select reltuples::float8 as n from pg_class where oid = 'audit_logs'::regclass`);
+  const tableRows = Number(table.rows[0]?.n ?? 0);
+  return Math.min(window, (end * tableRows) / Math.max(letterRows, 1)) > letterRows;
 }
 
 /** The match over the window's own column (w.search_text). */
