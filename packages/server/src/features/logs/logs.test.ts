@@ -289,6 +289,13 @@ describe('logs', () => {
     } finally {
       Object.assign(LETTER_PATHS, kept);
     }
+    // The longest texts the query takes (200 characters; 'љ' folds to two letters): one run of 400
+    // letters, fifty runs of three, in either field.
+    for (const text of ['љ'.repeat(200), 'abc-'.repeat(50), 'Ђž9'.repeat(66)]) {
+      const res = await list(`/api/search/log?eng=${encodeURIComponent(text)}&srb=${encodeURIComponent(text.toUpperCase())}&page=3`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ logs: [], totalLogs: 0, totalExact: true });
+    }
     // The letter index itself (sequential scan off: the index's keys, not the function, answer) finds
     // every row holding a text whose letter runs it keeps.
     for (const [eng, srb] of searches) {
@@ -311,7 +318,7 @@ describe('logs', () => {
       });
       expect({ eng, missed }).toEqual({ eng, missed: [] });
     }
-  });
+  }, 120_000); // ~800 requests: 3 paths × 4 roles × 20 texts × 3 pages, and the lists
 
   it('counts exactly up to the cap, then estimates (never below the cap)', async () => {
     const big = await createGroup(t.db, { naziv: 'Velika grupa', cirilica: 'Велика група' });
