@@ -111,6 +111,29 @@ const CASES = [
   })),
   { name: 'logs', roles: ['admin', 'manager', 'employee'], url: (p) => `/api/log?page=${p}&limit=10`, deep: true },
   { name: 'logs search', roles: ['admin', 'manager'], url: (p) => `/api/search/log?eng=cacak&srb=${enc('чачак')}&page=${p}&limit=10` },
+  // Stop 22: rare words whose every trigram is frequent (a surname and a settlement no row holds; an
+  // e-mail of one person, its letters in 6 % of rows), and a deep page of a word in 1.3 % of rows.
+  {
+    name: 'logs search rare surname',
+    roles: ['admin', 'manager'],
+    url: (p) => `/api/search/log?eng=${enc('Radovanović')}&srb=${enc('Радовановић')}&page=${p}&limit=10`,
+  },
+  {
+    name: 'logs search rare settlement',
+    roles: ['admin', 'manager'],
+    url: (p) => `/api/search/log?eng=markovac&srb=${enc('марковац')}&page=${p}&limit=10`,
+  },
+  {
+    name: 'logs search rare e-mail',
+    roles: ['admin', 'manager'],
+    url: (p) => `/api/search/log?eng=marko.123&srb=${enc('марко.123')}&page=${p}&limit=10`,
+  },
+  {
+    name: 'logs search deep',
+    roles: ['admin', 'manager'],
+    url: (p) => `/api/search/log?eng=cacak&srb=${enc('чачак')}&page=${p}&limit=10`,
+    deep: true,
+  },
   { name: 'notifications', roles: ['manager', 'employee'], url: (p) => `/api/activity/notifications?page=${p}&limit=10`, deep: true },
   {
     name: 'notifications search',

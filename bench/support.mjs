@@ -93,7 +93,9 @@ export async function startBenchServer(extraEnv = {}, target = {}) {
       try {
         if ((await fetch(`${base}/api/health`)).ok) break;
       } catch {}
-      if (i > 240) throw new Error('server did not start');
+      // 5 minutes: the first start on a kept 1,000,000-row database runs its new migrations (0020 builds
+      // an index over the log: ~1 minute on a loaded machine).
+      if (i > 1200) throw new Error('server did not start');
       await new Promise((r) => setTimeout(r, 250));
     }
   } catch (e) {

@@ -1,11 +1,12 @@
-import { COMMON, LOGS, type LogDto, nameSegment } from '@trasa/domain';
-import { desc, eq, inArray } from 'drizzle-orm';
+import { COMMON, foldForSearch, LOGS, type LogDto, nameSegment } from '@trasa/domain';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.js';
 import { addLogs } from '../../../test/logData.js';
 import { auditLogs } from '../../db/schema.js';
 import { createGroup, createOrgTree, createUser, tokenFor } from '../../seed/factories.js';
-import { EXACT_COUNT_CAP } from './service.js';
+import { searchTerms } from '../search/service.js';
+import { EXACT_COUNT_CAP, LETTER_PATHS, letterQuery } from './service.js';
 
 const t = useTestApp();
 
@@ -210,6 +211,114 @@ describe('logs', () => {
     expect(await search('eng=retkovac', smallToken)).toMatchObject({ logs: [], totalLogs: 0, totalExact: true });
     expect(await search('eng=Đurđevdan', largeToken)).toMatchObject({ logs: [], totalLogs: 0, totalExact: true });
   });
+
+  it('finds through the letter index, the window or the trigrams exactly what a substring filter finds, in each scope', async () => {
+    const rows: [string, { id: string; cirilica: string } | null, Partial<{ userLabel: string; ip: string; url: string }>][] = [
+      ['Korisnik x@leaf.rs je dodao naselje Markovac 12.', g(tree.leaf), {}],
+      ['Korisnik y@other.rs je dodao naselje Марковац 3.', g(tree.other), { userLabel: 'Јелена Радовановић (y@other.rs)' }],
+      ['Korisnik z@mid.rs je izmenio ugovor 97/2025 za Radovanović.', g(tree.mid), {}],
+      ['Korisnik w@root.rs je otvorio temu.', g(tree.root), { url: '/api/topic/0deadbeef1-a3f5-3c52-8087-f9976ac934a3/komentar' }],
+      ['Müller x9retkovac7 Šabac', null, { ip: '10.77.31.5' }],
+      ['Korisnik q@mid.rs: klaster Sirogojno 3, klaster Zlatibor.', g(tree.mid), {}],
+      ['Ćićevac Đurđevo Žabari', g(tree.leaf), { userLabel: 'Ђорђе Ђукић (djordje.1969@firma.rs)' }],
+      ['Korisnik j@leaf.rs je izmenio klaster Jovanovac-Markovac.', g(tree.leaf), {}],
+    ];
+    await addLogs(
+      t.db,
+      rows.map(([message, group, more], i) => ({ message, group, createdAt: new Date(Date.UTC(2022, 0, 1, 0, i)), ...more })),
+    );
+    const searches: [string, string][] = [
+      ['markovac', 'марковац'],
+      ['Марковац', ''],
+      ['radovanovic', 'радовановић'],
+      ['retkovac', ''],
+      ['eadbe', ''],
+      ['deadbeef1-a3f5', ''],
+      ['97/2025', ''],
+      ['ac 12', ''],
+      ['ller', ''],
+      ['müller', 'милер'],
+      ['klaster sirogojno', 'кластер сирогојно'],
+      ['sirogojno 3', ''],
+      ['ac-mar', ''],
+      ['x9r', ''],
+      ['ovac', 'овац'],
+      ['zlatibor', 'златибор'],
+      ['cicevac djurdjevo', 'ћићевац ђурђево'],
+      ['djordje.1969', 'ђорђе.1969'],
+      ['Korisnik', 'корисник'],
+      ['nepostojeca rec', 'непостојећа реч'],
+    ];
+    // Each path in turn: the letter index first (a rare word), the window then the letter index, the
+    // window then the trigram index (the letter index not asked).
+    const paths = {
+      lettersFirst: { firstMax: Infinity, rowsMax: Infinity },
+      lettersAfterWindow: { firstMax: -1, rowsMax: Infinity },
+      trigrams: { firstMax: -1, rowsMax: -1 },
+    };
+    const kept = { ...LETTER_PATHS };
+    try {
+      for (const [path, limits] of Object.entries(paths)) {
+        Object.assign(LETTER_PATHS, limits);
+        for (const token of [adminToken, managerToken, leafToken, otherToken]) {
+          // The scope's rows as the plain list gives them, and the substring filter over them.
+          const scoped: LogDto[] = (await list('/api/log?limit=50000', token)).json().logs;
+          const text = (l: LogDto) => foldForSearch(`${l.message} ${l.user} ${l.ip} ${l.url}`);
+          for (const [eng, srb] of searches) {
+            const terms = [eng, srb].filter(Boolean).map(foldForSearch);
+            const expected = scoped.filter((l) => terms.some((term) => text(l).includes(term))).map((l) => l._id);
+            const query = `eng=${encodeURIComponent(eng)}&srb=${encodeURIComponent(srb)}`;
+            const found = (await list(`/api/search/log?${query}&limit=50000`, token)).json();
+            expect({ path, eng, srb, ids: found.logs.map((l: LogDto) => l._id) }).toEqual({ path, eng, srb, ids: expected });
+            expect(found).toMatchObject({ totalLogs: expected.length, totalExact: true });
+            // The last match alone on its page (past the newest 5,000 rows for the Admin: the window
+            // misses it) and the page after it, empty. A page the window filled has an estimated total
+            // (≥ what the pages show); any other is counted.
+            if (expected.length < 1000) {
+              for (const page of [Math.max(1, expected.length), expected.length + 1]) {
+                const res = (await list(`/api/search/log?${query}&limit=1&page=${page}`, token)).json();
+                const ids = res.logs.map((l: LogDto) => l._id);
+                expect({ path, eng, page, ids }).toEqual({ path, eng, page, ids: expected.slice(page - 1, page) });
+                if (res.totalExact) expect({ path, eng, page, total: res.totalLogs }).toEqual({ path, eng, page, total: expected.length });
+                else expect(res.totalLogs).toBeGreaterThanOrEqual(expected.length);
+              }
+            }
+          }
+        }
+      }
+    } finally {
+      Object.assign(LETTER_PATHS, kept);
+    }
+    // The longest texts the query takes (200 characters; 'љ' folds to two letters): one run of 400
+    // letters, fifty runs of three, in either field.
+    for (const text of ['љ'.repeat(200), 'abc-'.repeat(50), 'Ђž9'.repeat(66)]) {
+      const res = await list(`/api/search/log?eng=${encodeURIComponent(text)}&srb=${encodeURIComponent(text.toUpperCase())}&page=3`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ logs: [], totalLogs: 0, totalExact: true });
+    }
+    // The letter index itself (sequential scan off: the index's keys, not the function, answer) finds
+    // every row holding a text whose letter runs it keeps.
+    for (const [eng, srb] of searches) {
+      const terms = searchTerms({ eng, srb });
+      const query = letterQuery(terms);
+      if (query === null) continue;
+      const like = sql.join(
+        terms.map((term) => sql`search_text like ${`%${foldForSearch(term)}%`}`),
+        sql` or `,
+      );
+      const missed = await t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_indexscan = off`);
+        const byIndex = await tx.execute<{ id: string }>(
+          sql`select id from audit_logs where trasa_letter_suffixes(search_text) @@ ${query}::tsquery`,
+        );
+        const ids = new Set(byIndex.rows.map((r) => r.id));
+        const all = await tx.execute<{ id: string }>(sql`select id from audit_logs where ${like}`);
+        return all.rows.filter((r) => !ids.has(r.id));
+      });
+      expect({ eng, missed }).toEqual({ eng, missed: [] });
+    }
+  }, 120_000); // ~800 requests: 3 paths × 4 roles × 20 texts × 3 pages, and the lists
 
   it('counts exactly up to the cap, then estimates (never below the cap)', async () => {
     const big = await createGroup(t.db, { naziv: 'Velika grupa', cirilica: 'Велика група' });

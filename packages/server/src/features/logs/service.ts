@@ -48,9 +48,11 @@ const SEARCH_TEXT = sql`${auditLogs.searchText}`;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+const likePattern = (term: string) => `%${escapeLike(foldForSearch(term))}%`;
+
 function matchCondition(searchText: SQL, terms: string[]): SQL | undefined {
   if (terms.length === 0) return undefined;
-  return or(...terms.map((t) => sql`${searchText} like ${`%${escapeLike(foldForSearch(t))}%`}`));
+  return or(...terms.map((t) => sql`${searchText} like ${likePattern(t)}`));
 }
 
 /**
@@ -97,15 +99,16 @@ type PageRow = {
   group_id: string | null;
   group_cirilica: string;
   created_at: Date | string;
-  /** The number of matches, when the page's query counted them (count(*) over ()). */
+  /** The number of matches, when the page's query counted them. */
   matches?: number | string;
 };
 
-/** The rows of a page's ids (a subquery of id, created_at[, matches]), in the page's order. */
-async function pageRows(db: Executor, ids: SQL, dir: SQL, withMatches = false): Promise<PageRow[]> {
-  const result =
-    await db.execute<PageRow>(sql`select l.id, l.user_id, l.user_label, l.ip, l.message, l.url, l.group_id, l.group_cirilica, l.created_at${withMatches ? sql`, p.matches` : sql``}
-    from (${ids}) p join ${auditLogs} l on l.id = p.id
+/** A page's columns of its rows (l). */
+const PAGE_COLUMNS = sql`l.id, l.user_id, l.user_label, l.ip, l.message, l.url, l.group_id, l.group_cirilica, l.created_at`;
+
+/** The rows of a page's ids (a subquery of id, created_at), in the page's order. */
+async function pageRows(db: Executor, ids: SQL, dir: SQL): Promise<PageRow[]> {
+  const result = await db.execute<PageRow>(sql`select ${PAGE_COLUMNS} from (${ids}) p join ${auditLogs} l on l.id = p.id
     order by p.created_at ${dir}, p.id ${dir}`);
   return result.rows;
 }
@@ -191,9 +194,11 @@ export async function listLogs(ctx: AppContext, actor: Actor, query: LogListQuer
 
 /**
  * GET /api/search/log: the same list narrowed by the typed text (eng) or its transliteration (srb).
- * First among the newest rows of the scope (window), where a frequent word fills the page at once;
- * when the window doesn't hold the page, every match is found through the trigram index (planner told
- * to use it: it can't tell a rare text from a frequent one by their trigrams).
+ * A text the letter index expects in few rows is answered there at once (every match, counted). Any
+ * other is looked for among the newest rows of the scope first (window), where a frequent word fills
+ * the page at once; when the window doesn't hold the page, every match is found through the letter
+ * index or, for a text it can't narrow enough, the trigram index (planner told to use it: it can't tell
+ * a rare text from a frequent one by their trigrams).
  */
 export async function searchLogs(ctx: AppContext, actor: Actor, query: LogSearchQuery): Promise<LogsPage> {
   const terms = searchTerms(query);
@@ -202,6 +207,14 @@ export async function searchLogs(ctx: AppContext, actor: Actor, query: LogSearch
   const scope = await logScopeOf(ctx.db, actor, query.group);
   const offset = offsetOf(query);
   const window = Math.min(SEARCH_WINDOW_MAX, Math.max(SEARCH_WINDOW, 20 * (offset + query.limit)));
+  const letters = await letterMatch(ctx.db, terms);
+  if (
+    letters &&
+    (letters.rows <= LETTER_PATHS.firstMax ||
+      (letters.rows <= LETTER_PATHS.rowsMax && (await windowReadsMore(ctx.db, letters.rows, offset + query.limit, window))))
+  ) {
+    return everyMatch(ctx.db, scope, terms, query, dir, letters.condition);
+  }
   const inWindow = sql`select id, created_at from (${newestRows(scope, dir, sql`${ID_COLUMNS}, ${SEARCH_TEXT} as search_text`)} limit ${window}) w
     where ${windowMatch(terms)} order by created_at ${dir}, id ${dir} limit ${query.limit} offset ${offset}`;
   // Read newest first, range by range, stopping as soon as the page is full (the planner would rather
@@ -211,10 +224,9 @@ export async function searchLogs(ctx: AppContext, actor: Actor, query: LogSearch
     await tx.execute(sql`set local enable_sort = off`);
     return pageRows(tx, inWindow, dir);
   });
-  const where = logListCondition(scope, query) as SQL;
   if (fromWindow.length === query.limit) {
     const logs = present(fromWindow);
-    return { logs, ...(await frequentTotal(ctx.db, where, query, logs.length)) };
+    return { logs, ...(await frequentTotal(ctx.db, logListCondition(scope, query) as SQL, query, logs.length)) };
   }
   // A short page: the window was read to its end. When the scope has no more rows than the window
   // (a Zaposleni's group: ~900 rows at 1,000,000), the window was the whole scope and its matches are
@@ -223,23 +235,46 @@ export async function searchLogs(ctx: AppContext, actor: Actor, query: LogSearch
   // counted up to the window on the index alone.
   const known = countFromPage(query, fromWindow.length);
   if (known && (await scopeWithin(ctx.db, scope, window))) return { logs: present(fromWindow), ...known };
-  // Not a frequent text: every match through the trigram index, counted on the way (they are sorted
-  // for the page anyway).
-  const everyMatch = await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_indexscan = off`);
-    await tx.execute(sql`set local enable_seqscan = off`);
-    return pageRows(
-      tx,
-      sql`select ${ID_COLUMNS}, count(*) over () as matches from ${auditLogs} where ${where} ${timeOrder(dir)} limit ${query.limit} offset ${offset}`,
-      dir,
-      true,
-    );
-  });
-  const logs = present(everyMatch);
-  const counted = everyMatch[0]?.matches;
-  if (counted !== undefined) return { logs, totalLogs: Number(counted), totalExact: true };
-  // A page past the last match: counted on the index, like a plain list.
-  return { logs, ...(await listTotal(ctx.db, where, query, logs.length)) };
+  return everyMatch(ctx.db, scope, terms, query, dir, letters && letters.rows <= LETTER_PATHS.rowsMax ? letters.condition : null);
+}
+
+/**
+ * Every match of the terms in the scope, sorted for the page and counted on the way: the rows the
+ * letter index finds (`letters`), read once (materialized: the planner must not compute each row's
+ * suffixes to filter a range of another index) and kept where the text is in them, or, without it,
+ * the trigram index's.
+ */
+async function everyMatch(
+  db: Db,
+  scope: LogScope,
+  terms: string[],
+  query: LogSearchQuery,
+  dir: SQL,
+  letters: SQL | null,
+): Promise<LogsPage> {
+  const where = logListCondition(scope, query) as SQL;
+  const matching = letters
+    ? sql`with m as materialized (select id, created_at, group_id, search_text from ${auditLogs} where ${letters})
+        select id, created_at from m where ${and(scopeOfMatches(scope), or(...terms.map((t) => sql`m.search_text like ${likePattern(t)}`)))}`
+    : sql`select ${ID_COLUMNS} from ${auditLogs} where ${where}`;
+  // Only the indexes' bitmaps: no walk of the time index filtering a million rows.
+  const inIndexes = <T>(run: (tx: Executor) => Promise<T>) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_indexscan = off`);
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return run(tx);
+    });
+  // The page and the count in one read of the matches (kept once): a page past the last match still
+  // answers one row, without a log, carrying the count.
+  const result = await inIndexes((tx) =>
+    tx.execute<PageRow>(sql`with found as materialized (${matching}),
+        page as (select id, created_at from found order by created_at ${dir}, id ${dir} limit ${query.limit} offset ${offsetOf(query)})
+      select ${PAGE_COLUMNS}, (select count(*) from found) as matches
+      from (select 1) one left join (page join ${auditLogs} l on l.id = page.id) on true
+      order by page.created_at ${dir}, page.id ${dir}`),
+  );
+  const logs = present(result.rows.filter((r) => r.id !== null));
+  return { logs, totalLogs: Number(result.rows[0]?.matches ?? 0), totalExact: true };
 }
 
 /**
@@ -253,9 +288,87 @@ async function scopeWithin(db: Executor, scope: LogScope, window: number): Promi
   return (await cappedCount(db, condition, window)) <= window;
 }
 
+/**
+ * Whether the window would read more rows than the letter index finds, for a page ending at `end`: a
+ * word in `letterRows` of the table's rows fills a page every (table / letterRows) rows of the window
+ * (a scope's own share assumed alike). 'cacak' (13,160 rows): page 1 in the window (~770 rows), page
+ * 101 of a Rukovodilac's or 2,007 of the Admin's through the letters (the window: its 20,200 or 100,000
+ * rows, then the letters anyway when the page is past the last match).
+ */
+async function windowReadsMore(db: Executor, letterRows: number, end: number, window: number): Promise<boolean> {
+  const table = await db.execute<{ n: number }>(sql`select reltuples::float8 as n from pg_class where oid = 'audit_logs'::regclass`);
+  const tableRows = Number(table.rows[0]?.n ?? 0);
+  return Math.min(window, (end * tableRows) / Math.max(letterRows, 1)) > letterRows;
+}
+
 /** The match over the window's own column (w.search_text). */
 function windowMatch(terms: string[]): SQL {
-  return or(...terms.map((t) => sql`w.search_text like ${`%${escapeLike(foldForSearch(t))}%`}`)) as SQL;
+  return or(...terms.map((t) => sql`w.search_text like ${likePattern(t)}`)) as SQL;
+}
+
+/**
+ * Where a search looks, by the rows the planner expects the letter index (drizzle/0023_log_letters.sql)
+ * to find. Tests set them to walk every path on a small table.
+ */
+export const LETTER_PATHS = {
+  /**
+   * Up to this the letter index answers before the window: a word not frequent enough to be among
+   * the index's most common elements (~700, each in ≥ 0.08 % of rows) is estimated at half the least
+   * of them (~420 rows at 1,000,000), and a hundred rows are read in well under a millisecond; the
+   * window would read thousands of rows to find none.
+   */
+  firstMax: 1_000,
+  /**
+   * Past this, after the window, the trigram index is asked instead: 'cacak' (13,160 rows) cost 29 ms
+   * through the letters and 33 ms through the trigrams, but a text whose letters are frequent and
+   * whose digits are rare ('marko.1969': 'marko' in 76,000 rows, the text in 21) costs the letters a
+   * heap read of every 'marko' row.
+   */
+  rowsMax: 20_000,
+};
+/** Letters of a run the letter index keeps suffixes of (shorter runs are not looked up). */
+const LETTER_RUN_MIN = 3;
+
+/**
+ * The runs of letters a–z of a folded text, as trasa_letter_suffixes splits search_text (both split
+ * at anything else: digits, spaces, punctuation, letters of other alphabets).
+ */
+export function letterRuns(term: string): string[] {
+  return foldForSearch(term)
+    .split(/[^a-z]+/)
+    .filter((run) => run.length >= LETTER_RUN_MIN);
+}
+
+/**
+ * The rows that may hold one of the terms, found on the letter index: each of a term's letter runs
+ * (3 letters or more) is the prefix of a suffix of a letter run of any row holding the term, so
+ * `'run':*` for each run, all of them for one term, finds every such row (and some more, which the
+ * LIKE of the term then drops), with the planner's estimate of their number (from the statistics of
+ * the index's expression). Null when a term has no such run: the trigram index answers it.
+ */
+async function letterMatch(db: Executor, terms: string[]): Promise<{ condition: SQL; rows: number } | null> {
+  const query = letterQuery(terms);
+  if (query === null) return null;
+  const condition = sql`trasa_letter_suffixes(${auditLogs.searchText}) @@ ${query}::tsquery`;
+  return { condition, rows: await estimate(db, condition) };
+}
+
+/** The tsquery of letterMatch: each term's runs as prefixes, all of one term, any term; null when a term has no run. */
+export function letterQuery(terms: string[]): string | null {
+  const runs = terms.map(letterRuns);
+  if (runs.length === 0 || runs.some((r) => r.length === 0)) return null;
+  // Runs are letters a–z only: nothing in them means anything to tsquery's syntax.
+  return runs.map((r) => `(${r.map((run) => `${run}:*`).join(' & ')})`).join(' | ');
+}
+
+/** The scope over the letter index's matches (m.group_id). */
+function scopeOfMatches(scope: LogScope): SQL | undefined {
+  if (scope.all) return undefined;
+  if (scope.groupIds.length === 0) return sql`false`;
+  return sql`m.group_id in (${sql.join(
+    scope.groupIds.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
 }
 
 /** 1 log, 2–4 loga, 5+ logova (21 log, 22 loga, 11–14 logova). */
