@@ -211,3 +211,101 @@ describe("a search's total (issue 15: the count of a common word's matches)", ()
     expect((await list('/api/comment?page=1&limit=10')).json().totalResults).toBe(before + 1005);
   });
 });
+
+describe("the comment's kept search texts (drizzle/0020: the search's author, cluster and activity arms read them)", () => {
+  /** Comments whose kept texts differ from what the arms read before: the author's, cluster's and catalogue's folded text. */
+  const stale = async () =>
+    (
+      await t.db.execute(sql`select count(*)::int as n from activity_comments ac
+        join activities a on a.id = ac.activity_id join clusters c on c.id = a.cluster_id
+        join activity_catalogue k on k.code = a.code left join users u on u.id = ac.user_id
+        where ac.author_search is distinct from u.search_text or ac.cluster_search is distinct from c.search_text
+          or ac.activity_search is distinct from trasa_fold(k.code || ' ' || k.naziv)`)
+    ).rows[0]?.n;
+
+  /**
+   * The search as it was before drizzle/0020 (the authors, clusters and catalogue entries found first,
+   * their comments by id), in the list's order: the ids the Admin must get.
+   */
+  const reference = async (term: string) => {
+    const like = `%${term}%`;
+    const rows = await t.db.execute(sql`select ac.id from activity_comments ac
+      where ac.search_text like ${like}
+        or ac.user_id in (select u.id from users u where u.search_text like ${like})
+        or ac.activity_id in (select a.id from activities a
+          where a.cluster_id in (select c.id from clusters c where c.search_text like ${like})
+            or a.code in (select k.code from activity_catalogue k where trasa_fold(k.code || ' ' || k.naziv) like ${like}))
+      order by ac.created_at desc, ac.id desc`);
+    return rows.rows.map((r) => r.id as string);
+  };
+  const found = async (term: string, token = adminToken) => {
+    const res = await list(`/api/search/comment?eng=${encodeURIComponent(term)}&page=1&limit=100`, token);
+    expect(res.statusCode).toBe(200);
+    return (res.json().comments as CommentListDto[]).map((c) => c._id);
+  };
+  /** The Admin's answer equals the reference; the leaf's is the reference within its clusters, in the same order. */
+  const agrees = async (term: string) => {
+    const expected = await reference(term);
+    expect(await found(term), term).toEqual(expected);
+    const leafSees = new Set(
+      ((await list('/api/comment?page=1&limit=100', leafToken)).json().comments as CommentListDto[]).map((c) => c._id),
+    );
+    expect(await found(term, leafToken), term).toEqual(expected.filter((id) => leafSees.has(id)));
+    return expected;
+  };
+
+  it('follow a new comment, renamed authors, clusters and catalogue entries, a moved activity and a removed user', async () => {
+    await t.db.execute(sql`delete from activity_comments where komentar like 'Optički kabl položen, deonica %'`);
+    const writer = await createUser(t.db, { role: 'Zaposleni', ime: 'Radomir', prezime: 'Zlatić', email: 'radomir@trasa.test' });
+    const vrnjci = await createCluster(t.db, { naziv: 'Klaster Vrnjačka Banja', groupIds: [] });
+    const a3 = await activityOf(t.db, vrnjci.id, 'A3');
+    const comment = await addComment(t.db, { activityId: a3.id, userId: writer.id, komentar: 'Probni tekst.', createdAt: at(20) });
+    const visible = await addComment(t.db, {
+      activityId: ids.a1 as string,
+      userId: writer.id,
+      komentar: 'Vidljiv tekst.',
+      createdAt: at(21),
+    });
+    expect(await stale()).toBe(0);
+    expect(await agrees('zlatic')).toEqual([visible.id, comment.id]);
+    expect(await agrees('vrnjacka')).toEqual([comment.id]);
+    expect(await found('zlatic', leafToken)).toEqual([visible.id]);
+
+    await t.db.execute(sql`update users set prezime = 'Bogdanović' where id = ${writer.id}`);
+    expect(await stale()).toBe(0);
+    expect(await agrees('zlatic')).toEqual([]);
+    expect(await agrees('bogdanovic')).toEqual([visible.id, comment.id]);
+
+    await t.db.execute(sql`update clusters set naziv = 'Klaster Sokobanja' where id = ${vrnjci.id}`);
+    expect(await stale()).toBe(0);
+    expect(await agrees('vrnjacka')).toEqual([]);
+    expect(await agrees('sokobanja')).toEqual([comment.id]);
+
+    const [a3Entry] = await t.db.select().from(activityCatalogue).where(eq(activityCatalogue.code, 'A3'));
+    await t.db.update(activityCatalogue).set({ naziv: 'Privremeno ime Šljivovica' }).where(eq(activityCatalogue.code, 'A3'));
+    try {
+      expect(await stale()).toBe(0);
+      expect(await agrees('sljivovica')).toEqual([comment.id]);
+    } finally {
+      await t.db
+        .update(activityCatalogue)
+        .set({ naziv: a3Entry?.naziv ?? '' })
+        .where(eq(activityCatalogue.code, 'A3'));
+    }
+    expect(await stale()).toBe(0);
+    expect(await agrees('sljivovica')).toEqual([]);
+
+    // The activity moved into the leaf's cluster (its own A3 removed first: one record per code): the leaf finds it.
+    await t.db.execute(sql`delete from activities where id = ${(await activityOf(t.db, clusterIds.mine, 'A3')).id}`);
+    await t.db.execute(sql`update activities set cluster_id = ${clusterIds.mine} where id = ${a3.id}`);
+    expect(await stale()).toBe(0);
+    expect(await agrees('sokobanja')).toEqual([]);
+    expect(await agrees('sabac')).toContain(comment.id);
+    expect(await found('bogdanovic', leafToken)).toEqual([visible.id, comment.id]);
+
+    await t.db.execute(sql`delete from users where id = ${writer.id}`);
+    expect(await stale()).toBe(0);
+    expect(await agrees('bogdanovic')).toEqual([]);
+    for (const term of ['a3', 'klaster', 'trasa', 'djordj', 'sab', 'saglasnost', 'a7']) await agrees(term);
+  });
+});

@@ -20,26 +20,27 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * A comment matches when the folded text (trasa_fold: both scripts, case and diacritics aside) is in
- * the comment (its trigram index), its author's name or e-mail, its cluster's name, or its activity's
- * code or name. The condition is over activity_comments alone: the authors, clusters and activities are
- * found first (their own trigram indexes, the catalogue's 36 rows) and handed over as arrays, so each
- * arm is an index condition (activity_comments_search_idx, _user_idx, _activity_idx) whose bitmaps
- * PostgreSQL ORs, instead of folding the catalogue's text for every comment joined (1.7 s on 100,000
- * comments; issue 15). A UNION of the three walks measured 5× slower (its ids are hashed and joined back).
+ * the comment (search_text), its author's name or e-mail, its cluster's name, or its activity's code or
+ * name. The last three are kept on the comment, folded as the search folds them (`author_search` ≙
+ * users.search_text, `cluster_search` ≙ clusters.search_text, `activity_search` ≙ trasa_fold(code || ' '
+ * || naziv) of the catalogue; drizzle/0020, kept by triggers, not in the schema files), so every arm is a
+ * trigram index condition on the comment's own row (activity_comments_search_idx and _context_search_idx,
+ * whose bitmaps PostgreSQL ORs) and the planner estimates each from its statistics. Before, the authors,
+ * clusters and activities were found first and handed over as arrays of ids: 'kabl' names one catalogue
+ * entry, whose 3,000 activities every rechecked comment was compared with one by one (the count 18 ms;
+ * capped lower, a sequential scan doing it for every comment: docs/decisions.md).
  */
 function searchCondition(terms: string[]): SQL | undefined {
   if (terms.length === 0) return undefined;
   const likes = terms.map((term) => `%${escapeLike(foldForSearch(term))}%`);
-  const any = (column: SQL) =>
-    sql.join(
-      likes.map((like) => sql`${column} like ${like}`),
-      sql` or `,
-    );
-  return sql`(${any(sql`${activityComments.searchText}`)}
-    or ${activityComments.userId} = any(array(select u.id from ${users} u where ${any(sql`u.search_text`)}))
-    or ${activityComments.activityId} = any(array(select sa.id from ${activities} sa
-      where sa.cluster_id = any(array(select sc.id from ${clusters} sc where ${any(sql`sc.search_text`)}))
-        or sa.code = any(array(select sac.code from ${activityCatalogue} sac where ${any(sql`trasa_fold(sac.code || ' ' || sac.naziv)`)})))))`;
+  const columns = [
+    sql`${activityComments.searchText}`,
+    ...['author_search', 'cluster_search', 'activity_search'].map((c) => sql`${activityComments}.${sql.identifier(c)}`),
+  ];
+  return sql`(${sql.join(
+    likes.flatMap((like) => columns.map((column) => sql`${column} like ${like}`)),
+    sql` or `,
+  )})`;
 }
 
 /**

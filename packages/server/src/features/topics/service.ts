@@ -97,10 +97,13 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * q and its transliteration qAlt, folded (trasa_fold ≙ foldForSearch), over opis and the cluster's name:
- * the topic's stored folded opis (topics.search_text, drizzle/0010, trigram index) or a cluster whose
- * folded name matches (clusters_search_idx), a condition over the topics table alone. Folding every
- * row's text on each search cost a second at 20,000 topics (issue 15). The list and its export
- * (features/exports/lists.ts) both use this one condition.
+ * the topic's stored folded opis (topics.search_text, drizzle/0010, trigram index) or its cluster's
+ * folded name, kept on the topic (`cluster_search` ≙ clusters.search_text; drizzle/0020, kept by
+ * triggers, not in the schema files; topics_cluster_search_idx), a condition over the topics table alone
+ * whose arms the planner estimates from their statistics. Folding every row's text on each search cost a
+ * second at 20,000 topics (issue 15); `cluster_id in (the matching clusters)` was estimated at half the
+ * topics and read all 20,000 for a page. The list and its export (features/exports/lists.ts) both use
+ * this one condition.
  */
 export function topicSearchCondition(q: string, qAlt: string): SQL | undefined {
   const byFold = new Map<string, string>();
@@ -110,8 +113,7 @@ export function topicSearchCondition(q: string, qAlt: string): SQL | undefined {
   return or(
     ...terms.map((t) => {
       const pattern = sql`'%' || trasa_fold(${escapeLike(t)}) || '%'`;
-      return sql`(${topics}.search_text like ${pattern} or ${topics.clusterId} in (
-        select ${clusters.id} from ${clusters} where ${clusters.searchText} like ${pattern}))`;
+      return sql`(${topics}.search_text like ${pattern} or ${topics}.cluster_search like ${pattern})`;
     }),
   );
 }

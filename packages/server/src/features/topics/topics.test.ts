@@ -211,6 +211,34 @@ describe('GET /api/topic', () => {
     expect(await listIds(leafToken, 'q=drini')).toEqual([]);
     expect(await listIds(otherToken, 'q=drini')).toEqual([c]);
   });
+
+  it("finds a topic by its cluster's name as it is now: renamed, or the topic moved (drizzle/0020's kept name)", async () => {
+    /** Topics whose kept cluster name differs from the cluster's folded name (the search's arm before drizzle/0020). */
+    const stale = async () =>
+      (
+        await t.db.execute(sql`select count(*)::int as n from topics tp join clusters c on c.id = tp.cluster_id
+          where tp.cluster_search is distinct from c.search_text`)
+      ).rows[0]?.n;
+    const uvac = await createCluster(t.db, { naziv: 'Kanjon Uvca', groupIds: [tree.leaf.id] });
+    const e = (await open(leafToken, { locationId: uvac.id, odgovoran: tree.leaf.id, opis: 'Tema bez imena mesta' }))._id;
+    expect(await stale()).toBe(0);
+    expect(await listIds(leafToken, 'q=uvca')).toEqual([e]);
+    await t.db.execute(sql`update clusters set naziv = 'Kanjon Tare' where id = ${uvac.id}`);
+    expect(await stale()).toBe(0);
+    expect(await listIds(leafToken, 'q=uvca')).toEqual([]);
+    expect(await listIds(leafToken, `q=${encodeURIComponent('таре')}`)).toEqual([e]);
+    expect(await listIds(otherToken, 'q=tare')).toEqual([]);
+    expect(await listIds(adminToken, 'q=tare')).toEqual([e]);
+    // Moved to a cluster the leaf doesn't see: found there by the Admin and by those who see it, by its new name.
+    await t.db.execute(sql`update topics set cluster_id = ${drina.id} where id = ${e}`);
+    expect(await stale()).toBe(0);
+    expect(await listIds(adminToken, 'q=tare')).toEqual([]);
+    expect(await listIds(leafToken, 'q=ljubovija')).toEqual([]);
+    expect(await listIds(otherToken, 'q=ljubovija')).toEqual(expect.arrayContaining([e]));
+    const total = (await call('GET', '/api/topic?q=ljubovija&limit=1', adminToken)).json().total;
+    expect(total).toBe((await listIds(adminToken, 'q=ljubovija')).length);
+    await t.db.execute(sql`update topics set cluster_id = ${uvac.id} where id = ${e}`);
+  });
 });
 
 describe('GET /api/topic/:id', () => {
