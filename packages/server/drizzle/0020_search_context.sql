@@ -111,5 +111,10 @@ CREATE TRIGGER "activities_moved_search" AFTER UPDATE OF "cluster_id", "code" ON
 CREATE INDEX IF NOT EXISTS "activity_comments_context_search_idx" ON "activity_comments"
   USING gin ("author_search" gin_trgm_ops, "cluster_search" gin_trgm_ops, "activity_search" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "topics_cluster_search_idx" ON "topics" USING gin ("cluster_search" gin_trgm_ops);--> statement-breakpoint
+--
+-- The topics of a limited scope (`cluster_id = any(the visible clusters)`): each cluster's topics in the
+-- list's time order, with what the list filters by, so the page and the count of an employee's 300
+-- clusters read their 2,000 topics from the index alone instead of filtering all 20,000.
+CREATE INDEX IF NOT EXISTS "topics_cluster_list_idx" ON "topics" USING btree ("cluster_id", "updated_at", "id") INCLUDE ("status", "prioritet");--> statement-breakpoint
 ANALYZE "activity_comments";--> statement-breakpoint
 ANALYZE "topics";

@@ -19,7 +19,7 @@ import type { Actor } from '../../platform/auth.js';
 import { type Executor, serbianOrder } from '../../platform/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
-import { clusterScopeOf, groupsSeeingClusterCondition, isClusterVisible, visibleClusterCondition } from '../clusters/policy.js';
+import { clusterScopeOf, groupsSeeingClusterCondition, isClusterVisible, visibleClusterIds } from '../clusters/policy.js';
 import { countOf } from '../users/paging.js';
 import { authorGroupOf, permissionsOn, type TopicRights, topicRightsOf } from './permissions.js';
 import { canCommentOn, type TopicRow, visibleTopic } from './policy.js';
@@ -142,25 +142,35 @@ export const TOPIC_SORTS: SortMap<'topics'> = {
 /** GET /api/topic: topics of visible clusters, filtered, newest change first (or by `sort`). */
 export async function listTopics(ctx: AppContext, actor: Actor, query: TopicListQuery): Promise<{ data: TopicDto[]; total: number }> {
   const scope = await clusterScopeOf(ctx.db, actor);
-  const where = and(
-    visibleClusterCondition(scope, topics.clusterId),
+  // A limited scope as `cluster_id = any(the visible clusters)`: an index range per cluster
+  // (topics_cluster_list_idx, drizzle/0020: its topics in time order, with what the list filters by), so
+  // the count and the page read the visible topics only (an employee's 300 clusters: 2,000 of 20,000),
+  // and a search's bitmap is ANDed with them; visibleClusterCondition's two hashed subqueries made
+  // PostgreSQL read and filter every topic. The same rows (the union of the two subqueries).
+  const visible = scope.all ? undefined : sql`${topics.clusterId} = any(array(${visibleClusterIds(scope)}))`;
+  const filters = and(
     query.status ? eq(topics.status, query.status) : undefined,
     query.prioritet ? eq(topics.prioritet, query.prioritet) : undefined,
     topicSearchCondition(query.q, query.qAlt),
   );
+  const where = and(visible, filters);
   // A deferred join: the page's ids from topics alone (topics_list_order_idx), then only those rows
   // joined and presented (their comment counts), not every row skipped on the way to a deep page.
   const order = orderOf(TOPIC_SORTS, query, [desc(topics.updatedAt), desc(topics.id)], topics.id);
   const offset = (query.page - 1) * query.limit;
   const dir = sql.raw(query.order === 'desc' ? 'desc' : 'asc');
-  // By cluster name: the clusters walked in name order (clusters_order_idx) and each one's topics read in
-  // id order (topics_cluster_order_idx, drizzle/0013), the order of TOPIC_SORTS.nazivKlastera without
-  // looking up the name of every topic. A LATERAL subquery PostgreSQL cannot flatten (offset 0): with a
-  // join it hashed every topic with its cluster and sorted them all by name near the last page.
+  // By cluster name: the (visible) clusters walked in name order (clusters_order_idx) and each one's
+  // topics read in id order (topics_cluster_order_idx, drizzle/0013), the order of
+  // TOPIC_SORTS.nazivKlastera without looking up the name of every topic. A LATERAL subquery PostgreSQL
+  // cannot flatten (offset 0): with a join it hashed every topic with its cluster and sorted them all by
+  // name near the last page. The scope narrows the clusters walked (300 of 3,000 for an employee), not
+  // each topic read.
+  const visibleCluster = scope.all ? sql`true` : sql`c.id = any(array(${visibleClusterIds(scope)}))`;
   const pageIds =
     query.sort === 'nazivKlastera'
       ? sql`select t.id from ${clusters} c
-          cross join lateral (select ${topics.id} as id from ${topics} where ${topics.clusterId} = c.id and ${where} offset 0) t
+          cross join lateral (select ${topics.id} as id from ${topics} where ${topics.clusterId} = c.id and ${and(sql`true`, filters)} offset 0) t
+          where ${visibleCluster}
           order by c.naziv collate trasa_sr ${dir}, t.id ${dir} limit ${query.limit} offset ${offset}`
       : sql`${ctx.db
           .select({ id: topics.id })
@@ -169,11 +179,13 @@ export async function listTopics(ctx: AppContext, actor: Actor, query: TopicList
           .orderBy(...order)
           .limit(query.limit)
           .offset(offset)}`;
-  const rows = await selectTopics(ctx.db)
-    .where(sql`${topics.id} in (${pageIds})`)
-    .orderBy(...order);
-  const total = await countOf(ctx.db, topics, where);
-  const rights = await topicRightsOf(ctx.db, actor);
+  const [rows, total, rights] = await Promise.all([
+    selectTopics(ctx.db)
+      .where(sql`${topics.id} in (${pageIds})`)
+      .orderBy(...order),
+    countOf(ctx.db, topics, where),
+    topicRightsOf(ctx.db, actor),
+  ]);
   return { data: rows.map((r) => presentTopic(r, rights)), total };
 }
 
