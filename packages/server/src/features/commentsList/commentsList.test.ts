@@ -1,11 +1,16 @@
-import { COMMENT_LIST, COMMON, type CommentListDto } from '@trasa/domain';
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { COMMENT_LIST, COMMON, type CommentListDto, LIST_SORTS } from '@trasa/domain';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityOf, addComment } from '../../../test/activityData.js';
 import { useTestApp } from '../../../test/harness.js';
-import { auditLogs } from '../../db/schema.js';
+import { auditLogs, users } from '../../db/schema.js';
 import { activityCatalogue, activityComments } from '../../db/schema-activities.js';
+import { type Actor, toActor } from '../../platform/auth.js';
+import { orderOf } from '../../platform/sorting.js';
 import { createCluster, createContract, createGroup, createOrgTree, createUser, tokenFor } from '../../seed/factories.js';
+import { clusterScopeOf, visibleClusterCondition } from '../clusters/policy.js';
+import { selectUserWithRelations } from '../users/presenter.js';
+import { COMMENT_SORTS } from './service.js';
 
 const t = useTestApp();
 
@@ -307,5 +312,85 @@ describe("the comment's kept search texts (drizzle/0020: the search's author, cl
     expect(await stale()).toBe(0);
     expect(await agrees('bogdanovic')).toEqual([]);
     for (const term of ['a3', 'klaster', 'trasa', 'djordj', 'sab', 'saglasnost', 'a7']) await agrees(term);
+  });
+});
+
+describe("a limited scope's comments (issue 15: sorted by cluster, only the scope's clusters walked)", () => {
+  const actorOf = async (user: { id: string }): Promise<Actor> => {
+    const [row] = await selectUserWithRelations(t.db).where(eq(users.id, user.id));
+    if (!row) throw new Error('no user');
+    return toActor(row);
+  };
+
+  it('pages every sort both ways, listed and searched, as the scope and search of before select and order them', async () => {
+    const tree = await createOrgTree(t.db, 'Redosled');
+    const own = await createCluster(t.db, { naziv: 'Redosled Ćuprija', groupIds: [tree.leaf.id] });
+    const contract = await createContract(t.db, { kind: 'contractIzv', groupIds: [tree.root.id] });
+    const byContract = await createCluster(t.db, { naziv: 'Redosled Arilje', contract });
+    const foreign = await createCluster(t.db, { naziv: 'Redosled Bor', groupIds: [tree.other.id] });
+    const leafUser = await createUser(t.db, { role: 'Zaposleni', groupId: tree.leaf.id, ime: 'Zoran', prezime: 'Redić' });
+    const otherUser = await createUser(t.db, { role: 'Zaposleni', groupId: tree.other.id, ime: 'Ana', prezime: 'Redić' });
+    let n = 0;
+    for (const cluster of [own, byContract, foreign]) {
+      for (const code of ['A10', 'A1']) {
+        const activity = await activityOf(t.db, cluster.id, code);
+        for (let i = 0; i < 3; i++) {
+          n++;
+          const userId = n % 5 === 0 ? null : n % 2 === 0 ? leafUser.id : otherUser.id;
+          // Equal times in pairs: the id breaks the tie.
+          await addComment(t.db, {
+            activityId: activity.id,
+            userId,
+            komentar: `Redosled ${n % 3 === 0 ? 'kabl' : 'šaht'} ${n}`,
+            createdAt: at(30 + Math.floor(n / 2)),
+          });
+        }
+      }
+    }
+    const cluster = sql`(select a.cluster_id from activities a where a.id = ${activityComments.activityId})`;
+    const before = (term: string) => {
+      const like = `%${term}%`;
+      return sql`(${activityComments.searchText} like ${like}
+        or ${activityComments.userId} in (select u.id from users u where u.search_text like ${like})
+        or ${activityComments.activityId} in (select a.id from activities a
+          where a.cluster_id in (select c.id from clusters c where c.search_text like ${like})
+            or a.code in (select k.code from activity_catalogue k where trasa_fold(k.code || ' ' || k.naziv) like ${like})))`;
+    };
+    for (const person of [leafUser, otherUser, tree.manager, await createUser(t.db, { role: 'Zaposleni', groupId: tree.root.id })]) {
+      const token = await tokenFor(t.ctx, person);
+      const scope = await clusterScopeOf(t.db, await actorOf(person));
+      for (const term of ['', 'redosled', 'kabl', 'redic', 'arilje']) {
+        for (const sort of [undefined, ...LIST_SORTS.comments]) {
+          for (const order of ['asc', 'desc'] as const) {
+            const expected = await t.db
+              .select({ id: activityComments.id })
+              .from(activityComments)
+              .where(and(visibleClusterCondition(scope, cluster), term ? before(term) : undefined))
+              .orderBy(
+                ...orderOf(
+                  COMMENT_SORTS,
+                  { sort, order },
+                  [desc(activityComments.createdAt), desc(activityComments.id)],
+                  activityComments.id,
+                ),
+              );
+            const got: string[] = [];
+            let total = -1;
+            for (let page = 1; page < 60; page++) {
+              const url = term ? `/api/search/comment?eng=${term}&` : '/api/comment?';
+              const res = await list(`${url}${sort ? `sort=${sort}&order=${order}&` : ''}limit=3&page=${page}`, token);
+              expect(res.statusCode, res.body).toBe(200);
+              const body = res.json() as { comments: CommentListDto[]; totalResults: number };
+              got.push(...body.comments.map((c) => c._id));
+              total = body.totalResults;
+              if (body.comments.length < 3) break;
+            }
+            const what = `${person.id} '${term}' ${sort} ${order}`;
+            expect(got, what).toEqual(expected.map((r) => r.id));
+            expect(total, what).toBe(expected.length);
+          }
+        }
+      }
+    }
   });
 });

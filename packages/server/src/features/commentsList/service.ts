@@ -95,12 +95,24 @@ type CommentSorting = Sorting<SortKey<'comments'>>;
  * (activity_comments_position_idx). Null for the comment's own columns (text, time), which the default
  * query orders.
  */
-function walkedPageIds(where: SQL, paging: Paging & CommentSorting): SQL | null {
+function walkedPageIds(where: SQL, paging: Paging & CommentSorting, narrowed?: { clusters: SQL; search: SQL }): SQL | null {
   const dir = sql.raw(paging.order === 'desc' ? 'desc' : 'asc');
   const page = sql`limit ${paging.limit} offset ${offsetOf(paging)}`;
   const id = activityComments.id;
   switch (paging.sort) {
     case 'klaster':
+      // A limited scope: only its clusters, sorted by name (300 of 3,000 for an employee), each one's
+      // comments in id order through a LATERAL subquery PostgreSQL cannot flatten (offset 0), so the page
+      // is an incremental sort that stops after the offset. As a join PostgreSQL read all the scope's
+      // comments (10,151), hashed them with their clusters and compared names in ICU for a top-N sort even
+      // for page 1 (4.6 ms → 0.9 ms; page 1,001 13 → 6 ms). `in (…)`, not `= any(array(…))`: estimated
+      // at 10 clusters, PostgreSQL sorted all 10,151 for a deep page instead.
+      if (narrowed) {
+        return sql`select ac.id from (select c.id, c.naziv from ${clusters} c where c.id in (${narrowed.clusters})
+            order by c.naziv collate trasa_sr ${dir} offset 0) c
+          cross join lateral (select ${id} as id from ${activityComments} where ${commentCluster} = c.id and ${narrowed.search} offset 0) ac
+          order by c.naziv collate trasa_sr ${dir}, ac.id ${dir} ${page}`;
+      }
       return sql`select ${id} from ${activityComments} join ${clusters} c on c.id = ${commentCluster}
         where ${where} order by c.naziv collate trasa_sr ${dir}, ${id} ${dir} ${page}`;
     case 'ime':
@@ -125,10 +137,18 @@ function walkedPageIds(where: SQL, paging: Paging & CommentSorting): SQL | null 
  * of a common word ran as a sequential scan comparing every comment's activity with an array of 3,000 ids
  * (75–111 ms against 22–32 ms for the bitmap scan of the 10,001 cap; docs/decisions.md).
  */
-async function pageOfComments(db: Executor, where: SQL, paging: Paging & CommentSorting): Promise<CommentsPage> {
+async function pageOfComments(
+  db: Executor,
+  scope: ClusterScope,
+  input: { eng?: string; srb?: string },
+  paging: Paging & CommentSorting,
+): Promise<CommentsPage> {
+  const where = commentListCondition(scope, input);
+  const search = searchCondition(searchTerms({ eng: input.eng ?? '', srb: input.srb ?? '' }));
+  const narrowed = scope.all ? undefined : { clusters: visibleClusterIds(scope), search: search ?? sql`true` };
   const order = orderOf(COMMENT_SORTS, paging, [desc(activityComments.createdAt), desc(activityComments.id)], activityComments.id);
   const pageIds =
-    walkedPageIds(where, paging) ??
+    walkedPageIds(where, paging, narrowed) ??
     sql`${db
       .select({ id: activityComments.id })
       .from(activityComments)
@@ -160,7 +180,9 @@ async function pageOfComments(db: Executor, where: SQL, paging: Paging & Comment
       .leftJoin(users, eq(users.id, activityComments.userId))
       .where(sql`${activityComments.id} in (${pageIds})`)
       .orderBy(...order),
-    countOf(db, activityComments, where),
+    // The Admin's whole list: the planner's estimate first (the table's row count), past 20,000 the
+    // answer the capped count would have been replaced by anyway (countOf's estimateFirst).
+    countOf(db, activityComments, where, undefined, { estimateFirst: scope.all && !search }),
   ]);
   const comments = rows.map(({ authorId, ime, prezime, email, deletedAt, ...r }) => {
     const user: CommentListRow['user'] = authorId ? { ime: ime ?? '', prezime: prezime ?? '', email: email ?? '', deletedAt } : null;
@@ -172,7 +194,7 @@ async function pageOfComments(db: Executor, where: SQL, paging: Paging & Comment
 /** GET /api/comment: comments on the activities of the clusters the caller sees, newest first. */
 export async function listComments(ctx: AppContext, actor: Actor, paging: Paging & CommentSorting): Promise<CommentsPage> {
   const scope = await clusterScopeOf(ctx.db, actor);
-  return pageOfComments(ctx.db, commentListCondition(scope, {}), paging);
+  return pageOfComments(ctx.db, scope, {}, paging);
 }
 
 /** GET /api/search/comment: the same list narrowed by the typed text (eng) or its transliteration (srb). */
@@ -182,7 +204,7 @@ export async function searchComments(
   input: Paging & CommentSorting & { eng: string; srb: string },
 ): Promise<CommentsPage> {
   const scope = await clusterScopeOf(ctx.db, actor);
-  return pageOfComments(ctx.db, commentListCondition(scope, input), input);
+  return pageOfComments(ctx.db, scope, input, input);
 }
 
 /** 1 komentar, 2 komentara, 5 komentara (21 komentar, 11 komentara). */

@@ -163,14 +163,16 @@ export async function listTopics(ctx: AppContext, actor: Actor, query: TopicList
   // topics read in id order (topics_cluster_order_idx, drizzle/0013), the order of
   // TOPIC_SORTS.nazivKlastera without looking up the name of every topic. A LATERAL subquery PostgreSQL
   // cannot flatten (offset 0): with a join it hashed every topic with its cluster and sorted them all by
-  // name near the last page. The scope narrows the clusters walked (300 of 3,000 for an employee), not
-  // each topic read.
-  const visibleCluster = scope.all ? sql`true` : sql`c.id = any(array(${visibleClusterIds(scope)}))`;
+  // name near the last page. A limited scope: only its clusters, sorted by name (300 of 3,000 for an
+  // employee), not a filter on each topic read.
+  const walked = scope.all
+    ? sql`${clusters}`
+    : sql`(select c.id, c.naziv from ${clusters} c where c.id in (${visibleClusterIds(scope)})
+        order by c.naziv collate trasa_sr ${dir} offset 0)`;
   const pageIds =
     query.sort === 'nazivKlastera'
-      ? sql`select t.id from ${clusters} c
+      ? sql`select t.id from ${walked} c
           cross join lateral (select ${topics.id} as id from ${topics} where ${topics.clusterId} = c.id and ${and(sql`true`, filters)} offset 0) t
-          where ${visibleCluster}
           order by c.naziv collate trasa_sr ${dir}, t.id ${dir} limit ${query.limit} offset ${offset}`
       : sql`${ctx.db
           .select({ id: topics.id })
