@@ -3,13 +3,12 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityOf, addComment } from '../../../test/activityData.js';
 import { useTestApp } from '../../../test/harness.js';
-import { auditLogs, users } from '../../db/schema.js';
+import { scopedClusters, scopeOfUser } from '../../../test/scopes.js';
+import { auditLogs } from '../../db/schema.js';
 import { activityCatalogue, activityComments } from '../../db/schema-activities.js';
-import { type Actor, toActor } from '../../platform/auth.js';
 import { orderOf } from '../../platform/sorting.js';
 import { createCluster, createContract, createGroup, createOrgTree, createUser, tokenFor } from '../../seed/factories.js';
-import { clusterScopeOf, visibleClusterCondition } from '../clusters/policy.js';
-import { selectUserWithRelations } from '../users/presenter.js';
+import { visibleClusterCondition } from '../clusters/policy.js';
 import { COMMENT_SORTS } from './service.js';
 
 const t = useTestApp();
@@ -316,18 +315,8 @@ describe("the comment's kept search texts (drizzle/0020: the search's author, cl
 });
 
 describe("a limited scope's comments (issue 15: sorted by cluster, only the scope's clusters walked)", () => {
-  const actorOf = async (user: { id: string }): Promise<Actor> => {
-    const [row] = await selectUserWithRelations(t.db).where(eq(users.id, user.id));
-    if (!row) throw new Error('no user');
-    return toActor(row);
-  };
-
   it('pages every sort both ways, listed and searched, as the scope and search of before select and order them', async () => {
-    const tree = await createOrgTree(t.db, 'Redosled');
-    const own = await createCluster(t.db, { naziv: 'Redosled Ćuprija', groupIds: [tree.leaf.id] });
-    const contract = await createContract(t.db, { kind: 'contractIzv', groupIds: [tree.root.id] });
-    const byContract = await createCluster(t.db, { naziv: 'Redosled Arilje', contract });
-    const foreign = await createCluster(t.db, { naziv: 'Redosled Bor', groupIds: [tree.other.id] });
+    const { tree, own, byContract, foreign } = await scopedClusters(t.db, 'Redosled');
     const leafUser = await createUser(t.db, { role: 'Zaposleni', groupId: tree.leaf.id, ime: 'Zoran', prezime: 'Redić' });
     const otherUser = await createUser(t.db, { role: 'Zaposleni', groupId: tree.other.id, ime: 'Ana', prezime: 'Redić' });
     let n = 0;
@@ -358,7 +347,7 @@ describe("a limited scope's comments (issue 15: sorted by cluster, only the scop
     };
     for (const person of [leafUser, otherUser, tree.manager, await createUser(t.db, { role: 'Zaposleni', groupId: tree.root.id })]) {
       const token = await tokenFor(t.ctx, person);
-      const scope = await clusterScopeOf(t.db, await actorOf(person));
+      const scope = await scopeOfUser(t.db, person);
       for (const term of ['', 'redosled', 'kabl', 'redic', 'arilje']) {
         for (const sort of [undefined, ...LIST_SORTS.comments]) {
           for (const order of ['asc', 'desc'] as const) {

@@ -2,13 +2,12 @@ import { ACCOUNT, LIST_SORTS, TOPICS } from '@trasa/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.js';
+import { scopedClusters, scopeOfUser } from '../../../test/scopes.js';
 import { auditLogs, groups, users } from '../../db/schema.js';
 import { topicComments, topics } from '../../db/schema-clusters.js';
-import { type Actor, toActor } from '../../platform/auth.js';
 import { orderOf } from '../../platform/sorting.js';
 import { createCluster, createContract, createGroup, createOrgTree, createUser, tokenFor } from '../../seed/factories.js';
-import { clusterScopeOf, visibleClusterCondition } from '../clusters/policy.js';
-import { selectUserWithRelations } from '../users/presenter.js';
+import { visibleClusterCondition } from '../clusters/policy.js';
 import { TOPIC_SORTS, topicSearchCondition } from './service.js';
 
 const t = useTestApp();
@@ -630,20 +629,10 @@ describe('who changes what (issue 12): edit/delete by the author group, close al
 });
 
 describe("a limited scope's topics (issue 15: the visible clusters as an index range, drizzle/0020)", () => {
-  const actorOf = async (user: { id: string }): Promise<Actor> => {
-    const [row] = await selectUserWithRelations(t.db).where(eq(users.id, user.id));
-    if (!row) throw new Error('no user');
-    return toActor(row);
-  };
-
   it('pages every sort both ways, filtered and searched, as the scope condition of before selects and orders them', async () => {
     // More clusters: the leaf's own, one by a contract of its root (seen through the group tree), one of
     // the supervision only; topics of every priority, some without a deadline, some closed.
-    const scopeTree = await createOrgTree(t.db, 'Opseg');
-    const own = await createCluster(t.db, { naziv: 'Opseg Ćuprija', groupIds: [scopeTree.leaf.id] });
-    const izv = await createContract(t.db, { kind: 'contractIzv', naziv: 'Opseg ugovor', groupIds: [scopeTree.root.id] });
-    const byContract = await createCluster(t.db, { naziv: 'Opseg Arilje', contract: izv });
-    const foreign = await createCluster(t.db, { naziv: 'Opseg Bor', groupIds: [scopeTree.other.id] });
+    const { tree: scopeTree, own, byContract, foreign } = await scopedClusters(t.db, 'Opseg');
     const priorities = ['nizak', 'srednji', 'visok'] as const;
     let n = 0;
     for (const [cluster, group] of [
@@ -671,7 +660,7 @@ describe("a limited scope's topics (issue 15: the visible clusters as an index r
     const people = [leafUser, otherUser, rootUser, scopeTree.manager];
     for (const person of people) {
       const token = await tokenFor(t.ctx, person);
-      const scope = await clusterScopeOf(t.db, await actorOf(person));
+      const scope = await scopeOfUser(t.db, person);
       for (const filter of ['', 'q=opseg', 'q=kabl&status=otvoren', `q=${encodeURIComponent('ћуприја')}`, 'prioritet=visok']) {
         const params = new URLSearchParams(filter);
         const condition = and(
