@@ -382,4 +382,43 @@ describe("a limited scope's comments (issue 15: sorted by cluster, only the scop
       }
     }
   });
+
+  it("pages a scope's newest comments behind many newer ones of others, and a deep page, as the whole scope sorted", async () => {
+    const { tree, own, foreign } = await scopedClusters(t.db, 'Glava');
+    const leafUser = await createUser(t.db, { role: 'Zaposleni', groupId: tree.leaf.id });
+    const otherUser = await createUser(t.db, { role: 'Zaposleni', groupId: tree.other.id });
+    const ownActivity = await activityOf(t.db, own.id, 'A1');
+    const foreignActivity = await activityOf(t.db, foreign.id, 'A1');
+    // The leaf's 4 comments, then 70 newer ones it doesn't see (more than 20 × the 3 rows of a page).
+    for (let i = 0; i < 4; i++)
+      await addComment(t.db, { activityId: ownActivity.id, userId: null, komentar: `Glava svoja ${i}`, createdAt: at(40 + i) });
+    await t.db.execute(sql`insert into activity_comments (activity_id, user_id, komentar, created_at)
+      select ${foreignActivity.id}, null, 'Glava tuđa ' || n, ${at(50)}::timestamptz + n * interval '1 second' from generate_series(1, 70) n`);
+    for (const person of [leafUser, otherUser]) {
+      const token = await tokenFor(t.ctx, person);
+      const scope = await scopeOfUser(t.db, person);
+      const cluster = sql`(select a.cluster_id from activities a where a.id = ${activityComments.activityId})`;
+      const expected = (
+        await t.db
+          .select({ id: activityComments.id })
+          .from(activityComments)
+          .where(visibleClusterCondition(scope, cluster))
+          .orderBy(desc(activityComments.createdAt), desc(activityComments.id))
+      ).map((r) => r.id);
+      for (const [page, limit] of [
+        [1, 3],
+        [2, 3],
+        [1, 10],
+        [3, 10],
+        [200, 3],
+        [2, 300],
+      ] as const) {
+        const body = (await list(`/api/comment?page=${page}&limit=${limit}`, token)).json() as { comments: CommentListDto[] };
+        expect(
+          body.comments.map((c) => c._id),
+          `${person.id} ${page} ${limit}`,
+        ).toEqual(expected.slice((page - 1) * limit, page * limit));
+      }
+    }
+  });
 });
