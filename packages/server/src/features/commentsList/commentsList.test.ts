@@ -1,11 +1,15 @@
-import { COMMENT_LIST, COMMON, type CommentListDto } from '@trasa/domain';
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { COMMENT_LIST, COMMON, type CommentListDto, LIST_SORTS } from '@trasa/domain';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityOf, addComment } from '../../../test/activityData.js';
 import { useTestApp } from '../../../test/harness.js';
+import { scopedClusters, scopeOfUser } from '../../../test/scopes.js';
 import { auditLogs } from '../../db/schema.js';
 import { activityCatalogue, activityComments } from '../../db/schema-activities.js';
+import { orderOf } from '../../platform/sorting.js';
 import { createCluster, createContract, createGroup, createOrgTree, createUser, tokenFor } from '../../seed/factories.js';
+import { visibleClusterCondition } from '../clusters/policy.js';
+import { COMMENT_SORTS } from './service.js';
 
 const t = useTestApp();
 
@@ -209,5 +213,212 @@ describe("a search's total (issue 15: the count of a common word's matches)", ()
     expect((await search('eng=nepostojeca rec')).totalResults).toBe(0);
     // The list itself stays exact up to 10,000.
     expect((await list('/api/comment?page=1&limit=10')).json().totalResults).toBe(before + 1005);
+  });
+});
+
+describe("the comment's kept search texts (drizzle/0024: the search's author, cluster and activity arms read them)", () => {
+  /** Comments whose kept texts differ from what the arms read before: the author's, cluster's and catalogue's folded text. */
+  const stale = async () =>
+    (
+      await t.db.execute(sql`select count(*)::int as n from activity_comments ac
+        join activities a on a.id = ac.activity_id join clusters c on c.id = a.cluster_id
+        join activity_catalogue k on k.code = a.code left join users u on u.id = ac.user_id
+        where ac.author_search is distinct from u.search_text or ac.cluster_search is distinct from c.search_text
+          or ac.activity_search is distinct from trasa_fold(k.code || ' ' || k.naziv)`)
+    ).rows[0]?.n;
+
+  /**
+   * The search as it was before drizzle/0024 (the authors, clusters and catalogue entries found first,
+   * their comments by id), in the list's order: the ids the Admin must get.
+   */
+  const reference = async (term: string) => {
+    const like = `%${term}%`;
+    const rows = await t.db.execute(sql`select ac.id from activity_comments ac
+      where ac.search_text like ${like}
+        or ac.user_id in (select u.id from users u where u.search_text like ${like})
+        or ac.activity_id in (select a.id from activities a
+          where a.cluster_id in (select c.id from clusters c where c.search_text like ${like})
+            or a.code in (select k.code from activity_catalogue k where trasa_fold(k.code || ' ' || k.naziv) like ${like}))
+      order by ac.created_at desc, ac.id desc`);
+    return rows.rows.map((r) => r.id as string);
+  };
+  const found = async (term: string, token = adminToken) => {
+    const res = await list(`/api/search/comment?eng=${encodeURIComponent(term)}&page=1&limit=100`, token);
+    expect(res.statusCode).toBe(200);
+    return (res.json().comments as CommentListDto[]).map((c) => c._id);
+  };
+  /** The Admin's answer equals the reference; the leaf's is the reference within its clusters, in the same order. */
+  const agrees = async (term: string) => {
+    const expected = await reference(term);
+    expect(await found(term), term).toEqual(expected);
+    const leafSees = new Set(
+      ((await list('/api/comment?page=1&limit=100', leafToken)).json().comments as CommentListDto[]).map((c) => c._id),
+    );
+    expect(await found(term, leafToken), term).toEqual(expected.filter((id) => leafSees.has(id)));
+    return expected;
+  };
+
+  it('follow a new comment, renamed authors, clusters and catalogue entries, a moved activity and a removed user', async () => {
+    await t.db.execute(sql`delete from activity_comments where komentar like 'Optički kabl položen, deonica %'`);
+    const writer = await createUser(t.db, { role: 'Zaposleni', ime: 'Radomir', prezime: 'Zlatić', email: 'radomir@trasa.test' });
+    const vrnjci = await createCluster(t.db, { naziv: 'Klaster Vrnjačka Banja', groupIds: [] });
+    const a3 = await activityOf(t.db, vrnjci.id, 'A3');
+    const comment = await addComment(t.db, { activityId: a3.id, userId: writer.id, komentar: 'Probni tekst.', createdAt: at(20) });
+    const visible = await addComment(t.db, {
+      activityId: ids.a1 as string,
+      userId: writer.id,
+      komentar: 'Vidljiv tekst.',
+      createdAt: at(21),
+    });
+    expect(await stale()).toBe(0);
+    expect(await agrees('zlatic')).toEqual([visible.id, comment.id]);
+    expect(await agrees('vrnjacka')).toEqual([comment.id]);
+    expect(await found('zlatic', leafToken)).toEqual([visible.id]);
+
+    await t.db.execute(sql`update users set prezime = 'Bogdanović' where id = ${writer.id}`);
+    expect(await stale()).toBe(0);
+    expect(await agrees('zlatic')).toEqual([]);
+    expect(await agrees('bogdanovic')).toEqual([visible.id, comment.id]);
+
+    await t.db.execute(sql`update clusters set naziv = 'Klaster Sokobanja' where id = ${vrnjci.id}`);
+    expect(await stale()).toBe(0);
+    expect(await agrees('vrnjacka')).toEqual([]);
+    expect(await agrees('sokobanja')).toEqual([comment.id]);
+
+    const [a3Entry] = await t.db.select().from(activityCatalogue).where(eq(activityCatalogue.code, 'A3'));
+    await t.db.update(activityCatalogue).set({ naziv: 'Privremeno ime Šljivovica' }).where(eq(activityCatalogue.code, 'A3'));
+    try {
+      expect(await stale()).toBe(0);
+      expect(await agrees('sljivovica')).toEqual([comment.id]);
+    } finally {
+      await t.db
+        .update(activityCatalogue)
+        .set({ naziv: a3Entry?.naziv ?? '' })
+        .where(eq(activityCatalogue.code, 'A3'));
+    }
+    expect(await stale()).toBe(0);
+    expect(await agrees('sljivovica')).toEqual([]);
+
+    // The activity moved into the leaf's cluster (its own A3 removed first: one record per code): the leaf finds it.
+    await t.db.execute(sql`delete from activities where id = ${(await activityOf(t.db, clusterIds.mine, 'A3')).id}`);
+    await t.db.execute(sql`update activities set cluster_id = ${clusterIds.mine} where id = ${a3.id}`);
+    expect(await stale()).toBe(0);
+    expect(await agrees('sokobanja')).toEqual([]);
+    expect(await agrees('sabac')).toContain(comment.id);
+    expect(await found('bogdanovic', leafToken)).toEqual([visible.id, comment.id]);
+
+    await t.db.execute(sql`delete from users where id = ${writer.id}`);
+    expect(await stale()).toBe(0);
+    expect(await agrees('bogdanovic')).toEqual([]);
+    for (const term of ['a3', 'klaster', 'trasa', 'djordj', 'sab', 'saglasnost', 'a7']) await agrees(term);
+  });
+});
+
+describe("a limited scope's comments (issue 15: sorted by cluster, only the scope's clusters walked)", () => {
+  it('pages every sort both ways, listed and searched, as the scope and search of before select and order them', async () => {
+    const { tree, own, byContract, foreign } = await scopedClusters(t.db, 'Redosled');
+    const leafUser = await createUser(t.db, { role: 'Zaposleni', groupId: tree.leaf.id, ime: 'Zoran', prezime: 'Redić' });
+    const otherUser = await createUser(t.db, { role: 'Zaposleni', groupId: tree.other.id, ime: 'Ana', prezime: 'Redić' });
+    let n = 0;
+    for (const cluster of [own, byContract, foreign]) {
+      for (const code of ['A10', 'A1']) {
+        const activity = await activityOf(t.db, cluster.id, code);
+        for (let i = 0; i < 3; i++) {
+          n++;
+          const userId = n % 5 === 0 ? null : n % 2 === 0 ? leafUser.id : otherUser.id;
+          // Equal times in pairs: the id breaks the tie.
+          await addComment(t.db, {
+            activityId: activity.id,
+            userId,
+            komentar: `Redosled ${n % 3 === 0 ? 'kabl' : 'šaht'} ${n}`,
+            createdAt: at(30 + Math.floor(n / 2)),
+          });
+        }
+      }
+    }
+    const cluster = sql`(select a.cluster_id from activities a where a.id = ${activityComments.activityId})`;
+    const before = (term: string) => {
+      const like = `%${term}%`;
+      return sql`(${activityComments.searchText} like ${like}
+        or ${activityComments.userId} in (select u.id from users u where u.search_text like ${like})
+        or ${activityComments.activityId} in (select a.id from activities a
+          where a.cluster_id in (select c.id from clusters c where c.search_text like ${like})
+            or a.code in (select k.code from activity_catalogue k where trasa_fold(k.code || ' ' || k.naziv) like ${like})))`;
+    };
+    for (const person of [leafUser, otherUser, tree.manager, await createUser(t.db, { role: 'Zaposleni', groupId: tree.root.id })]) {
+      const token = await tokenFor(t.ctx, person);
+      const scope = await scopeOfUser(t.db, person);
+      for (const term of ['', 'redosled', 'kabl', 'redic', 'arilje']) {
+        for (const sort of [undefined, ...LIST_SORTS.comments]) {
+          for (const order of ['asc', 'desc'] as const) {
+            const expected = await t.db
+              .select({ id: activityComments.id })
+              .from(activityComments)
+              .where(and(visibleClusterCondition(scope, cluster), term ? before(term) : undefined))
+              .orderBy(
+                ...orderOf(
+                  COMMENT_SORTS,
+                  { sort, order },
+                  [desc(activityComments.createdAt), desc(activityComments.id)],
+                  activityComments.id,
+                ),
+              );
+            const got: string[] = [];
+            let total = -1;
+            for (let page = 1; page < 60; page++) {
+              const url = term ? `/api/search/comment?eng=${term}&` : '/api/comment?';
+              const res = await list(`${url}${sort ? `sort=${sort}&order=${order}&` : ''}limit=3&page=${page}`, token);
+              expect(res.statusCode, res.body).toBe(200);
+              const body = res.json() as { comments: CommentListDto[]; totalResults: number };
+              got.push(...body.comments.map((c) => c._id));
+              total = body.totalResults;
+              if (body.comments.length < 3) break;
+            }
+            const what = `${person.id} '${term}' ${sort} ${order}`;
+            expect(got, what).toEqual(expected.map((r) => r.id));
+            expect(total, what).toBe(expected.length);
+          }
+        }
+      }
+    }
+  });
+
+  it("pages a scope's newest comments behind many newer ones of others, and a deep page, as the whole scope sorted", async () => {
+    const { tree, own, foreign } = await scopedClusters(t.db, 'Glava');
+    const leafUser = await createUser(t.db, { role: 'Zaposleni', groupId: tree.leaf.id });
+    const otherUser = await createUser(t.db, { role: 'Zaposleni', groupId: tree.other.id });
+    const ownActivity = await activityOf(t.db, own.id, 'A1');
+    const foreignActivity = await activityOf(t.db, foreign.id, 'A1');
+    // The leaf's 4 comments, then 70 newer ones it doesn't see (more than 20 × the 3 rows of a page).
+    for (let i = 0; i < 4; i++)
+      await addComment(t.db, { activityId: ownActivity.id, userId: null, komentar: `Glava svoja ${i}`, createdAt: at(40 + i) });
+    await t.db.execute(sql`insert into activity_comments (activity_id, user_id, komentar, created_at)
+      select ${foreignActivity.id}, null, 'Glava tuđa ' || n, ${at(50)}::timestamptz + n * interval '1 second' from generate_series(1, 70) n`);
+    for (const person of [leafUser, otherUser]) {
+      const token = await tokenFor(t.ctx, person);
+      const scope = await scopeOfUser(t.db, person);
+      const cluster = sql`(select a.cluster_id from activities a where a.id = ${activityComments.activityId})`;
+      const expected = (
+        await t.db
+          .select({ id: activityComments.id })
+          .from(activityComments)
+          .where(visibleClusterCondition(scope, cluster))
+          .orderBy(desc(activityComments.createdAt), desc(activityComments.id))
+      ).map((r) => r.id);
+      for (const [page, limit] of [
+        [1, 3],
+        [2, 3],
+        [1, 10],
+        [3, 10],
+        [200, 3],
+        [2, 300],
+      ] as const) {
+        const body = (await list(`/api/comment?page=${page}&limit=${limit}`, token)).json() as { comments: CommentListDto[] };
+        expect(
+          body.comments.map((c) => c._id),
+          `${person.id} ${page} ${limit}`,
+        ).toEqual(expected.slice((page - 1) * limit, page * limit));
+      }
+    }
   });
 });

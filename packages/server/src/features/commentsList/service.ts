@@ -20,26 +20,27 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * A comment matches when the folded text (trasa_fold: both scripts, case and diacritics aside) is in
- * the comment (its trigram index), its author's name or e-mail, its cluster's name, or its activity's
- * code or name. The condition is over activity_comments alone: the authors, clusters and activities are
- * found first (their own trigram indexes, the catalogue's 36 rows) and handed over as arrays, so each
- * arm is an index condition (activity_comments_search_idx, _user_idx, _activity_idx) whose bitmaps
- * PostgreSQL ORs, instead of folding the catalogue's text for every comment joined (1.7 s on 100,000
- * comments; issue 15). A UNION of the three walks measured 5× slower (its ids are hashed and joined back).
+ * the comment (search_text), its author's name or e-mail, its cluster's name, or its activity's code or
+ * name. The last three are kept on the comment, folded as the search folds them (`author_search` ≙
+ * users.search_text, `cluster_search` ≙ clusters.search_text, `activity_search` ≙ trasa_fold(code || ' '
+ * || naziv) of the catalogue; drizzle/0024, kept by triggers, not in the schema files), so every arm is a
+ * trigram index condition on the comment's own row (activity_comments_search_idx and _context_search_idx,
+ * whose bitmaps PostgreSQL ORs) and the planner estimates each from its statistics. Before, the authors,
+ * clusters and activities were found first and handed over as arrays of ids: 'kabl' names one catalogue
+ * entry, whose 3,000 activities every rechecked comment was compared with one by one (the count 18 ms;
+ * capped lower, a sequential scan doing it for every comment: docs/decisions.md).
  */
 function searchCondition(terms: string[]): SQL | undefined {
   if (terms.length === 0) return undefined;
   const likes = terms.map((term) => `%${escapeLike(foldForSearch(term))}%`);
-  const any = (column: SQL) =>
-    sql.join(
-      likes.map((like) => sql`${column} like ${like}`),
-      sql` or `,
-    );
-  return sql`(${any(sql`${activityComments.searchText}`)}
-    or ${activityComments.userId} = any(array(select u.id from ${users} u where ${any(sql`u.search_text`)}))
-    or ${activityComments.activityId} = any(array(select sa.id from ${activities} sa
-      where sa.cluster_id = any(array(select sc.id from ${clusters} sc where ${any(sql`sc.search_text`)}))
-        or sa.code = any(array(select sac.code from ${activityCatalogue} sac where ${any(sql`trasa_fold(sac.code || ' ' || sac.naziv)`)})))))`;
+  const columns = [
+    sql`${activityComments.searchText}`,
+    ...['author_search', 'cluster_search', 'activity_search'].map((c) => sql`${activityComments}.${sql.identifier(c)}`),
+  ];
+  return sql`(${sql.join(
+    likes.flatMap((like) => columns.map((column) => sql`${column} like ${like}`)),
+    sql` or `,
+  )})`;
 }
 
 /**
@@ -94,12 +95,24 @@ type CommentSorting = Sorting<SortKey<'comments'>>;
  * (activity_comments_position_idx). Null for the comment's own columns (text, time), which the default
  * query orders.
  */
-function walkedPageIds(where: SQL, paging: Paging & CommentSorting): SQL | null {
+function walkedPageIds(where: SQL, paging: Paging & CommentSorting, narrowed?: { clusters: SQL; search: SQL }): SQL | null {
   const dir = sql.raw(paging.order === 'desc' ? 'desc' : 'asc');
   const page = sql`limit ${paging.limit} offset ${offsetOf(paging)}`;
   const id = activityComments.id;
   switch (paging.sort) {
     case 'klaster':
+      // A limited scope: only its clusters, sorted by name (300 of 3,000 for an employee), each one's
+      // comments in id order through a LATERAL subquery PostgreSQL cannot flatten (offset 0), so the page
+      // is an incremental sort that stops after the offset. As a join PostgreSQL read all the scope's
+      // comments (10,151), hashed them with their clusters and compared names in ICU for a top-N sort even
+      // for page 1 (4.6 ms → 0.9 ms; page 1,001 13 → 6 ms). `in (…)`, not `= any(array(…))`: estimated
+      // at 10 clusters, PostgreSQL sorted all 10,151 for a deep page instead.
+      if (narrowed) {
+        return sql`select ac.id from (select c.id, c.naziv from ${clusters} c where c.id in (${narrowed.clusters})
+            order by c.naziv collate trasa_sr ${dir} offset 0) c
+          cross join lateral (select ${id} as id from ${activityComments} where ${commentCluster} = c.id and ${narrowed.search} offset 0) ac
+          order by c.naziv collate trasa_sr ${dir}, ac.id ${dir} ${page}`;
+      }
       return sql`select ${id} from ${activityComments} join ${clusters} c on c.id = ${commentCluster}
         where ${where} order by c.naziv collate trasa_sr ${dir}, ${id} ${dir} ${page}`;
     case 'ime':
@@ -116,6 +129,35 @@ function walkedPageIds(where: SQL, paging: Paging & CommentSorting): SQL | null 
   }
 }
 
+/** How many of the newest comments newestOfScope reads per row of the page it wants. */
+const HEAD_PER_ROW = 20;
+
+/**
+ * The page of a limited scope in the default order (newest first), for a shallow page: the newest
+ * HEAD_PER_ROW × (offset + limit) comments of everybody (activity_comments_order_idx walked backwards),
+ * those of the scope's clusters kept; when they are offset + limit or more, they are the scope's newest
+ * (every comment of the scope not among them is older), so the page is theirs. Otherwise (a small scope,
+ * a deep page) the whole scope sorted, as before: PostgreSQL evaluates that branch only then (a one-time
+ * filter). An employee's 300 clusters hold a tenth of the comments: page 1 reads 200 index entries
+ * instead of sorting the scope's 10,151.
+ */
+function newestOfScope(where: SQL, narrowed: { clusters: SQL; search: SQL }, paging: Paging): SQL | null {
+  const wanted = offsetOf(paging) + paging.limit;
+  if (wanted > 500) return null;
+  const c = activityComments;
+  return sql`with head as materialized (
+      select h.id, h.created_at from (select ${c.id} as id, ${c.createdAt} as created_at, ${commentCluster} as cluster_id
+        from ${c} where ${narrowed.search} order by ${c.createdAt} desc, ${c.id} desc limit ${wanted * HEAD_PER_ROW}) h
+      where h.cluster_id in (${narrowed.clusters}) order by h.created_at desc, h.id desc limit ${wanted})
+    select p.id from (
+      select id, created_at from head where (select count(*) from head) = ${wanted}
+      union all
+      select f.id, f.created_at from (select ${c.id} as id, ${c.createdAt} as created_at from ${c} where ${where}
+        order by ${c.createdAt} desc, ${c.id} desc limit ${wanted}) f
+      where (select count(*) from head) < ${wanted}) p
+    order by p.created_at desc, p.id desc offset ${offsetOf(paging)}`;
+}
+
 /**
  * One page, newest first (or by `sort`): the page's ids from activity_comments alone (the order index walked to the
  * offset, or the search's bitmap sorted), then the 10 rows joined with their activity, cluster and author
@@ -124,10 +166,19 @@ function walkedPageIds(where: SQL, paging: Paging & CommentSorting): SQL | null 
  * of a common word ran as a sequential scan comparing every comment's activity with an array of 3,000 ids
  * (75–111 ms against 22–32 ms for the bitmap scan of the 10,001 cap; docs/decisions.md).
  */
-async function pageOfComments(db: Executor, where: SQL, paging: Paging & CommentSorting): Promise<CommentsPage> {
+async function pageOfComments(
+  db: Executor,
+  scope: ClusterScope,
+  input: { eng?: string; srb?: string },
+  paging: Paging & CommentSorting,
+): Promise<CommentsPage> {
+  const where = commentListCondition(scope, input);
+  const search = searchCondition(searchTerms({ eng: input.eng ?? '', srb: input.srb ?? '' }));
+  const narrowed = scope.all ? undefined : { clusters: visibleClusterIds(scope), search: search ?? sql`true` };
   const order = orderOf(COMMENT_SORTS, paging, [desc(activityComments.createdAt), desc(activityComments.id)], activityComments.id);
   const pageIds =
-    walkedPageIds(where, paging) ??
+    walkedPageIds(where, paging, narrowed) ??
+    (narrowed && !paging.sort ? newestOfScope(where, narrowed, paging) : null) ??
     sql`${db
       .select({ id: activityComments.id })
       .from(activityComments)
@@ -159,7 +210,9 @@ async function pageOfComments(db: Executor, where: SQL, paging: Paging & Comment
       .leftJoin(users, eq(users.id, activityComments.userId))
       .where(sql`${activityComments.id} in (${pageIds})`)
       .orderBy(...order),
-    countOf(db, activityComments, where),
+    // The Admin's whole list: the planner's estimate first (the table's row count), past 20,000 the
+    // answer the capped count would have been replaced by anyway (countOf's estimateFirst).
+    countOf(db, activityComments, where, undefined, { estimateFirst: scope.all && !search }),
   ]);
   const comments = rows.map(({ authorId, ime, prezime, email, deletedAt, ...r }) => {
     const user: CommentListRow['user'] = authorId ? { ime: ime ?? '', prezime: prezime ?? '', email: email ?? '', deletedAt } : null;
@@ -171,7 +224,7 @@ async function pageOfComments(db: Executor, where: SQL, paging: Paging & Comment
 /** GET /api/comment: comments on the activities of the clusters the caller sees, newest first. */
 export async function listComments(ctx: AppContext, actor: Actor, paging: Paging & CommentSorting): Promise<CommentsPage> {
   const scope = await clusterScopeOf(ctx.db, actor);
-  return pageOfComments(ctx.db, commentListCondition(scope, {}), paging);
+  return pageOfComments(ctx.db, scope, {}, paging);
 }
 
 /** GET /api/search/comment: the same list narrowed by the typed text (eng) or its transliteration (srb). */
@@ -181,7 +234,7 @@ export async function searchComments(
   input: Paging & CommentSorting & { eng: string; srb: string },
 ): Promise<CommentsPage> {
   const scope = await clusterScopeOf(ctx.db, actor);
-  return pageOfComments(ctx.db, commentListCondition(scope, input), input);
+  return pageOfComments(ctx.db, scope, input, input);
 }
 
 /** 1 komentar, 2 komentara, 5 komentara (21 komentar, 11 komentara). */

@@ -1,10 +1,14 @@
-import { ACCOUNT, TOPICS } from '@trasa/domain';
-import { eq, sql } from 'drizzle-orm';
+import { ACCOUNT, LIST_SORTS, TOPICS } from '@trasa/domain';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.js';
+import { scopedClusters, scopeOfUser } from '../../../test/scopes.js';
 import { auditLogs, groups, users } from '../../db/schema.js';
 import { topicComments, topics } from '../../db/schema-clusters.js';
+import { orderOf } from '../../platform/sorting.js';
 import { createCluster, createContract, createGroup, createOrgTree, createUser, tokenFor } from '../../seed/factories.js';
+import { visibleClusterCondition } from '../clusters/policy.js';
+import { TOPIC_SORTS, topicSearchCondition } from './service.js';
 
 const t = useTestApp();
 const NO_ID = '00000000-0000-4000-8000-000000000000';
@@ -210,6 +214,34 @@ describe('GET /api/topic', () => {
     expect(await listIds(leafToken, 'q=_')).toEqual([]);
     expect(await listIds(leafToken, 'q=drini')).toEqual([]);
     expect(await listIds(otherToken, 'q=drini')).toEqual([c]);
+  });
+
+  it("finds a topic by its cluster's name as it is now: renamed, or the topic moved (drizzle/0024's kept name)", async () => {
+    /** Topics whose kept cluster name differs from the cluster's folded name (the search's arm before drizzle/0024). */
+    const stale = async () =>
+      (
+        await t.db.execute(sql`select count(*)::int as n from topics tp join clusters c on c.id = tp.cluster_id
+          where tp.cluster_search is distinct from c.search_text`)
+      ).rows[0]?.n;
+    const uvac = await createCluster(t.db, { naziv: 'Kanjon Uvca', groupIds: [tree.leaf.id] });
+    const e = (await open(leafToken, { locationId: uvac.id, odgovoran: tree.leaf.id, opis: 'Tema bez imena mesta' }))._id;
+    expect(await stale()).toBe(0);
+    expect(await listIds(leafToken, 'q=uvca')).toEqual([e]);
+    await t.db.execute(sql`update clusters set naziv = 'Kanjon Tare' where id = ${uvac.id}`);
+    expect(await stale()).toBe(0);
+    expect(await listIds(leafToken, 'q=uvca')).toEqual([]);
+    expect(await listIds(leafToken, `q=${encodeURIComponent('таре')}`)).toEqual([e]);
+    expect(await listIds(otherToken, 'q=tare')).toEqual([]);
+    expect(await listIds(adminToken, 'q=tare')).toEqual([e]);
+    // Moved to a cluster the leaf doesn't see: found there by the Admin and by those who see it, by its new name.
+    await t.db.execute(sql`update topics set cluster_id = ${drina.id} where id = ${e}`);
+    expect(await stale()).toBe(0);
+    expect(await listIds(adminToken, 'q=tare')).toEqual([]);
+    expect(await listIds(leafToken, 'q=ljubovija')).toEqual([]);
+    expect(await listIds(otherToken, 'q=ljubovija')).toEqual(expect.arrayContaining([e]));
+    const total = (await call('GET', '/api/topic?q=ljubovija&limit=1', adminToken)).json().total;
+    expect(total).toBe((await listIds(adminToken, 'q=ljubovija')).length);
+    await t.db.execute(sql`update topics set cluster_id = ${uvac.id} where id = ${e}`);
   });
 });
 
@@ -593,5 +625,82 @@ describe('who changes what (issue 12): edit/delete by the author group, close al
     expect(await row(ministryColleague)).toEqual({ izmena: true, brisanje: true, zatvaranje: true });
     expect(await row(leafToken)).toEqual({ izmena: false, brisanje: false, zatvaranje: true });
     expect(await row(supervision)).toEqual({ izmena: false, brisanje: false, zatvaranje: false });
+  });
+});
+
+describe("a limited scope's topics (issue 15: the visible clusters as an index range, drizzle/0024)", () => {
+  it('pages every sort both ways, filtered and searched, as the scope condition of before selects and orders them', async () => {
+    // More clusters: the leaf's own, one by a contract of its root (seen through the group tree), one of
+    // the supervision only; topics of every priority, some without a deadline, some closed.
+    const { tree: scopeTree, own, byContract, foreign } = await scopedClusters(t.db, 'Opseg');
+    const priorities = ['nizak', 'srednji', 'visok'] as const;
+    let n = 0;
+    for (const [cluster, group] of [
+      [own, scopeTree.leaf],
+      [byContract, scopeTree.leaf],
+      [foreign, scopeTree.other],
+    ] as const) {
+      for (let i = 0; i < 5; i++) {
+        n++;
+        await t.db.insert(topics).values({
+          clusterId: cluster.id,
+          groupId: group.id,
+          opis: `Opseg tema ${n % 3 === 0 ? 'kabl' : 'šaht'} ${n}`,
+          prioritet: priorities[n % 3],
+          status: n % 4 === 0 ? 'zatvoren' : 'otvoren',
+          rok: n % 2 === 0 ? null : new Date(Date.UTC(2026, 0, 1 + (n % 5))),
+          // Equal times in pairs: the id breaks the tie.
+          updatedAt: new Date(Date.UTC(2026, 1, 1, 10, Math.floor(n / 2))),
+        });
+      }
+    }
+    const leafUser = await createUser(t.db, { role: 'Zaposleni', groupId: scopeTree.leaf.id });
+    const otherUser = await createUser(t.db, { role: 'Zaposleni', groupId: scopeTree.other.id });
+    const rootUser = await createUser(t.db, { role: 'Zaposleni', groupId: scopeTree.root.id });
+    const people = [leafUser, otherUser, rootUser, scopeTree.manager];
+    for (const person of people) {
+      const token = await tokenFor(t.ctx, person);
+      const scope = await scopeOfUser(t.db, person);
+      for (const filter of ['', 'q=opseg', 'q=kabl&status=otvoren', `q=${encodeURIComponent('ћуприја')}`, 'prioritet=visok']) {
+        const params = new URLSearchParams(filter);
+        const condition = and(
+          visibleClusterCondition(scope, topics.clusterId),
+          topicSearchCondition(params.get('q') ?? '', ''),
+          params.get('status') ? eq(topics.status, params.get('status') as string) : undefined,
+          params.get('prioritet') ? eq(topics.prioritet, params.get('prioritet') as string) : undefined,
+        );
+        for (const sort of [undefined, ...LIST_SORTS.topics]) {
+          for (const order of ['asc', 'desc'] as const) {
+            const expected = await t.db
+              .select({ id: topics.id })
+              .from(topics)
+              .where(condition)
+              .orderBy(...orderOf(TOPIC_SORTS, { sort, order }, [desc(topics.updatedAt), desc(topics.id)], topics.id));
+            const got: string[] = [];
+            let total = -1;
+            for (let page = 1; page < 50; page++) {
+              const res = await call(
+                'GET',
+                `/api/topic?${filter}${sort ? `&sort=${sort}&order=${order}` : ''}&limit=3&page=${page}`,
+                token,
+              );
+              expect(res.statusCode, res.body).toBe(200);
+              const body = res.json() as { data: { _id: string }[]; total: number };
+              got.push(...body.data.map((x) => x._id));
+              total = body.total;
+              if (body.data.length < 3) break;
+            }
+            const what = `${person.id === scopeTree.manager.id ? 'manager' : person.id} ${filter} ${sort} ${order}`;
+            expect(got, what).toEqual(expected.map((r) => r.id));
+            expect(total, what).toBe(expected.length);
+          }
+        }
+      }
+    }
+    // The leaf sees its own cluster and the contract's, not the supervision's; the root's member only the contract's.
+    const leafTopics = await listIds(await tokenFor(t.ctx, leafUser), 'q=opseg%20tema');
+    expect(leafTopics).toHaveLength(10);
+    expect(await listIds(await tokenFor(t.ctx, rootUser), 'q=opseg%20tema')).toHaveLength(5);
+    expect(await listIds(await tokenFor(t.ctx, otherUser), 'q=opseg%20tema')).toHaveLength(5);
   });
 });
