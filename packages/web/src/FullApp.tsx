@@ -6,7 +6,7 @@ import 'dayjs/locale/sr';
 import 'dayjs/locale/sr-cyrl';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { installSerbianValidationMessages, type UserDto } from '@trasa/domain';
+import type { UserDto } from '@trasa/domain';
 import dayjs from 'dayjs';
 import { App } from './App';
 import { getMyProfile } from './api/account';
@@ -17,8 +17,6 @@ import { takeEarlyProfile, takeOverSignIn, takePendingUser } from './public/hand
 import { getScript, setScript } from './script';
 import { PROFILE_KEY, retryProfile } from './shell/session';
 import { theme } from './theme';
-
-installSerbianValidationMessages();
 
 const queryClient = new QueryClient({
   defaultOptions: {
