@@ -13,6 +13,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      // The domain's modules only declare constants, schemas and functions (none runs anything as it loads):
+      // a chunk takes the ones it uses, not every module of the package's index (zod and every schema).
+      treeshake: { moduleSideEffects: [{ test: /packages[\\/]domain[\\/]src[\\/]/, sideEffects: false }] },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases. No
         // catch-all vendor group: a library imported lazily (SheetJS, charts) stays in its own chunk and

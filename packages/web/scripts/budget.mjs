@@ -18,11 +18,13 @@ export const SCREEN_BUDGET = 350 * 1024;
  * whose date filters also brought the 58 KB of date pickers to every list) and the inventory, contract
  * and user forms load with their dialogs: the heaviest (MyClustersPage) measures 346 KB — the shell's
  * 267 KB (React 95, MUI's core 43, domain and zod 42, the app itself 18 …), react-hook-form 15, the text
- * field 14, the picker 9, the table 8 and the screen's own code. Lower these as the build shrinks; never
- * raise them without a reason in docs/decisions.md.
+ * field 14, the picker 9, the table 8 and the screen's own code. Since 2026-11-27 (issue 13 item 3) zod
+ * and the domain's schemas load with the forms, not the shell (237 KB): the heaviest screen (ActivityPage)
+ * measures 336 KB, the login page 114.8 KB. Lower these as the build shrinks; never raise them without a
+ * reason in docs/decisions.md.
  */
 export const LOGIN_CEILING = 115 * 1024;
-export const SCREEN_CEILING = 349 * 1024;
+export const SCREEN_CEILING = 340 * 1024;
 
 const STATIC_IMPORT = /(?:^|[;\n}])\s*import\s*(?:[\w$*{}\s,]+from\s*)?["'`]\.\/([^"'`]+\.js)["'`]/g;
 const DYNAMIC_IMPORT = /import\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g;

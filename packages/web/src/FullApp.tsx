@@ -4,21 +4,21 @@
  */
 import 'dayjs/locale/sr';
 import 'dayjs/locale/sr-cyrl';
+import { CacheProvider } from '@emotion/react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { installSerbianValidationMessages, type UserDto } from '@trasa/domain';
+import type { UserDto } from '@trasa/domain';
 import dayjs from 'dayjs';
 import { App } from './App';
 import { getMyProfile } from './api/account';
 import { setToken } from './api/token';
 import { SnackbarProvider } from './components/SnackbarProvider';
 import { TipHost } from './components/TipHost';
+import { emotionCache } from './emotionCache';
 import { takeEarlyProfile, takeOverSignIn, takePendingUser } from './public/handoff';
 import { getScript, setScript } from './script';
 import { PROFILE_KEY, retryProfile } from './shell/session';
 import { theme } from './theme';
-
-installSerbianValidationMessages();
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -57,14 +57,16 @@ takeOverSignIn((token, user) => {
 
 export default function FullApp() {
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <QueryClientProvider client={queryClient}>
-        <SnackbarProvider>
-          <App />
-        </SnackbarProvider>
-        <TipHost />
-      </QueryClientProvider>
-    </ThemeProvider>
+    <CacheProvider value={emotionCache}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <QueryClientProvider client={queryClient}>
+          <SnackbarProvider>
+            <App />
+          </SnackbarProvider>
+          <TipHost />
+        </QueryClientProvider>
+      </ThemeProvider>
+    </CacheProvider>
   );
 }

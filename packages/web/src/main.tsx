@@ -8,16 +8,17 @@ import '@fontsource/roboto/500.css';
 import '@fontsource/roboto/700.css';
 import '@fontsource/bitter/500.css';
 import '@fontsource/bitter/700.css';
-import { APP_ROUTES, type AppRouteKey, PUBLIC_PATHS } from '@trasa/domain/routes';
+import { PUBLIC_PATHS } from '@trasa/domain/routes';
 import { lazy, StrictMode, Suspense, useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { getMyProfile } from './api/account';
 import { getToken } from './api/token';
 import { startEarlyProfile } from './public/handoff';
 import { LightFrame, startLightFrame, useLightFrame } from './public/LightFrame';
 import { ForgotPasswordPage, LightLoader, LoginPage, onSignInStarted, RegisterPage, ResetPasswordPage } from './public/PublicPages';
 import { inScript } from './script';
+import { openingRoute } from './shell/openingRoute';
 import { preloadScreen } from './shell/screens';
 import { UI } from './texts';
 
@@ -30,6 +31,9 @@ zodSettings.__zod_globalConfig.jitless = true;
 
 const loadApp = () => import('./FullApp');
 const FullApp = lazy(loadApp);
+// One element for every render of Root: when the frame goes, Root renders again and the whole application
+// below it would render with it (a new element each time; issue 13 item 3).
+const fullApp = <FullApp />;
 // The application starts loading while the sign-in call runs.
 onSignInStarted(() => void loadApp());
 
@@ -96,11 +100,7 @@ function Root() {
   return (
     <>
       {frame && <LightFrame />}
-      {appGo && (
-        <Suspense fallback={frame ? null : <LightLoader />}>
-          <FullApp />
-        </Suspense>
-      )}
+      {appGo && <Suspense fallback={frame ? null : <LightLoader />}>{fullApp}</Suspense>}
     </>
   );
 }
@@ -111,12 +111,6 @@ function startsInApp(): boolean {
   const path = window.location.pathname;
   return !!getToken() && (path === '/app' || path.startsWith('/app/'));
 }
-
-/** The /app routes by their full path, to know the screen a visit opens on before the application loads. */
-const APP_PATHS: { path: string; key: AppRouteKey }[] = APP_ROUTES.map((route) => ({
-  path: route.path === '' ? '/app' : `/app/${route.path}`,
-  key: route.key,
-}));
 
 /**
  * The application's chunks all start downloading side by side once the frame has painted (issue 13 item 3,
@@ -131,8 +125,7 @@ async function preloadOpening(): Promise<void> {
   await nextTask();
   void import('./shell/AppShell').catch(() => undefined);
   await nextTask();
-  const key = matchRoutes(APP_PATHS, window.location)?.at(-1)?.route.key;
-  await nextTask();
+  const key = openingRoute(window.location.pathname);
   if (key) preloadScreen(key);
 }
 

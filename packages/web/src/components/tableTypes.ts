@@ -30,3 +30,10 @@ export function cellText<T>(column: ColumnDef<T>, row: T): string {
   const value = column.accessorFn ? column.accessorFn(row) : column.accessorKey ? row[column.accessorKey] : '';
   return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 }
+
+/**
+ * A page size of 'Све' (every row): the server's largest page, MAX_LIMIT of the domain's schemas/common.
+ * Repeated here because a list that imported it would load zod and the domain's schemas with its first
+ * visit (issue 13 item 3); scripts/validation-setup.test.ts checks that the two agree.
+ */
+export const ALL_ROWS_LIMIT = 50_000;

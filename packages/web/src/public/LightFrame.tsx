@@ -14,7 +14,7 @@ import { UI } from '../texts';
 export function LightFrame() {
   const other = getScript() === 'lat' ? 'Ћир' : 'Lat';
   return (
-    <div className="tp-frame">
+    <div className="tp-frame" ref={setFrameElement}>
       <div className="tp-frame-bar">
         <div className="tp-frame-toolbar">
           <span className="tp-frame-menu" aria-hidden="true">
@@ -51,17 +51,31 @@ export function LightFrame() {
 
 let frameUp = false;
 const listeners = new Set<() => void>();
+let frameElement: HTMLElement | null = null;
+
+function setFrameElement(element: HTMLElement | null): void {
+  frameElement = element;
+}
 
 /** main.tsx: this visit opens on /app; the frame shows until endLightFrame. */
 export function startLightFrame(): void {
   frameUp = true;
 }
 
-/** The shell is mounted, or the visit leaves /app (no token, a failed profile): the frame goes. */
+/**
+ * The shell is mounted, or the visit leaves /app (no token, a failed profile): the frame goes. It is hidden
+ * at once, in the commit that calls this (a layout effect: the same paint shows the shell without it), and
+ * unmounted by main.tsx's Root in a later task: a store update from a layout effect would render Root again
+ * synchronously inside that commit's task, and run all the first commit's passive effects in it too
+ * (issue 13 item 3, TBT: ~160 ms of the first visit's longest task under Lighthouse's 4× slowdown).
+ */
 export function endLightFrame(): void {
   if (!frameUp) return;
   frameUp = false;
-  for (const listener of listeners) listener();
+  if (frameElement) frameElement.style.display = 'none';
+  setTimeout(() => {
+    for (const listener of listeners) listener();
+  }, 0);
 }
 
 /** Whether the frame still shows. */

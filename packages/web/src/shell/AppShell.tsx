@@ -50,9 +50,13 @@ export function AppShell({ children }: { children: ReactNode }) {
   // The entry's drawing of this bar goes in the commit that shows the bar itself (main.tsx, LightFrame).
   useLayoutEffect(() => endLightFrame(), []);
 
-  // A new screen starts at its top (the main area scrolls, not the window).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
+  // A new screen starts at its top (the main area scrolls, not the window). Not on the first screen, which
+  // is at its top already: scrolling there measured the whole new page's layout inside the first commit's
+  // task (issue 13 item 3, TBT), instead of in the browser's next frame.
+  const scrolledFor = useRef(pathname);
   useEffect(() => {
+    if (scrolledFor.current === pathname) return;
+    scrolledFor.current = pathname;
     mainRef.current?.scrollTo?.({ top: 0 });
   }, [pathname]);
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { changeInfoSchema, type UserDto } from '@trasa/domain';
@@ -8,6 +7,7 @@ import { changeInfo } from '../../api/account';
 import { fieldErrorOf, messageOf, statusOf } from '../../api/errors';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { zodResolver } from '../../components/validation';
 import { ACCOUNT } from '../../messages';
 import { unscripted } from '../../scripted';
 import { PROFILE_KEY } from '../../shell/session';

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { changePasswordSchema } from '@trasa/domain';
@@ -8,6 +7,7 @@ import { fieldErrorOf, messageOf } from '../../api/errors';
 import { setToken } from '../../api/token';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { zodResolver } from '../../components/validation';
 import { ACCOUNT } from '../../messages';
 import { UI } from '../../texts';
 

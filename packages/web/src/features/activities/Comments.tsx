@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import SendIcon from '@mui/icons-material/Send';
 import { Box, Button, Divider, Paper, Stack, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
@@ -9,6 +8,7 @@ import { type ActivityCommentDto, type ActivityDto, postComment } from '../../ap
 import { fieldErrorOf, messageOf } from '../../api/errors';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { zodResolver } from '../../components/validation';
 import { ACTIVITIES } from '../../messages';
 import { formatDateTime } from '../topics/format';
 import { ACTIVITY_LABELS } from './labels';

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CatalogueEdit, catalogueEditSchema, KLIZNO, ROK_VALUES } from '@trasa/domain';
@@ -11,6 +10,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { FormSelect } from '../../components/FormSelect';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { zodResolver } from '../../components/validation';
 import { CATALOGUE } from '../../messages';
 import { inScript } from '../../script';
 import { UI } from '../../texts';

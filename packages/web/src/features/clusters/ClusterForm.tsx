@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, CircularProgress, DialogActions, DialogContent, Stack } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { roleIn } from '@trasa/domain';
@@ -13,16 +12,16 @@ import { FormSelect } from '../../components/FormSelect';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { decimalWithUnit, METRES, RSD } from '../../components/units';
+import { zodResolver } from '../../components/validation';
 import { CLUSTERS, CONTRACTS } from '../../messages';
 import { useCurrentUser } from '../../shell/session';
 import { UI } from '../../texts';
 import { type ClusterFormValues as ClusterForm, type ClusterFormOut, clusterFormSchema } from './clusterFormSchema';
 import { groupLabel, settlementLabel } from './format';
+import { LOCATION_NOTICE_MS } from './notices';
 import { CLUSTERS_KEY, useClusterGroupChoices, useLocationQuery, useOpenContractChoices, useSettlementChoices } from './queries';
 import { type SettlementOption, SettlementRows } from './SettlementRows';
 
-/** Notices of the location screens stay 4 s (spec 2 §9). */
-export const LOCATION_NOTICE_MS = 4000;
 /** The create-cluster modal's notices close after 2 s (spec 2 §2 "Create cluster modal"). */
 const CREATE_NOTICE_MS = 2000;
 

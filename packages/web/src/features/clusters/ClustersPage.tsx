@@ -3,13 +3,14 @@ import LinkIcon from '@mui/icons-material/Link';
 import { Button, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { appPath, LIST_SORTS, roleIn } from '@trasa/domain';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { deleteLocation, type LocationListItem } from '../../api/clusters';
 import { messageOf } from '../../api/errors';
 import { ColourLegend } from '../../components/ColourLegend';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
+import { OnceOpened } from '../../components/OnceOpened';
 import { DeleteAction, EditAction, RowAction } from '../../components/RowAction';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { CLUSTERS } from '../../messages';
@@ -18,11 +19,13 @@ import { useCurrentUser } from '../../shell/session';
 import { UI } from '../../texts';
 import { ImportButton } from '../imports/ImportButton';
 import { SETTLEMENTS_KEY } from '../settlements/queries';
-import { LOCATION_NOTICE_MS } from './ClusterForm';
-import { ClusterFormDialog } from './ClusterFormDialog';
 import { CLUSTER_COLUMNS, CLUSTER_PAGE_SIZES, clusterRowColor, fetchLocations } from './clusterColumns';
 import { clusterDetailPath, FROM_CLUSTER_LIST } from './clusterLinks';
+import { LOCATION_NOTICE_MS } from './notices';
 import { CLUSTERS_KEY } from './queries';
+
+/** The form loads when its dialog is first opened (react-hook-form, the pickers; issue 13 item 3). */
+const ClusterFormDialog = lazy(async () => ({ default: (await import('./ClusterFormDialog')).ClusterFormDialog }));
 
 /** The form dialog: which cluster (null: a new one), and a counter that gives every opening a fresh form. */
 type Dialog = { open: boolean; clusterId: string | null; opening: number };
@@ -104,12 +107,14 @@ export function ClustersPage() {
         }
       />
       <ColourLegend />
-      <ClusterFormDialog
-        open={dialog.open}
-        clusterId={dialog.clusterId}
-        opening={dialog.opening}
-        onClose={() => setDialog((d) => ({ ...d, open: false }))}
-      />
+      <OnceOpened open={dialog.open}>
+        <ClusterFormDialog
+          open={dialog.open}
+          clusterId={dialog.clusterId}
+          opening={dialog.opening}
+          onClose={() => setDialog((d) => ({ ...d, open: false }))}
+        />
+      </OnceOpened>
       <ConfirmDialog
         open={!!deleting}
         title={CLUSTERS.deleteConfirm}

@@ -8,8 +8,8 @@ import { messageOf } from '../../api/errors';
 import { DetailRows } from '../../components/DetailRows';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { UI } from '../../texts';
-import { LOCATION_NOTICE_MS } from './ClusterForm';
 import { CONTRACT_KIND_LABELS, shortName, statusLabel } from './format';
+import { LOCATION_NOTICE_MS } from './notices';
 import { CONTRACTS_KEY } from './queries';
 
 /** The documents of the cluster's contract of one kind, each downloadable (GET /api/files/{route}/{contractId}/{fileId}). */

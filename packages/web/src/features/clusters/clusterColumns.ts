@@ -1,14 +1,13 @@
-import { MAX_LIMIT } from '@trasa/domain';
 import type { LocationListItem } from '../../api/clusters';
 import { listLocations, searchLocations } from '../../api/clusters';
 import { deadlineRowColor } from '../../components/ColourLegend';
 import type { PageSizeOption, TableQuery } from '../../components/DataTable';
-import type { ColumnDef } from '../../components/tableTypes';
+import { ALL_ROWS_LIMIT, type ColumnDef } from '../../components/tableTypes';
 import { UI } from '../../texts';
 import { responsibleContractors, statusLabel } from './format';
 
 /** 10, 20, 50, 100 and All (spec 2 §9). */
-export const CLUSTER_PAGE_SIZES: readonly PageSizeOption[] = [10, 20, 50, 100, { value: MAX_LIMIT, label: UI.allRows }];
+export const CLUSTER_PAGE_SIZES: readonly PageSizeOption[] = [10, 20, 50, 100, { value: ALL_ROWS_LIMIT, label: UI.allRows }];
 
 /** Cluster name, responsible contractor, status, contract (spec 2 §2). */
 export const CLUSTER_COLUMNS: ColumnDef<LocationListItem>[] = [

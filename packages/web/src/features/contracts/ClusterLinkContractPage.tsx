@@ -14,8 +14,8 @@ import type { ColumnDef } from '../../components/tableTypes';
 import { CONTRACTS } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { UI } from '../../texts';
-import { LOCATION_NOTICE_MS } from '../clusters/ClusterForm';
 import { CONTRACT_KIND_LABELS, contractsOf, statusLabel } from '../clusters/format';
+import { LOCATION_NOTICE_MS } from '../clusters/notices';
 import { CLUSTERS_KEY, CONTRACTS_KEY, useLocationQuery } from '../clusters/queries';
 
 const TAB_LABELS: Record<ContractKind, string> = {

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Box,
@@ -34,6 +33,7 @@ import type { SelectOption } from '../../components/FormSelect';
 import { FormSelect } from '../../components/FormSelect';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { zodResolver } from '../../components/validation';
 import { CLUSTERS, CONTRACTS } from '../../messages';
 import { UI } from '../../texts';
 import { groupLabel, statusLabel } from '../clusters/format';

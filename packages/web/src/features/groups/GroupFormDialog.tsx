@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Box } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createGroupSchema, type GroupDto, isReservedGroupName } from '@trasa/domain';
@@ -13,6 +12,7 @@ import { FormSelect } from '../../components/FormSelect';
 import { FormSwitch } from '../../components/FormSwitch';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { zodResolver } from '../../components/validation';
 import { USERS } from '../../messages';
 import { UI } from '../../texts';
 import { useGroupTypes } from '../types/queries';

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IJO_ODGOVORAN, type IjoOdgovoran, ijoSchema } from '@trasa/domain';
@@ -9,6 +8,7 @@ import { fieldErrorOf, messageOf } from '../../api/errors';
 import { FormSelect } from '../../components/FormSelect';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { zodResolver } from '../../components/validation';
 import { IJO } from '../../messages';
 import { UI } from '../../texts';
 import { createIjo, editIjo, IJO_KEY, type IjoDto } from './api';

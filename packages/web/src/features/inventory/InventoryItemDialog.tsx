@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Box } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type InventoryTip, inventoryItemSchema } from '@trasa/domain';
@@ -22,6 +21,7 @@ import { FormTextField } from '../../components/FormTextField';
 import { OptionPicker } from '../../components/OptionPicker';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { DECIMAL } from '../../components/units';
+import { zodResolver } from '../../components/validation';
 import { INVENTORY } from '../../messages';
 import { inScript } from '../../script';
 import { INV_LABELS } from './labels';

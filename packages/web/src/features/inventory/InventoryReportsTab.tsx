@@ -24,6 +24,8 @@ import { FormDialog } from '../../components/FormDialog';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import type { ColumnDef } from '../../components/tableTypes';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
+// The Serbian messages for the e-mail check below (schema.safeParse).
+import '../../components/validation';
 import { COMMON, INVENTORY } from '../../messages';
 import { inScript } from '../../script';
 import { UI } from '../../texts';

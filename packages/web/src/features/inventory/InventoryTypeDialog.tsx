@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Box } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type InventoryTip, type InventoryValuta, invTypeSchema } from '@trasa/domain';
@@ -12,6 +11,7 @@ import { FormSelect } from '../../components/FormSelect';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { DECIMAL, decimalWithUnit } from '../../components/units';
+import { zodResolver } from '../../components/validation';
 import { INVENTORY } from '../../messages';
 import { INV_LABELS } from './labels';
 import { INV_TEXT } from './texts';

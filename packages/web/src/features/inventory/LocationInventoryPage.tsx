@@ -21,6 +21,8 @@ import { OnceOpened } from '../../components/OnceOpened';
 import { DeleteAction, EditAction } from '../../components/RowAction';
 import { SNACKBAR_DEFAULT_MS, useSnackbar } from '../../components/SnackbarProvider';
 import type { ColumnDef } from '../../components/tableTypes';
+// The Serbian messages for the e-mail check below (schema.safeParse).
+import '../../components/validation';
 import { CLUSTERS, COMMON, INVENTORY } from '../../messages';
 import { inScript } from '../../script';
 import { UI } from '../../texts';

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { TextField } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type RoleDto, roleSchema } from '@trasa/domain';
@@ -11,6 +10,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { FormSelect, type SelectOption } from '../../components/FormSelect';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { zodResolver } from '../../components/validation';
 import { USERS } from '../../messages';
 import { inScript } from '../../script';
 import { UI } from '../../texts';

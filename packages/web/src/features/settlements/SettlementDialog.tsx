@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Box } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type SettlementInput, settlementSchema } from '@trasa/domain';
@@ -9,6 +8,7 @@ import { createSettlement, editSettlement, type SettlementBody, type SettlementD
 import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { zodResolver } from '../../components/validation';
 import { CODEBOOKS } from '../../messages';
 import { UI } from '../../texts';
 import { CODEBOOK_NOTICE_MS } from '../types/GroupTypeDialog';

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/Delete';
 import SendIcon from '@mui/icons-material/Send';
@@ -14,6 +13,7 @@ import { messageOf } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageLoader } from '../../components/PageLoader';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { zodResolver } from '../../components/validation';
 import { SMTP } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { UI } from '../../texts';

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { smtpCreateSchema } from '@trasa/domain';
@@ -10,6 +9,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { FormSwitch } from '../../components/FormSwitch';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { zodResolver } from '../../components/validation';
 import { SMTP } from '../../messages';
 import { createSmtp, SMTP_KEY } from './api';
 import { SMTP_LABELS } from './labels';

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -15,6 +14,7 @@ import { FormSelect, type SelectOption } from '../../components/FormSelect';
 import { FormTextField } from '../../components/FormTextField';
 import { PageLoader } from '../../components/PageLoader';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { zodResolver } from '../../components/validation';
 import { CLUSTERS, TOPICS } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { UI } from '../../texts';

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import LockIcon from '@mui/icons-material/Lock';
 import SendIcon from '@mui/icons-material/Send';
@@ -17,6 +16,7 @@ import { FormOptionPicker } from '../../components/FormOptionPicker';
 import { FormTextField } from '../../components/FormTextField';
 import { PageLoader } from '../../components/PageLoader';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { zodResolver } from '../../components/validation';
 import { TOPICS } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { UI } from '../../texts';

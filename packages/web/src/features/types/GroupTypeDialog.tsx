@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type GroupTypeDto, groupTypeSchema } from '@trasa/domain';
 import { useEffect } from 'react';
@@ -8,6 +7,7 @@ import { createType, editType, type GroupTypeBody } from '../../api/types';
 import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { zodResolver } from '../../components/validation';
 import { USERS } from '../../messages';
 import { UI } from '../../texts';
 import { GROUPS_KEY } from '../groups/queries';

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Box } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type EditUserInput, editUserSchema, type RoleDto, type UserDto } from '@trasa/domain';
@@ -12,6 +11,7 @@ import { FormSelect } from '../../components/FormSelect';
 import { FormSwitch } from '../../components/FormSwitch';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { zodResolver } from '../../components/validation';
 import { withExtraErrors } from '../../components/withExtraErrors';
 import { USERS } from '../../messages';
 import { PROFILE_KEY, useCurrentUser } from '../../shell/session';

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
@@ -11,6 +10,7 @@ import { messageOf } from '../../../api/errors';
 import { FormTextField } from '../../../components/FormTextField';
 import { useSnackbar } from '../../../components/SnackbarProvider';
 import { decimalWithUnit, RSD } from '../../../components/units';
+import { zodResolver } from '../../../components/validation';
 import { ACTIVITIES } from '../../../messages';
 import { formatMoney } from '../../clusters/format';
 import { ACTIVITY_LABELS } from '../labels';
