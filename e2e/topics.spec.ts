@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { choose, dataRows, expectNotice, pick, pickTyped, rowWith, search } from './support/admin';
+import { bodyRows, choose, dataRows, expectNotice, pick, pickTyped, rowWith, search } from './support/admin';
 import { apiToken, DEMO_PASSWORD } from './support/api';
 import { fillDate, signIn, signOut } from './support/ui';
 
@@ -169,11 +169,11 @@ test.describe
       await expect(row).toContainText('20.05.2030 10:30');
       await expectLockedWithTooltip(page, row.getByRole('button', { name: `Измени: ${CLUSTER}` }), CLOSED_TOOLTIP);
       await choose(page, page, 'Статус', 'Отворене');
-      await expect(dataRows(page, TABLE)).toHaveText(['Нема пронађених података.']);
+      await expect(bodyRows(page, TABLE)).toHaveText(['Нема пронађених података.']);
       await choose(page, page, 'Статус', 'Затворене');
       await expect(rowWith(page, TABLE, stamp)).toHaveCount(1);
       await choose(page, page, 'Приоритет', 'Низак');
-      await expect(dataRows(page, TABLE)).toHaveText(['Нема пронађених података.']);
+      await expect(bodyRows(page, TABLE)).toHaveText(['Нема пронађених података.']);
       await choose(page, page, 'Приоритет', 'Висок');
       await expect(rowWith(page, TABLE, stamp)).toHaveCount(1);
       await choose(page, page, 'Статус', 'Све');
@@ -205,7 +205,7 @@ test.describe
       const dialog = page.getByRole('dialog', { name: 'Обриши тему?' });
       await dialog.getByRole('button', { name: 'Да' }).click();
       await expectNotice(page, 'Tema je obrisana.');
-      await expect(dataRows(page, TABLE)).toHaveText(['Нема пронађених података.']);
+      await expect(bodyRows(page, TABLE)).toHaveText(['Нема пронађених података.']);
 
       await page.goto(`/app/teme/${MISSING_ID}`);
       await expect(page.getByRole('heading', { name: 'Није пронађено' })).toBeVisible();

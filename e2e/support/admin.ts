@@ -70,6 +70,11 @@ export function dataRows(page: Page, table: string): Locator {
   return page.getByRole('table', { name: table }).locator('tbody tr:not(.dt-message)');
 }
 
+/** Every row of the table's body, the message that stands in for rows included ('Нема пронађених података.'). */
+export function bodyRows(page: Page, table: string): Locator {
+  return page.getByRole('table', { name: table }).locator('tbody tr');
+}
+
 export function rowWith(page: Page, table: string, text: string): Locator {
   return dataRows(page, table).filter({ hasText: text });
 }
