@@ -82,13 +82,18 @@ const COMMENT_TEXTS = [
 
 /** Non-constraint indexes of a table, dropped before a bulk load; the returned statements rebuild them. */
 async function dropIndexes(db, table) {
+  // The definition, and a statistics target an index column was given (0023's letter index: 300; the path
+  // of the log's search follows its estimates), which CREATE INDEX alone would not bring back.
   const { rows } = await db.query(
-    `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS def FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
+    `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS def,
+            coalesce((SELECT string_agg(format('ALTER INDEX %I ALTER COLUMN %s SET STATISTICS %s', i.relname, a.attnum, a.attstattarget), '; ')
+                      FROM pg_attribute a WHERE a.attrelid = i.oid AND a.attstattarget > 0), '') AS stats
+     FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
      WHERE x.indrelid = $1::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.oid)`,
     [table],
   );
   for (const r of rows) await db.query(`DROP INDEX ${r.name}`);
-  return rows.map((r) => r.def);
+  return rows.map((r) => (r.stats ? `${r.def}; ${r.stats}` : r.def));
 }
 
 /**
