@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AnswerCache } from './answerCache.js';
 import type { Executor } from './database.js';
 
 /**
@@ -32,3 +34,21 @@ export async function keptListVersion(db: Executor, ...lists: [KeptList, ...Kept
 /** The part of a kept answer's key that names what the caller sees: 'all', or their scope's groups sorted. */
 export const scopeKey = (scope: { all: true } | { all: false; groupIds: string[] }) =>
   scope.all ? 'all' : [...scope.groupIds].sort().join(',');
+
+/**
+ * Sends a whole list from `cache` under `key` and the current version of `lists` (built by `build` when
+ * not kept); built and sent as it is where the migration's rows are missing.
+ */
+export async function sendKeptList(
+  db: Executor,
+  cache: AnswerCache,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  lists: [KeptList, ...KeptList[]],
+  key: unknown[],
+  build: () => Promise<string>,
+): Promise<FastifyReply> {
+  const version = await keptListVersion(db, ...lists);
+  if (version === null) return reply.type('application/json; charset=utf-8').send(await build());
+  return cache.send(request, reply, JSON.stringify([...key, version]), build);
+}

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { answerCache } from '../../platform/answerCache.js';
 import { actorOf } from '../../platform/auth.js';
-import { keptListVersion, scopeKey, WHOLE_LIST_LIMIT } from '../../platform/keptLists.js';
+import { scopeKey, sendKeptList, WHOLE_LIST_LIMIT } from '../../platform/keptLists.js';
 import { appToday } from '../../platform/time.js';
 import { type ClusterScope, clusterScopeOf } from './policy.js';
 import { clusterBody } from './schema.js';
@@ -37,10 +37,8 @@ export async function clusterRoutes(fastify: FastifyInstance, ctx: AppContext): 
       if (q.limit < WHOLE_LIST_LIMIT) return reply.type('application/json; charset=utf-8').send(await build());
       // The pickers' whole list: kept by the caller's scope, the data's version and the day (the colour).
       const scope = await clusterScopeOf(ctx.db, actor);
-      const version = await keptListVersion(ctx.db, 'locations');
-      if (version === null) return reply.type('application/json; charset=utf-8').send(await build(scope));
-      const key = JSON.stringify(['location', scopeKey(scope), version, appToday(), q.page, q.limit, q.sort ?? null, q.order ?? null]);
-      return wholeLists.send(request, reply, key, () => build(scope));
+      const key = ['location', scopeKey(scope), appToday(), q.page, q.limit, q.sort ?? null, q.order ?? null];
+      return sendKeptList(ctx.db, wholeLists, request, reply, ['locations'], key, () => build(scope));
     },
   );
 

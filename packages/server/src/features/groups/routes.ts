@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { answerCache } from '../../platform/answerCache.js';
 import { actorOf } from '../../platform/auth.js';
-import { keptListVersion, scopeKey, WHOLE_LIST_LIMIT } from '../../platform/keptLists.js';
+import { scopeKey, sendKeptList, WHOLE_LIST_LIMIT } from '../../platform/keptLists.js';
 import { pagingQuery } from '../users/paging.js';
 import { scopeOf } from './policy.js';
 import * as service from './service.js';
@@ -34,11 +34,8 @@ export async function groupRoutes(fastify: FastifyInstance, ctx: AppContext): Pr
       if (q.limit < WHOLE_LIST_LIMIT) return reply.type('application/json; charset=utf-8').send(await service.listGroups(ctx, actor, q));
       // The pickers' whole list (limit=50000): kept by the caller's scope and the data's version.
       const scope = await scopeOf(ctx.db, actor);
-      const version = await keptListVersion(ctx.db, 'groups');
-      const build = () => service.listGroups(ctx, actor, q, scope);
-      if (version === null) return reply.type('application/json; charset=utf-8').send(await build());
-      const key = JSON.stringify(['group', scopeKey(scope), version, q.page, q.limit, q.sort ?? null, q.order ?? null]);
-      return wholeLists.send(request, reply, key, build);
+      const key = ['group', scopeKey(scope), q.page, q.limit, q.sort ?? null, q.order ?? null];
+      return sendKeptList(ctx.db, wholeLists, request, reply, ['groups'], key, () => service.listGroups(ctx, actor, q, scope));
     },
   );
 

@@ -25,7 +25,7 @@ import type { AppContext } from '../../context.js';
 import { answerCache } from '../../platform/answerCache.js';
 import { actorOf } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
-import { keptListVersion, scopeKey } from '../../platform/keptLists.js';
+import { scopeKey, sendKeptList } from '../../platform/keptLists.js';
 import { clusterScopeOf } from '../clusters/policy.js';
 import { contentDisposition } from '../contracts/routes.js';
 import { activityFileStore } from '../files/store.js';
@@ -241,10 +241,8 @@ export async function inventoryRoutes(fastify: FastifyInstance, ctx: AppContext)
       const actor = actorOf(request);
       // The whole list (3,000 clusters: 420 KB): kept by the caller's scope and the data's versions.
       const scope = await clusterScopeOf(ctx.db, actor);
-      const version = await keptListVersion(ctx.db, 'locations', 'a13');
       const build = async () => JSON.stringify(await a13.allA13(ctx, actor, scope));
-      if (version === null) return reply.type('application/json; charset=utf-8').send(await build());
-      return wholeLists.send(request, reply, JSON.stringify(['a13', scopeKey(scope), version]), build);
+      return sendKeptList(ctx.db, wholeLists, request, reply, ['locations', 'a13'], ['a13', scopeKey(scope)], build);
     });
   }
   for (const url of bothCases('/api/A13/get/stats')) {
