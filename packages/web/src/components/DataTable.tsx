@@ -664,16 +664,22 @@ export function DataTable<T extends { _id: string }>({
   const shown = useMemo(() => ordered.filter((c) => visibility[c.id] !== false), [ordered, visibility]);
 
   // Phones: the first columns only (the others through 'Прикажи/сакриј колоне'), restored on a wide screen.
+  // A column that cannot be hidden (the Admin's checkbox column) stays and does not count among them, so the
+  // logs and comments show two columns of text on a phone too.
   const phone = useMediaQuery(PHONE_QUERY, { noSsr: true });
   const wideVisibility = useRef<Visibility | null>(null);
   useEffect(() => {
     if (phone && !wideVisibility.current) {
       wideVisibility.current = visibility;
+      const fixed = ordered.filter((c) => c.column.enableHiding === false).map((c) => c.id);
       const first = ordered
-        .filter((c) => visibility[c.id] !== false)
+        .filter((c) => visibility[c.id] !== false && !fixed.includes(c.id))
         .slice(0, PHONE_COLUMNS)
         .map((c) => c.id);
-      setVisibility({ ...visibility, ...Object.fromEntries(ordered.map((c) => [c.id, first.includes(c.id)])) });
+      setVisibility({
+        ...visibility,
+        ...Object.fromEntries(ordered.map((c) => [c.id, fixed.includes(c.id) || first.includes(c.id)])),
+      });
     } else if (!phone && wideVisibility.current) {
       setVisibility(wideVisibility.current);
       wideVisibility.current = null;
