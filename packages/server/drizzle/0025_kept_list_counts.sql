@@ -51,30 +51,27 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-DROP TRIGGER IF EXISTS "activity_comments_counted_ins" ON "activity_comments";--> statement-breakpoint
-CREATE TRIGGER "activity_comments_counted_ins" AFTER INSERT ON "activity_comments"
-  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION trasa_cluster_list_added();--> statement-breakpoint
-DROP TRIGGER IF EXISTS "activity_comments_counted_del" ON "activity_comments";--> statement-breakpoint
-CREATE TRIGGER "activity_comments_counted_del" AFTER DELETE ON "activity_comments"
-  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION trasa_cluster_list_added();--> statement-breakpoint
-DROP TRIGGER IF EXISTS "activity_comments_counted_upd" ON "activity_comments";--> statement-breakpoint
-CREATE TRIGGER "activity_comments_counted_upd" AFTER UPDATE OF "cluster_id" ON "activity_comments"
-  FOR EACH ROW WHEN (OLD.cluster_id IS DISTINCT FROM NEW.cluster_id) EXECUTE FUNCTION trasa_cluster_list_moved();--> statement-breakpoint
-DROP TRIGGER IF EXISTS "activity_comments_counted_trunc" ON "activity_comments";--> statement-breakpoint
-CREATE TRIGGER "activity_comments_counted_trunc" AFTER TRUNCATE ON "activity_comments"
-  FOR EACH STATEMENT EXECUTE FUNCTION trasa_cluster_list_truncated();--> statement-breakpoint
-DROP TRIGGER IF EXISTS "topics_counted_ins" ON "topics";--> statement-breakpoint
-CREATE TRIGGER "topics_counted_ins" AFTER INSERT ON "topics"
-  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION trasa_cluster_list_added();--> statement-breakpoint
-DROP TRIGGER IF EXISTS "topics_counted_del" ON "topics";--> statement-breakpoint
-CREATE TRIGGER "topics_counted_del" AFTER DELETE ON "topics"
-  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION trasa_cluster_list_added();--> statement-breakpoint
-DROP TRIGGER IF EXISTS "topics_counted_upd" ON "topics";--> statement-breakpoint
-CREATE TRIGGER "topics_counted_upd" AFTER UPDATE OF "cluster_id" ON "topics"
-  FOR EACH ROW WHEN (OLD.cluster_id IS DISTINCT FROM NEW.cluster_id) EXECUTE FUNCTION trasa_cluster_list_moved();--> statement-breakpoint
-DROP TRIGGER IF EXISTS "topics_counted_trunc" ON "topics";--> statement-breakpoint
-CREATE TRIGGER "topics_counted_trunc" AFTER TRUNCATE ON "topics"
-  FOR EACH STATEMENT EXECUTE FUNCTION trasa_cluster_list_truncated();--> statement-breakpoint
+-- The same four triggers on both tables (dropped first: running this twice changes nothing).
+DO $$
+DECLARE
+  t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['activity_comments', 'topics'] LOOP
+    EXECUTE format('DROP TRIGGER IF EXISTS %I ON %I', t || '_counted_ins', t);
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS changed_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION trasa_cluster_list_added()', t || '_counted_ins', t);
+    EXECUTE format('DROP TRIGGER IF EXISTS %I ON %I', t || '_counted_del', t);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS changed_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION trasa_cluster_list_added()', t || '_counted_del', t);
+    EXECUTE format('DROP TRIGGER IF EXISTS %I ON %I', t || '_counted_upd', t);
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE OF cluster_id ON %I FOR EACH ROW
+      WHEN (OLD.cluster_id IS DISTINCT FROM NEW.cluster_id) EXECUTE FUNCTION trasa_cluster_list_moved()', t || '_counted_upd', t);
+    EXECUTE format('DROP TRIGGER IF EXISTS %I ON %I', t || '_counted_trunc', t);
+    EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION trasa_cluster_list_truncated()',
+      t || '_counted_trunc', t);
+  END LOOP;
+END
+$$;--> statement-breakpoint
 -- The clusters that exist now, in one grouped pass over each table.
 INSERT INTO "cluster_list_counts" ("cluster_id", "comments", "topics")
   SELECT k.id, coalesce(c.n, 0)::integer, coalesce(t.n, 0)::integer
