@@ -92,6 +92,9 @@ $$;--> statement-breakpoint
 DROP TRIGGER IF EXISTS "cluster_list_counts_once" ON "cluster_list_counts";--> statement-breakpoint
 CREATE TRIGGER "cluster_list_counts_once" BEFORE INSERT ON "cluster_list_counts"
   FOR EACH ROW EXECUTE FUNCTION trasa_cluster_list_counts_once();--> statement-breakpoint
+-- An upgrade runs the pending migrations in one transaction: deferred trigger events an earlier one queued
+-- (0024 rewrites every comment and topic) fire here, before the index is built on activity_comments.
+SET CONSTRAINTS ALL IMMEDIATE;--> statement-breakpoint
 -- The sort by activity of a limited scope reads its clusters' comments from this index: with the catalogue
 -- position beside the time it is an index-only read and a sort (a Zaposleni's page 978: a bitmap over 4,262
 -- heap pages, 17 of its 30 ms).
