@@ -9,9 +9,10 @@ import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
+import { keptTotal, pageByKeptClusters } from '../clusters/keptCounts.js';
 import { type ClusterScope, clusterScopeOf, visibleClusterIds } from '../clusters/policy.js';
 import { searchTerms } from '../search/service.js';
-import { countOf, offsetOf, type Paging } from '../users/paging.js';
+import { countOf, keptCountOf, offsetOf, type Paging } from '../users/paging.js';
 import { type CommentListRow, presentCommentRow } from './presenter.js';
 
 export type RequestInfo = { ip: string; url: string };
@@ -95,12 +96,28 @@ type CommentSorting = Sorting<SortKey<'comments'>>;
  * (activity_comments_position_idx). Null for the comment's own columns (text, time), which the default
  * query orders.
  */
-function walkedPageIds(where: SQL, paging: Paging & CommentSorting, narrowed?: { clusters: SQL; search: SQL }): SQL | null {
+function walkedPageIds(
+  where: SQL,
+  paging: Paging & CommentSorting,
+  narrowed?: { clusters: SQL; search: SQL },
+  unsearched?: ClusterScope,
+): SQL | null {
   const dir = sql.raw(paging.order === 'desc' ? 'desc' : 'asc');
   const page = sql`limit ${paging.limit} offset ${offsetOf(paging)}`;
   const id = activityComments.id;
   switch (paging.sort) {
     case 'klaster':
+      // Without a search: the clusters before the page skipped whole by their kept numbers of comments
+      // (cluster_list_counts, drizzle/0025), only the clusters the page falls in read.
+      if (unsearched) {
+        return pageByKeptClusters('comments', {
+          scope: unsearched,
+          dir: paging.order === 'desc' ? 'desc' : 'asc',
+          limit: paging.limit,
+          offset: offsetOf(paging),
+          rowsOf: (cluster) => sql`select ${id} as id from ${activityComments} where ${commentCluster} = ${cluster}`,
+        });
+      }
       // A limited scope: only its clusters, sorted by name (300 of 3,000 for an employee), each one's
       // comments in id order through a LATERAL subquery PostgreSQL cannot flatten (offset 0), so the page
       // is an incremental sort that stops after the offset. As a join PostgreSQL read all the scope's
@@ -177,7 +194,7 @@ async function pageOfComments(
   const narrowed = scope.all ? undefined : { clusters: visibleClusterIds(scope), search: search ?? sql`true` };
   const order = orderOf(COMMENT_SORTS, paging, [desc(activityComments.createdAt), desc(activityComments.id)], activityComments.id);
   const pageIds =
-    walkedPageIds(where, paging, narrowed) ??
+    walkedPageIds(where, paging, narrowed, search ? undefined : scope) ??
     (narrowed && !paging.sort ? newestOfScope(where, narrowed, paging) : null) ??
     sql`${db
       .select({ id: activityComments.id })
@@ -211,8 +228,12 @@ async function pageOfComments(
       .where(sql`${activityComments.id} in (${pageIds})`)
       .orderBy(...order),
     // The Admin's whole list: the planner's estimate first (the table's row count), past 20,000 the
-    // answer the capped count would have been replaced by anyway (countOf's estimateFirst).
-    countOf(db, activityComments, where, undefined, { estimateFirst: scope.all && !search }),
+    // answer the capped count would have been replaced by anyway (countOf's estimateFirst). A limited
+    // scope without a search: the sum of its clusters' kept numbers of comments (drizzle/0025), the same
+    // answer as counting its comments (a Rukovodilac's 9,774 index entries, 6.7 ms).
+    !scope.all && !search
+      ? keptCountOf(db, keptTotal('comments', scope), activityComments, where)
+      : countOf(db, activityComments, where, undefined, { estimateFirst: scope.all && !search }),
   ]);
   const comments = rows.map(({ authorId, ime, prezime, email, deletedAt, ...r }) => {
     const user: CommentListRow['user'] = authorId ? { ime: ime ?? '', prezime: prezime ?? '', email: email ?? '', deletedAt } : null;

@@ -15,6 +15,14 @@ export const offsetOf = (p: Paging) => (p.page - 1) * p.limit;
 /** Up to this many rows a list's totalResults is exact; past it, the planner's estimate. */
 export const EXACT_COUNT_LIMIT = 10_000;
 
+/** The planner's estimate of the rows `where` selects from `table` (EXPLAIN). */
+async function estimatedRows(db: Executor, table: PgTable, where: SQL | undefined): Promise<number> {
+  const plan = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    sql`explain (format json) ${db.select({ one: sql`1` }).from(table).where(where)}`,
+  );
+  return Math.round(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+}
+
 /**
  * totalResults of a list: counted exactly up to `exactUpTo` (EXACT_COUNT_LIMIT unless given; a count that
  * stops there), past it the planner's estimate of the rows `where` selects (EXPLAIN; accurate for the
@@ -33,12 +41,7 @@ export async function countOf(
   exactUpTo: number = EXACT_COUNT_LIMIT,
   opts: { estimateFirst?: boolean } = {},
 ): Promise<number> {
-  const estimated = async () => {
-    const plan = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-      sql`explain (format json) ${db.select({ one: sql`1` }).from(table).where(where)}`,
-    );
-    return Math.round(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
-  };
+  const estimated = () => estimatedRows(db, table, where);
   const early = opts.estimateFirst ? await estimated() : null;
   if (early !== null && early > 2 * exactUpTo) return early;
   const capped = db
@@ -51,4 +54,17 @@ export async function countOf(
   const n = exact?.n ?? 0;
   if (n <= exactUpTo) return n;
   return Math.max(exactUpTo + 1, early ?? (await estimated()));
+}
+
+/**
+ * totalResults of a list whose exact number is kept (`kept`: a statement answering one integer, e.g. the
+ * sum of cluster_list_counts over the visible clusters, drizzle/0025): the same answer as countOf over
+ * `where` — that number up to EXACT_COUNT_LIMIT, past it the planner's estimate (at least the limit + 1) —
+ * without counting the rows.
+ */
+export async function keptCountOf(db: Executor, kept: SQL, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = (await db.execute<{ n: number | string | null }>(kept)).rows;
+  const n = Number(row?.n ?? 0);
+  if (n <= EXACT_COUNT_LIMIT) return n;
+  return Math.max(EXACT_COUNT_LIMIT + 1, await estimatedRows(db, table, where));
 }
