@@ -9,7 +9,8 @@
 -- count the touched locations again from inventory_totals (exact: no running sums to drift). Every write
 -- of a location's items holds the location's row lock (features/inventory/items.ts lockLocation), so two
 -- counts of one location never pass each other; an entry's tip change (refused by the API for an entry in
--- use) counts again the locations holding it.
+-- use) counts again the locations holding it, and so does an entry inserted after totals naming it (a
+-- restore).
 SET CONSTRAINTS ALL IMMEDIATE;--> statement-breakpoint
 CREATE TABLE IF NOT EXISTS "inventory_location_totals" (
 	"cluster_id" uuid PRIMARY KEY NOT NULL,
@@ -39,49 +40,37 @@ CREATE OR REPLACE FUNCTION trasa_inventory_location_recount(clusters_of uuid[]) 
   ON CONFLICT (cluster_id) DO UPDATE
     SET n = excluded.n, materijal = excluded.materijal, oprema = excluded.oprema, radovi = excluded.radovi, vrednost = excluded.vrednost;
 $$;--> statement-breakpoint
-CREATE OR REPLACE FUNCTION trasa_inventory_location_totals_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Any write of inventory_totals counts again the locations of its rows, before and after (the recount of
+-- 0014 writes only the keys it touched).
+CREATE OR REPLACE FUNCTION trasa_inventory_location_totals_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM trasa_inventory_location_recount(array_agg(DISTINCT cluster_id)) FROM new_totals;
+  IF TG_OP = 'INSERT' THEN
+    PERFORM trasa_inventory_location_recount(array_agg(DISTINCT cluster_id)) FROM new_totals;
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM trasa_inventory_location_recount(array_agg(DISTINCT cluster_id)) FROM old_totals;
+  ELSE
+    PERFORM trasa_inventory_location_recount(array_agg(DISTINCT cluster_id))
+    FROM (SELECT cluster_id FROM old_totals UNION SELECT cluster_id FROM new_totals) k;
+  END IF;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE OR REPLACE FUNCTION trasa_inventory_location_totals_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM trasa_inventory_location_recount(array_agg(DISTINCT cluster_id)) FROM old_totals;
-  RETURN NULL;
-END
-$$;--> statement-breakpoint
--- An update counts again the locations of rows whose key, count or value changed (kolicina or the latest
--- handover alone change nothing here).
-CREATE OR REPLACE FUNCTION trasa_inventory_location_totals_updated() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM trasa_inventory_location_recount(array_agg(DISTINCT cluster_id)) FROM (
-    SELECT o.cluster_id FROM old_totals o LEFT JOIN new_totals n ON n.cluster_id = o.cluster_id AND n.type_id = o.type_id
-    WHERE n.cluster_id IS NULL OR (o.n, o.vrednost) IS DISTINCT FROM (n.n, n.vrednost)
-    UNION
-    SELECT n.cluster_id FROM new_totals n LEFT JOIN old_totals o ON o.cluster_id = n.cluster_id AND o.type_id = n.type_id
-    WHERE o.cluster_id IS NULL OR (o.n, o.vrednost) IS DISTINCT FROM (n.n, n.vrednost)
-  ) k;
-  RETURN NULL;
-END
-$$;--> statement-breakpoint
--- A row given for a location that has one already updates it (the recount's upsert goes through here too):
--- a restore (ops/backup.ts) loads tables in name order, inventory_items — whose triggers make both totals —
--- before inventory_location_totals, whose rows from the backup then replace them with the same figures.
+-- A row given for a location that has one replaces it (a restore, ops/backup.ts, loads tables in name
+-- order: inventory_items, whose triggers make both totals, before inventory_location_totals, whose rows
+-- from the backup then take the place of the same figures).
 CREATE OR REPLACE FUNCTION trasa_inventory_location_totals_upsert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE inventory_location_totals SET n = NEW.n, materijal = NEW.materijal, oprema = NEW.oprema, radovi = NEW.radovi, vrednost = NEW.vrednost
-  WHERE cluster_id = NEW.cluster_id;
-  IF FOUND THEN
-    RETURN NULL;
-  END IF;
+  DELETE FROM inventory_location_totals WHERE cluster_id = NEW.cluster_id;
   RETURN NEW;
 END
 $$;--> statement-breakpoint
 DROP TRIGGER IF EXISTS "inventory_location_totals_upsert" ON "inventory_location_totals";--> statement-breakpoint
 CREATE TRIGGER "inventory_location_totals_upsert" BEFORE INSERT ON "inventory_location_totals"
   FOR EACH ROW EXECUTE FUNCTION trasa_inventory_location_totals_upsert();--> statement-breakpoint
-CREATE OR REPLACE FUNCTION trasa_inventory_type_retyped() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The value per tip follows the entry: its tip changed, or the entry inserted after totals that name it
+-- (a restore loads inventory_types after inventory_items and inventory_totals, whose recounts found no
+-- entry to take the tip from; a new entry of the codebook has no totals and counts nothing).
+CREATE OR REPLACE FUNCTION trasa_inventory_type_recount_locations() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM trasa_inventory_location_recount(array_agg(cluster_id)) FROM inventory_totals WHERE type_id = NEW.id;
   RETURN NULL;
@@ -89,25 +78,21 @@ END
 $$;--> statement-breakpoint
 DROP TRIGGER IF EXISTS "inventory_types_retyped" ON "inventory_types";--> statement-breakpoint
 CREATE TRIGGER "inventory_types_retyped" AFTER UPDATE OF "tip" ON "inventory_types"
-  FOR EACH ROW WHEN (OLD.tip IS DISTINCT FROM NEW.tip) EXECUTE FUNCTION trasa_inventory_type_retyped();--> statement-breakpoint
+  FOR EACH ROW WHEN (OLD.tip IS DISTINCT FROM NEW.tip) EXECUTE FUNCTION trasa_inventory_type_recount_locations();--> statement-breakpoint
+DROP TRIGGER IF EXISTS "inventory_types_counted" ON "inventory_types";--> statement-breakpoint
+CREATE TRIGGER "inventory_types_counted" AFTER INSERT ON "inventory_types"
+  FOR EACH ROW EXECUTE FUNCTION trasa_inventory_type_recount_locations();--> statement-breakpoint
 DROP TRIGGER IF EXISTS "inventory_totals_location_ins" ON "inventory_totals";--> statement-breakpoint
 DROP TRIGGER IF EXISTS "inventory_totals_location_upd" ON "inventory_totals";--> statement-breakpoint
 DROP TRIGGER IF EXISTS "inventory_totals_location_del" ON "inventory_totals";--> statement-breakpoint
 CREATE TRIGGER "inventory_totals_location_ins" AFTER INSERT ON "inventory_totals" REFERENCING NEW TABLE AS new_totals
-  FOR EACH STATEMENT EXECUTE FUNCTION trasa_inventory_location_totals_inserted();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION trasa_inventory_location_totals_changed();--> statement-breakpoint
 CREATE TRIGGER "inventory_totals_location_upd" AFTER UPDATE ON "inventory_totals" REFERENCING OLD TABLE AS old_totals NEW TABLE AS new_totals
-  FOR EACH STATEMENT EXECUTE FUNCTION trasa_inventory_location_totals_updated();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION trasa_inventory_location_totals_changed();--> statement-breakpoint
 CREATE TRIGGER "inventory_totals_location_del" AFTER DELETE ON "inventory_totals" REFERENCING OLD TABLE AS old_totals
-  FOR EACH STATEMENT EXECUTE FUNCTION trasa_inventory_location_totals_deleted();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION trasa_inventory_location_totals_changed();--> statement-breakpoint
 TRUNCATE "inventory_location_totals";--> statement-breakpoint
-INSERT INTO "inventory_location_totals" ("cluster_id", "n", "materijal", "oprema", "radovi", "vrednost")
-  SELECT t."cluster_id", sum(t."n")::int,
-         coalesce(sum(t."vrednost") FILTER (WHERE ty."tip" = 'Materijal'), 0),
-         coalesce(sum(t."vrednost") FILTER (WHERE ty."tip" = 'Oprema'), 0),
-         coalesce(sum(t."vrednost") FILTER (WHERE ty."tip" = 'Radovi'), 0),
-         sum(t."vrednost")
-  FROM "inventory_totals" t JOIN "inventory_types" ty ON ty."id" = t."type_id"
-  GROUP BY t."cluster_id";--> statement-breakpoint
+SELECT trasa_inventory_location_recount(array_agg(DISTINCT "cluster_id")) FROM "inventory_totals";--> statement-breakpoint
 -- The state per location sorted by value pages from here (walked either way).
 CREATE INDEX IF NOT EXISTS "inventory_location_totals_value_idx" ON "inventory_location_totals" USING btree ("vrednost", "cluster_id");--> statement-breakpoint
 ANALYZE "inventory_location_totals";
