@@ -3,7 +3,7 @@ import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { activities, activityFiles } from '../../db/schema-activities.js';
 import { clusters } from '../../db/schema-clusters.js';
-import { a13Confirmations, inventoryItems } from '../../db/schema-inventory.js';
+import { a13Confirmations } from '../../db/schema-inventory.js';
 import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import { serbianOrder } from '../../platform/database.js';
@@ -14,6 +14,7 @@ import type { ZipEntry } from '../files/service.js';
 import { matchCondition, searchTerms } from '../search/service.js';
 import { offsetOf, type Paging } from '../users/paging.js';
 import { assertInventoryUser, type RequestInfo } from './access.js';
+import { inventoryLocationTotals } from './totals.js';
 
 /**
  * A13 confirmations (spec 3 §7 "A13"; activity-catalogue.md A13): one record per location, its `_id` the
@@ -30,7 +31,8 @@ const confirmed = sql<boolean>`coalesce(${a13Confirmations.status}, false)`;
 const A13_SORTS: SortMap<'a13'> = {
   naziv: { text: clusters.naziv },
   status: { value: confirmed },
-  inventar: { value: sql`exists (select 1 from ${inventoryItems} i where i.cluster_id = ${clusters.id})` },
+  // A location with items has a kept row (inventory_location_totals, migration 0028), left joined below.
+  inventar: { value: sql`${inventoryLocationTotals.clusterId} is not null` },
 };
 
 /** GET /api/A13: every visible location by name (or `sort`), with its A13 status and whether items are recorded. */
@@ -46,22 +48,18 @@ export async function listA13(
     matchCondition(clusters.searchText, searchTerms({ eng: input.eng ?? '', srb: input.srb ?? '' })),
   );
   const [total] = await ctx.db.select({ n: count() }).from(clusters).where(where);
+  // The item count kept per location (inventory_location_totals): the sort by items joins 3,000 kept rows
+  // instead of probing the items once per location, and the page's counts come with its rows.
   const rows = await ctx.db
-    .select({ id: clusters.id, naziv: clusters.naziv, status: confirmed })
+    .select({ id: clusters.id, naziv: clusters.naziv, status: confirmed, n: sql<number>`coalesce(${inventoryLocationTotals.n}, 0)` })
     .from(clusters)
     .leftJoin(a13Confirmations, eq(a13Confirmations.clusterId, clusters.id))
+    .leftJoin(inventoryLocationTotals, eq(inventoryLocationTotals.clusterId, clusters.id))
     .where(where)
     .orderBy(...orderOf(A13_SORTS, input, [serbianOrder(clusters.naziv), asc(clusters.id)], clusters.id))
     .limit(input.limit)
     .offset(offsetOf(input));
   const ids = rows.map((r) => r.id);
-  const items = ids.length
-    ? await ctx.db
-        .select({ id: inventoryItems.clusterId, n: count() })
-        .from(inventoryItems)
-        .where(inArray(inventoryItems.clusterId, ids))
-        .groupBy(inventoryItems.clusterId)
-    : [];
   const acts = ids.length
     ? await ctx.db
         .select({
@@ -75,7 +73,7 @@ export async function listA13(
     : [];
   return {
     a13: rows.map((r) => {
-      const n = items.find((i) => i.id === r.id)?.n ?? 0;
+      const n = r.n;
       const act = acts.find((a) => a.clusterId === r.id);
       return {
         _id: r.id,

@@ -25,7 +25,7 @@ import { matchCondition, searchTerms } from '../search/service.js';
 import { offsetOf, type Paging } from '../users/paging.js';
 import { assertInventoryUser } from './access.js';
 import { ITEM_SORTS, type ItemRow, type ItemSorting, placesOf, presentItem, selectItems } from './items.js';
-import { inventoryTotals, itemClusterNaziv, itemTypeNaziv } from './totals.js';
+import { inventoryLocationTotals, inventoryTotals, itemClusterNaziv, itemTypeNaziv } from './totals.js';
 
 /** The four inventory reports (spec 3 §7 "Inventory reports and school notifications"). */
 
@@ -159,16 +159,23 @@ function municipalityCondition(opstina: string, clusterId: AnyPgColumn): SQL {
     where exists (select 1 from unnest(${settlements.opstine}) o where trasa_fold(o) like '%' || trasa_fold(${opstina.replace(/[\\%_]/g, (c) => `\\${c}`)}) || '%'))`;
 }
 
-/** The summary's condition over the items (clusterId: inventory_items' or inventory_totals' column), clusters and inventory_types joined. */
+/**
+ * The summary's condition over the items with clusters and inventory_types joined; over inventory_totals
+ * (`clusterId` its column) with inventory_types joined, the location's name matched in a subquery.
+ */
 export function sumWhere(
   scope: ClusterScope,
   f: Omit<SumFilters, 'page' | 'limit'>,
   clusterId: AnyPgColumn = inventoryItems.clusterId,
 ): SQL | undefined {
+  const name = f.naziv?.trim();
+  const nameMatch = name ? matchCondition(clusters.searchText, [name]) : undefined;
   return and(
     visibleClusterCondition(scope, clusterId),
     f.lokacija && UUID.test(f.lokacija) ? eq(clusterId, f.lokacija) : f.lokacija ? sql`false` : undefined,
-    f.naziv?.trim() ? matchCondition(clusters.searchText, [f.naziv.trim()]) : undefined,
+    nameMatch && clusterId !== inventoryItems.clusterId
+      ? sql`${clusterId} in (select ${clusters.id} from ${clusters} where ${nameMatch})`
+      : nameMatch,
     f.opstina?.trim() ? municipalityCondition(f.opstina.trim(), clusterId) : undefined,
     f.tip ? eq(inventoryTypes.tip, f.tip) : undefined,
   );
@@ -186,9 +193,16 @@ export async function sumPerType(
 ): Promise<SumPerTypePage> {
   assertInventoryUser(actor);
   const scope = await clusterScopeOf(ctx.db, actor);
-  // Over inventory_totals (one row per location and entry): the same sums as over the items.
+  // Over inventory_totals (one row per location and entry): the same sums as over the items, without
+  // joining clusters (the foreign keys keep every total's location; a name is matched in a subquery). The
+  // count and the sum of all the filtered entries come with the page (window totals over the grouped
+  // rows), from a second statement only when the page is past the end.
   const where = sumWhere(scope, f, inventoryTotals.clusterId);
-  const base = ctx.db
+  const byPath =
+    sort === 'datum'
+      ? [sql`max(${inventoryTotals.datum}) desc`, serbianOrder(inventoryTypes.naziv), asc(inventoryTypes.id)]
+      : [serbianOrder(inventoryTypes.naziv), asc(inventoryTypes.tip), asc(inventoryTypes.id)];
+  const rows = await ctx.db
     .select({
       id: inventoryTypes.id,
       naziv: inventoryTypes.naziv,
@@ -200,31 +214,26 @@ export async function sumPerType(
       ukupno: sql<string>`sum(${inventoryTotals.vrednost})`,
       lokacija: sql<number>`count(*)::int`,
       datum: sql<string>`max(${inventoryTotals.datum})::text`,
+      allN: sql<number>`(count(*) over ())::int`,
+      allUkupno: sql<string>`sum(sum(${inventoryTotals.vrednost})) over ()`,
     })
     .from(inventoryTotals)
     .innerJoin(inventoryTypes, eq(inventoryTypes.id, inventoryTotals.typeId))
-    .innerJoin(clusters, eq(clusters.id, inventoryTotals.clusterId))
     .where(where)
     .groupBy(inventoryTypes.id)
-    .$dynamic();
-  const byPath =
-    sort === 'datum'
-      ? [sql`max(${inventoryTotals.datum}) desc`, serbianOrder(inventoryTypes.naziv), asc(inventoryTypes.id)]
-      : [serbianOrder(inventoryTypes.naziv), asc(inventoryTypes.tip), asc(inventoryTypes.id)];
-  const order = orderOf(SUM_COLUMN_SORTS, f, byPath, inventoryTypes.id);
-  const rows = await base
-    .orderBy(...order)
+    .orderBy(...orderOf(SUM_COLUMN_SORTS, f, byPath, inventoryTypes.id))
     .limit(f.limit)
     .offset(offsetOf(f));
-  const [total] = await ctx.db
-    .select({
-      n: sql<number>`count(distinct ${inventoryTotals.typeId})::int`,
-      ukupno: sql<string>`coalesce(sum(${inventoryTotals.vrednost}), 0)`,
-    })
-    .from(inventoryTotals)
-    .innerJoin(inventoryTypes, eq(inventoryTypes.id, inventoryTotals.typeId))
-    .innerJoin(clusters, eq(clusters.id, inventoryTotals.clusterId))
-    .where(where);
+  const [total] = rows[0]
+    ? [{ n: rows[0].allN, ukupno: rows[0].allUkupno }]
+    : await ctx.db
+        .select({
+          n: sql<number>`count(distinct ${inventoryTotals.typeId})::int`,
+          ukupno: sql<string>`coalesce(sum(${inventoryTotals.vrednost}), 0)`,
+        })
+        .from(inventoryTotals)
+        .innerJoin(inventoryTypes, eq(inventoryTypes.id, inventoryTotals.typeId))
+        .where(where);
   return {
     sumPerTypeInventory: rows.map((r) => ({
       _id: r.id,
@@ -243,27 +252,37 @@ export async function sumPerType(
   };
 }
 
-/** The value of a location's items of one tip (0 without any). */
-const tipValue = (tip: string) => sql<string>`coalesce(sum(${inventoryTotals.vrednost}) filter (where ${inventoryTypes.tip} = ${tip}), 0)`;
+/**
+ * A location's A13 confirmation (false without a record), and whether its school confirmed a stocktaking
+ * list sent to it. The location's id written out with its table: drizzle leaves a column unqualified in a
+ * statement without joins, where "id" inside the subquery would be school_notifications' own.
+ */
+const locationId = sql`${clusters}."id"`;
+const a13Of = sql<boolean>`coalesce((select a.status from ${a13Confirmations} a where a.cluster_id = ${locationId}), false)`;
+const schoolConfirmedOf = sql<boolean>`exists (select 1 from ${schoolNotifications} n where n.cluster_id = ${locationId} and n.confirmed_at is not null)`;
 
 /**
- * `sort` of the state per location (LIST_SORTS.inventoryPerLocation): its columns over the rows grouped
- * by location; the A13 confirmation and the school's confirmation as flags (not yet before yes).
+ * `sort` of the state per location (LIST_SORTS.inventoryPerLocation): its columns, kept per location
+ * (inventory_location_totals, migration 0028); the A13 confirmation and the school's confirmation as flags
+ * (not yet before yes).
  */
 const PER_LOCATION_SORTS: SortMap<'inventoryPerLocation'> = {
   naziv: { text: clusters.naziv },
-  brojStavki: { value: sql`sum(${inventoryTotals.n})` },
-  materijal: { value: tipValue('Materijal') },
-  oprema: { value: tipValue('Oprema') },
-  radovi: { value: tipValue('Radovi') },
-  ukupnoRsd: { value: sql`sum(${inventoryTotals.vrednost})` },
-  a13: { value: sql`coalesce((select a.status from ${a13Confirmations} a where a.cluster_id = ${clusters.id}), false)` },
-  potvrdaSkole: {
-    value: sql`exists (select 1 from ${schoolNotifications} n where n.cluster_id = ${clusters.id} and n.confirmed_at is not null)`,
-  },
+  brojStavki: { value: inventoryLocationTotals.n },
+  materijal: { value: inventoryLocationTotals.materijal },
+  oprema: { value: inventoryLocationTotals.oprema },
+  radovi: { value: inventoryLocationTotals.radovi },
+  ukupnoRsd: { value: inventoryLocationTotals.vrednost },
+  a13: { value: a13Of },
+  potvrdaSkole: { value: schoolConfirmedOf },
 };
 
-/** GET /api/inventory-reports/inventar-po-lokaciji: per visible location with items, the value per tip (by name, or `sort`). */
+/**
+ * GET /api/inventory-reports/inventar-po-lokaciji: per visible location with items, the value per tip (by
+ * name, or `sort`). One row per location kept by triggers (inventory_location_totals): the page in the name
+ * order walks clusters_order_idx and stops after its rows; a sort by a figure sorts 3,000 kept rows, not
+ * the grouping of every location's totals.
+ */
 export async function perLocation(
   ctx: AppContext,
   actor: Actor,
@@ -271,65 +290,42 @@ export async function perLocation(
 ): Promise<PerLocationPage> {
   assertInventoryUser(actor);
   const scope = await clusterScopeOf(ctx.db, actor);
-  // Over inventory_totals (one row per location and entry), grouped by location: the same figures as over the items.
+  const lt = inventoryLocationTotals;
   const locationMatch = matchCondition(clusters.searchText, searchTerms({ eng: input.eng ?? '', srb: input.srb ?? '' }));
-  const where = and(visibleClusterCondition(scope, inventoryTotals.clusterId), locationMatch);
+  const where = and(visibleClusterCondition(scope, lt.clusterId), locationMatch);
   const rows = await ctx.db
     .select({
       id: clusters.id,
       naziv: clusters.naziv,
-      n: sql<number>`sum(${inventoryTotals.n})::int`,
-      materijal: tipValue('Materijal'),
-      oprema: tipValue('Oprema'),
-      radovi: tipValue('Radovi'),
-      ukupno: sql<string>`sum(${inventoryTotals.vrednost})`,
+      n: lt.n,
+      materijal: lt.materijal,
+      oprema: lt.oprema,
+      radovi: lt.radovi,
+      ukupno: lt.vrednost,
     })
-    .from(inventoryTotals)
-    .innerJoin(inventoryTypes, eq(inventoryTypes.id, inventoryTotals.typeId))
-    .innerJoin(clusters, eq(clusters.id, inventoryTotals.clusterId))
-    .where(
-      input.sort
-        ? where
-        : // In the name order the page's locations come first (clusters_order_idx walked, those with items
-          // kept), then only their totals are summed: page 300 does not sum and sort every location.
-          and(
-            where,
-            inArray(
-              clusters.id,
-              ctx.db
-                .select({ id: clusters.id })
-                .from(clusters)
-                .where(
-                  and(
-                    visibleClusterCondition(scope, clusters.id),
-                    locationMatch,
-                    inArray(clusters.id, ctx.db.select({ id: inventoryTotals.clusterId }).from(inventoryTotals)),
-                  ),
-                )
-                .orderBy(serbianOrder(clusters.naziv), asc(clusters.id))
-                .limit(input.limit)
-                .offset(offsetOf(input)),
-            ),
-          ),
-    )
-    .groupBy(clusters.id)
+    .from(lt)
+    .innerJoin(clusters, eq(clusters.id, lt.clusterId))
+    .where(where)
     .orderBy(...orderOf(PER_LOCATION_SORTS, input, [serbianOrder(clusters.naziv), asc(clusters.id)], clusters.id))
     .limit(input.limit)
-    .offset(input.sort ? offsetOf(input) : 0);
-  const [total] = await ctx.db
-    .select({ n: sql<number>`count(distinct ${inventoryTotals.clusterId})::int` })
-    .from(inventoryTotals)
-    .innerJoin(clusters, eq(clusters.id, inventoryTotals.clusterId))
-    .where(where);
+    .offset(offsetOf(input));
+  // The count without the clusters join unless a search needs their names.
+  const counted = ctx.db.select({ n: sql<number>`count(*)::int` }).from(lt).$dynamic();
+  const [total] = await (locationMatch ? counted.innerJoin(clusters, eq(clusters.id, lt.clusterId)) : counted).where(where);
   const ids = rows.map((r) => r.id);
   const places = await placesOf(ctx.db, ids);
-  const a13 = ids.length ? await ctx.db.select().from(a13Confirmations).where(inArray(a13Confirmations.clusterId, ids)) : [];
-  const confirmed = ids.length
-    ? await ctx.db
-        .selectDistinct({ id: schoolNotifications.clusterId })
-        .from(schoolNotifications)
-        .where(and(inArray(schoolNotifications.clusterId, ids), sql`${schoolNotifications.confirmedAt} is not null`))
-    : [];
+  // The page's flags in one statement after it (in the page's statement they were evaluated for every
+  // location the sort reads, not only the page's).
+  const flags = new Map(
+    ids.length
+      ? (
+          await ctx.db
+            .select({ id: clusters.id, a13: a13Of, potvrdaSkole: schoolConfirmedOf })
+            .from(clusters)
+            .where(inArray(clusters.id, ids))
+        ).map((f) => [f.id, f])
+      : [],
+  );
   return {
     inventoryPerLocation: rows.map((r) => ({
       _id: r.id,
@@ -340,8 +336,8 @@ export async function perLocation(
       oprema: Number(r.oprema),
       radovi: Number(r.radovi),
       ukupnoRsd: Number(r.ukupno),
-      a13: a13.find((a) => a.clusterId === r.id)?.status ?? false,
-      potvrdaSkole: confirmed.some((c) => c.id === r.id),
+      a13: Boolean(flags.get(r.id)?.a13),
+      potvrdaSkole: Boolean(flags.get(r.id)?.potvrdaSkole),
     })),
     totalResults: total?.n ?? 0,
   };

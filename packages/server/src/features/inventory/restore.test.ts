@@ -9,7 +9,7 @@ import { backup, restore } from '../../ops/backup.js';
 import { createCluster, createUser, setActivityState } from '../../seed/factories.js';
 
 /**
- * Migration 0014's kept tables and copies survive a backup and restore (ops/backup.ts loads the tables in
+ * Migrations 0014's and 0028's kept tables and copies survive a backup and restore (ops/backup.ts loads the tables in
  * name order with the triggers on: inventory_items, whose trigger makes the totals, before
  * inventory_totals, whose rows from the archive must then not collide with them).
  */
@@ -39,6 +39,7 @@ describe('backup and restore with inventory totals and name copies', () => {
       values (${type?.id}, ${cluster.id}, 2.5, 10.01, '2026-03-01'), (${type?.id}, ${cluster.id}, 1, 3, '2026-04-01')`);
     const before = {
       totals: await rowsOf('inventory_totals'),
+      locations: await rowsOf('inventory_location_totals'),
       items: await rowsOf('inventory_items'),
       comments: await rowsOf('activity_comments'),
     };
@@ -54,6 +55,7 @@ describe('backup and restore with inventory totals and name copies', () => {
 
     expect({
       totals: await rowsOf('inventory_totals'),
+      locations: await rowsOf('inventory_location_totals'),
       items: await rowsOf('inventory_items'),
       comments: await rowsOf('activity_comments'),
     }).toEqual(before);
@@ -62,5 +64,11 @@ describe('backup and restore with inventory totals and name copies', () => {
       await t.db.execute<{ n: number; datum: string }>(sql`select n, datum::text from inventory_totals where cluster_id = ${cluster.id}`)
     ).rows;
     expect(after).toEqual({ n: 1, datum: '2026-03-01' });
+    const [location] = (
+      await t.db.execute<{ n: number; oprema: string; vrednost: string }>(
+        sql`select n, oprema::text, vrednost::text from inventory_location_totals where cluster_id = ${cluster.id}`,
+      )
+    ).rows;
+    expect(location).toEqual({ n: 1, oprema: '25.03', vrednost: '25.03' });
   });
 });

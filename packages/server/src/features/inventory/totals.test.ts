@@ -1,4 +1,4 @@
-import type { AllInventoryPage, InventoryItemDto, PerLocationPage, SumPerTypePage } from '@trasa/domain';
+import { type AllInventoryPage, INVENTORY, type InventoryItemDto, type PerLocationPage, type SumPerTypePage } from '@trasa/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.js';
@@ -67,11 +67,33 @@ async function expectTotalsExact() {
            (select count(*) from (select * from kept except select * from plain) b)::int as extra,
            (select count(*) from kept)::int as kept`);
   expect(diff).toMatchObject({ missing: 0, extra: 0 });
+  await expectLocationTotalsExact();
   const [names] = await rowsOf(sql`
     select count(*)::int as wrong from inventory_items i join clusters c on c.id = i.cluster_id join inventory_types ty on ty.id = i.type_id
     where i.cluster_naziv is distinct from c.naziv or i.type_naziv is distinct from ty.naziv`);
   expect(names?.wrong).toBe(0);
   return diff?.kept as number;
+}
+
+/**
+ * inventory_location_totals (migration 0028) compared with the plain grouping of the items per location,
+ * both ways (the value per tip from the entry's current tip).
+ */
+async function expectLocationTotalsExact() {
+  const [exists] = await rowsOf(sql`select to_regclass('inventory_location_totals') is not null as ok`);
+  if (!exists?.ok) return;
+  const [diff] = await rowsOf(sql`
+    with plain as (
+      select i.cluster_id, count(*)::int as n,
+             coalesce(sum(round(i.kolicina * i.cena_rsd, 2)) filter (where ty.tip = 'Materijal'), 0) as materijal,
+             coalesce(sum(round(i.kolicina * i.cena_rsd, 2)) filter (where ty.tip = 'Oprema'), 0) as oprema,
+             coalesce(sum(round(i.kolicina * i.cena_rsd, 2)) filter (where ty.tip = 'Radovi'), 0) as radovi,
+             sum(round(i.kolicina * i.cena_rsd, 2)) as vrednost
+      from inventory_items i join inventory_types ty on ty.id = i.type_id group by i.cluster_id
+    ), kept as (select cluster_id, n, materijal, oprema, radovi, vrednost from inventory_location_totals)
+    select (select count(*) from (select * from plain except select * from kept) a)::int as missing,
+           (select count(*) from (select * from kept except select * from plain) b)::int as extra`);
+  expect(diff).toEqual({ missing: 0, extra: 0 });
 }
 
 describe('inventory_totals and the name copies', () => {
@@ -122,6 +144,22 @@ describe('inventory_totals and the name copies', () => {
     await expectTotalsExact();
     (seen[0] as { naziv: string }).naziv = 'OŠ Ždrelo';
     (types[0] as { naziv: string }).naziv = 'Ćup';
+    // An entry's tip changed (the API refuses it for an entry in use; the kept value per tip follows anyway).
+    const moved = types[1] as { id: string };
+    await t.db.execute(sql`update inventory_types set tip = 'Radovi' where id = ${moved.id}`);
+    await expectTotalsExact();
+    await t.db.execute(sql`update inventory_types set tip = 'Oprema' where id = ${moved.id}`);
+    await expectTotalsExact();
+    // A location's last items deleted: its kept row goes; a new location's first item makes one.
+    const fresh = await createCluster(t.db, { naziv: 'OŠ Privremena' });
+    await t.db.execute(sql`insert into inventory_items (type_id, cluster_id, kolicina, cena_rsd, datum_primopredaje)
+      values (${moved.id}, ${fresh.id}, 1.5, 2.25, '2026-05-05'), (${ty.id}, ${fresh.id}, 2, 3, '2026-05-06')`);
+    await expectTotalsExact();
+    await t.db.execute(sql`update inventory_items set cluster_id = ${hidden.id} where cluster_id = ${fresh.id} and type_id = ${ty.id}`);
+    await expectTotalsExact();
+    await t.db.execute(sql`delete from inventory_items where cluster_id = ${fresh.id}`);
+    await expectTotalsExact();
+    await t.db.execute(sql`delete from clusters where id = ${fresh.id}`);
   });
 });
 
@@ -305,6 +343,148 @@ describe('the reports answer what the plain queries over the items answer', () =
       ).json() as PerLocationPage;
       const [n] = await rowsOf(sql`select count(distinct cluster_id)::int as n from inventory_items where cluster_id = any(${ids})`);
       expect(body.totalResults).toBe(n?.n);
+    }
+  });
+
+  it('the state per location: every sort both ways with every field, pages past the end', async () => {
+    // An A13 confirmation and a school's confirmation on some locations (both sortable flags).
+    await t.db.execute(sql`insert into a13_confirmations (cluster_id, status) values (${(seen[1] as { id: string }).id}, true)
+      on conflict (cluster_id) do update set status = true`);
+    await t.db.execute(sql`insert into school_notifications (cluster_id, email, lista, code_hash, expires_at, confirmed_at)
+      values (${(seen[2] as { id: string }).id}, 'skola@example.rs', '{}'::jsonb, 'x', now() + interval '1 day', now())`);
+    for (const token of [admin, client]) {
+      const ids = uuids(visibleOf(token));
+      const value = sql`sum(round(i.kolicina * i.cena_rsd, 2))`;
+      const perTip = (tip: string) => sql`coalesce(sum(round(i.kolicina * i.cena_rsd, 2)) filter (where ty.tip = ${tip}), 0)`;
+      const a13 = sql`coalesce((select a.status from a13_confirmations a where a.cluster_id = c.id), false)`;
+      const school = sql`exists (select 1 from school_notifications n where n.cluster_id = c.id and n.confirmed_at is not null)`;
+      const plain = async (order: ReturnType<typeof sql>) =>
+        await rowsOf(sql`select c.id as "_id", c.naziv, count(*)::int as "brojStavki", ${perTip('Materijal')}::float8 as materijal,
+            ${perTip('Oprema')}::float8 as oprema, ${perTip('Radovi')}::float8 as radovi, ${value}::float8 as "ukupnoRsd",
+            ${a13} as a13, ${school} as "potvrdaSkole"
+          from inventory_items i join clusters c on c.id = i.cluster_id join inventory_types ty on ty.id = i.type_id
+          where i.cluster_id = any(${ids}) group by c.id order by ${order}`);
+      // Every field but the municipality (placesOf's, unchanged).
+      const rows = (b: Record<string, unknown>) => (b as unknown as PerLocationPage).inventoryPerLocation.map(({ opstina: _, ...r }) => r);
+      const keys: [string, ReturnType<typeof sql>][] = [
+        ['naziv', sql`c.naziv collate trasa_sr`],
+        ['brojStavki', sql`count(*)`],
+        ['materijal', perTip('Materijal')],
+        ['oprema', perTip('Oprema')],
+        ['radovi', perTip('Radovi')],
+        ['ukupnoRsd', value],
+        ['a13', a13],
+        ['potvrdaSkole', school],
+      ];
+      for (const [key, expression] of keys) {
+        for (const order of ['asc', 'desc'] as const) {
+          const dir = sql.raw(order);
+          expect(await pages(`/api/inventory-reports/inventar-po-lokaciji?sort=${key}&order=${order}`, token, 2, rows), key).toEqual(
+            await plain(sql`${expression} ${dir}, c.id ${dir}`),
+          );
+        }
+      }
+      expect(await pages('/api/inventory-reports/inventar-po-lokaciji', token, 2, rows)).toEqual(
+        await plain(sql`c.naziv collate trasa_sr, c.id`),
+      );
+      for (const url of [
+        '/api/inventory-reports/inventar-po-lokaciji?page=50&limit=2',
+        '/api/inventory-reports/inventar-po-lokaciji?page=50&limit=2&sort=ukupnoRsd',
+      ]) {
+        const past = (await t.call({ method: 'GET', url, token })).json() as PerLocationPage;
+        const [n] = await rowsOf(sql`select count(distinct cluster_id)::int as n from inventory_items where cluster_id = any(${ids})`);
+        expect(past).toEqual({ inventoryPerLocation: [], totalResults: n?.n });
+      }
+    }
+  });
+
+  it('the summary per codebook entry: every sort both ways with every field, filters, pages past the end', async () => {
+    for (const token of [admin, client]) {
+      const ids = uuids(visibleOf(token));
+      const plain = async (order: ReturnType<typeof sql>, where = sql`true`) =>
+        await rowsOf(sql`select ty.id as "_id", ty.naziv, ty.kratak_naziv as "kratakNaziv", ty.tip, ty.sifra, ty.jedinica,
+            sum(i.kolicina)::float8 as kolicina, sum(round(i.kolicina * i.cena_rsd, 2))::float8 as "ukupnoRsd",
+            count(distinct i.cluster_id)::int as "brojLokacija", max(i.datum_primopredaje)::text as datum
+          from inventory_items i join inventory_types ty on ty.id = i.type_id join clusters c on c.id = i.cluster_id
+          where i.cluster_id = any(${ids}) and ${where} group by ty.id order by ${order}`);
+      const rows = (b: Record<string, unknown>) => (b as unknown as SumPerTypePage).sumPerTypeInventory.map((r) => ({ ...r }));
+      const keys: [string, ReturnType<typeof sql>][] = [
+        ['naziv', sql`ty.naziv collate trasa_sr`],
+        ['tip', sql`ty.tip collate trasa_sr`],
+        ['sifra', sql`ty.sifra collate trasa_sr`],
+        ['kolicina', sql`sum(i.kolicina)`],
+        ['brojLokacija', sql`count(distinct i.cluster_id)`],
+        ['datum', sql`max(i.datum_primopredaje)`],
+        ['ukupnoRsd', sql`sum(round(i.kolicina * i.cena_rsd, 2))`],
+      ];
+      for (const path of ['naziv', 'datum']) {
+        for (const [key, expression] of keys) {
+          for (const order of ['asc', 'desc'] as const) {
+            const dir = sql.raw(order);
+            expect(await pages(`/api/inventory-reports/sumarno/${path}?sort=${key}&order=${order}`, token, 3, rows), key).toEqual(
+              await plain(sql`${expression} ${dir}, ty.id ${dir}`),
+            );
+          }
+        }
+      }
+      const byName = sql`ty.naziv collate trasa_sr, ty.tip, ty.id`;
+      const location = seen[1] as { id: string; naziv: string };
+      const filters: [string, ReturnType<typeof sql>][] = [
+        [`lokacija=${location.id}`, sql`i.cluster_id = ${location.id}`],
+        ['lokacija=nije-id', sql`false`],
+        [`naziv=${encodeURIComponent('čačak')}`, sql`c.id = ${location.id}`],
+        ['tip=Radovi', sql`ty.tip = 'Radovi'`],
+        [
+          'tip=Oprema&opstina=valjevo',
+          sql`ty.tip = 'Oprema' and i.cluster_id in (select cs.cluster_id from cluster_settlements cs join settlements s on s.id = cs.settlement_id where 'Valjevo' = any(s.opstine))`,
+        ],
+      ];
+      for (const [query, where] of filters) {
+        const expected = await plain(byName, where);
+        expect(await pages(`/api/inventory-reports/sumarno/naziv?${query}`, token, 2, rows), query).toEqual(expected);
+        const body = (
+          await t.call({ method: 'GET', url: `/api/inventory-reports/sumarno/datum?${query}&page=40&limit=2`, token })
+        ).json() as SumPerTypePage;
+        const [sum] =
+          await rowsOf(sql`select count(distinct ty.id)::int as n, coalesce(sum(round(i.kolicina * i.cena_rsd, 2)), 0)::text as s
+          from inventory_items i join inventory_types ty on ty.id = i.type_id join clusters c on c.id = i.cluster_id
+          where i.cluster_id = any(${ids}) and ${where}`);
+        expect(body, query).toEqual({ sumPerTypeInventory: [], totalResults: sum?.n, ukupnoRsd: Number(sum?.s) });
+      }
+    }
+  });
+
+  it('the inventory check (A13): every sort both ways, the item counts and the activity', async () => {
+    for (const token of [admin, client]) {
+      const visible = token === admin ? sql`true` : sql`c.id = any(${uuids(visibleOf(client))})`;
+      const items = sql`(select count(*) from inventory_items i where i.cluster_id = c.id)`;
+      const plain = async (order: ReturnType<typeof sql>) =>
+        (
+          await rowsOf(sql`select c.id, ${items}::int as n, coalesce(a.status, false) as status from clusters c
+            left join a13_confirmations a on a.cluster_id = c.id where ${visible} order by ${order}`)
+        ).map((r) => ({
+          _id: r.id,
+          brojStavki: r.n,
+          status: r.status,
+          inventar: (r.n as number) > 0 ? INVENTORY.itemsPresent : INVENTORY.itemsAbsent,
+        }));
+      const rows = (b: Record<string, unknown>) =>
+        (b as { a13: { _id: string; brojStavki: number; status: boolean; inventar: string }[] }).a13.map((r) => ({
+          _id: r._id,
+          brojStavki: r.brojStavki,
+          status: r.status,
+          inventar: r.inventar,
+        }));
+      expect(await pages('/api/A13', token, 2, rows)).toEqual(await plain(sql`c.naziv collate trasa_sr, c.id`));
+      for (const order of ['asc', 'desc'] as const) {
+        const dir = sql.raw(order);
+        expect(await pages(`/api/A13?sort=inventar&order=${order}`, token, 2, rows)).toEqual(
+          await plain(sql`${items} > 0 ${dir}, c.id ${dir}`),
+        );
+        expect(await pages(`/api/A13?sort=status&order=${order}`, token, 2, rows)).toEqual(
+          await plain(sql`coalesce(a.status, false) ${dir}, c.id ${dir}`),
+        );
+      }
     }
   });
 });

@@ -24,3 +24,17 @@ export const inventoryTotals = pgTable(
 /** The item's copies of its location's and codebook entry's names (migration 0014; kept by triggers). */
 export const itemClusterNaziv = sql`${inventoryItems}.cluster_naziv`;
 export const itemTypeNaziv = sql`${inventoryItems}.type_naziv`;
+
+/**
+ * Per location with items: their count and value per tip and in all, kept by statement triggers on
+ * inventory_totals (migration 0028, hand-written like 0014). The state per location and the inventory
+ * check read it instead of grouping inventory_totals on every page.
+ */
+export const inventoryLocationTotals = pgTable('inventory_location_totals', {
+  clusterId: uuid('cluster_id').primaryKey(),
+  n: integer('n').notNull(),
+  materijal: numeric('materijal').notNull(),
+  oprema: numeric('oprema').notNull(),
+  radovi: numeric('radovi').notNull(),
+  vrednost: numeric('vrednost').notNull(),
+});
