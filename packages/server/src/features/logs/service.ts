@@ -207,13 +207,13 @@ export async function searchLogs(ctx: AppContext, actor: Actor, query: LogSearch
   const scope = await logScopeOf(ctx.db, actor, query.group);
   const offset = offsetOf(query);
   const window = Math.min(SEARCH_WINDOW_MAX, Math.max(SEARCH_WINDOW, 20 * (offset + query.limit)));
-  const letters = await letterMatch(ctx.db, terms);
+  const narrow = await narrowestMatch(ctx.db, terms, scope);
   if (
-    letters &&
-    (letters.rows <= LETTER_PATHS.firstMax ||
-      (letters.rows <= LETTER_PATHS.rowsMax && (await windowReadsMore(ctx.db, letters.rows, offset + query.limit, window))))
+    narrow &&
+    (narrow.rows <= LETTER_PATHS.firstMax ||
+      (narrow.rows <= LETTER_PATHS.rowsMax && (await windowReadsMore(ctx.db, scope, narrow, offset + query.limit, window))))
   ) {
-    return everyMatch(ctx.db, scope, terms, query, dir, letters.condition);
+    return everyMatch(ctx.db, scope, terms, query, dir, narrow.condition);
   }
   const inWindow = sql`select id, created_at from (${newestRows(scope, dir, sql`${ID_COLUMNS}, ${SEARCH_TEXT} as search_text`)} limit ${window}) w
     where ${windowMatch(terms)} order by created_at ${dir}, id ${dir} limit ${query.limit} offset ${offset}`;
@@ -235,14 +235,14 @@ export async function searchLogs(ctx: AppContext, actor: Actor, query: LogSearch
   // counted up to the window on the index alone.
   const known = countFromPage(query, fromWindow.length);
   if (known && (await scopeWithin(ctx.db, scope, window))) return { logs: present(fromWindow), ...known };
-  return everyMatch(ctx.db, scope, terms, query, dir, letters && letters.rows <= LETTER_PATHS.rowsMax ? letters.condition : null);
+  return everyMatch(ctx.db, scope, terms, query, dir, narrow && narrow.rows <= LETTER_PATHS.rowsMax ? narrow.condition : null);
 }
 
 /**
- * Every match of the terms in the scope, sorted for the page and counted on the way: the rows the
- * letter index finds (`letters`), read once (materialized: the planner must not compute each row's
- * suffixes to filter a range of another index) and kept where the text is in them, or, without it,
- * the trigram index's.
+ * Every match of the terms in the scope, sorted for the page and counted on the way: the scope's rows
+ * the letter or the address index finds (`letters`), read once (materialized: the planner must not
+ * compute each row's suffixes to filter a range of the trigram index) and kept where the text is in
+ * them, or, without it, the trigram index's.
  */
 async function everyMatch(
   db: Db,
@@ -253,9 +253,11 @@ async function everyMatch(
   letters: SQL | null,
 ): Promise<LogsPage> {
   const where = logListCondition(scope, query) as SQL;
+  // The scope is read with the index's rows (a Rukovodilac's groups: a BitmapAnd of the two indexes,
+  // the heap read only for the scope's matches: 'cacak' 118 rows instead of 13,160).
   const matching = letters
-    ? sql`with m as materialized (select id, created_at, group_id, search_text from ${auditLogs} where ${letters})
-        select id, created_at from m where ${and(scopeOfMatches(scope), or(...terms.map((t) => sql`m.search_text like ${likePattern(t)}`)))}`
+    ? sql`with m as materialized (select id, created_at, search_text from ${auditLogs} where ${and(letters, logScopeCondition(scope))})
+        select id, created_at from m where ${or(...terms.map((t) => sql`m.search_text like ${likePattern(t)}`))}`
     : sql`select ${ID_COLUMNS} from ${auditLogs} where ${where}`;
   // Only the indexes' bitmaps: no walk of the time index filtering a million rows.
   const inIndexes = <T>(run: (tx: Executor) => Promise<T>) =>
@@ -289,16 +291,21 @@ async function scopeWithin(db: Executor, scope: LogScope, window: number): Promi
 }
 
 /**
- * Whether the window would read more rows than the letter index finds, for a page ending at `end`: a
- * word in `letterRows` of the table's rows fills a page every (table / letterRows) rows of the window
- * (a scope's own share assumed alike). 'cacak' (13,160 rows): page 1 in the window (~770 rows), page
- * 101 of a Rukovodilac's or 2,007 of the Admin's through the letters (the window: its 20,200 or 100,000
- * rows, then the letters anyway when the page is past the last match).
+ * Whether the window would read more rows than the narrowing index finds in the scope, for a page ending
+ * at `end`: a word in `rows` of the scope's rows fills a page every (scopeRows / rows) rows of the
+ * window. 'cacak' (13,160 rows): the Admin's page 1 in the window (~770 rows), page 2,007 through the
+ * letters (the window: 100,000 rows, then the letters anyway when the page is past the last match).
  */
-async function windowReadsMore(db: Executor, letterRows: number, end: number, window: number): Promise<boolean> {
+async function windowReadsMore(db: Executor, scope: LogScope, narrow: Narrowing, end: number, window: number): Promise<boolean> {
+  const scopeRows = await scopeSize(db, scope);
+  return Math.min(window, (end * scopeRows) / Math.max(narrow.rows, 1)) > narrow.rows;
+}
+
+/** The scope's rows: the table's (pg_class) for all, the planner's estimate of its groups' rows otherwise. */
+async function scopeSize(db: Executor, scope: LogScope): Promise<number> {
+  if (!scope.all) return estimate(db, logScopeCondition(scope));
   const table = await db.execute<{ n: number }>(sql`select reltuples::float8 as n from pg_class where oid = 'audit_logs'::regclass`);
-  const tableRows = Number(table.rows[0]?.n ?? 0);
-  return Math.min(window, (end * tableRows) / Math.max(letterRows, 1)) > letterRows;
+  return Number(table.rows[0]?.n ?? 0);
 }
 
 /** The match over the window's own column (w.search_text). */
@@ -328,47 +335,88 @@ export const LETTER_PATHS = {
 };
 /** Letters of a run the letter index keeps suffixes of (shorter runs are not looked up). */
 const LETTER_RUN_MIN = 3;
+/** Characters of a suffix both indexes keep (drizzle/0026_log_addresses.sql): a longer run is looked up by its start. */
+const SUFFIX_MAX = 64;
+/** The key a row gets when it has more than 1,000 suffixes (the rest not kept): every lookup asks for it too. */
+const LONG_ROW_KEY = "'~long'";
 
 /**
  * The runs of letters a–z of a folded text, as trasa_letter_suffixes splits search_text (both split
- * at anything else: digits, spaces, punctuation, letters of other alphabets).
+ * at anything else: digits, spaces, punctuation, letters of other alphabets), cut to the suffixes' length.
  */
 export function letterRuns(term: string): string[] {
   return foldForSearch(term)
     .split(/[^a-z]+/)
-    .filter((run) => run.length >= LETTER_RUN_MIN);
+    .filter((run) => run.length >= LETTER_RUN_MIN)
+    .map((run) => run.slice(0, SUFFIX_MAX));
 }
 
 /**
- * The rows that may hold one of the terms, found on the letter index: each of a term's letter runs
- * (3 letters or more) is the prefix of a suffix of a letter run of any row holding the term, so
- * `'run':*` for each run, all of them for one term, finds every such row (and some more, which the
- * LIKE of the term then drops), with the planner's estimate of their number (from the statistics of
- * the index's expression). Null when a term has no such run: the trigram index answers it.
+ * The runs of an address's characters (a–z, 0–9, . _ @ + -) of a folded text that hold a '.' or an '@'
+ * before their final dots, without those dots, as trasa_address_suffixes keeps them (drizzle/0026):
+ * 'marko.123@firma.rs.' → 'marko.123@firma.rs', '10.20.30' → itself, 'prijavio.' → none.
  */
-async function letterMatch(db: Executor, terms: string[]): Promise<{ condition: SQL; rows: number } | null> {
-  const query = letterQuery(terms);
-  if (query === null) return null;
-  const condition = sql`trasa_letter_suffixes(${auditLogs.searchText}) @@ ${query}::tsquery`;
-  return { condition, rows: await estimate(db, condition) };
+export function addressRuns(term: string): string[] {
+  return (foldForSearch(term).match(/[a-z0-9._@+-]+/g) ?? [])
+    .map((run) => run.replace(/\.+$/, ''))
+    .filter((run) => run.length >= LETTER_RUN_MIN && /[.@]/.test(run))
+    .map((run) => run.slice(0, SUFFIX_MAX));
 }
 
-/** The tsquery of letterMatch: each term's runs as prefixes, all of one term, any term; null when a term has no run. */
-export function letterQuery(terms: string[]): string | null {
-  const runs = terms.map(letterRuns);
+/**
+ * The tsquery of a suffix index: each term's runs as prefixes, all of one term, any term; null when a
+ * term has no run. Runs hold only a–z, 0–9 and . _ @ + -: quoted, nothing in them means anything to
+ * tsquery's syntax.
+ */
+function suffixQuery(terms: string[], runsOf: (term: string) => string[]): string | null {
+  const runs = terms.map(runsOf);
   if (runs.length === 0 || runs.some((r) => r.length === 0)) return null;
-  // Runs are letters a–z only: nothing in them means anything to tsquery's syntax.
-  return runs.map((r) => `(${r.map((run) => `${run}:*`).join(' & ')})`).join(' | ');
+  return runs.map((r) => `(${r.map((run) => `'${run}':*`).join(' & ')})`).join(' | ');
 }
 
-/** The scope over the letter index's matches (m.group_id). */
-function scopeOfMatches(scope: LogScope): SQL | undefined {
-  if (scope.all) return undefined;
-  if (scope.groupIds.length === 0) return sql`false`;
-  return sql`m.group_id in (${sql.join(
-    scope.groupIds.map((id) => sql`${id}`),
-    sql`, `,
-  )})`;
+/** The tsquery of the letter index (drizzle/0023_log_letters.sql). */
+export function letterQuery(terms: string[]): string | null {
+  return suffixQuery(terms, letterRuns);
+}
+
+/** The tsquery of the address index (drizzle/0026_log_addresses.sql). */
+export function addressQuery(terms: string[]): string | null {
+  return suffixQuery(terms, addressRuns);
+}
+
+/** The suffix indexes a search may narrow by: the function of each and its runs (tests choose among them). */
+export const SUFFIX_INDEXES = {
+  letters: { fn: sql.raw('trasa_letter_suffixes'), query: letterQuery },
+  addresses: { fn: sql.raw('trasa_address_suffixes'), query: addressQuery },
+};
+export const NARROWING: { use: (keyof typeof SUFFIX_INDEXES)[] } = { use: ['letters', 'addresses'] };
+
+/**
+ * A narrowing of a search: the condition on one suffix index (every row of the table that may hold a
+ * term, and some more, which the LIKE then drops) and the planner's estimate of those rows in the scope.
+ */
+type Narrowing = { condition: SQL; rows: number };
+
+/**
+ * The suffix index that narrows the search most in the scope, by the planner's estimate (from the
+ * statistics of each index's expression), or null when neither can (a term without a run: '10', 'ab').
+ * 'markovac' → the letters ('markovac':*, ~420 rows estimated); 'marko.123' → the addresses (the
+ * letters would read every 'marko': 76,000 rows); '10.20.30' → the addresses (no letters).
+ */
+async function narrowestMatch(db: Executor, terms: string[], scope: LogScope): Promise<Narrowing | null> {
+  const scoped = logScopeCondition(scope);
+  let best: Narrowing | null = null;
+  for (const name of NARROWING.use) {
+    const index = SUFFIX_INDEXES[name];
+    const query = index.query(terms);
+    if (query === null) continue;
+    const matches = sql`${index.fn}(${auditLogs.searchText}) @@ ${query}::tsquery`;
+    const rows = await estimate(db, and(matches, scoped));
+    if (best === null || rows < best.rows) {
+      best = { condition: sql`${index.fn}(${auditLogs.searchText}) @@ ${`${query} | ${LONG_ROW_KEY}`}::tsquery`, rows };
+    }
+  }
+  return best;
 }
 
 /** 1 log, 2–4 loga, 5+ logova (21 log, 22 loga, 11–14 logova). */
