@@ -408,5 +408,35 @@ describe('logs', () => {
     expect(past.totalLogs).toBeLessThan(49_990);
     const few = (await list('/api/search/log?eng=masovni%20unos%201004')).json();
     expect(few).toMatchObject({ totalLogs: 1, totalExact: true });
+    // The Admin's whole list: the table's estimate read with the page (pg_class) is EXPLAIN's, before
+    // the table was analyzed (the EXPLAIN itself) and after it, on page 1 and past the end.
+    const explained = async () => {
+      const plan = await t.db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+        sql`explain (format json) select 1 from audit_logs`,
+      );
+      return plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
+    };
+    for (const analyzed of [false, true]) {
+      if (analyzed) {
+        await t.db.execute(sql`analyze audit_logs`);
+        await addLogs(
+          t.db,
+          Array.from({ length: 300 }, (_, i) => ({ message: `Posle analize ${i}`, createdAt: new Date(Date.UTC(2023, 0, 1, 0, 0, i)) })),
+        );
+      }
+      const first = (await list('/api/log?page=1&limit=10')).json();
+      expect(first.logs).toHaveLength(10);
+      expect({ analyzed, total: first.totalLogs, exact: first.totalExact }).toEqual({
+        analyzed,
+        total: Math.max(await explained(), EXACT_COUNT_CAP + 1),
+        exact: false,
+      });
+      const end = (await list('/api/log?page=100000&limit=10')).json();
+      expect({ analyzed, logs: end.logs, total: end.totalLogs }).toEqual({
+        analyzed,
+        logs: [],
+        total: Math.max(await explained(), EXACT_COUNT_CAP + 1),
+      });
+    }
   });
 });

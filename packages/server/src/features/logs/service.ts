@@ -152,20 +152,58 @@ function countFromPage(paging: Paging, shown: number): Total | null {
   return shown < paging.limit && (shown > 0 || offset === 0) ? { totalLogs: offset + shown, totalExact: true } : null;
 }
 
-/** Past the cap: the estimate, never less than what the pages already show. */
-async function estimatedTotal(db: Executor, where: SQL | undefined, paging: Paging, shown: number): Promise<Total> {
+/**
+ * Past the cap: the estimate (`known`: already read, e.g. the table's with the page), never less than
+ * what the pages already show.
+ */
+async function estimatedTotal(db: Executor, where: SQL | undefined, paging: Paging, shown: number, known?: number | null): Promise<Total> {
   // An empty page past the end tells nothing beyond the cap; a shown page that there are at least as many.
   const seen = shown > 0 ? offsetOf(paging) + shown + (shown === paging.limit ? 1 : 0) : 0;
   const floor = Math.max(EXACT_COUNT_CAP + 1, seen);
-  return { totalLogs: Math.max(await estimate(db, where), floor), totalExact: false };
+  return { totalLogs: Math.max(known ?? (await estimate(db, where)), floor), totalExact: false };
+}
+
+/**
+ * The planner's estimate of the whole table's rows, as it makes it for a scan without a condition
+ * (PostgreSQL's table_block_relation_estimate_size: the density of the last ANALYZE times the pages the
+ * table has now, rounded; equal to EXPLAIN's), read with the page instead of an EXPLAIN of its own. Null
+ * before the table was ever analyzed (the EXPLAIN then).
+ */
+const TABLE_ESTIMATE = sql`(select case when relpages > 0 and reltuples >= 0
+    then round(reltuples::float8 / relpages * (pg_relation_size(oid) / current_setting('block_size')::int)) end
+  from pg_class where oid = 'audit_logs'::regclass)`;
+
+type ListedPage = { rows: PageRow[]; capped: number; tableEstimate: number | null };
+
+/**
+ * A plain list's page with the scope's rows counted up to the cap (and, for the whole table, its
+ * estimate) in one statement: the Node side of a request costs about what its SQL does (the Admin's page
+ * 1: 4 statements of ~0.1 ms each), so one round trip instead of three. A page past the end still
+ * answers one row, without a log, carrying the count.
+ */
+async function listPage(db: Executor, ids: SQL, dir: SQL, where: SQL | undefined, whole: boolean): Promise<ListedPage> {
+  const result = await db.execute<PageRow & { capped: number; table_estimate: number | string | null }>(sql`select ${PAGE_COLUMNS},
+      c.capped, c.table_estimate
+    from (select (select count(*) from (select 1 from ${auditLogs} ${where ? sql`where ${where}` : sql``} limit ${EXACT_COUNT_CAP + 1}) x)::int as capped,
+      ${whole ? TABLE_ESTIMATE : sql`null::float8`} as table_estimate) c
+    left join ((${ids}) p join ${auditLogs} l on l.id = p.id) on true
+    order by p.created_at ${dir}, p.id ${dir}`);
+  const first = result.rows[0];
+  return {
+    rows: result.rows.filter((r) => r.id !== null),
+    capped: Number(first?.capped ?? 0),
+    tableEstimate: first?.table_estimate == null ? null : Number(first.table_estimate),
+  };
 }
 
 /** A plain list's total: counted up to the cap on the index alone, estimated past it. */
-async function listTotal(db: Db, where: SQL | undefined, paging: Paging, shown: number): Promise<Total> {
+async function listTotal(db: Db, where: SQL | undefined, paging: Paging, page: ListedPage): Promise<Total> {
+  const shown = page.rows.length;
   const known = countFromPage(paging, shown);
   if (known) return known;
-  const n = await cappedCount(db, where, EXACT_COUNT_CAP);
-  return n <= EXACT_COUNT_CAP ? { totalLogs: n, totalExact: true } : estimatedTotal(db, where, paging, shown);
+  return page.capped <= EXACT_COUNT_CAP
+    ? { totalLogs: page.capped, totalExact: true }
+    : estimatedTotal(db, where, paging, shown, page.tableEstimate);
 }
 
 /**
@@ -188,8 +226,9 @@ export function logListCondition(scope: LogScope, input: { eng?: string; srb?: s
 export async function listLogs(ctx: AppContext, actor: Actor, query: LogListQuery): Promise<LogsPage> {
   const dir = directionOf(query);
   const scope = await logScopeOf(ctx.db, actor, query.group);
-  const logs = present(await pageRows(ctx.db, sql`${newestRows(scope, dir)} limit ${query.limit} offset ${offsetOf(query)}`, dir));
-  return { logs, ...(await listTotal(ctx.db, logScopeCondition(scope), query, logs.length)) };
+  const where = logScopeCondition(scope);
+  const page = await listPage(ctx.db, sql`${newestRows(scope, dir)} limit ${query.limit} offset ${offsetOf(query)}`, dir, where, scope.all);
+  return { logs: present(page.rows), ...(await listTotal(ctx.db, where, query, page)) };
 }
 
 /**
