@@ -17,17 +17,16 @@
 -- gets the key '~long' instead of the rest, which every search also asks for (it cannot be the suffix of
 -- a run: '~' is not in one). Before, a log row with a run of 2,048 letters (a long URL) could not be
 -- written at all ("word is too long"), and ~1,400 letters overflowed the tsvector's 1 MB.
-CREATE OR REPLACE FUNCTION trasa_address_suffixes(t text) RETURNS tsvector
+--
+-- Every suffix (3 characters or more, its first 64 kept) of every run, at most 1,000, then '~long'.
+CREATE OR REPLACE FUNCTION trasa_run_suffixes(runs text[]) RETURNS tsvector
   LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
   run text;
   n int := 0;
   suffixes text[] := '{}';
 BEGIN
-  -- A run's final dots (the end of a sentence: 'rs.', 'prijavio.') are not kept: a typed run is looked up
-  -- without them too.
-  FOR run IN SELECT rtrim(m[1], '.') FROM regexp_matches(t, '([a-z0-9._@+-]*[.@][a-z0-9._@+-]*)', 'g') m LOOP
-    CONTINUE WHEN run !~ '[.@]';
+  FOREACH run IN ARRAY runs LOOP
     FOR i IN 1 .. length(run) - 2 LOOP
       n := n + 1;
       IF n > 1000 THEN
@@ -36,30 +35,28 @@ BEGIN
       suffixes := array_append(suffixes, substr(run, i, 64));
     END LOOP;
   END LOOP;
+  -- array_to_tsvector sorts and drops the repeated ones.
   RETURN array_to_tsvector(suffixes);
 END
 $$;--> statement-breakpoint
--- The letter index's function with the same limits. Not rebuilt (~50 s at 1,000,000 rows): a row
--- already indexed has every suffix whole, and a search asks for the first 64 letters of a run as a
+-- A run's final dots (the end of a sentence: 'rs.', 'prijavio.') are not kept: a typed run is looked up
+-- without them too.
+CREATE OR REPLACE FUNCTION trasa_address_suffixes(t text) RETURNS tsvector
+  LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+  RETURN trasa_run_suffixes(ARRAY(
+    SELECT r FROM (SELECT rtrim(m[1], '.') AS r FROM regexp_matches(t, '([a-z0-9._@+-]*[.@][a-z0-9._@+-]*)', 'g') m) runs
+    WHERE r ~ '[.@]'));
+END
+$$;--> statement-breakpoint
+-- The letter index's function (0023) with the same limits. Not rebuilt (~50 s at 1,000,000 rows): a
+-- row already indexed has every suffix whole, and a search asks for the first 64 letters of a run as a
 -- prefix (`'…':*`) and for '~long' besides, so it finds those rows as before; rows with a longer run
 -- could not be written until now.
 CREATE OR REPLACE FUNCTION trasa_letter_suffixes(t text) RETURNS tsvector
   LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
-DECLARE
-  run text;
-  n int := 0;
-  suffixes text[] := '{}';
 BEGIN
-  FOREACH run IN ARRAY string_to_array(regexp_replace(t, '[^a-z]+', ' ', 'g'), ' ') LOOP
-    FOR i IN 1 .. length(run) - 2 LOOP
-      n := n + 1;
-      IF n > 1000 THEN
-        RETURN array_to_tsvector(array_append(suffixes, '~long'));
-      END IF;
-      suffixes := array_append(suffixes, substr(run, i, 64));
-    END LOOP;
-  END LOOP;
-  RETURN array_to_tsvector(suffixes);
+  RETURN trasa_run_suffixes(string_to_array(regexp_replace(t, '[^a-z]+', ' ', 'g'), ' '));
 END
 $$;--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "audit_logs_addresses_idx" ON "audit_logs" USING gin (trasa_address_suffixes("search_text"));--> statement-breakpoint

@@ -360,7 +360,7 @@ describe('logs', () => {
     expect(addressRuns('prijavio. 10.20.30 ab.')).toEqual(['10.20.30']);
     expect(addressQuery(['marko.123', 'марко.123'])).toBe("('marko.123':*) | ('marko.123':*)");
     expect(addressQuery(['markovac'])).toBeNull();
-  }, 240_000); // ~2,400 requests: 6 paths × 4 roles × 40 texts × 3 pages, and the lists
+  }, 480_000); // ~2,400 requests: 6 paths × 4 roles × 40 texts × 3 pages, and the lists
 
   it('writes and finds a row whose URL is one long run of letters or of an address (the suffix indexes cut it)', async () => {
     const letters = `/api/user/login?x=${'a'.repeat(2_500)}q`;
