@@ -6,7 +6,7 @@ import { addLogs } from '../../../test/logData.js';
 import { auditLogs } from '../../db/schema.js';
 import { createGroup, createOrgTree, createUser, tokenFor } from '../../seed/factories.js';
 import { searchTerms } from '../search/service.js';
-import { EXACT_COUNT_CAP, LETTER_PATHS, letterQuery } from './service.js';
+import { addressQuery, addressRuns, EXACT_COUNT_CAP, LETTER_PATHS, letterQuery, NARROWING, SUFFIX_INDEXES } from './service.js';
 
 const t = useTestApp();
 
@@ -222,6 +222,13 @@ describe('logs', () => {
       ['Korisnik q@mid.rs: klaster Sirogojno 3, klaster Zlatibor.', g(tree.mid), {}],
       ['Ćićevac Đurđevo Žabari', g(tree.leaf), { userLabel: 'Ђорђе Ђукић (djordje.1969@firma.rs)' }],
       ['Korisnik j@leaf.rs je izmenio klaster Jovanovac-Markovac.', g(tree.leaf), {}],
+      // E-mails and addresses (the address index, drizzle/0026): numbered e-mails, one ending a sentence,
+      // IPs of one prefix, an e-mail in Cyrillic letters, a number glued to a word.
+      ['Korisnik marko.123@firma.rs se prijavio.', g(tree.leaf), { userLabel: 'Марко Марковић (marko.123@firma.rs)', ip: '10.20.30.41' }],
+      ['Neuspešna prijava: marko.1234@firma.rs.', null, { userLabel: 'marko.1234@firma.rs', ip: '10.20.30.4' }],
+      ['Korisnik nikola.123@firma.rs je izmenio svoje podatke.', g(tree.mid), { ip: '110.20.30.40' }],
+      ['Корисник јована.12@фирма.рс се пријавио.', g(tree.other), { ip: '10.2.3.4' }],
+      ['Korisnik a_b+c-d@x.y.rs je dodao N-1234.', g(tree.root), { ip: '192.168.0.10', url: '/api/naselje?x=1.5' }],
     ];
     await addLogs(
       t.db,
@@ -248,18 +255,44 @@ describe('logs', () => {
       ['djordje.1969', 'ђорђе.1969'],
       ['Korisnik', 'корисник'],
       ['nepostojeca rec', 'непостојећа реч'],
+      ['marko.123', 'марко.123'],
+      ['Marko.123@Firma.rs', ''],
+      ['marko.1234@firma.rs.', ''],
+      ['rko.12', ''],
+      ['123@', ''],
+      ['@firma.rs', '@фирма.рс'],
+      ['firma.rs se', ''],
+      ['rs.', ''],
+      ['prijavio.', 'пријавио.'],
+      ['jovana.12', 'јована.12'],
+      ['10.20.30', ''],
+      ['0.20.30.4', ''],
+      ['10.20.30.40', ''],
+      ['10.2.', ''],
+      ['.1.5', ''],
+      ['a_b+c-d@x.y', ''],
+      ['b+c', ''],
+      ['168.0.1', ''],
+      ['(marko.123@firma.rs) 10.20', ''],
+      ['marko.12 nikola.12', ''],
     ];
-    // Each path in turn: the letter index first (a rare word), the window then the letter index, the
-    // window then the trigram index (the letter index not asked).
-    const paths = {
-      lettersFirst: { firstMax: Infinity, rowsMax: Infinity },
-      lettersAfterWindow: { firstMax: -1, rowsMax: Infinity },
-      trigrams: { firstMax: -1, rowsMax: -1 },
+    // Each path in turn: a suffix index first (a rare word: the letters, the addresses or the narrower
+    // of them), the window then the letter index, the window then the trigram index (no suffix index).
+    type Use = (typeof NARROWING)['use'];
+    const paths: Record<string, [{ firstMax: number; rowsMax: number }, Use]> = {
+      lettersFirst: [{ firstMax: Infinity, rowsMax: Infinity }, ['letters']],
+      addressesFirst: [{ firstMax: Infinity, rowsMax: Infinity }, ['addresses']],
+      narrowerFirst: [{ firstMax: Infinity, rowsMax: Infinity }, ['letters', 'addresses']],
+      lettersAfterWindow: [{ firstMax: -1, rowsMax: Infinity }, ['letters']],
+      addressesAfterWindow: [{ firstMax: -1, rowsMax: Infinity }, ['addresses']],
+      trigrams: [{ firstMax: -1, rowsMax: -1 }, ['letters', 'addresses']],
     };
     const kept = { ...LETTER_PATHS };
+    const keptUse = NARROWING.use;
     try {
-      for (const [path, limits] of Object.entries(paths)) {
+      for (const [path, [limits, use]] of Object.entries(paths)) {
         Object.assign(LETTER_PATHS, limits);
+        NARROWING.use = use;
         for (const token of [adminToken, managerToken, leafToken, otherToken]) {
           // The scope's rows as the plain list gives them, and the substring filter over them.
           const scoped: LogDto[] = (await list('/api/log?limit=50000', token)).json().logs;
@@ -288,6 +321,7 @@ describe('logs', () => {
       }
     } finally {
       Object.assign(LETTER_PATHS, kept);
+      NARROWING.use = keptUse;
     }
     // The longest texts the query takes (200 characters; 'љ' folds to two letters): one run of 400
     // letters, fifty runs of three, in either field.
@@ -296,11 +330,14 @@ describe('logs', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ logs: [], totalLogs: 0, totalExact: true });
     }
-    // The letter index itself (sequential scan off: the index's keys, not the function, answer) finds
-    // every row holding a text whose letter runs it keeps.
-    for (const [eng, srb] of searches) {
+    // Each suffix index itself (sequential scan off: the index's keys, not the function, answer) finds
+    // every row holding a text whose runs it keeps.
+    const lookups = searches.flatMap(([eng, srb]) =>
+      (['letters', 'addresses'] as const).map((index) => ({ eng, srb, index, fn: SUFFIX_INDEXES[index].fn })),
+    );
+    for (const { eng, srb, index, fn } of lookups) {
       const terms = searchTerms({ eng, srb });
-      const query = letterQuery(terms);
+      const query = index === 'letters' ? letterQuery(terms) : addressQuery(terms);
       if (query === null) continue;
       const like = sql.join(
         terms.map((term) => sql`search_text like ${`%${foldForSearch(term)}%`}`),
@@ -310,15 +347,46 @@ describe('logs', () => {
         await tx.execute(sql`set local enable_seqscan = off`);
         await tx.execute(sql`set local enable_indexscan = off`);
         const byIndex = await tx.execute<{ id: string }>(
-          sql`select id from audit_logs where trasa_letter_suffixes(search_text) @@ ${query}::tsquery`,
+          sql`select id from audit_logs where ${fn}(search_text) @@ ${`${query} | '~long'`}::tsquery`,
         );
         const ids = new Set(byIndex.rows.map((r) => r.id));
         const all = await tx.execute<{ id: string }>(sql`select id from audit_logs where ${like}`);
         return all.rows.filter((r) => !ids.has(r.id));
       });
-      expect({ eng, missed }).toEqual({ eng, missed: [] });
+      expect({ eng, index, missed }).toEqual({ eng, index, missed: [] });
     }
-  }, 120_000); // ~800 requests: 3 paths × 4 roles × 20 texts × 3 pages, and the lists
+    // The e-mails and IPs go to the address index, a word to the letter index.
+    expect(addressRuns('Marko.123@Firma.rs.')).toEqual(['marko.123@firma.rs']);
+    expect(addressRuns('prijavio. 10.20.30 ab.')).toEqual(['10.20.30']);
+    expect(addressQuery(['marko.123', 'марко.123'])).toBe("('marko.123':*) | ('marko.123':*)");
+    expect(addressQuery(['markovac'])).toBeNull();
+  }, 480_000); // ~2,400 requests: 6 paths × 4 roles × 40 texts × 3 pages, and the lists
+
+  it('writes and finds a row whose URL is one long run of letters or of an address (the suffix indexes cut it)', async () => {
+    const letters = `/api/user/login?x=${'a'.repeat(2_500)}q`;
+    const address = `/api/user/login?x=${'b.'.repeat(3_000)}z@w`;
+    await addLogs(t.db, [
+      { message: 'Dugi URL slova', url: letters, createdAt: new Date(Date.UTC(2021, 0, 1)) },
+      { message: 'Dugi URL adrese', url: address, createdAt: new Date(Date.UTC(2021, 0, 2)) },
+    ]);
+    const kept = { ...LETTER_PATHS };
+    try {
+      Object.assign(LETTER_PATHS, { firstMax: Infinity, rowsMax: Infinity });
+      const cases: [string, string][] = [
+        [`${'a'.repeat(100)}q`, 'Dugi URL slova'],
+        ['aaaq', 'Dugi URL slova'],
+        ['b.b.z@w', 'Dugi URL adrese'],
+        [`${'b.'.repeat(60)}z@`, 'Dugi URL adrese'],
+      ];
+      for (const [text, message] of cases) {
+        const res = await list(`/api/search/log?eng=${encodeURIComponent(text)}&srb=`);
+        expect(res.statusCode).toBe(200);
+        expect({ text, messages: messagesOf(res.json()) }).toEqual({ text, messages: [message] });
+      }
+    } finally {
+      Object.assign(LETTER_PATHS, kept);
+    }
+  });
 
   it('counts exactly up to the cap, then estimates (never below the cap)', async () => {
     const big = await createGroup(t.db, { naziv: 'Velika grupa', cirilica: 'Велика група' });
@@ -340,5 +408,35 @@ describe('logs', () => {
     expect(past.totalLogs).toBeLessThan(49_990);
     const few = (await list('/api/search/log?eng=masovni%20unos%201004')).json();
     expect(few).toMatchObject({ totalLogs: 1, totalExact: true });
+    // The Admin's whole list: the table's estimate read with the page (pg_class) is EXPLAIN's, before
+    // the table was analyzed (the EXPLAIN itself) and after it, on page 1 and past the end.
+    const explained = async () => {
+      const plan = await t.db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+        sql`explain (format json) select 1 from audit_logs`,
+      );
+      return plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
+    };
+    for (const analyzed of [false, true]) {
+      if (analyzed) {
+        await t.db.execute(sql`analyze audit_logs`);
+        await addLogs(
+          t.db,
+          Array.from({ length: 300 }, (_, i) => ({ message: `Posle analize ${i}`, createdAt: new Date(Date.UTC(2023, 0, 1, 0, 0, i)) })),
+        );
+      }
+      const first = (await list('/api/log?page=1&limit=10')).json();
+      expect(first.logs).toHaveLength(10);
+      expect({ analyzed, total: first.totalLogs, exact: first.totalExact }).toEqual({
+        analyzed,
+        total: Math.max(await explained(), EXACT_COUNT_CAP + 1),
+        exact: false,
+      });
+      const end = (await list('/api/log?page=100000&limit=10')).json();
+      expect({ analyzed, logs: end.logs, total: end.totalLogs }).toEqual({
+        analyzed,
+        logs: [],
+        total: Math.max(await explained(), EXACT_COUNT_CAP + 1),
+      });
+    }
   });
 });
