@@ -38,8 +38,25 @@ const CYR_TO_LAT: Record<string, string> = {
 
 const LAT_TO_CYR: Record<string, string> = Object.fromEntries(Object.entries(CYR_TO_LAT).map(([c, l]) => [l, c]));
 const LAT_DIGRAPHS = ['lj', 'nj', 'dž'];
+/** The letters a digraph starts with: only there is the next letter looked at (lists transliterate every row). */
+const DIGRAPH_FIRST = new Set(['l', 'L', 'n', 'N', 'd', 'D']);
+/**
+ * toCyrillic's answer for one letter, precomputed for the table's letters in both cases (what the rule
+ * below gives them); any other character takes the rule itself.
+ */
+const ONE_TO_CYR = new Map<string, string>(
+  Object.entries(LAT_TO_CYR)
+    .filter(([lat]) => lat.length === 1)
+    .flatMap(([lat, cyr]) => [
+      [lat, cyr],
+      [lat.toUpperCase(), cyr.toUpperCase()],
+    ]),
+);
+/** Any Cyrillic letter: a text without one is its own Latin (no lower-casing of another letter gives one). */
+const CYRILLIC = /[\u0400-\u04FF]/;
 
 export function toLatin(text: string): string {
+  if (!CYRILLIC.test(text)) return text;
   const chars = [...text];
   return chars
     .map((ch, i) => {
@@ -59,8 +76,8 @@ export function toCyrillic(text: string): string {
   let out = '';
   let i = 0;
   while (i < text.length) {
-    const two = text.slice(i, i + 2);
-    const digraph = LAT_DIGRAPHS.find((d) => d === two.toLowerCase());
+    const two = DIGRAPH_FIRST.has(text[i] as string) ? text.slice(i, i + 2) : '';
+    const digraph = two && LAT_DIGRAPHS.find((d) => d === two.toLowerCase());
     if (digraph) {
       const cyr = LAT_TO_CYR[digraph] as string;
       out += two[0] === two[0]?.toUpperCase() && two[0] !== two[0]?.toLowerCase() ? cyr.toUpperCase() : cyr;
@@ -68,8 +85,12 @@ export function toCyrillic(text: string): string {
       continue;
     }
     const ch = text[i] as string;
-    const cyr = LAT_TO_CYR[ch.toLowerCase()];
-    out += cyr === undefined ? ch : ch === ch.toLowerCase() ? cyr : cyr.toUpperCase();
+    const known = ONE_TO_CYR.get(ch);
+    if (known !== undefined) out += known;
+    else {
+      const cyr = LAT_TO_CYR[ch.toLowerCase()];
+      out += cyr === undefined ? ch : ch === ch.toLowerCase() ? cyr : cyr.toUpperCase();
+    }
     i++;
   }
   return out;

@@ -22,7 +22,17 @@ const one = {} as TestApp;
 const two = {} as TestApp;
 let dataDir: string;
 let tok: { admin: string; manager: string; employee: string; stranger: string; buyer: string };
-let ids: { buyers: string; top: string; mine: string; theirs: string; type: string; contract: string; cluster: string; shared: string };
+let ids: {
+  buyers: string;
+  top: string;
+  mine: string;
+  theirs: string;
+  type: string;
+  contract: string;
+  cluster: string;
+  shared: string;
+  izv: string;
+};
 
 const run = (t: TestApp, text: string) => t.db.execute(sql.raw(text));
 
@@ -42,6 +52,9 @@ beforeAll(async () => {
   const cluster = await createCluster(db, { naziv: 'Keš Čačak', groupIds: [mine.id], contract: { id: contract.id, kind: 'contract' } });
   const shared = await createCluster(db, { naziv: 'Keš Šabac', groupIds: [theirs.id, buyers.id] });
   await createCluster(db, { naziv: 'Keš Užice' });
+  // A contractor's contract of the top group: the employee (a team under it) reads it, the stranger only
+  // once their group is moved under the top one (readableContractCondition follows the tree).
+  const izv = await createContract(db, { kind: 'contractIzv', naziv: 'Keš izvođenje', broj: 'KL-I-1', groupIds: [top.id] });
   ids = {
     buyers: buyers.id,
     top: top.id,
@@ -51,6 +64,7 @@ beforeAll(async () => {
     contract: contract.id,
     cluster: cluster.id,
     shared: shared.id,
+    izv: izv.id,
   };
   const admin = await createUser(db, { role: 'Admin' });
   const manager = await createUser(db, { role: 'Rukovodilac', groupId: top.id });
@@ -92,6 +106,15 @@ const LISTS = [
     who: ['admin', 'buyer'],
     as: (answer: unknown) => ({ a13: (answer as { a13: A13Row[] }).a13.map(({ _id, lokacija, status }) => ({ _id, lokacija, status })) }),
   },
+  // The contracts' pickers (migration 0027's 'contracts' version): the general list, and a typed one
+  // whose rows depend on the reader's group lineage.
+  { whole: '/api/contract?page=1&limit=1000', fresh: `/api/contract?page=1&limit=${WHOLE_LIST_LIMIT - 1}`, who: ['admin'], as: same },
+  {
+    whole: '/api/contractIzv?page=1&limit=1000',
+    fresh: `/api/contractIzv?page=1&limit=${WHOLE_LIST_LIMIT - 1}`,
+    who: ['admin', 'employee', 'stranger'],
+    as: same,
+  },
 ] as const;
 
 async function get(t: TestApp, url: string, who: Who, brotli = false) {
@@ -118,8 +141,8 @@ async function expectCurrent(label: string) {
   }
 }
 
-const names = (answer: { locations?: { naziv: string }[]; groups?: { naziv: string }[] }) =>
-  (answer.locations ?? answer.groups ?? []).map((x) => x.naziv);
+const names = (answer: { locations?: { naziv: string }[]; groups?: { naziv: string }[]; contractsIzv?: { naziv: string }[] }) =>
+  (answer.locations ?? answer.groups ?? answer.contractsIzv ?? []).map((x) => x.naziv);
 
 describe('whole lists kept by data version', () => {
   it('answers each caller their own list, kept, equal to one built fresh', async () => {
@@ -130,6 +153,8 @@ describe('whole lists kept by data version', () => {
     expect(names(await get(two, LISTS[0].whole, 'stranger'))).toEqual(['Keš Šabac']);
     expect(names(await get(one, LISTS[0].whole, 'manager'))).toEqual(['Keš Čačak']);
     expect(names(await get(one, LISTS[1].whole, 'manager')).sort()).toEqual(['Keš moja', 'Keš vrh']);
+    expect(names(await get(one, LISTS[4].whole, 'employee'))).toEqual(['Keš izvođenje']);
+    expect(names(await get(two, LISTS[4].whole, 'stranger'))).toEqual([]);
   });
 
   it('shows every change a list is built from on the next request, through either instance', async () => {
@@ -143,6 +168,21 @@ describe('whole lists kept by data version', () => {
       ['a group type renamed', `update group_types set naziv = 'Tip za keš 2' where id = '${ids.type}'`],
       ['a contract renamed', `update contracts set naziv = 'Keš ugovor 2', broj = 'KL-2' where id = '${ids.contract}'`],
       ['a contract late (the colour)', `update contracts set datum_pocetka = '2020-01-01', rok_trajanja = 10 where id = '${ids.contract}'`],
+      [
+        'a contract document added',
+        `insert into contract_files (contract_id, stored_name, originalno_ime, mimetype, size)
+        values ('${ids.contract}', 'kept-list-test', 'ugovor.pdf', 'application/pdf', 10)`,
+      ],
+      ['a contract document renamed', `update contract_files set originalno_ime = 'ugovor 2.pdf' where contract_id = '${ids.contract}'`],
+      ['a contract given a group', `insert into contract_groups (contract_id, group_id) values ('${ids.izv}', '${ids.buyers}')`],
+      ['a contract finished', `update contracts set status = 'Završen', datum_zavrsetka = '2025-06-01' where id = '${ids.izv}'`],
+      [
+        'a cluster linked to a contract',
+        `insert into contract_clusters (contract_id, cluster_id, kind) values ('${ids.izv}', '${ids.shared}', 'contractIzv')`,
+      ],
+      ['a group seeing everything', `update groups set sve_videci = true where id = '${ids.buyers}'`],
+      ['a group seeing its own again', `update groups set sve_videci = false where id = '${ids.buyers}'`],
+      ['a contract group taken away', `delete from contract_groups where contract_id = '${ids.izv}' and group_id = '${ids.buyers}'`],
       ['a cluster linked to the buyers', `insert into cluster_groups (cluster_id, group_id) values ('${ids.cluster}', '${ids.buyers}')`],
       ['an A13 confirmed', `insert into a13_confirmations (cluster_id, status) values ('${ids.cluster}', true)`],
       ['an A13 undone', `update a13_confirmations set status = false where cluster_id = '${ids.cluster}'`],
@@ -160,12 +200,32 @@ describe('whole lists kept by data version', () => {
     await createCluster(one.db, { naziv: 'Keš Novi Pazar', groupIds: [ids.mine] });
     await createGroup(two.db, { naziv: 'Keš nova', parentId: ids.top });
     await expectCurrent('a cluster and a group added');
+    // The stranger's group was moved under the top group: the contractor's contract of the top group shows.
+    expect(names(await get(one, LISTS[4].whole, 'stranger'))).toEqual(['Keš izvođenje']);
+    await createContract(two.db, { kind: 'contractIzv', naziv: 'Keš izvođenje 2', broj: 'KL-I-2', groupIds: [ids.mine] });
+    await createContract(two.db, { naziv: 'Keš ugovor novi', broj: 'KL-3' });
+    await expectCurrent('contracts added');
+    await run(one, `delete from contracts where broj = 'KL-I-2'`);
+    await expectCurrent('a contract deleted');
     expect(names(await get(two, LISTS[0].whole, 'employee'))).toContain('Keš Novi Pazar');
     expect(names(await get(one, LISTS[1].whole, 'manager'))).toContain('Keš nova');
-  });
+    // Some 1,500 requests: 6 s alone, past the default 30 s with the suite's other files on a loaded machine.
+  }, 120_000);
 
   it('moves a version once per transaction that changes the data, never for an update that writes the same values', async () => {
-    const before = { locations: await keptListVersion(one.db, 'locations'), groups: await keptListVersion(one.db, 'groups') };
+    const before = {
+      locations: await keptListVersion(one.db, 'locations'),
+      groups: await keptListVersion(one.db, 'groups'),
+      contracts: await keptListVersion(one.db, 'contracts'),
+    };
+    expect(before.contracts).not.toBeNull();
+    // A member joining a group moves its kept count ('groups'), not the contracts' lists.
+    await createUser(one.db, { role: 'Zaposleni', groupId: ids.mine });
+    // A contract saved unchanged moves nothing of its own (0020's 'locations' trigger on contracts has no such test).
+    await run(one, `update contracts set naziv = naziv where id = '${ids.contract}'`);
+    expect(await keptListVersion(one.db, 'contracts')).toBe(before.contracts);
+    before.groups = await keptListVersion(one.db, 'groups');
+    before.locations = await keptListVersion(one.db, 'locations');
     await run(one, `update clusters set naziv = naziv where id = '${ids.cluster}'`);
     await run(one, `update groups set naziv = naziv where id = '${ids.mine}'`);
     expect(await keptListVersion(one.db, 'locations')).toBe(before.locations);
@@ -174,7 +234,10 @@ describe('whole lists kept by data version', () => {
       await tx.execute(sql.raw(`update clusters set adresa = 'Ulica 1' where id = '${ids.cluster}'`));
       await tx.execute(sql.raw(`update clusters set adresa = 'Ulica 2' where id = '${ids.cluster}'`));
       await tx.execute(sql.raw(`update groups set kratak_naziv = 'KM' where id = '${ids.mine}'`));
+      await tx.execute(sql.raw(`update contracts set broj = 'KL-9' where id = '${ids.contract}'`));
+      await tx.execute(sql.raw(`update contracts set broj = 'KL-10' where id = '${ids.contract}'`));
     });
+    expect(BigInt((await keptListVersion(two.db, 'contracts')) ?? 0)).toBe(BigInt(before.contracts ?? 0) + 1n);
     expect(BigInt((await keptListVersion(two.db, 'locations')) ?? 0)).toBe(BigInt(before.locations ?? 0) + 1n);
     expect(BigInt((await keptListVersion(two.db, 'groups')) ?? 0)).toBe(BigInt(before.groups ?? 0) + 1n);
   });

@@ -13,7 +13,7 @@ import {
   type LocationDto,
   type LocationListItem,
 } from '@trasa/domain';
-import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { groups, groupTypes } from '../../db/schema.js';
 import { activities, activityCatalogue, activityComments } from '../../db/schema-activities.js';
 import { clusterGroups, clusterSettlements, clusters, contractClusters, contracts, settlements } from '../../db/schema-clusters.js';
@@ -96,7 +96,7 @@ const FINISHED_CLUSTER: ClusterStatus = 'Završen';
  * one grouped join each; the list's answer never passes through objects in Node (the picker's
  * limit=1000 call: 1,000 rows, no parse, no stringify).
  */
-export function locationListJsonSql(page: SQL, today: string): SQL {
+export function locationListJsonSql(page: SQL, today: string | Placeholder): SQL {
   const day = sql`${today}::date`;
   const ref = jsonObject([
     ['_id', jsonPlain(sql`k.id`)],

@@ -37,6 +37,18 @@ export function readableContractCondition(actor: Actor): SQL {
 }
 
 /**
+ * The part of a kept whole list's key that names which contracts readableContractCondition lets the
+ * actor see: everything, nothing, or what their group's lineage sees (the tree itself is in the
+ * 'contracts' data version, migration 0027).
+ */
+export function readableContractScopeKey(actor: Actor): string {
+  if (actor.role === 'Admin') return 'all';
+  if (!actor.group) return 'none';
+  if (actor.group.sveVideci) return 'all';
+  return `group:${actor.group.id}`;
+}
+
+/**
  * Downloads: Admin; anybody else who can see the contract (one of the groups of their cluster scope,
  * which follows the group tree, in its `grupe`) or a cluster linked to it (the cluster visibility of
  * features/clusters/policy.ts). A condition over `contracts`.

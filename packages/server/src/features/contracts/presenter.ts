@@ -167,11 +167,12 @@ export function presentContractListItem(row: SelectedContractRow, today: Date = 
   };
 }
 
-/** One page of contracts matching `where` (a condition over `contracts`), as list rows. */
+/** One page of contracts matching `where` (a condition over `contracts`), as list rows coloured as of `today`. */
 export async function pageOfContracts(
   db: Executor,
   where: SQL,
   paging: Paging & ContractSorting,
+  today: Date = new Date(),
 ): Promise<{ items: ContractListItem[]; totalResults: number }> {
   const rows = await selectContractRows(db)
     .where(where)
@@ -179,6 +180,5 @@ export async function pageOfContracts(
     .limit(paging.limit)
     .offset(offsetOf(paging));
   const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(contracts).where(where);
-  const today = new Date();
   return { items: rows.map((r) => presentContractListItem(r, today)), totalResults: total?.n ?? 0 };
 }

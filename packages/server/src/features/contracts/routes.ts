@@ -3,12 +3,15 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, preVal
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { answerCache } from '../../platform/answerCache.js';
 import { actorOf } from '../../platform/auth.js';
+import { sendKeptList, WHOLE_LIST_LIMIT } from '../../platform/keptLists.js';
 import { baseOrInventory } from '../inventory/access.js';
 import { inventoryContractHooks } from '../inventory/bridge.js';
 import { pagingQuery, searchPagingQuery } from '../users/paging.js';
 import { readContractForm } from './form.js';
 import { KINDS } from './kinds.js';
+import { readableContractScopeKey } from './policy.js';
 import * as service from './service.js';
 
 const message = z.object({ message: z.string() });
@@ -41,6 +44,8 @@ export async function contractRoutes(fastify: FastifyInstance, ctx: AppContext):
   const downloaders = ctx.auth.requireRoles(
     rolesFor('contracts', 'contractsIzv', 'contractsPro', 'contractsNad', 'clusters', 'myClusters'),
   );
+  // The pickers' whole lists (limit ≥ WHOLE_LIST_LIMIT) kept by data version (platform/keptLists.ts, migration 0027).
+  const wholeLists = answerCache(8 * 1024 * 1024);
 
   for (const def of KINDS) {
     const readers = ctx.auth.requireRoles(def.readers);
@@ -52,9 +57,26 @@ export async function contractRoutes(fastify: FastifyInstance, ctx: AppContext):
     app.get(
       `/api/${def.route}`,
       { schema: { querystring: pagingQuery.extend(sortQuery('contracts')) }, ...gate(readers, def.readers, inv?.list) },
-      async (request) => {
-        const page = await service.listContracts(ctx, actorOf(request), def, request.query);
-        return { [def.listKey]: page.items, totalResults: page.totalResults };
+      async (request, reply) => {
+        const actor = actorOf(request);
+        const q = request.query;
+        const build = async (today?: Date) => {
+          const page = await service.listContracts(ctx, actor, def, q, today);
+          return { [def.listKey]: page.items, totalResults: page.totalResults };
+        };
+        if (q.limit < WHOLE_LIST_LIMIT) return build();
+        // Kept by the kind, what the caller may read, the query and the day the rows are coloured as of (UTC, contractColour's).
+        const today = new Date();
+        const key = [
+          def.route,
+          readableContractScopeKey(actor),
+          today.toISOString().slice(0, 10),
+          q.page,
+          q.limit,
+          q.sort ?? null,
+          q.order ?? null,
+        ];
+        return sendKeptList(ctx.db, wholeLists, request, reply, ['contracts'], key, async () => JSON.stringify(await build(today)));
       },
     );
 

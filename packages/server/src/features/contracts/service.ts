@@ -44,8 +44,8 @@ export function contractListCondition(def: KindDef, actor: Actor, search: { eng?
 }
 
 /** GET /api/{route}: newest first; a Zaposleni the typed contracts of their group (all with sveVideci). */
-export function listContracts(ctx: AppContext, actor: Actor, def: KindDef, paging: Paging & ContractSorting) {
-  return pageOfContracts(ctx.db, kindCondition(def, actor), paging);
+export function listContracts(ctx: AppContext, actor: Actor, def: KindDef, paging: Paging & ContractSorting, today?: Date) {
+  return pageOfContracts(ctx.db, kindCondition(def, actor), paging, today);
 }
 
 /** GET /api/search/{route}: by naziv and broj, folded (either script); nothing typed gives the list. */
