@@ -9,11 +9,17 @@
 //   LH_RUNS=1 LH_WRITE=0 node bench/lighthouse.mjs     # a quick look, docs untouched
 //   LH_MODE=profile LH_RUNS=5 node bench/lighthouse.mjs # the /app pages' first render counted, no Lighthouse
 //   (LH_CPU=4: with Chromium's 4× CPU slowdown)
+//   LH_MODE=styles node bench/lighthouse.mjs           # writes packages/web/src/firstStyles.{css,json}
 //
 // LH_MODE=profile opens each /app page (no throttling, cache cleared) until its list shows rows, and
 // prints the medians of: the main thread's task, script, style and layout times (CDP Performance
 // metrics), long tasks (> 50 ms), React components rendered (summed over commits, through a stand-in
 // for the React DevTools hook), the CSS rules emotion inserted, and DOM elements.
+//
+// LH_MODE=styles opens each /app page at phone and desktop width until its list shows rows, and writes the
+// rules emotion inserted for MUI's components (in their order, also those Chromium's insertRule refused,
+// e.g. `::-moz-focus-inner`) into packages/web/src/firstStyles.css and their names into firstStyles.json:
+// the web ships them as a stylesheet and tells emotion's cache they are inserted (src/emotionCache.ts).
 //
 // The server starts on a fresh database — the embedded PostgreSQL in a temporary DATA_DIR, or a new
 // database on the server at DATABASE_URL — seeded with the demo data, as the journeys start it
@@ -188,6 +194,66 @@ async function runOnce(browser, port, base, page, token) {
   }
 }
 
+/** Before any script of the page: records the text of every rule inserted into emotion's (non-global) sheets. */
+function recordEmotionRules() {
+  const rules = [];
+  window.__emotionRules = rules;
+  const insertRule = CSSStyleSheet.prototype.insertRule;
+  CSSStyleSheet.prototype.insertRule = function (rule, index) {
+    if (this.ownerNode?.getAttribute('data-emotion') === 'css') rules.push(rule);
+    return insertRule.call(this, rule, index);
+  };
+}
+
+/** The rules emotion inserted on the way to a signed-in page's rows, at one width. */
+async function emotionRulesOf(browser, base, page, token, width) {
+  const tab = await browser.newPage();
+  try {
+    await tab.setViewport({ width, height: 844 });
+    await tab.goto(`${base}/favicon.svg`);
+    await tab.evaluate((t) => localStorage.setItem('token', t), token);
+    await tab.evaluateOnNewDocument(recordEmotionRules);
+    await tab.goto(`${base}${page.path}`);
+    await tab.waitForFunction(
+      () => document.querySelectorAll('main table tbody tr').length > 1 && !document.querySelector('main table[aria-busy="true"]'),
+      { timeout: 60_000, polling: 50 },
+    );
+    await new Promise((r) => setTimeout(r, 1500));
+    return await tab.evaluate(() => window.__emotionRules);
+  } finally {
+    await tab.close();
+  }
+}
+
+/**
+ * Writes the rules of the signed-in pages' first visit (both widths) into packages/web/src/firstStyles.css,
+ * in the order emotion inserted them, and the names of their styles (`css-NAME` classes, `animation-…`
+ * keyframes) into firstStyles.json. Every rule of a name is inserted together, so a name listed has all
+ * its rules in the file.
+ */
+async function writeFirstStyles(browser, base, token) {
+  const rules = [];
+  const seen = new Set();
+  for (const page of PAGES.filter((p) => p.signedIn)) {
+    for (const width of [390, 1280]) {
+      for (const rule of await emotionRulesOf(browser, base, page, token, width)) {
+        if (seen.has(rule)) continue;
+        seen.add(rule);
+        rules.push(rule);
+      }
+    }
+  }
+  const names = new Set();
+  for (const rule of rules) {
+    const name = /^@keyframes (animation-[\w-]+)/.exec(rule)?.[1] ?? /\.css-([a-z0-9]+)/.exec(rule)?.[1];
+    if (name) names.add(name);
+  }
+  const dir = path.resolve('packages/web/src');
+  writeFileSync(path.join(dir, 'firstStyles.css'), `${rules.join('\n')}\n`);
+  writeFileSync(path.join(dir, 'firstStyles.json'), `${JSON.stringify([...names])}\n`);
+  console.log(`firstStyles: ${rules.length} rules, ${names.size} names`);
+}
+
 const MODE = process.env.LH_MODE || 'lighthouse';
 
 /** Before any script of the page: counts React's renders per commit and the page's long tasks. */
@@ -317,6 +383,11 @@ const rows = [];
 try {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
   const token = await signIn(base);
+  if (MODE === 'styles') {
+    await writeFirstStyles(browser, base, token);
+    await browser.disconnect();
+    PAGES.length = 0;
+  }
   if (MODE === 'profile') {
     for (const page of PAGES.filter((p) => p.signedIn)) {
       const runs = [];
@@ -370,7 +441,7 @@ try {
 }
 const loadAfter = load();
 
-if (MODE === 'profile') process.exit(0);
+if (MODE === 'profile' || MODE === 'styles') process.exit(0);
 const version = JSON.parse(readFileSync(new URL('../node_modules/lighthouse/package.json', import.meta.url), 'utf8')).version;
 const chromium = spawnSync(CHROME, ['--version'], { encoding: 'utf8' }).stdout.trim();
 const table = [

@@ -1,4 +1,6 @@
+import './firstStyles.css';
 import createCache, { type StylisPlugin } from '@emotion/cache';
+import FIRST_STYLES from './firstStyles.json';
 
 /**
  * The properties some browser still in use needs with the `-webkit-` prefix beside the standard one:
@@ -24,3 +26,11 @@ const webkitWhereNeeded: StylisPlugin = (element) => {
  * key as the default cache: the same class names.
  */
 export const emotionCache = createCache({ key: 'css', stylisPlugins: [webkitWhereNeeded] });
+
+// The styles of the /app pages' first visit (the shell, the cluster and user lists, at phone and desktop
+// width) come as a stylesheet with FullApp's chunk, written by `LH_MODE=styles node bench/lighthouse.mjs`
+// from the rules emotion inserted (issue 13 item 3): inserting them one by one (stylis' compile, then
+// `insertRule` per rule, ~330 rules) was a large part of the first commits' long tasks. Marked inserted,
+// emotion does not insert them again; the name of a style is the hash of its text, so a name whose style
+// changed (MUI, the theme) is simply no longer met, and its new style is inserted as before.
+for (const name of FIRST_STYLES) emotionCache.inserted[name] = true;
