@@ -18,6 +18,11 @@
 -- a run: '~' is not in one). Before, a log row with a run of 2,048 letters (a long URL) could not be
 -- written at all ("word is too long"), and ~1,400 letters overflowed the tsvector's 1 MB.
 --
+-- The two index functions call this one, so they carry the migration's search_path: PostgreSQL 17 and
+-- later (the embedded server is 18) evaluate an index's expressions in CREATE INDEX, ANALYZE, VACUUM and
+-- autovacuum with search_path = pg_catalog, pg_temp, where an unqualified trasa_run_suffixes is not found
+-- ("No function matches the given name"): the upgrade and every ANALYZE of audit_logs would fail.
+--
 -- Every suffix (3 characters or more, its first 64 kept) of every run, at most 1,000, then '~long'.
 CREATE OR REPLACE FUNCTION trasa_run_suffixes(runs text[]) RETURNS tsvector
   LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
@@ -42,7 +47,7 @@ $$;--> statement-breakpoint
 -- A run's final dots (the end of a sentence: 'rs.', 'prijavio.') are not kept: a typed run is looked up
 -- without them too.
 CREATE OR REPLACE FUNCTION trasa_address_suffixes(t text) RETURNS tsvector
-  LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path FROM CURRENT AS $$
 BEGIN
   RETURN trasa_run_suffixes(ARRAY(
     SELECT r FROM (SELECT rtrim(m[1], '.') AS r FROM regexp_matches(t, '([a-z0-9._@+-]*[.@][a-z0-9._@+-]*)', 'g') m) runs
@@ -54,7 +59,7 @@ $$;--> statement-breakpoint
 -- prefix (`'…':*`) and for '~long' besides, so it finds those rows as before; rows with a longer run
 -- could not be written until now.
 CREATE OR REPLACE FUNCTION trasa_letter_suffixes(t text) RETURNS tsvector
-  LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path FROM CURRENT AS $$
 BEGIN
   RETURN trasa_run_suffixes(string_to_array(regexp_replace(t, '[^a-z]+', ' ', 'g'), ' '));
 END
