@@ -6,8 +6,9 @@ import type { Executor } from './database.js';
 /**
  * Whole lists kept by data version (docs/decisions.md "Pickers: whole lists kept by data version"). A call
  * for at least WHOLE_LIST_LIMIT rows — the pickers' GET /api/location?limit=1000, GET /api/group?limit=50000
- * and GET /api/contract?limit=1000 (and the typed contracts'), made on every dialog opened — is answered from platform/answerCache.ts under a key that holds the caller's
- * scope and the list's data version; smaller pages are built on every request.
+ * and GET /api/contract?limit=1000 (and the typed contracts'), made on every dialog opened — is answered
+ * from platform/answerCache.ts under a key that holds the caller's scope and the list's data version;
+ * smaller pages are built on every request.
  */
 export const WHOLE_LIST_LIMIT = 1000;
 

@@ -6,14 +6,14 @@ import { type ClusterScope, visibleClusterIds } from './policy.js';
  * The lists whose number of rows per cluster is kept in cluster_list_counts (drizzle/0025: recounted by
  * triggers on every insert, delete and move of a comment or topic; not in the schema files).
  */
-export type KeptList = 'comments' | 'topics';
+export type CountedList = 'comments' | 'topics';
 
 /**
  * One integer `n`: how many comments or topics the scope's clusters hold, summed from the kept numbers
  * (a limited scope's 300 clusters: 300 index probes, where counting its comments read 9,774 index
  * entries). Only for a list without a search or filter: the kept numbers count every row of a cluster.
  */
-export function keptTotal(list: KeptList, scope: ClusterScope): SQL {
+export function keptTotal(list: CountedList, scope: ClusterScope): SQL {
   const column = sql`k.${sql.identifier(list)}`;
   // The Admin's: every cluster's (a row left of a removed one is 0, but a restored copy need not be).
   const visible = scope.all
@@ -31,7 +31,7 @@ export function keptTotal(list: KeptList, scope: ClusterScope): SQL {
  * Admin's page 2,500 walked the 25,000 comments before it, now 3,000 kept numbers and 2 clusters' comments.
  */
 export function pageByKeptClusters(
-  list: KeptList,
+  list: CountedList,
   opts: { scope: ClusterScope; dir: 'asc' | 'desc'; limit: number; offset: number; rowsOf: (clusterId: SQL) => SQL },
 ): SQL {
   const dir = sql.raw(opts.dir === 'desc' ? 'desc' : 'asc');

@@ -137,10 +137,12 @@ async function estimate(db: Executor, where: SQL | undefined): Promise<number> {
   return Math.round(plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
 }
 
+/** The number of rows `where` selects, counted up to `cap` + 1 (an expression: a statement of its own or a column). */
+const cappedCountSql = (where: SQL | undefined, cap: number) =>
+  sql`(select count(*)::int from (select 1 from ${auditLogs} ${where ? sql`where ${where}` : sql``} limit ${cap + 1}) capped)`;
+
 async function cappedCount(db: Executor, where: SQL | undefined, cap: number): Promise<number> {
-  const result = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from (select 1 from ${auditLogs} ${where ? sql`where ${where}` : sql``} limit ${cap + 1}) capped`,
-  );
+  const result = await db.execute<{ n: number }>(sql`select ${cappedCountSql(where, cap)} as n`);
   return result.rows[0]?.n ?? 0;
 }
 
@@ -184,7 +186,7 @@ type ListedPage = { rows: PageRow[]; capped: number; tableEstimate: number | nul
 async function listPage(db: Executor, ids: SQL, dir: SQL, where: SQL | undefined, whole: boolean): Promise<ListedPage> {
   const result = await db.execute<PageRow & { capped: number; table_estimate: number | string | null }>(sql`select ${PAGE_COLUMNS},
       c.capped, c.table_estimate
-    from (select (select count(*) from (select 1 from ${auditLogs} ${where ? sql`where ${where}` : sql``} limit ${EXACT_COUNT_CAP + 1}) x)::int as capped,
+    from (select ${cappedCountSql(where, EXACT_COUNT_CAP)} as capped,
       ${whole ? TABLE_ESTIMATE : sql`null::float8`} as table_estimate) c
     left join ((${ids}) p join ${auditLogs} l on l.id = p.id) on true
     order by p.created_at ${dir}, p.id ${dir}`);
