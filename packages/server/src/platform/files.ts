@@ -107,6 +107,7 @@ export function fileStore(root: string) {
     const storedName = randomUUID();
     const target = pathOf(storedName);
     let size = 0;
+    const out = createWriteStream(target, { mode: 0o600 });
     try {
       await pipeline(
         stream,
@@ -117,13 +118,17 @@ export function fileStore(root: string) {
             yield chunk;
           }
         },
-        createWriteStream(target, { mode: 0o600 }),
+        out,
       );
       if ((stream as Readable & { truncated?: boolean }).truncated) throw new FileRejected(FILE_TEXTS.tooLarge);
       const found = await inspect(target);
       if (found === null) throw new FileRejected(FILE_TEXTS.wrongType);
       return { storedName, size, found };
     } catch (e) {
+      // An upload that breaks off at once (a body cut in the middle of its part) fails the pipeline while
+      // the file is still being opened: removed before the open completes, it would be created after and
+      // stay (the fuzz suite found one). The file goes once the stream has closed.
+      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
       await fs.rm(target, { force: true });
       throw e;
     }
