@@ -62,6 +62,22 @@ describe('file store', () => {
     await expect(store.saveDocument(big, 'veliki.pdf', { ...docs, maxBytes: 1024 * 1024 })).rejects.toThrow(FILE_TEXTS.tooLarge);
   });
 
+  it('leaves nothing behind when the upload breaks off before the file is open', async () => {
+    // The part's stream has already failed when the store gets it (a request cut inside its part; the
+    // fuzz suite's seed -71151646), so the pipeline fails while the write stream is still opening the
+    // file. Removed before the open completed, the file was created after and stayed; the store now
+    // removes it once the stream has closed. One after another: without the wait 12–13 of 300 such
+    // uploads left a file here (measured), none with it.
+    const cut = () => {
+      const part = new Readable({ read() {} });
+      part.on('error', () => undefined); // the parser's listener; the store's pipeline sees the error too
+      part.destroy(new Error('aborted'));
+      return part;
+    };
+    for (let i = 0; i < 300; i++) await expect(store.saveDocument(cut(), 'ugovor.pdf', docs)).rejects.toThrow('aborted');
+    expect(await readdir(path.join(root, 'files'))).toEqual([]);
+  });
+
   it('refuses stored names that are not generated ones', () => {
     expect(() => store.open('../app-secret')).toThrow();
     expect(displayName('a\u0000b\u202efdp.exe')).toBe('abfdp.exe');
