@@ -160,9 +160,13 @@ test('on a phone the menu is a drawer that Escape closes; list rows keep their a
       .first(),
   ).toBeVisible();
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-  // The Admin's checkbox column does not take one of the phone's two columns: the log shows time and user.
+  // The Admin's checkbox column does not take one of the phone's two columns, and the log shows its
+  // columns marked for phones: the time and the action.
   await page.goto('/app/logovi');
   const logs = page.getByRole('table', { name: 'Логови' });
-  await expect(logs.getByRole('columnheader')).toHaveText([/Изабери све на страни|^$/, /Време/, /Корисник/]);
+  await expect(logs.getByRole('columnheader')).toHaveText([/Изабери све на страни|^$/, /Време/, /Порука/]);
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  // The activities in progress: the activity and its cluster.
+  await page.goto('/app/aktivnosti-u-toku');
+  await expect(page.getByRole('table').getByRole('columnheader')).toHaveText([/^Назив/, /^Кластер/]);
 });

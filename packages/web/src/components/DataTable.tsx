@@ -204,7 +204,10 @@ function stopPropagation(event: { stopPropagation: () => void }) {
   event.stopPropagation();
 }
 
-/** Phones (issue 13 item 5): a list shows this many columns, its first ones; the others stay a tap away. */
+/**
+ * Phones (issue 13 item 5): a list shows this many columns, its first ones or those marked `phone`; the
+ * others stay a tap away.
+ */
 export const PHONE_COLUMNS = 2;
 const PHONE_QUERY = '(max-width:599.95px)';
 
@@ -672,10 +675,9 @@ export function DataTable<T extends { _id: string }>({
     if (phone && !wideVisibility.current) {
       wideVisibility.current = visibility;
       const fixed = ordered.filter((c) => c.column.enableHiding === false).map((c) => c.id);
-      const first = ordered
-        .filter((c) => visibility[c.id] !== false && !fixed.includes(c.id))
-        .slice(0, PHONE_COLUMNS)
-        .map((c) => c.id);
+      const candidates = ordered.filter((c) => visibility[c.id] !== false && !fixed.includes(c.id));
+      const marked = candidates.filter((c) => c.column.phone);
+      const first = (marked.length ? marked : candidates).slice(0, PHONE_COLUMNS).map((c) => c.id);
       setVisibility({
         ...visibility,
         ...Object.fromEntries(ordered.map((c) => [c.id, fixed.includes(c.id) || first.includes(c.id)])),

@@ -19,6 +19,12 @@ export type ColumnDef<T> = {
   Cell?: ComponentType<{ row: T }>;
   /** false: the column cannot be hidden (and shows on phones in its place). */
   enableHiding?: boolean;
+  /**
+   * Shown on phones: when some columns of a table say so, a phone shows those (in their order) instead of
+   * the first PHONE_COLUMNS — for a table whose first columns do not tell its rows apart (the log's time
+   * and user without the action; two activities 'A3' of different clusters).
+   */
+  phone?: boolean;
 };
 
 export function columnIdOf<T>(column: ColumnDef<T>): string {

@@ -33,9 +33,10 @@ function GroupCell({ group }: { group: string }) {
 const logRowLabel = (l: LogDto) => `${LOG_LABELS.chooseRow}: ${l.message}`;
 
 const COLUMNS: ColumnDef<LogDto>[] = [
-  { id: 'createdAt', header: LOG_LABELS.createdAt, accessorFn: (l) => formatLogTime(l.createdAt) },
+  { id: 'createdAt', header: LOG_LABELS.createdAt, accessorFn: (l) => formatLogTime(l.createdAt), phone: true },
   { accessorKey: 'user', header: LOG_LABELS.user },
-  { accessorKey: 'message', header: LOG_LABELS.message },
+  // On a phone the time and the action (which names the object); the user is a column away.
+  { accessorKey: 'message', header: LOG_LABELS.message, phone: true },
   {
     id: 'group',
     header: LOG_LABELS.group,

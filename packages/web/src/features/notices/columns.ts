@@ -8,8 +8,10 @@ import { ACTIVITY_UI, dateLabel, responsibleLabel, rokLabel } from '../catalogue
 /** The columns of the notifications and of the activities in progress (spec 3 §2.2, §2.4). */
 export const ACTIVITY_ROW_COLUMNS: ColumnDef<ActivityRowDto>[] = [
   { accessorKey: 'kratakNaziv', header: ACTIVITY_UI.kratakNaziv },
-  { accessorKey: 'naziv', header: ACTIVITY_UI.naziv },
-  { id: 'lokacija', header: ACTIVITY_UI.cluster, accessorFn: (a) => a.lokacija.naziv },
+  // On a phone the activity and its cluster (two 'A3' rows of different clusters otherwise look alike);
+  // the row's colour tells the deadline.
+  { accessorKey: 'naziv', header: ACTIVITY_UI.naziv, phone: true },
+  { id: 'lokacija', header: ACTIVITY_UI.cluster, accessorFn: (a) => a.lokacija.naziv, phone: true },
   { id: 'odgovoran', header: ACTIVITY_UI.responsible, accessorFn: (a) => responsibleLabel(a.odgovoran) || UI.empty },
   { id: 'datumPocetka', header: ACTIVITY_UI.start, accessorFn: (a) => dateLabel(a.datumPocetka) },
   {
