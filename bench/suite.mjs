@@ -231,7 +231,7 @@ const load = () =>
     .join(' / ');
 const totalOf = (body) => body?.totalResults ?? body?.totalLogs ?? body?.total ?? body?.count ?? null;
 
-/** Runs `statements` (as one request sent them) on the pool, 10 at a time, for `seconds`. */
+/** Runs `statements` (as one request sent them, named ones by their names) on the pool, 10 at a time, for `seconds`. */
 async function replay(pool, statements, seconds) {
   const latencies = [];
   const until = Date.now() + seconds * 1000;
@@ -241,7 +241,10 @@ async function replay(pool, statements, seconds) {
       const t = performance.now();
       const client = await pool.connect();
       try {
-        for (const s of statements) await client.query(s.text, s.values);
+        // A named statement as the server sent it (prepared once per connection, its plan kept), so both
+        // sides pay the same planning.
+        for (const s of statements)
+          await client.query(s.name ? { name: s.name, text: s.text, values: s.values } : { text: s.text, values: s.values });
       } catch {
         errors++;
         await client.query('ROLLBACK').catch(() => undefined);
@@ -258,13 +261,15 @@ async function replay(pool, statements, seconds) {
   return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: latencies.length / elapsed, errors };
 }
 
-/** BENCH_EXPLAIN=1: each recorded SELECT once under EXPLAIN ANALYZE, its time and, past 2 ms, its plan. */
+/** BENCH_EXPLAIN=1: each recorded SELECT once under EXPLAIN ANALYZE, its time (and its planning's) and, past 2 ms, its plan. */
 async function explain(statements) {
   for (const s of statements) {
     if (!/^\s*(select|with)\b/i.test(s.text)) continue;
     const plan = (await pool.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT TEXT) ${s.text}`, s.values)).rows.map((r) => r['QUERY PLAN']);
     const ms = Number(plan.at(-1).match(/([\d.]+) ms/)?.[1] ?? 0);
-    console.log(`    ${ms.toFixed(1).padStart(7)} ms  ${s.text.replace(/\s+/g, ' ').slice(0, 160)}`);
+    // Planning is paid again by every unnamed statement (the bare replay's); a named one plans once or keeps a generic plan.
+    const planning = Number(plan.find((l) => l.startsWith('Planning Time'))?.match(/([\d.]+) ms/)?.[1] ?? 0);
+    console.log(`    ${ms.toFixed(1).padStart(7)} ms (+${planning.toFixed(1)} planning)  ${s.text.replace(/\s+/g, ' ').slice(0, 160)}`);
     if (ms > 2) console.log(plan.map((l) => `              ${l.slice(0, 200)}`).join('\n'));
   }
 }
