@@ -30,6 +30,11 @@ const T = scripted({
   >,
 });
 const COLOURS = { clusters: '#3C74AC', kasni: '#d32f2f', zavrsenoKasno: '#f9a825' };
+/**
+ * The gap between bars for `n` categories: a contract with one or two stages drew one bar across the
+ * whole chart; bars keep to about an eighth of the chart's width each until there are enough of them.
+ */
+const gapFor = (n: number) => Math.max(0.2, 1 - n * 0.12);
 
 function ContractCharts({ c }: { c: ContractProgress }) {
   const stageLabels = c.stages.map((s) => s.kratakNaziv ?? T.noneFinished);
@@ -48,6 +53,7 @@ function ContractCharts({ c }: { c: ContractProgress }) {
               {
                 scaleType: 'band',
                 data: stageLabels,
+                categoryGapRatio: gapFor(stageLabels.length),
                 tickLabelInterval: () => true,
                 tickLabelStyle: { fontSize: 10, angle: -40, textAnchor: 'end' },
                 height: 60,
@@ -77,7 +83,13 @@ function ContractCharts({ c }: { c: ContractProgress }) {
           ) : (
             <BarChart
               height={240}
-              xAxis={[{ scaleType: 'band', data: c.late.map((l) => T.parties[l.odgovoran] ?? l.odgovoran) }]}
+              xAxis={[
+                {
+                  scaleType: 'band',
+                  data: c.late.map((l) => T.parties[l.odgovoran] ?? l.odgovoran),
+                  categoryGapRatio: gapFor(c.late.length),
+                },
+              ]}
               yAxis={[{ tickMinStep: 1 }]}
               series={[
                 { data: c.late.map((l) => l.kasni), label: T.kasni, stack: 'late', color: COLOURS.kasni },
