@@ -269,7 +269,10 @@ async function explain(statements) {
     const ms = Number(plan.at(-1).match(/([\d.]+) ms/)?.[1] ?? 0);
     // Planning is paid again by every unnamed statement (the bare replay's); a named one plans once or keeps a generic plan.
     const planning = Number(plan.find((l) => l.startsWith('Planning Time'))?.match(/([\d.]+) ms/)?.[1] ?? 0);
-    console.log(`    ${ms.toFixed(1).padStart(7)} ms (+${planning.toFixed(1)} planning)  ${s.text.replace(/\s+/g, ' ').slice(0, 160)}`);
+    const named = s.name ? ` [named ${s.name}]` : '';
+    console.log(
+      `    ${ms.toFixed(1).padStart(7)} ms (+${planning.toFixed(1)} planning)${named}  ${s.text.replace(/\s+/g, ' ').slice(0, 150)}`,
+    );
     if (ms > 2) console.log(plan.map((l) => `              ${l.slice(0, 200)}`).join('\n'));
   }
 }

@@ -1,0 +1,72 @@
+// The PostgreSQL CPU time of each statement one request sends (issue 15 item 3, helper cmt): the
+// statements are recorded as the suite records them (bench/capture-sql.mjs), then each is run BENCH_RUNS
+// times (300) on one warm connection — a named one as a named prepared statement, as the server runs it —
+// and that backend's utime + stime (/proc) is divided by the runs. EXPLAIN ANALYZE's planning times come
+// from a fresh connection whose catalogue caches are cold; this is what a pooled connection pays.
+//
+//   DATABASE_URL=… BENCH_DB=trasa_cmt node bench/statement-cpu.mjs "/api/comment?page=1&limit=10 manager" …
+import { readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { BENCH_USERS, benchTarget } from './generate.mjs';
+import { BENCH_ADMIN, startBenchServer } from './support.mjs';
+
+const runs = Number(process.env.BENCH_RUNS ?? 300);
+const sqlLog = path.join(os.tmpdir(), `trasa-statement-cpu-${process.pid}.jsonl`);
+const target = benchTarget();
+const server = await startBenchServer(
+  { BENCH_SQL_LOG: sqlLog, NODE_OPTIONS: `--import ${path.resolve('bench/capture-sql.mjs')}` },
+  { ...target, quiet: true },
+);
+const client = new pg.Client({ connectionString: server.dbUrl });
+await client.connect();
+const backend = (await client.query('select pg_backend_pid() as pid')).rows[0].pid;
+const ticks = () => {
+  const f = readFileSync(`/proc/${backend}/stat`, 'utf8').split(') ')[1].split(' ');
+  return Number(f[11]) + Number(f[12]);
+};
+try {
+  const tokens = {};
+  for (const [role, email] of Object.entries(BENCH_USERS)) {
+    const res = await fetch(`${server.base}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, lozinka: BENCH_ADMIN.password }),
+    });
+    tokens[role] = (await res.json()).token;
+  }
+  for (const arg of process.argv.slice(2)) {
+    const [url, role = 'admin'] = arg.split(' ');
+    rmSync(sqlLog, { force: true });
+    process.kill(server.pid, 'SIGUSR2');
+    await new Promise((r) => setTimeout(r, 50));
+    await fetch(server.base + url, { headers: { authorization: `Bearer ${tokens[role]}` } });
+    process.kill(server.pid, 'SIGUSR2');
+    await new Promise((r) => setTimeout(r, 50));
+    const statements = readFileSync(sqlLog, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
+    const query = (s) => client.query(s.name ? { name: s.name, text: s.text, values: s.values } : { text: s.text, values: s.values });
+    let total = 0;
+    console.log(`${role} ${url} (load ${os.loadavg()[0].toFixed(1)})`);
+    for (const s of statements) {
+      for (let i = 0; i < 20; i++) await query(s);
+      const t0 = ticks();
+      const w0 = performance.now();
+      for (let i = 0; i < runs; i++) await query(s);
+      const cpu = ((ticks() - t0) * 10) / runs;
+      const wall = (performance.now() - w0) / runs;
+      total += cpu;
+      console.log(
+        `  ${cpu.toFixed(2).padStart(6)} ms cpu ${wall.toFixed(2).padStart(6)} ms wall ${s.name ? `[${s.name}] ` : ''}${s.text.replace(/\s+/g, ' ').slice(0, 110)}`,
+      );
+    }
+    console.log(`  ${total.toFixed(2).padStart(6)} ms cpu in all, ${statements.length} statements`);
+  }
+} finally {
+  await client.end();
+  await server.stop();
+  rmSync(sqlLog, { force: true });
+}
