@@ -2,7 +2,7 @@ import { USERS } from '@trasa/domain';
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { groups, roles, users } from '../../db/schema.js';
 import type { Actor } from '../../platform/auth.js';
-import type { Executor } from '../../platform/database.js';
+import { type Executor, namedStatement, runNamed } from '../../platform/database.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { selectUserWithRelations, type UserWithRelations } from '../users/presenter.js';
 
@@ -15,15 +15,23 @@ import { selectUserWithRelations, type UserWithRelations } from '../users/presen
  */
 export type Scope = { all: true } | { all: false; groupIds: string[] };
 
-/** The group and all its descendants (recursive; UNION stops even on a corrupted, cyclic tree). */
-export async function subtreeIds(db: Executor, groupId: string): Promise<string[]> {
-  const result = await db.execute<{ id: string }>(sql`
-    with recursive tree(id) as (
-      select id from ${groups} where id = ${groupId}
+/**
+ * The group and all its descendants (recursive; UNION stops even on a corrupted, cyclic tree). A named
+ * prepared statement (platform/database.ts namedStatement): it runs on every request of a Rukovodilac's
+ * users, groups and topics lists, whose planning cost as much as its execution.
+ */
+const subtreeStatement = namedStatement<{ id: string }>(
+  'group_subtree',
+  sql`with recursive tree(id) as (
+      select id from ${groups} where id = ${sql.placeholder('group')}
       union
       select g.id from ${groups} g join tree on g.parent_id = tree.id
     )
-    select tree.id from tree join ${groups} g on g.id = tree.id where not g.reserved`);
+    select tree.id from tree join ${groups} g on g.id = tree.id where not g.reserved`,
+);
+
+export async function subtreeIds(db: Executor, groupId: string): Promise<string[]> {
+  const result = await runNamed(db, subtreeStatement, { group: groupId });
   return result.rows.map((r) => r.id);
 }
 
