@@ -6,13 +6,13 @@ import { activities, activityCatalogue, activityComments } from '../../db/schema
 import { clusters } from '../../db/schema-clusters.js';
 import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
-import type { Executor } from '../../platform/database.js';
+import { type Executor, preparedOn } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
-import { keptTotal, pageByKeptClusters } from '../clusters/keptCounts.js';
+import { keptTotal, pageByKeptClusters, type TotalColumns, totalColumns, totalOf } from '../clusters/keptCounts.js';
 import { type ClusterScope, clusterScopeOf, visibleClusterIds } from '../clusters/policy.js';
 import { searchTerms } from '../search/service.js';
-import { countOf, keptCountOf, offsetOf, type Paging } from '../users/paging.js';
+import { offsetOf, type Paging } from '../users/paging.js';
 import { type CommentListRow, presentCommentRow } from './presenter.js';
 
 export type RequestInfo = { ip: string; url: string };
@@ -176,9 +176,54 @@ function newestOfScope(where: SQL, narrowed: { clusters: SQL; search: SQL }, pag
 }
 
 /**
+ * The page's rows, joined with their activity, cluster and author, in the order of `ids` (the page's ids
+ * in list order): one prepared statement (`comment_list_rows`), the same for every page, role, sort and
+ * search. Written once, PostgreSQL keeps its generic plan after five runs (a primary-key lookup per id,
+ * the custom plan's); as a part of the page's statement its joins were parsed and planned on every
+ * request: a Rukovodilac's page 1 cost a warm backend 1.7 ms of CPU for the page and 0.5 ms for the count,
+ * now 1.0 ms for the ids with the total and 0.07 ms for these rows (bench/statement-cpu.mjs). The rows
+ * are mapped by drizzle as the plain select mapped them (the same columns).
+ */
+function commentRowsStatement(db: Executor) {
+  const page = sql`unnest(${sql.placeholder('ids')}::uuid[]) with ordinality as page(id, n)`;
+  return db
+    .select({
+      id: activityComments.id,
+      komentar: activityComments.komentar,
+      createdAt: activityComments.createdAt,
+      activityId: activities.id,
+      code: activities.code,
+      activityNaziv: activityCatalogue.naziv,
+      clusterId: clusters.id,
+      clusterNaziv: clusters.naziv,
+      authorId: users.id,
+      ime: users.ime,
+      prezime: users.prezime,
+      email: users.email,
+      deletedAt: users.deletedAt,
+    })
+    .from(activityComments)
+    .innerJoin(page, sql`page.id = ${activityComments.id}`)
+    .innerJoin(activities, eq(activities.id, activityComments.activityId))
+    .innerJoin(activityCatalogue, eq(activityCatalogue.code, activities.code))
+    .innerJoin(clusters, eq(clusters.id, activities.clusterId))
+    .leftJoin(users, eq(users.id, activityComments.userId))
+    .orderBy(sql`page.n`)
+    .prepare('comment_list_rows');
+}
+let commentRows: ReturnType<typeof commentRowsStatement> | undefined;
+
+async function commentRowsOf(db: Executor, ids: string[]) {
+  if (ids.length === 0) return [];
+  commentRows ??= commentRowsStatement(db);
+  return preparedOn(commentRows, db).execute({ ids });
+}
+
+/**
  * One page, newest first (or by `sort`): the page's ids from activity_comments alone (the order index walked to the
- * offset, or the search's bitmap sorted), then the 10 rows joined with their activity, cluster and author
- * (a deferred join: page 2,500 joined 25,010 rows before). totalResults counts up to EXACT_COUNT_LIMIT,
+ * offset, or the search's bitmap sorted) with the total in one statement, then the 10 rows joined with their
+ * activity, cluster and author by a prepared statement (commentRowsOf; a deferred join: page 2,500 joined
+ * 25,010 rows before). totalResults counts up to EXACT_COUNT_LIMIT,
  * then the planner's estimate, like the other long lists. Not less for a search: capped at 1,001 the count
  * of a common word ran as a sequential scan comparing every comment's activity with an array of 3,000 ids
  * (75–111 ms against 22–32 ms for the bitmap scan of the 10,001 cap; docs/decisions.md).
@@ -203,37 +248,22 @@ async function pageOfComments(
       .orderBy(...order)
       .limit(paging.limit)
       .offset(offsetOf(paging))}`;
+  // One statement for the page's ids and its total (before: the page and the count on two connections at
+  // once), then the page's rows from a prepared statement (commentRowsOf).
+  const listed = await db.execute<{ ids: string[] | null } & TotalColumns>(
+    sql`select array(${pageIds}) as ids, t.* from (${totalColumns(
+      // The Admin's whole list: the table's estimate first (countOf's estimateFirst: past 20,000 it is the
+      // answer the capped count would be replaced by anyway). A limited scope without a search: the sum of
+      // its clusters' kept numbers of comments (drizzle/0025), the same answer as counting its comments.
+      !scope.all && !search
+        ? { kept: keptTotal('comments', scope) }
+        : { table: activityComments, where, estimateFirst: scope.all && !search },
+    )}) t`,
+  );
+  const row = listed.rows[0];
   const [rows, totalResults] = await Promise.all([
-    db
-      .select({
-        id: activityComments.id,
-        komentar: activityComments.komentar,
-        createdAt: activityComments.createdAt,
-        activityId: activities.id,
-        code: activities.code,
-        activityNaziv: activityCatalogue.naziv,
-        clusterId: clusters.id,
-        clusterNaziv: clusters.naziv,
-        authorId: users.id,
-        ime: users.ime,
-        prezime: users.prezime,
-        email: users.email,
-        deletedAt: users.deletedAt,
-      })
-      .from(activityComments)
-      .innerJoin(activities, eq(activities.id, activityComments.activityId))
-      .innerJoin(activityCatalogue, eq(activityCatalogue.code, activities.code))
-      .innerJoin(clusters, eq(clusters.id, activities.clusterId))
-      .leftJoin(users, eq(users.id, activityComments.userId))
-      .where(sql`${activityComments.id} in (${pageIds})`)
-      .orderBy(...order),
-    // The Admin's whole list: the planner's estimate first (the table's row count), past 20,000 the
-    // answer the capped count would have been replaced by anyway (countOf's estimateFirst). A limited
-    // scope without a search: the sum of its clusters' kept numbers of comments (drizzle/0025), the same
-    // answer as counting its comments (a Rukovodilac's 9,774 index entries, 6.7 ms).
-    !scope.all && !search
-      ? keptCountOf(db, keptTotal('comments', scope), activityComments, where)
-      : countOf(db, activityComments, where, undefined, { estimateFirst: scope.all && !search }),
+    commentRowsOf(db, row?.ids ?? []),
+    totalOf(db, row, activityComments, where, { estimateFirst: scope.all && !search }),
   ]);
   const comments = rows.map(({ authorId, ime, prezime, email, deletedAt, ...r }) => {
     const user: CommentListRow['user'] = authorId ? { ime: ime ?? '', prezime: prezime ?? '', email: email ?? '', deletedAt } : null;

@@ -2,7 +2,7 @@ import { ACCOUNT, type TopicCommentDto, type TopicDto, type TopicPriority, type 
 import { asc, eq, sql } from 'drizzle-orm';
 import { groups, users } from '../../db/schema.js';
 import { clusters, topicComments, topics } from '../../db/schema-clusters.js';
-import type { Executor } from '../../platform/database.js';
+import { type Executor, preparedOn } from '../../platform/database.js';
 import { permissionsOn, type TopicRights } from './permissions.js';
 
 /** Shapes of spec 2 §3 "Topic" and "Topic comment", built field by field. */
@@ -29,6 +29,27 @@ export function selectTopics(db: Executor) {
     .from(topics)
     .innerJoin(clusters, eq(clusters.id, topics.clusterId))
     .innerJoin(groups, eq(groups.id, topics.groupId));
+}
+
+/**
+ * The list's rows of the topics `ids` names (the page's ids in list order), in that order: one prepared
+ * statement (`topic_list_rows`), the same for every page, role, sort, filter and search, whose generic
+ * plan PostgreSQL keeps after five runs (a primary-key lookup per id and the topic's comment count);
+ * as a part of the page's statement its joins were parsed and planned on every request. drizzle maps
+ * the rows as selectTopics' plain select did (the same columns).
+ */
+function topicRowsStatement(db: Executor) {
+  return selectTopics(db)
+    .innerJoin(sql`unnest(${sql.placeholder('ids')}::uuid[]) with ordinality as page(id, n)`, sql`page.id = ${topics.id}`)
+    .orderBy(sql`page.n`)
+    .prepare('topic_list_rows');
+}
+let topicRows: ReturnType<typeof topicRowsStatement> | undefined;
+
+export async function topicRowsOf(db: Executor, ids: string[]): Promise<TopicListRow[]> {
+  if (ids.length === 0) return [];
+  topicRows ??= topicRowsStatement(db);
+  return preparedOn(topicRows, db).execute({ ids });
 }
 
 export type TopicListRow = {
