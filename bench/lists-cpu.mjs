@@ -19,6 +19,8 @@ const builds = [
   ['after', process.env.BENCH_AFTER || 'packages/server/dist/main.js'],
 ].filter(([, main]) => main);
 const perRound = Number(process.env.BENCH_REQUESTS ?? 200);
+// Requests in flight at once (BENCH_CONCURRENCY, 2): the suite loads with 10.
+const inFlight = Number(process.env.BENCH_CONCURRENCY ?? 2);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const cases = process.argv.slice(2).map((a) => {
   const [url, role = 'admin'] = a.split(' ');
@@ -71,11 +73,11 @@ async function load(running, name, c, n) {
       if (res.status !== 200) throw new Error(`${name} ${c.url}: ${res.status} ${body.slice(0, 200)}`);
     }
   };
-  await Promise.all([worker(), worker()]);
+  await Promise.all(Array.from({ length: inFlight }, worker));
   return body;
 }
 
-const sums = cases.map(() => Object.fromEntries(builds.map(([name]) => [name, { node: 0, pg: 0, n: 0, body: '' }])));
+const sums = cases.map(() => Object.fromEntries(builds.map(([name]) => [name, { node: 0, pg: 0, n: 0, ms: 0, body: '' }])));
 try {
   for (let r = 0; r < rounds; r++) {
     for (const [name, main] of r % 2 ? [...builds].reverse() : builds) {
@@ -88,7 +90,9 @@ try {
           const pids = await backends(app);
           const before = new Map(pids.map((p) => [p, ticks(p)]));
           const node0 = ticks(running.server.pid);
+          const t0 = performance.now();
           await load(running, name, c, perRound);
+          s.ms += performance.now() - t0;
           const after = await backends(app);
           s.pg += after.reduce((t, p) => t + ticks(p) - (before.get(p) ?? 0), 0) * 10;
           s.node += (ticks(running.server.pid) - node0) * 10;
@@ -102,10 +106,10 @@ try {
   for (const [i, c] of cases.entries()) {
     const same = new Set(Object.values(sums[i]).map((s) => s.body)).size === 1;
     const shown = builds
-      .map(
-        ([name]) =>
-          `${name} node ${(sums[i][name].node / sums[i][name].n).toFixed(2)} + pg ${(sums[i][name].pg / sums[i][name].n).toFixed(2)} ms`,
-      )
+      .map(([name]) => {
+        const s = sums[i][name];
+        return `${name} node ${(s.node / s.n).toFixed(2)} + pg ${(s.pg / s.n).toFixed(2)} ms, ${Math.round((s.n * 1000) / s.ms)} req/s`;
+      })
       .join(' | ');
     console.log(`${c.role.padEnd(8)} ${c.url.slice(0, 60).padEnd(60)} ${shown} | answers ${same ? 'equal' : 'DIFFER'}`);
   }
