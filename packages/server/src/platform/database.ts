@@ -102,3 +102,19 @@ export async function runNamed<Row>(
   });
   return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
 }
+
+/**
+ * Several statements sent as one simple query: one round trip, run by PostgreSQL as one implicit
+ * transaction (so `set local` holds for the statements after it and ends with the batch; an error rolls
+ * the whole batch back and leaves the connection clean). The values are written into the text
+ * (drizzle's inlineParams: strings quoted with their quotes doubled, which standard_conforming_strings —
+ * on since PostgreSQL 9.1 — makes exact; numbers as numbers), so no statement here is prepared: each is
+ * planned with its values, as an unnamed statement is. Answers each statement's rows, in order.
+ *
+ * On the pool only (`Db`): inside a caller's transaction a `set local` would outlive the batch.
+ */
+export async function runBatch(db: Db, statements: SQL[]): Promise<Record<string, unknown>[][]> {
+  const text = statements.map((s) => dialect.sqlToQuery(s.inlineParams()).sql).join(';\n');
+  const result = (await db.$client.query(text)) as pg.QueryResult | pg.QueryResult[];
+  return (Array.isArray(result) ? result : [result]).map((r) => r.rows);
+}
