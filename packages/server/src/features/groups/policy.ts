@@ -2,7 +2,7 @@ import { USERS } from '@trasa/domain';
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { groups, roles, users } from '../../db/schema.js';
 import type { Actor } from '../../platform/auth.js';
-import type { Executor } from '../../platform/database.js';
+import { type Executor, namedStatement, runNamed } from '../../platform/database.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { selectUserWithRelations, type UserWithRelations } from '../users/presenter.js';
 
@@ -15,16 +15,23 @@ import { selectUserWithRelations, type UserWithRelations } from '../users/presen
  */
 export type Scope = { all: true } | { all: false; groupIds: string[] };
 
-/** The group and all its descendants (recursive; UNION stops even on a corrupted, cyclic tree). */
-export async function subtreeIds(db: Executor, groupId: string): Promise<string[]> {
-  const result = await db.execute<{ id: string }>(sql`
-    with recursive tree(id) as (
-      select id from ${groups} where id = ${groupId}
+/**
+ * The group and all its descendants (recursive; UNION stops even on a corrupted, cyclic tree). A named
+ * prepared statement: every request of a Rukovodilac asks for it (the scope), and its plan does not
+ * depend on the group (the generic plan is the custom one; planning was about as long as the run).
+ */
+const SUBTREE = namedStatement<{ id: string }>(
+  'group_subtree',
+  sql`with recursive tree(id) as (
+      select id from ${groups} where id = ${sql.placeholder('groupId')}::uuid
       union
       select g.id from ${groups} g join tree on g.parent_id = tree.id
     )
-    select tree.id from tree join ${groups} g on g.id = tree.id where not g.reserved`);
-  return result.rows.map((r) => r.id);
+    select tree.id from tree join ${groups} g on g.id = tree.id where not g.reserved`,
+);
+
+export async function subtreeIds(db: Executor, groupId: string): Promise<string[]> {
+  return (await runNamed(db, SUBTREE, { groupId })).rows.map((r) => r.id);
 }
 
 export async function scopeOf(db: Executor, actor: Actor): Promise<Scope> {
