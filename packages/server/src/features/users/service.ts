@@ -3,22 +3,21 @@ import {
   type editUserSchema,
   GROUPLESS_ROLES,
   type GroupDto,
-  type GuestsPage,
   type RoleKey,
   type Sorting,
   type SortKey,
   USERS,
   type UserDto,
-  type UsersPage,
 } from '@trasa/domain';
 import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { groups, roles, users } from '../../db/schema.js';
+import { groups, groupTypes, roles, users } from '../../db/schema.js';
 import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { jsonLiteral, jsonObject, jsonPlain, jsonValue } from '../../platform/jsonText.js';
 import { assertStrongPassword, hashPassword } from '../../platform/passwords.js';
 import { FOREIGN_KEY_VIOLATION, onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
@@ -34,8 +33,8 @@ import {
 } from '../groups/policy.js';
 import { presentGroup, selectGroups } from '../groups/presenter.js';
 import { assertAdminRemains, assertAssignable, findRole } from '../roles/policy.js';
-import { countOf, EXACT_COUNT_LIMIT, offsetOf, type Paging } from './paging.js';
-import { presentUser, selectUserWithRelations, userOrder } from './presenter.js';
+import { EXACT_COUNT_LIMIT, estimatedRows, offsetOf, type Paging } from './paging.js';
+import { presentUser, userOrder } from './presenter.js';
 
 export type RequestInfo = { ip: string; url: string };
 
@@ -78,19 +77,61 @@ const NARROW_USER_SORTS: SortMap<'users'> = {
 };
 
 /**
- * One page of users matching `where` (a condition over the users table alone), ordered by prezime, ime.
- * `estimateFirst`: a whole-table list whose total is likely past the exact count's limit (countOf).
+ * A user as presentUser writes it, as JSON text built by PostgreSQL (platform/jsonText.ts): the same keys
+ * in the same order, `status` and `pismo` narrowed the same way, `grupa` as presentGroupRef (the type's
+ * name or '', its code or null), `tabela` the saved array (jsonb's text: a space after ':' and ',', the
+ * same JSON) or [] for anything else. Over users joined to roles, groups and group_types.
+ */
+const USER_JSON = jsonObject([
+  ['_id', jsonPlain(sql`${users.id}`)],
+  ['ime', jsonValue(sql`${users.ime}`)],
+  ['prezime', jsonValue(sql`${users.prezime}`)],
+  ['email', jsonValue(sql`${users.email}`)],
+  ['emailPotvrdjen', jsonLiteral(sql`${users.emailPotvrdjen}`)],
+  ['rola', jsonValue(sql`${roles.baseRole}`)],
+  ['rolaId', jsonPlain(sql`${roles.id}`)],
+  ['rolaNaziv', jsonValue(sql`${roles.imeRole}`)],
+  ['status', sql`(case when ${users.status} = 'aktivan' then '"aktivan"' else '"neaktivan"' end)`],
+  [
+    'grupa',
+    sql`(case when ${groups.id} is null then 'null' else ${jsonObject([
+      ['_id', jsonPlain(sql`${groups.id}`)],
+      ['naziv', jsonValue(sql`${groups.naziv}`)],
+      ['kratakNaziv', jsonValue(sql`${groups.kratakNaziv}`)],
+      ['tip', jsonValue(sql`coalesce(${groupTypes.naziv}, '')`)],
+      ['tipKod', jsonValue(sql`${groupTypes.code}`)],
+      ['cirilica', jsonValue(sql`${groups.cirilica}`)],
+      ['sveVideci', jsonLiteral(sql`${groups.sveVideci}`)],
+    ])} end)`,
+  ],
+  ['tabela', sql`(case when jsonb_typeof(${users.tables}) = 'array' then ${users.tables}::text else '[]' end)`],
+  ['pismo', sql`(case when ${users.pismo} = 'lat' then '"lat"' else '"cyr"' end)`],
+]);
+
+/** The rows `where` selects from users, counted up to EXACT_COUNT_LIMIT + 1 (an expression). */
+const cappedUsersSql = (where: SQL) =>
+  sql`(select count(*)::int from (select 1 from ${users} where ${where} limit ${EXACT_COUNT_LIMIT + 1}) capped)`;
+
+/**
+ * One page of users matching `where` (a condition over the users table alone), ordered by prezime, ime,
+ * as the JSON text of UsersPage (`{"users":[…],"totalResults":n}`; `listKey` 'guests' for GuestsPage),
+ * the page and its count in one statement.
+ * `estimateFirst`: a whole-table list whose total is likely past the exact count's limit: the planner's
+ * estimate is asked first and, past twice the limit, is the total without counting (as countOf).
  * A deferred join: the page's ids come from the users table alone (on users_list_order_idx, in trasa_sr
  * order, an index-only walk even at page 2,500), and only those ten rows are joined to their role and
  * group (docs/performance.md). Each `sort` has its own order index (drizzle/0013; by group or role the
  * kept names of 0016). `byGroups`: `where` keeps only the members of some groups (NARROW_USER_SORTS).
+ * The rows are written by PostgreSQL (USER_JSON) and sent as they come: building them in Node (drizzle's
+ * row mapping, presentUser, JSON.stringify) and a second statement for the count cost about as much as
+ * the SQL of a search's page.
  */
-export async function pageOfUsers(
+export async function usersPageJson(
   db: Executor,
   where: SQL,
   paging: Paging & UserSorting,
-  opts: { byGroups?: boolean; estimateFirst?: boolean } = {},
-): Promise<{ users: UserDto[]; totalResults: number }> {
+  opts: { byGroups?: boolean; estimateFirst?: boolean; listKey?: 'users' | 'guests' } = {},
+): Promise<string> {
   const order = orderOf(opts.byGroups ? NARROW_USER_SORTS : USER_SORTS, paging, userOrder, users.id);
   const pageIds = db
     .select({ id: users.id })
@@ -99,17 +140,39 @@ export async function pageOfUsers(
     .orderBy(...order)
     .limit(paging.limit)
     .offset(offsetOf(paging));
-  const rows = await selectUserWithRelations(db)
-    .where(sql`${users.id} in (${pageIds})`)
-    .orderBy(...order);
-  return {
-    users: rows.map(presentUser),
-    totalResults: await countOf(db, users, where, EXACT_COUNT_LIMIT, { estimateFirst: opts.estimateFirst }),
-  };
+  const early = opts.estimateFirst ? await estimatedRows(db, users, where) : null;
+  const counted = early === null || early <= 2 * EXACT_COUNT_LIMIT;
+  const result = await db.execute<{ list: string; capped: number | null }>(sql`select
+    (select coalesce(string_agg(${USER_JSON}, ',' order by ${sql.join(order, sql`, `)}), '')
+      from (${pageIds}) page
+      join ${users} on ${users.id} = page.id
+      join ${roles} on ${roles.id} = ${users.roleId}
+      left join ${groups} on ${groups.id} = ${users.groupId}
+      left join ${groupTypes} on ${groupTypes.id} = ${groups.typeId}) as list,
+    ${counted ? cappedUsersSql(where) : sql`null::int`} as capped`);
+  const row = result.rows[0];
+  const capped = row?.capped ?? 0;
+  const total =
+    !counted && early !== null
+      ? early
+      : capped <= EXACT_COUNT_LIMIT
+        ? capped
+        : Math.max(EXACT_COUNT_LIMIT + 1, early ?? (await estimatedRows(db, users, where)));
+  return `{"${opts.listKey ?? 'users'}":[${row?.list ?? ''}],"totalResults":${total}}`;
 }
 
-/** GET /api/user: Admin every user, Rukovodilac the members of their subtree; `groupId` narrows to one group. */
-export async function listUsers(ctx: AppContext, actor: Actor, q: Paging & UserSorting & { groupId?: string }): Promise<UsersPage> {
+/** usersPageJson as an object (the callers that add to it or test it). */
+export async function pageOfUsers(
+  db: Executor,
+  where: SQL,
+  paging: Paging & UserSorting,
+  opts: { byGroups?: boolean; estimateFirst?: boolean } = {},
+): Promise<{ users: UserDto[]; totalResults: number }> {
+  return JSON.parse(await usersPageJson(db, where, paging, opts));
+}
+
+/** GET /api/user: Admin every user, Rukovodilac the members of their subtree; `groupId` narrows to one group. JSON text of UsersPage. */
+export async function listUsers(ctx: AppContext, actor: Actor, q: Paging & UserSorting & { groupId?: string }): Promise<string> {
   const scope = await scopeOf(ctx.db, actor);
   let where = memberCondition(scope);
   if (q.groupId) {
@@ -118,11 +181,11 @@ export async function listUsers(ctx: AppContext, actor: Actor, q: Paging & UserS
     where = and(where, eq(users.groupId, q.groupId)) as SQL;
   }
   const narrowed = !scope.all || Boolean(q.groupId);
-  return pageOfUsers(ctx.db, where, q, { byGroups: narrowed, estimateFirst: !narrowed });
+  return usersPageJson(ctx.db, where, q, { byGroups: narrowed, estimateFirst: !narrowed });
 }
 
-/** GET /api/user/users-per-role: the users of one role the caller may see (a Rukovodilac: members and guests). */
-export async function usersPerRole(ctx: AppContext, actor: Actor, q: Paging & UserSorting & { roleId: string }): Promise<UsersPage> {
+/** GET /api/user/users-per-role: the users of one role the caller may see (a Rukovodilac: members and guests). JSON text of UsersPage. */
+export async function usersPerRole(ctx: AppContext, actor: Actor, q: Paging & UserSorting & { roleId: string }): Promise<string> {
   const scope = await scopeOf(ctx.db, actor);
   let visible = visibleUserCondition(scope);
   if (!scope.all) {
@@ -132,13 +195,12 @@ export async function usersPerRole(ctx: AppContext, actor: Actor, q: Paging & Us
     const [role] = await ctx.db.select({ baseRole: roles.baseRole }).from(roles).where(eq(roles.id, q.roleId)).limit(1);
     visible = role?.baseRole === 'Gost' ? isNull(users.deletedAt) : memberCondition(scope);
   }
-  return pageOfUsers(ctx.db, and(visible, eq(users.roleId, q.roleId)) as SQL, q, { byGroups: !scope.all, estimateFirst: scope.all });
+  return usersPageJson(ctx.db, and(visible, eq(users.roleId, q.roleId)) as SQL, q, { byGroups: !scope.all, estimateFirst: scope.all });
 }
 
-/** GET /api/user/guests: every guest (base role Gost); guests have no group, Admin and Rukovodilac see them all. */
-export async function listGuests(ctx: AppContext, q: Paging & UserSorting): Promise<GuestsPage> {
-  const page = await pageOfUsers(ctx.db, and(sql`${users.deletedAt} is null`, isGuestCondition()) as SQL, q);
-  return { guests: page.users, totalResults: page.totalResults };
+/** GET /api/user/guests: every guest (base role Gost); guests have no group, Admin and Rukovodilac see them all. JSON text of GuestsPage. */
+export async function listGuests(ctx: AppContext, q: Paging & UserSorting): Promise<string> {
+  return usersPageJson(ctx.db, and(sql`${users.deletedAt} is null`, isGuestCondition()) as SQL, q, { listKey: 'guests' });
 }
 
 export async function groupDto(db: Executor, scope: Scope, groupId: string | null): Promise<GroupDto | null> {
