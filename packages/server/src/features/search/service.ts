@@ -12,7 +12,7 @@ import { groupCondition, memberCondition, scopeOf } from '../groups/policy.js';
 import { type GroupSorting, pageOfGroups } from '../groups/service.js';
 import { activityReport } from '../reports/service.js';
 import type { Paging } from '../users/paging.js';
-import { type UserSorting, usersPageJson } from '../users/service.js';
+import { keptCountKey, type UserSorting, usersPageJson } from '../users/service.js';
 
 export type SearchInput = Paging & { eng: string; srb: string };
 
@@ -58,7 +58,7 @@ export async function searchUsers(ctx: AppContext, actor: Actor, input: SearchIn
   const where = and(memberCondition(scope), matchCondition(users.searchText, terms)) as SQL;
   // No planner setting here: the page walks users_list_order_idx (it carries search_text) and the
   // count stops at EXACT_COUNT_LIMIT; forcing the index scans cost more than they saved (issue 15).
-  return usersPageJson(ctx.db, where, input);
+  return usersPageJson(ctx.db, where, input, { keptCount: keptCountKey(scope, terms) });
 }
 
 /** GET /api/search/group: within the same scope as GET /api/group; nothing typed gives that list. */

@@ -26,6 +26,7 @@ const callers: Caller[] = [];
 let staffRole = '';
 let guestRole = '';
 let narrowGroup = '';
+let tree: Awaited<ReturnType<typeof createOrgTree>>;
 
 /** The page as the presenter builds it, counted plainly. */
 async function presented(where: SQL, paging: Paging & UserSorting, key = 'users') {
@@ -40,7 +41,7 @@ async function presented(where: SQL, paging: Paging & UserSorting, key = 'users'
 }
 
 beforeAll(async () => {
-  const tree = await createOrgTree(t.db, 'Json');
+  tree = await createOrgTree(t.db, 'Json');
   // A group without a type (tip '', tipKod null) inside the Rukovodilac's subtree.
   const untyped = await createGroup(t.db, { naziv: 'Bez tipa "tim"', parentId: tree.mid.id });
   await t.db.update(groups).set({ typeId: null }).where(eq(groups.id, untyped.id));
@@ -137,5 +138,52 @@ describe('the users lists built in SQL', () => {
     expect(all.find((u) => u.prezime === 'Džonić "Dž"')?.tabela).toEqual([]);
     expect(all.find((u) => u.prezime === 'Lukić \\ kosa')?.grupa).toMatchObject({ tip: '', tipKod: null, naziv: 'Bez tipa "tim"' });
     expect(all.some((u) => u.prezime === 'Njegoš\ttab')).toBe(true);
+  });
+});
+
+describe("a search's count kept by the users' version", () => {
+  it('is counted again after every change the search reads, and only then', async () => {
+    const [admin, manager] = callers;
+    if (!admin || !manager) throw new Error('callers missing');
+    const totals = async () =>
+      Promise.all(
+        [admin, manager].map(async (caller) => {
+          const res = await t.call({ method: 'GET', url: '/api/search/user?eng=zapamcen&srb=&page=1&limit=2', token: caller.token });
+          expect(res.statusCode, res.body).toBe(200);
+          return res.json().totalResults as number;
+        }),
+      );
+    expect(await totals()).toEqual([0, 0]);
+    const first = await createUser(t.db, { ime: 'Zapamćen', prezime: 'Prvi', groupId: tree.leaf.id });
+    expect(await totals()).toEqual([1, 1]);
+    const outside = await createUser(t.db, { ime: 'Zapamćen', prezime: 'Drugi', groupId: tree.other.id });
+    expect(await totals()).toEqual([2, 1]);
+    // Renamed out of the search and back, moved out of the Rukovodilac's scope, deactivated (soft delete), deleted.
+    await t.db.update(users).set({ ime: 'Promenjen' }).where(eq(users.id, first.id));
+    expect(await totals()).toEqual([1, 0]);
+    await t.db.update(users).set({ ime: 'Zapamćen' }).where(eq(users.id, first.id));
+    expect(await totals()).toEqual([2, 1]);
+    await t.db.update(users).set({ groupId: tree.other.id }).where(eq(users.id, first.id));
+    expect(await totals()).toEqual([2, 0]);
+    await t.db.update(users).set({ groupId: tree.leaf.id, email: 'zapamcen.treci@primer.rs' }).where(eq(users.id, outside.id));
+    expect(await totals()).toEqual([2, 1]);
+    await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, outside.id));
+    expect(await totals()).toEqual([1, 0]);
+    await t.db.delete(users).where(eq(users.id, outside.id));
+    expect(await totals()).toEqual([1, 0]);
+    // A change the search does not read keeps the count; one made with the triggers off (the version
+    // unmoved) shows that the count is indeed kept, not counted again.
+    await t.db
+      .update(users)
+      .set({ tables: [{ tabela: 'x' }], pismo: 'lat' })
+      .where(eq(users.id, first.id));
+    expect(await totals()).toEqual([1, 0]);
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.update(users).set({ groupId: tree.leaf.id }).where(eq(users.id, first.id));
+    });
+    expect(await totals()).toEqual([1, 0]);
+    await t.db.update(users).set({ ime: 'Zapamćen ' }).where(eq(users.id, first.id));
+    expect(await totals()).toEqual([1, 1]);
   });
 });

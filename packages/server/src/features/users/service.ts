@@ -112,6 +112,28 @@ const USER_JSON = jsonObject([
 const cappedUsersSql = (where: SQL) =>
   sql`(select count(*)::int from (select 1 from ${users} where ${where} limit ${EXACT_COUNT_LIMIT + 1}) capped)`;
 
+/** The version of what the users' searches count (drizzle/0030; null without its row). */
+const USERS_VERSION = sql`(select version::text from report_cache_state where name = 'users')`;
+
+/**
+ * Counts of searches kept by the 'users' version (drizzle/0030: it moves at the commit of any change
+ * of a user's liveness, group, role or search text, and of any user inserted or deleted, through
+ * whichever instance). Keyed by the search (the caller's scope and the terms: keptCountKey); each
+ * entry holds the version read in the very statement that counted (one snapshot), so a kept count is
+ * only ever used while the data it was counted from is unchanged. Emptied past KEPT_COUNTS_MAX searches.
+ */
+const keptCounts = new Map<string, { version: string; capped: number }>();
+const KEPT_COUNTS_MAX = 5_000;
+
+/** The key of a search's kept count: what the caller sees ('all' or their groups) and the typed terms. */
+export const keptCountKey = (scope: Scope, terms: string[]) => JSON.stringify([scope.all ? 'all' : [...scope.groupIds].sort(), terms]);
+
+function keepCount(key: string, version: string | null, capped: number): void {
+  if (version === null) return;
+  if (keptCounts.size >= KEPT_COUNTS_MAX) keptCounts.clear();
+  keptCounts.set(key, { version, capped });
+}
+
 /**
  * One page of users matching `where` (a condition over the users table alone), ordered by prezime, ime,
  * as the JSON text of UsersPage (`{"users":[…],"totalResults":n}`; `listKey` 'guests' for GuestsPage),
@@ -130,7 +152,7 @@ export async function usersPageJson(
   db: Executor,
   where: SQL,
   paging: Paging & UserSorting,
-  opts: { byGroups?: boolean; estimateFirst?: boolean; listKey?: 'users' | 'guests' } = {},
+  opts: { byGroups?: boolean; estimateFirst?: boolean; listKey?: 'users' | 'guests'; keptCount?: string } = {},
 ): Promise<string> {
   const order = orderOf(opts.byGroups ? NARROW_USER_SORTS : USER_SORTS, paging, userOrder, users.id);
   const pageIds = db
@@ -141,19 +163,36 @@ export async function usersPageJson(
     .limit(paging.limit)
     .offset(offsetOf(paging));
   const early = opts.estimateFirst ? await estimatedRows(db, users, where) : null;
-  const counted = early === null || early <= 2 * EXACT_COUNT_LIMIT;
-  const result = await db.execute<{ list: string; capped: number | null }>(sql`select
+  // A search's count kept by the data's version: the page statement reads the version and counts only
+  // when nothing is kept for this search; a kept count of another version is counted again.
+  const kept = opts.keptCount === undefined ? undefined : keptCounts.get(opts.keptCount);
+  const counted = (early === null || early <= 2 * EXACT_COUNT_LIMIT) && kept === undefined;
+  const result = await db.execute<{ list: string; capped: number | null; version: string | null }>(sql`select
     (select coalesce(string_agg(${USER_JSON}, ',' order by ${sql.join(order, sql`, `)}), '')
       from (${pageIds}) page
       join ${users} on ${users.id} = page.id
       join ${roles} on ${roles.id} = ${users.roleId}
       left join ${groups} on ${groups.id} = ${users.groupId}
       left join ${groupTypes} on ${groupTypes.id} = ${groups.typeId}) as list,
-    ${counted ? cappedUsersSql(where) : sql`null::int`} as capped`);
+    ${counted ? cappedUsersSql(where) : sql`null::int`} as capped,
+    ${opts.keptCount === undefined ? sql`null::text` : USERS_VERSION} as version`);
   const row = result.rows[0];
-  const capped = row?.capped ?? 0;
+  let capped = row?.capped ?? 0;
+  if (opts.keptCount !== undefined) {
+    if (counted) keepCount(opts.keptCount, row?.version ?? null, capped);
+    else if (kept && row?.version != null && kept.version === row.version) capped = kept.capped;
+    else {
+      const [again] = (
+        await db.execute<{ capped: number; version: string | null }>(
+          sql`select ${cappedUsersSql(where)} as capped, ${USERS_VERSION} as version`,
+        )
+      ).rows;
+      capped = again?.capped ?? 0;
+      keepCount(opts.keptCount, again?.version ?? null, capped);
+    }
+  }
   const total =
-    !counted && early !== null
+    early !== null && early > 2 * EXACT_COUNT_LIMIT
       ? early
       : capped <= EXACT_COUNT_LIMIT
         ? capped
