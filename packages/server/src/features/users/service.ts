@@ -10,12 +10,13 @@ import {
   type UserDto,
 } from '@trasa/domain';
 import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { groups, groupTypes, roles, users } from '../../db/schema.js';
 import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
-import type { Executor } from '../../platform/database.js';
+import { clientOf, type Executor } from '../../platform/database.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { jsonLiteral, jsonObject, jsonPlain, jsonValue } from '../../platform/jsonText.js';
 import { assertStrongPassword, hashPassword } from '../../platform/passwords.js';
@@ -120,15 +121,30 @@ const USERS_VERSION = sql`(select version::text from report_cache_state where na
  * of a user's liveness, group, role or search text, and of any user inserted or deleted, through
  * whichever instance). Keyed by the search (the caller's scope and the terms: keptCountKey); each
  * entry holds the version read in the very statement that counted (one snapshot), so a kept count is
- * only ever used while the data it was counted from is unchanged. Emptied past KEPT_COUNTS_MAX searches.
+ * only ever used while the data it was counted from is unchanged. One set per pool (one database: two
+ * databases' versions are unrelated numbers); none inside a transaction (its own changes move no version
+ * before its commit). Emptied past KEPT_COUNTS_MAX searches.
  */
-const keptCounts = new Map<string, { version: string; capped: number }>();
+const keptCountsByPool = new WeakMap<object, Map<string, { version: string; capped: number }>>();
 const KEPT_COUNTS_MAX = 5_000;
+
+function keptCountsOf(db: Executor): Map<string, { version: string; capped: number }> | null {
+  const client = clientOf(db);
+  if (!(client instanceof pg.Pool)) return null;
+  const counts = keptCountsByPool.get(client) ?? new Map<string, { version: string; capped: number }>();
+  keptCountsByPool.set(client, counts);
+  return counts;
+}
 
 /** The key of a search's kept count: what the caller sees ('all' or their groups) and the typed terms. */
 export const keptCountKey = (scope: Scope, terms: string[]) => JSON.stringify([scope.all ? 'all' : [...scope.groupIds].sort(), terms]);
 
-function keepCount(key: string, version: string | null, capped: number): void {
+function keepCount(
+  keptCounts: Map<string, { version: string; capped: number }>,
+  key: string,
+  version: string | null,
+  capped: number,
+): void {
   if (version === null) return;
   if (keptCounts.size >= KEPT_COUNTS_MAX) keptCounts.clear();
   keptCounts.set(key, { version, capped });
@@ -165,7 +181,9 @@ export async function usersPageJson(
   const early = opts.estimateFirst ? await estimatedRows(db, users, where) : null;
   // A search's count kept by the data's version: the page statement reads the version and counts only
   // when nothing is kept for this search; a kept count of another version is counted again.
-  const kept = opts.keptCount === undefined ? undefined : keptCounts.get(opts.keptCount);
+  const keptCounts = opts.keptCount === undefined ? null : keptCountsOf(db);
+  const keyed = keptCounts && opts.keptCount !== undefined ? { counts: keptCounts, key: opts.keptCount } : null;
+  const kept = keyed?.counts.get(keyed.key);
   const counted = (early === null || early <= 2 * EXACT_COUNT_LIMIT) && kept === undefined;
   const result = await db.execute<{ list: string; capped: number | null; version: string | null }>(sql`select
     (select coalesce(string_agg(${USER_JSON}, ',' order by ${sql.join(order, sql`, `)}), '')
@@ -175,11 +193,11 @@ export async function usersPageJson(
       left join ${groups} on ${groups.id} = ${users.groupId}
       left join ${groupTypes} on ${groupTypes.id} = ${groups.typeId}) as list,
     ${counted ? cappedUsersSql(where) : sql`null::int`} as capped,
-    ${opts.keptCount === undefined ? sql`null::text` : USERS_VERSION} as version`);
+    ${keyed ? USERS_VERSION : sql`null::text`} as version`);
   const row = result.rows[0];
   let capped = row?.capped ?? 0;
-  if (opts.keptCount !== undefined) {
-    if (counted) keepCount(opts.keptCount, row?.version ?? null, capped);
+  if (keyed) {
+    if (counted) keepCount(keyed.counts, keyed.key, row?.version ?? null, capped);
     else if (kept && row?.version != null && kept.version === row.version) capped = kept.capped;
     else {
       const [again] = (
@@ -188,7 +206,7 @@ export async function usersPageJson(
         )
       ).rows;
       capped = again?.capped ?? 0;
-      keepCount(opts.keptCount, again?.version ?? null, capped);
+      keepCount(keyed.counts, keyed.key, again?.version ?? null, capped);
     }
   }
   const total =
