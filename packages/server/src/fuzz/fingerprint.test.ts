@@ -20,13 +20,15 @@ describe('fingerprints of the database and the file store', () => {
     await t.db.update(users).set({ ime: user.ime }).where(eq(users.id, user.id));
     expect(await f.changedSince(before)).toEqual(['users']);
 
+    // A user deleted or inserted also moves the users' search version (drizzle/0029); the update above,
+    // which kept the values, moved nothing there.
     before = await f.snapshot();
     await t.db.delete(users).where(eq(users.id, user.id));
-    expect(await f.changedSince(before)).toEqual(['users']);
+    expect(await f.changedSince(before)).toEqual(['report_cache_state', 'users']);
 
     before = await f.snapshot();
     await createUser(t.db);
-    expect(await f.changedSince(before)).toEqual(['users']);
+    expect(await f.changedSince(before)).toEqual(['report_cache_state', 'users']);
 
     before = await f.snapshot();
     await t.db

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.js';
 import { groups } from '../db/schema.js';
 import { createGroup } from '../seed/factories.js';
-import { namedStatement, preparedOn, runNamed } from './database.js';
+import { connect, namedStatement, preparedOn, runBatch, runNamed } from './database.js';
 
 /** Statements written once (platform/database.ts): they run where they are asked to, pool or transaction. */
 const t = useTestApp();
@@ -34,5 +34,47 @@ describe('statements written once', () => {
       .catch(() => undefined);
     // Run again and again across the pool's connections (each prepares the name once), after the rollback.
     for (let i = 0; i < 12; i++) expect((await runNamed(t.db, groupName, { id: group.id })).rows[0]?.naziv).toBe('Pre izmene');
+  });
+});
+
+describe('statements sent as one batch', () => {
+  it('keep their values exactly, hold a set local for the batch only, and roll back together', async () => {
+    // Values written into the text: quotes, backslashes, LIKE's signs, both scripts, a number.
+    const texts = ["O'Brien", "it''s", 'a\\b\\', '100%_\\%', 'Ђорђе "Đorđe"', "'; select 1; --"];
+    for (const text of texts) {
+      const [, rows] = await runBatch(t.db, [sql`set local enable_sort = off`, sql`select ${text}::text as text, ${42} as n`]);
+      expect(rows).toEqual([{ text, n: 42 }]);
+    }
+    const [shown] = await runBatch(t.db, [sql`set local enable_sort = off`, sql`show enable_sort`]).then((r) => r.slice(1));
+    expect(shown).toEqual([{ enable_sort: 'off' }]);
+    // Every pooled connection is back to the default afterwards.
+    const after = await Promise.all(Array.from({ length: 12 }, () => t.db.execute<{ enable_sort: string }>(sql`show enable_sort`)));
+    expect(after.map((r) => r.rows[0]?.enable_sort)).toEqual(Array(12).fill('on'));
+    // A failing statement undoes the ones before it and leaves the connection usable.
+    const group = await createGroup(t.db, { naziv: 'Pre serije' });
+    await expect(
+      runBatch(t.db, [sql`update ${groups} set naziv = ${'U seriji'} where id = ${group.id}`, sql`select 1 / 0`]),
+    ).rejects.toThrow(/division by zero/);
+    const [row] = await t.db.select({ naziv: groups.naziv }).from(groups).where(eq(groups.id, group.id));
+    expect(row?.naziv).toBe('Pre serije');
+    expect((await t.db.execute(sql`select 1 as one`)).rows).toEqual([{ one: 1 }]);
+  });
+});
+
+describe('a batch with standard_conforming_strings off', () => {
+  it("reads its values as written: a backslash before a quote does not end the string (E'…')", async () => {
+    // A database or role may turn the setting off; drizzle's plain '…' would then read \' as a quote.
+    const url = (t.db.$client as unknown as { options: { connectionString: string } }).options.connectionString;
+    const off = connect(url, 1);
+    try {
+      await off.execute(sql`set standard_conforming_strings = off`);
+      expect((await off.execute<{ s: string }>(sql`select current_setting('standard_conforming_strings') as s`)).rows[0]?.s).toBe('off');
+      for (const text of ["a\\'; select 1; --", 'a\\b', "O'Brien", '\\']) {
+        const [rows] = await runBatch(off, [sql`select ${text}::text as text`]);
+        expect(rows).toEqual([{ text }]);
+      }
+    } finally {
+      await off.$client.end();
+    }
   });
 });

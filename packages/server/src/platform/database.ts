@@ -79,6 +79,19 @@ export function preparedOn<T extends object>(prepared: T, db: Executor): T {
 const dialect = new PgDialect();
 
 /**
+ * runBatch's dialect: a string value written into the text as an escape string (E'…', backslashes and
+ * quotes doubled), which PostgreSQL reads the same whatever standard_conforming_strings says — drizzle's
+ * own '…' with quotes doubled is exact only while that setting is on (its default, but a database or
+ * role may turn it off, and then a backslash before a quote would end the string early).
+ */
+class BatchDialect extends PgDialect {
+  override escapeString(str: string): string {
+    return `E'${str.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  }
+}
+const batchDialect = new BatchDialect();
+
+/**
  * A statement written once: its SQL text built at start-up (placeholders `sql.placeholder('x')`), run
  * as a named prepared statement (`pg` sends Parse once per pooled connection; PostgreSQL may keep a
  * generic plan after five runs). Rows come back as `pg` parses them (no drizzle mapping).
@@ -101,4 +114,19 @@ export async function runNamed<Row>(
     values: fillPlaceholders(statement.params, values),
   });
   return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
+}
+
+/**
+ * Several statements sent as one simple query: one round trip, run by PostgreSQL as one implicit
+ * transaction (so `set local` holds for the statements after it and ends with the batch; an error rolls
+ * the whole batch back and leaves the connection clean). The values are written into the text (drizzle's
+ * inlineParams, strings through batchDialect), so no statement here is prepared: each is planned with its
+ * values, as an unnamed statement is. Answers each statement's rows, in order.
+ *
+ * On the pool only (`Db`): inside a caller's transaction a `set local` would outlive the batch.
+ */
+export async function runBatch(db: Db, statements: SQL[]): Promise<Record<string, unknown>[][]> {
+  const text = statements.map((s) => batchDialect.sqlToQuery(s.inlineParams()).sql).join(';\n');
+  const result = (await db.$client.query(text)) as pg.QueryResult | pg.QueryResult[];
+  return (Array.isArray(result) ? result : [result]).map((r) => r.rows);
 }

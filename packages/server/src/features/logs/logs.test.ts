@@ -375,6 +375,8 @@ describe('logs', () => {
       const cases: [string, string][] = [
         [`${'a'.repeat(100)}q`, 'Dugi URL slova'],
         ['aaaq', 'Dugi URL slova'],
+        // Among the long row's first 1,000 keys and in its text: found once, not again among the cut rows.
+        ['aaaa', 'Dugi URL slova'],
         ['b.b.z@w', 'Dugi URL adrese'],
         [`${'b.'.repeat(60)}z@`, 'Dugi URL adrese'],
       ];

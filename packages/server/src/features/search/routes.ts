@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../platform/auth.js';
 import { searchPagingQuery } from '../users/paging.js';
+import { sendJson } from '../users/routes.js';
 import * as service from './service.js';
 
 /** GET /api/search/location: the clusters list's query, and `activity` (a catalogue code) with the report's `contract`. */
@@ -24,7 +25,7 @@ export async function searchRoutes(fastify: FastifyInstance, ctx: AppContext): P
   app.get(
     '/api/search/user',
     { schema: { querystring: searchPagingQuery.extend(sortQuery('users')) }, onRequest: ctx.auth.requireRoles(rolesFor('users')) },
-    async (request) => service.searchUsers(ctx, actorOf(request), request.query),
+    async (request, reply) => sendJson(reply, await service.searchUsers(ctx, actorOf(request), request.query)),
   );
 
   app.get(

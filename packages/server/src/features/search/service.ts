@@ -1,4 +1,4 @@
-import { type ActivityReport, foldForSearch, type GroupsPage, type LocationsPage, roleIn, rolesFor, type UsersPage } from '@trasa/domain';
+import { type ActivityReport, foldForSearch, type GroupsPage, type LocationsPage, roleIn, rolesFor } from '@trasa/domain';
 import { and, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.js';
@@ -12,7 +12,7 @@ import { groupCondition, memberCondition, scopeOf } from '../groups/policy.js';
 import { type GroupSorting, pageOfGroups } from '../groups/service.js';
 import { activityReport } from '../reports/service.js';
 import type { Paging } from '../users/paging.js';
-import { pageOfUsers, type UserSorting } from '../users/service.js';
+import { keptCountKey, type UserSorting, usersPageJson } from '../users/service.js';
 
 export type SearchInput = Paging & { eng: string; srb: string };
 
@@ -51,14 +51,14 @@ async function searching<T>(ctx: AppContext, terms: string[], fn: (db: Executor)
   });
 }
 
-/** GET /api/search/user: within the same scope as GET /api/user; nothing typed gives that list. */
-export async function searchUsers(ctx: AppContext, actor: Actor, input: SearchInput & UserSorting): Promise<UsersPage> {
+/** GET /api/search/user: within the same scope as GET /api/user; nothing typed gives that list. JSON text of UsersPage. */
+export async function searchUsers(ctx: AppContext, actor: Actor, input: SearchInput & UserSorting): Promise<string> {
   const scope = await scopeOf(ctx.db, actor);
   const terms = searchTerms(input);
   const where = and(memberCondition(scope), matchCondition(users.searchText, terms)) as SQL;
   // No planner setting here: the page walks users_list_order_idx (it carries search_text) and the
   // count stops at EXACT_COUNT_LIMIT; forcing the index scans cost more than they saved (issue 15).
-  return pageOfUsers(ctx.db, where, input);
+  return usersPageJson(ctx.db, where, input, { keptCount: keptCountKey(scope, terms) });
 }
 
 /** GET /api/search/group: within the same scope as GET /api/group; nothing typed gives that list. */

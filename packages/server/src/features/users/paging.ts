@@ -16,7 +16,7 @@ export const offsetOf = (p: Paging) => (p.page - 1) * p.limit;
 export const EXACT_COUNT_LIMIT = 10_000;
 
 /** The planner's estimate of the rows `where` selects from `table` (EXPLAIN). */
-async function estimatedRows(db: Executor, table: PgTable, where: SQL | undefined): Promise<number> {
+export async function estimatedRows(db: Executor, table: PgTable, where: SQL | undefined): Promise<number> {
   const plan = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
     sql`explain (format json) ${db.select({ one: sql`1` }).from(table).where(where)}`,
   );

@@ -1,5 +1,5 @@
 import { COMMON, createUserSchema, editUserSchema, idParam, rolesFor, sortQuery, USERS } from '@trasa/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -9,6 +9,8 @@ import * as service from './service.js';
 
 const message = z.object({ message: z.string() });
 const requestInfo = (r: FastifyRequest) => ({ ip: r.ip, url: r.url });
+/** The users lists' answers are JSON text built by PostgreSQL (service.usersPageJson), sent as it is. */
+export const sendJson = (reply: FastifyReply, text: string) => reply.type('application/json; charset=utf-8').send(text);
 /** An optional id filter: '' means none; anything else must be a uuid. */
 const optionalId = z.union([z.uuid({ error: COMMON.notFound }), z.literal('')]).optional();
 
@@ -20,7 +22,8 @@ export async function userRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
   app.get(
     '/api/user',
     { schema: { querystring: pagingQuery.extend({ groupId: optionalId, ...sortQuery('users') }) }, onRequest: managers },
-    async (request) => service.listUsers(ctx, actorOf(request), { ...request.query, groupId: request.query.groupId || undefined }),
+    async (request, reply) =>
+      sendJson(reply, await service.listUsers(ctx, actorOf(request), { ...request.query, groupId: request.query.groupId || undefined })),
   );
 
   app.get(
@@ -29,11 +32,13 @@ export async function userRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
       schema: { querystring: pagingQuery.extend({ roleId: z.uuid({ error: USERS.chooseOption }), ...sortQuery('users') }) },
       onRequest: managers,
     },
-    async (request) => service.usersPerRole(ctx, actorOf(request), request.query),
+    async (request, reply) => sendJson(reply, await service.usersPerRole(ctx, actorOf(request), request.query)),
   );
 
-  app.get('/api/user/guests', { schema: { querystring: pagingQuery.extend(sortQuery('users')) }, onRequest: managers }, async (request) =>
-    service.listGuests(ctx, request.query),
+  app.get(
+    '/api/user/guests',
+    { schema: { querystring: pagingQuery.extend(sortQuery('users')) }, onRequest: managers },
+    async (request, reply) => sendJson(reply, await service.listGuests(ctx, request.query)),
   );
 
   app.get('/api/user/single/:id', { schema: { params: idParam }, onRequest: managers }, async (request) =>

@@ -3,22 +3,22 @@ import {
   type editUserSchema,
   GROUPLESS_ROLES,
   type GroupDto,
-  type GuestsPage,
   type RoleKey,
   type Sorting,
   type SortKey,
   USERS,
   type UserDto,
-  type UsersPage,
 } from '@trasa/domain';
 import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { groups, roles, users } from '../../db/schema.js';
+import { groups, groupTypes, roles, users } from '../../db/schema.js';
 import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
-import type { Executor } from '../../platform/database.js';
+import { clientOf, type Executor } from '../../platform/database.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { jsonLiteral, jsonObject, jsonPlain, jsonValue } from '../../platform/jsonText.js';
 import { assertStrongPassword, hashPassword } from '../../platform/passwords.js';
 import { FOREIGN_KEY_VIOLATION, onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
@@ -34,8 +34,8 @@ import {
 } from '../groups/policy.js';
 import { presentGroup, selectGroups } from '../groups/presenter.js';
 import { assertAdminRemains, assertAssignable, findRole } from '../roles/policy.js';
-import { countOf, EXACT_COUNT_LIMIT, offsetOf, type Paging } from './paging.js';
-import { presentUser, selectUserWithRelations, userOrder } from './presenter.js';
+import { EXACT_COUNT_LIMIT, estimatedRows, offsetOf, type Paging } from './paging.js';
+import { presentUser, userOrder } from './presenter.js';
 
 export type RequestInfo = { ip: string; url: string };
 
@@ -78,19 +78,98 @@ const NARROW_USER_SORTS: SortMap<'users'> = {
 };
 
 /**
- * One page of users matching `where` (a condition over the users table alone), ordered by prezime, ime.
- * `estimateFirst`: a whole-table list whose total is likely past the exact count's limit (countOf).
+ * A user as presentUser writes it, as JSON text built by PostgreSQL (platform/jsonText.ts): the same keys
+ * in the same order, `status` and `pismo` narrowed the same way, `grupa` as presentGroupRef (the type's
+ * name or '', its code or null), `tabela` the saved array (jsonb's text: a space after ':' and ',', the
+ * same JSON) or [] for anything else. Over users joined to roles, groups and group_types.
+ */
+const USER_JSON = jsonObject([
+  ['_id', jsonPlain(sql`${users.id}`)],
+  ['ime', jsonValue(sql`${users.ime}`)],
+  ['prezime', jsonValue(sql`${users.prezime}`)],
+  ['email', jsonValue(sql`${users.email}`)],
+  ['emailPotvrdjen', jsonLiteral(sql`${users.emailPotvrdjen}`)],
+  ['rola', jsonValue(sql`${roles.baseRole}`)],
+  ['rolaId', jsonPlain(sql`${roles.id}`)],
+  ['rolaNaziv', jsonValue(sql`${roles.imeRole}`)],
+  ['status', sql`(case when ${users.status} = 'aktivan' then '"aktivan"' else '"neaktivan"' end)`],
+  [
+    'grupa',
+    sql`(case when ${groups.id} is null then 'null' else ${jsonObject([
+      ['_id', jsonPlain(sql`${groups.id}`)],
+      ['naziv', jsonValue(sql`${groups.naziv}`)],
+      ['kratakNaziv', jsonValue(sql`${groups.kratakNaziv}`)],
+      ['tip', jsonValue(sql`coalesce(${groupTypes.naziv}, '')`)],
+      ['tipKod', jsonValue(sql`${groupTypes.code}`)],
+      ['cirilica', jsonValue(sql`${groups.cirilica}`)],
+      ['sveVideci', jsonLiteral(sql`${groups.sveVideci}`)],
+    ])} end)`,
+  ],
+  ['tabela', sql`(case when jsonb_typeof(${users.tables}) = 'array' then ${users.tables}::text else '[]' end)`],
+  ['pismo', sql`(case when ${users.pismo} = 'lat' then '"lat"' else '"cyr"' end)`],
+]);
+
+/** The rows `where` selects from users, counted up to EXACT_COUNT_LIMIT + 1 (an expression). */
+const cappedUsersSql = (where: SQL) =>
+  sql`(select count(*)::int from (select 1 from ${users} where ${where} limit ${EXACT_COUNT_LIMIT + 1}) capped)`;
+
+/** The version of what the users' searches count (drizzle/0029; null without its row). */
+const USERS_VERSION = sql`(select version::text from report_cache_state where name = 'users')`;
+
+/**
+ * Counts of searches kept by the 'users' version (drizzle/0029: it moves at the commit of any change
+ * of a user's liveness, group, role or search text, and of any user inserted or deleted, through
+ * whichever instance). Keyed by the search (the caller's scope and the terms: keptCountKey); each
+ * entry holds the version read in the very statement that counted (one snapshot), so a kept count is
+ * only ever used while the data it was counted from is unchanged. One set per pool (one database: two
+ * databases' versions are unrelated numbers); none inside a transaction (its own changes move no version
+ * before its commit). Emptied past KEPT_COUNTS_MAX searches.
+ */
+const keptCountsByPool = new WeakMap<object, Map<string, { version: string; capped: number }>>();
+const KEPT_COUNTS_MAX = 5_000;
+
+function keptCountsOf(db: Executor): Map<string, { version: string; capped: number }> | null {
+  const client = clientOf(db);
+  if (!(client instanceof pg.Pool)) return null;
+  const counts = keptCountsByPool.get(client) ?? new Map<string, { version: string; capped: number }>();
+  keptCountsByPool.set(client, counts);
+  return counts;
+}
+
+/** The key of a search's kept count: what the caller sees ('all' or their groups) and the typed terms. */
+export const keptCountKey = (scope: Scope, terms: string[]) => JSON.stringify([scope.all ? 'all' : [...scope.groupIds].sort(), terms]);
+
+function keepCount(
+  keptCounts: Map<string, { version: string; capped: number }>,
+  key: string,
+  version: string | null,
+  capped: number,
+): void {
+  if (version === null) return;
+  if (keptCounts.size >= KEPT_COUNTS_MAX) keptCounts.clear();
+  keptCounts.set(key, { version, capped });
+}
+
+/**
+ * One page of users matching `where` (a condition over the users table alone), ordered by prezime, ime,
+ * as the JSON text of UsersPage (`{"users":[…],"totalResults":n}`; `listKey` 'guests' for GuestsPage),
+ * the page and its count in one statement.
+ * `estimateFirst`: a whole-table list whose total is likely past the exact count's limit: the planner's
+ * estimate is asked first and, past twice the limit, is the total without counting (as countOf).
  * A deferred join: the page's ids come from the users table alone (on users_list_order_idx, in trasa_sr
  * order, an index-only walk even at page 2,500), and only those ten rows are joined to their role and
  * group (docs/performance.md). Each `sort` has its own order index (drizzle/0013; by group or role the
  * kept names of 0016). `byGroups`: `where` keeps only the members of some groups (NARROW_USER_SORTS).
+ * The rows are written by PostgreSQL (USER_JSON) and sent as they come: building them in Node (drizzle's
+ * row mapping, presentUser, JSON.stringify) and a second statement for the count cost about as much as
+ * the SQL of a search's page.
  */
-export async function pageOfUsers(
+export async function usersPageJson(
   db: Executor,
   where: SQL,
   paging: Paging & UserSorting,
-  opts: { byGroups?: boolean; estimateFirst?: boolean } = {},
-): Promise<{ users: UserDto[]; totalResults: number }> {
+  opts: { byGroups?: boolean; estimateFirst?: boolean; listKey?: 'users' | 'guests'; keptCount?: string } = {},
+): Promise<string> {
   const order = orderOf(opts.byGroups ? NARROW_USER_SORTS : USER_SORTS, paging, userOrder, users.id);
   const pageIds = db
     .select({ id: users.id })
@@ -99,17 +178,58 @@ export async function pageOfUsers(
     .orderBy(...order)
     .limit(paging.limit)
     .offset(offsetOf(paging));
-  const rows = await selectUserWithRelations(db)
-    .where(sql`${users.id} in (${pageIds})`)
-    .orderBy(...order);
-  return {
-    users: rows.map(presentUser),
-    totalResults: await countOf(db, users, where, EXACT_COUNT_LIMIT, { estimateFirst: opts.estimateFirst }),
-  };
+  const early = opts.estimateFirst ? await estimatedRows(db, users, where) : null;
+  // A search's count kept by the data's version: the page statement reads the version and counts only
+  // when nothing is kept for this search; a kept count of another version is counted again.
+  const keptCounts = opts.keptCount === undefined ? null : keptCountsOf(db);
+  const keyed = keptCounts && opts.keptCount !== undefined ? { counts: keptCounts, key: opts.keptCount } : null;
+  const kept = keyed?.counts.get(keyed.key);
+  const counted = (early === null || early <= 2 * EXACT_COUNT_LIMIT) && kept === undefined;
+  const result = await db.execute<{ list: string; capped: number | null; version: string | null }>(sql`select
+    (select coalesce(string_agg(${USER_JSON}, ',' order by ${sql.join(order, sql`, `)}), '')
+      from (${pageIds}) page
+      join ${users} on ${users.id} = page.id
+      join ${roles} on ${roles.id} = ${users.roleId}
+      left join ${groups} on ${groups.id} = ${users.groupId}
+      left join ${groupTypes} on ${groupTypes.id} = ${groups.typeId}) as list,
+    ${counted ? cappedUsersSql(where) : sql`null::int`} as capped,
+    ${keyed ? USERS_VERSION : sql`null::text`} as version`);
+  const row = result.rows[0];
+  let capped = row?.capped ?? 0;
+  if (keyed) {
+    if (counted) keepCount(keyed.counts, keyed.key, row?.version ?? null, capped);
+    else if (kept && row?.version != null && kept.version === row.version) capped = kept.capped;
+    else {
+      const [again] = (
+        await db.execute<{ capped: number; version: string | null }>(
+          sql`select ${cappedUsersSql(where)} as capped, ${USERS_VERSION} as version`,
+        )
+      ).rows;
+      capped = again?.capped ?? 0;
+      keepCount(keyed.counts, keyed.key, again?.version ?? null, capped);
+    }
+  }
+  const total =
+    early !== null && early > 2 * EXACT_COUNT_LIMIT
+      ? early
+      : capped <= EXACT_COUNT_LIMIT
+        ? capped
+        : Math.max(EXACT_COUNT_LIMIT + 1, early ?? (await estimatedRows(db, users, where)));
+  return `{"${opts.listKey ?? 'users'}":[${row?.list ?? ''}],"totalResults":${total}}`;
 }
 
-/** GET /api/user: Admin every user, Rukovodilac the members of their subtree; `groupId` narrows to one group. */
-export async function listUsers(ctx: AppContext, actor: Actor, q: Paging & UserSorting & { groupId?: string }): Promise<UsersPage> {
+/** usersPageJson as an object (the callers that add to it or test it). */
+export async function pageOfUsers(
+  db: Executor,
+  where: SQL,
+  paging: Paging & UserSorting,
+  opts: { byGroups?: boolean; estimateFirst?: boolean } = {},
+): Promise<{ users: UserDto[]; totalResults: number }> {
+  return JSON.parse(await usersPageJson(db, where, paging, opts));
+}
+
+/** GET /api/user: Admin every user, Rukovodilac the members of their subtree; `groupId` narrows to one group. JSON text of UsersPage. */
+export async function listUsers(ctx: AppContext, actor: Actor, q: Paging & UserSorting & { groupId?: string }): Promise<string> {
   const scope = await scopeOf(ctx.db, actor);
   let where = memberCondition(scope);
   if (q.groupId) {
@@ -118,11 +238,11 @@ export async function listUsers(ctx: AppContext, actor: Actor, q: Paging & UserS
     where = and(where, eq(users.groupId, q.groupId)) as SQL;
   }
   const narrowed = !scope.all || Boolean(q.groupId);
-  return pageOfUsers(ctx.db, where, q, { byGroups: narrowed, estimateFirst: !narrowed });
+  return usersPageJson(ctx.db, where, q, { byGroups: narrowed, estimateFirst: !narrowed });
 }
 
-/** GET /api/user/users-per-role: the users of one role the caller may see (a Rukovodilac: members and guests). */
-export async function usersPerRole(ctx: AppContext, actor: Actor, q: Paging & UserSorting & { roleId: string }): Promise<UsersPage> {
+/** GET /api/user/users-per-role: the users of one role the caller may see (a Rukovodilac: members and guests). JSON text of UsersPage. */
+export async function usersPerRole(ctx: AppContext, actor: Actor, q: Paging & UserSorting & { roleId: string }): Promise<string> {
   const scope = await scopeOf(ctx.db, actor);
   let visible = visibleUserCondition(scope);
   if (!scope.all) {
@@ -132,13 +252,12 @@ export async function usersPerRole(ctx: AppContext, actor: Actor, q: Paging & Us
     const [role] = await ctx.db.select({ baseRole: roles.baseRole }).from(roles).where(eq(roles.id, q.roleId)).limit(1);
     visible = role?.baseRole === 'Gost' ? isNull(users.deletedAt) : memberCondition(scope);
   }
-  return pageOfUsers(ctx.db, and(visible, eq(users.roleId, q.roleId)) as SQL, q, { byGroups: !scope.all, estimateFirst: scope.all });
+  return usersPageJson(ctx.db, and(visible, eq(users.roleId, q.roleId)) as SQL, q, { byGroups: !scope.all, estimateFirst: scope.all });
 }
 
-/** GET /api/user/guests: every guest (base role Gost); guests have no group, Admin and Rukovodilac see them all. */
-export async function listGuests(ctx: AppContext, q: Paging & UserSorting): Promise<GuestsPage> {
-  const page = await pageOfUsers(ctx.db, and(sql`${users.deletedAt} is null`, isGuestCondition()) as SQL, q);
-  return { guests: page.users, totalResults: page.totalResults };
+/** GET /api/user/guests: every guest (base role Gost); guests have no group, Admin and Rukovodilac see them all. JSON text of GuestsPage. */
+export async function listGuests(ctx: AppContext, q: Paging & UserSorting): Promise<string> {
+  return usersPageJson(ctx.db, and(sql`${users.deletedAt} is null`, isGuestCondition()) as SQL, q, { listKey: 'guests' });
 }
 
 export async function groupDto(db: Executor, scope: Scope, groupId: string | null): Promise<GroupDto | null> {
