@@ -115,7 +115,7 @@ export default defineConfig({
             // the login page does not load the tables', dialogs' and pickers' code (issue 13 budgets).
             {
               name: 'mui',
-              test: /node_modules[\\/](@mui[\\/](system|utils|styled-engine|private-theming|core-downloads-tracker|material[\\/](esm[\\/])?(styles|utils|locale|colors|internal|zero-styled|DefaultPropsProvider))|@emotion)[\\/]|src[\\/]muiCore\.ts$/,
+              test: /node_modules[\\/](@mui[\\/](system|utils|styled-engine|private-theming|core-downloads-tracker|material[\\/](esm[\\/])?(styles|utils|locale|colors|internal|zero-styled|DefaultPropsProvider))|@emotion)[\\/]/,
             },
             // Modules of the entry stay in the entry's chunks (not pulled in as dependencies): the login page is unchanged.
             { name: (id, ctx) => groupOf(id, ctx), debugName: 'application, table', includeDependenciesRecursively: false },

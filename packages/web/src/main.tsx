@@ -119,8 +119,6 @@ function startsInApp(): boolean {
  * loads, which report it.
  */
 async function preloadOpening(): Promise<void> {
-  // MUI's core first: it is evaluated as soon as it has arrived, in its own task, not in FullApp's.
-  void import('./muiCore').catch(() => undefined);
   void loadApp().catch(() => undefined);
   // Each start below is its own task: a dynamic import adds a preload link per chunk it needs (the screen's
   // are ~60), which under Lighthouse's 4× slowdown took 300 ms in one task (issue 13 item 3, TBT).
