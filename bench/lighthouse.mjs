@@ -10,6 +10,14 @@
 //   LH_MODE=profile LH_RUNS=5 node bench/lighthouse.mjs # the /app pages' first render counted, no Lighthouse
 //   (LH_CPU=4: with Chromium's 4× CPU slowdown)
 //   LH_MODE=styles node bench/lighthouse.mjs           # writes packages/web/src/firstStyles.{css,json}
+//   LH_DIST=.build/a,.build/b node bench/lighthouse.mjs # several builds, their runs in turns (a, b, a, b …)
+//   LH_MODE=trace LH_DIST=.build/a,.build/b LH_DETAIL=1 [LH_PROFILE=1] node bench/lighthouse.mjs
+//                                                       # the main thread's tasks by thread time, in turns
+//
+// LH_MODE=trace counts each task of the /app page's main thread by its thread time (the CPU it got, which
+// the machine's other work stretches far less than the wall time Lighthouse measures) and prints `tbt4`,
+// Lighthouse's TBT formula on it at 4×, beside the wall-time one (`wtbt4`), the requests, and with
+// LH_DETAIL what the longest tasks did (LH_PROFILE: their JavaScript samples).
 //
 // LH_MODE=profile opens each /app page (no throttling, cache cleared) until its list shows rows, and
 // prints the medians of: the main thread's task, script, style and layout times (CDP Performance
