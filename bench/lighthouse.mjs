@@ -10,6 +10,14 @@
 //   LH_MODE=profile LH_RUNS=5 node bench/lighthouse.mjs # the /app pages' first render counted, no Lighthouse
 //   (LH_CPU=4: with Chromium's 4× CPU slowdown)
 //   LH_MODE=styles node bench/lighthouse.mjs           # writes packages/web/src/firstStyles.{css,json}
+//   LH_DIST=.build/a,.build/b node bench/lighthouse.mjs # several builds, their runs in turns (a, b, a, b …)
+//   LH_MODE=trace LH_DIST=.build/a,.build/b LH_DETAIL=1 [LH_PROFILE=1] node bench/lighthouse.mjs
+//                                                       # the main thread's tasks by thread time, in turns
+//
+// LH_MODE=trace counts each task of the /app page's main thread by its thread time (the CPU it got, which
+// the machine's other work stretches far less than the wall time Lighthouse measures) and prints `tbt4`,
+// Lighthouse's TBT formula on it at 4×, beside the wall-time one (`wtbt4`), the requests, and with
+// LH_DETAIL what the longest tasks did (LH_PROFILE: their JavaScript samples).
 //
 // LH_MODE=profile opens each /app page (no throttling, cache cleared) until its list shows rows, and
 // prints the medians of: the main thread's task, script, style and layout times (CDP Performance
@@ -39,7 +47,9 @@ import puppeteer from 'puppeteer-core';
 const RUNS = Number(process.env.LH_RUNS || 5);
 const WRITE = process.env.LH_WRITE !== '0';
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
-const DIST = process.env.LH_DIST ? path.resolve(process.env.LH_DIST) : null;
+// LH_MODE=trace takes several builds (LH_DIST=.build/a,.build/b) and measures them in turns.
+const DISTS = process.env.LH_DIST ? process.env.LH_DIST.split(',').map((d) => path.resolve(d)) : [null];
+const DIST = DISTS[0];
 const SERVER_DIST = DIST ? path.join(DIST, 'server') : path.resolve('packages/server/dist');
 const WEB_DIST = DIST ? path.join(DIST, 'web') : path.resolve('packages/web/dist');
 const ADMIN = { email: 'ana.admin@mit.gov.rs', lozinka: 'Lozinka123' };
@@ -77,7 +87,7 @@ async function query(url, text) {
 }
 
 /** The built server on a fresh, demo-seeded database; returns its base URL and stop(). */
-async function startServer() {
+async function startServer(serverDist = SERVER_DIST, webDist = WEB_DIST) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'trasa-lighthouse-'));
   const env = {
@@ -89,7 +99,7 @@ async function startServer() {
     ADMIN_EMAIL: 'admin@trasa.test',
     ADMIN_PASSWORD: 'AdminLozinka1',
     LOG_LEVEL: 'warn',
-    WEB_DIST,
+    WEB_DIST: webDist,
   };
   let dbName;
   if (process.env.DATABASE_URL) {
@@ -105,12 +115,12 @@ async function startServer() {
     if (dbName) await query(process.env.DATABASE_URL, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const seeded = spawnSync(process.execPath, [path.join(SERVER_DIST, 'seed-demo.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const seeded = spawnSync(process.execPath, [path.join(serverDist, 'seed-demo.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   if (seeded.status !== 0) {
     await cleanUp();
     throw new Error('the demo seed failed');
   }
-  const server = spawn(process.execPath, [path.join(SERVER_DIST, 'main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const server = spawn(process.execPath, [path.join(serverDist, 'main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (server.exitCode === null && server.signalCode === null) {
@@ -188,6 +198,7 @@ async function runOnce(browser, port, base, page, token) {
       // The main thread's work by category (Lighthouse's 'mainthread-work-breakdown', under its 4× slowdown).
       work: Object.fromEntries((lhr.audits['mainthread-work-breakdown']?.details?.items ?? []).map((item) => [item.group, item.duration])),
       failing,
+      lhr,
     };
   } finally {
     await tab.close();
@@ -356,6 +367,187 @@ async function profileOnce(browser, base, page, token) {
   }
 }
 
+/**
+ * LH_MODE=trace: one visit of a signed-in page (no throttling, cache cleared, phone width) until its list
+ * shows rows and 1.5 s more, with a Chromium trace. Each task of the page's main thread is counted by its
+ * thread time (`tdur`, the CPU the thread got, which the other processes on the machine change far less
+ * than the wall time Lighthouse measures): `tbt4` is Lighthouse's TBT formula on it, Σ max(0, 4 × task − 50 ms)
+ * over every task (also those before the first paint), `long4` the tasks over 50 ms at 4×; plus requests.
+ */
+async function traceOnce(browser, base, page, token) {
+  const tab = await browser.newPage();
+  try {
+    await tab.setViewport({ width: 412, height: 823, isMobile: true, deviceScaleFactor: 1.75 });
+    const session = await tab.createCDPSession();
+    await session.send('Network.clearBrowserCache');
+    await tab.goto(`${base}/favicon.svg`);
+    await tab.evaluate((t) => localStorage.setItem('token', t), token);
+    let requests = 0;
+    tab.on('request', () => requests++);
+    await tab.tracing.start({
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'toplevel',
+        'v8.execute',
+        'blink.user_timing',
+        'loading',
+        // LH_PROFILE=1: the JavaScript samples of each long task (what ran in it), a little slower.
+        ...(process.env.LH_PROFILE ? ['disabled-by-default-v8.cpu_profiler'] : []),
+      ],
+    });
+    const started = Date.now();
+    await tab.goto(`${base}${page.path}`);
+    await tab.waitForFunction(
+      () => document.querySelectorAll('main table tbody tr').length > 1 && !document.querySelector('main table[aria-busy="true"]'),
+      { timeout: 60_000, polling: 50 },
+    );
+    const shownMs = Date.now() - started;
+    await new Promise((r) => setTimeout(r, 1500));
+    const events = JSON.parse(Buffer.from(await tab.tracing.stop()).toString('utf8')).traceEvents;
+    // The page's main thread: the renderer thread that evaluated the most scripts.
+    const mains = new Map();
+    for (const e of events)
+      if (e.name === 'CrRendererMain' || (e.ph === 'M' && e.args?.name === 'CrRendererMain')) mains.set(`${e.pid}:${e.tid}`, 0);
+    for (const e of events) {
+      const key = `${e.pid}:${e.tid}`;
+      if (mains.has(key) && (e.name === 'EvaluateScript' || e.name === 'v8.evaluateModule')) mains.set(key, mains.get(key) + 1);
+    }
+    const main = [...mains].sort((a, b) => b[1] - a[1])[0]?.[0];
+    const onMain = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X');
+    const tasks = onMain.filter((e) => e.name === 'RunTask' && e.tdur !== undefined).sort((a, b) => a.ts - b.ts);
+    const ms = (us) => us / 1000;
+    const t0 = events.find((e) => e.name === 'navigationStart' && `${e.pid}:${e.tid}` === main)?.ts ?? tasks[0]?.ts ?? 0;
+    let cpu = 0;
+    let tbt4 = 0;
+    let wall = 0;
+    let wtbt4 = 0;
+    let long4 = 0;
+    const longest = [];
+    for (const t of tasks) {
+      const d = ms(t.tdur);
+      cpu += d;
+      wall += ms(t.dur);
+      if (4 * ms(t.dur) > 50) wtbt4 += 4 * ms(t.dur) - 50;
+      if (4 * d > 50) {
+        tbt4 += 4 * d - 50;
+        long4++;
+      }
+      if (4 * ms(t.dur) > 50 || 4 * d > 50) longest.push(t);
+    }
+    // What a long task did: the outermost of the timeline's known events in it (with the script's file).
+    const KNOWN = new Set([
+      'EvaluateScript',
+      'v8.evaluateModule',
+      'v8.compileModule',
+      'v8.compile',
+      'FunctionCall',
+      'TimerFire',
+      'FireAnimationFrame',
+      'ParseHTML',
+      'Layout',
+      'UpdateLayoutTree',
+      'PrePaint',
+      'Paint',
+      'Layerize',
+      'RunMicrotasks',
+      'EventDispatch',
+      'ParseAuthorStyleSheet',
+      'MinorGC',
+      'MajorGC',
+      'ResourceSendRequest',
+      'ResourceReceiveResponse',
+      'ResourceFinish',
+      'ResourceReceivedData',
+      'HandlePostMessage',
+      'XHRReadyStateChange',
+      'ScheduleStyleRecalculation',
+    ]);
+    const taskSummary = (t) => {
+      const inside = onMain
+        .filter((e) => e !== t && KNOWN.has(e.name) && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= t.ts + t.dur)
+        .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+      const by = new Map();
+      let end = -1;
+      let sends = 0;
+      for (const e of inside) {
+        if (e.name === 'ResourceSendRequest') sends++;
+        if (e.ts < end) continue;
+        end = e.ts + (e.dur ?? 0);
+        const url = e.args?.data?.url || e.args?.data?.stackTrace?.[0]?.url || e.args?.data?.frames?.[0]?.url || '';
+        const name = `${e.name}${url ? ` ${url.split('/').pop().split('?')[0]}` : ''}`;
+        const v = by.get(name) ?? [0, 0];
+        by.set(name, [v[0] + ms(e.tdur ?? e.dur), v[1] + ms(e.dur ?? 0)]);
+      }
+      const parts = [...by].sort((a, b) => b[1][1] - a[1][1]).slice(0, 5);
+      return `${(4 * ms(t.tdur)).toFixed(0)}ms@4x (wall ${(4 * ms(t.dur)).toFixed(0)}) at ${((t.ts - t0) / 1000).toFixed(0)} [${parts.map(([n, v]) => `${n} ${(4 * v[0]).toFixed(0)}/${(4 * v[1]).toFixed(0)}`).join('; ')}${sends ? `; ${sends} requests sent` : ''}]`;
+    };
+    // LH_PROFILE: the samples (timestamps and call stacks) of the main thread's CPU profile.
+    const samples = [];
+    if (process.env.LH_PROFILE) {
+      const [pid, tid] = main.split(':').map(Number);
+      const nodes = new Map();
+      let time = 0;
+      // The main thread's profile: its 'Profile' event names the id its chunks carry.
+      const ids = new Set(events.filter((e) => e.name === 'Profile' && e.pid === pid && e.tid === tid).map((e) => e.id));
+      for (const e of events) {
+        if (e.pid !== pid || !ids.has(e.id)) continue;
+        if (e.name === 'Profile' && e.args?.data?.startTime) time = e.args.data.startTime;
+        if (e.name !== 'ProfileChunk') continue;
+        const profile = e.args?.data?.cpuProfile ?? {};
+        for (const n of profile.nodes ?? []) nodes.set(n.id, n);
+        const deltas = e.args.data.timeDeltas ?? [];
+        (profile.samples ?? []).forEach((id, i) => {
+          time += deltas[i] ?? 0;
+          samples.push({ ts: time, id });
+        });
+      }
+      const frameOf = (n) =>
+        `${n.callFrame.functionName || '(anonymous)'} ${(n.callFrame.url || '').split('/').pop()}:${n.callFrame.lineNumber}`;
+      const stackOf = (id) => {
+        const out = [];
+        for (let n = nodes.get(id); n; n = nodes.get(n.parent)) out.push(n);
+        return out;
+      };
+      samples.profileOf = (t) => {
+        const inside = samples.filter((x) => x.ts >= t.ts && x.ts <= t.ts + t.dur);
+        const self = new Map();
+        const total = new Map();
+        for (const x of inside) {
+          const stack = stackOf(x.id);
+          if (!stack.length) continue;
+          const top = frameOf(stack[0]);
+          self.set(top, (self.get(top) ?? 0) + 1);
+          for (const f of new Set(stack.map(frameOf))) total.set(f, (total.get(f) ?? 0) + 1);
+        }
+        const fmt = (m) =>
+          [...m]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 12)
+            .map(([f, c]) => `${f} ${c}`)
+            .join(' | ');
+        return `\n      samples ${inside.length}; self: ${fmt(self)}\n      total: ${fmt(new Map([...total].filter(([f]) => !/^\(root\)|^\(program\)/.test(f))))}`;
+      };
+    }
+    const detail = longest
+      .sort((a, b) => b.dur - a.dur)
+      .slice(0, Number(process.env.LH_TOP || 6))
+      .map((t) => taskSummary(t) + (samples.profileOf ? samples.profileOf(t) : ''));
+    return {
+      shownMs,
+      cpu4: Math.round(4 * cpu),
+      tbt4: Math.round(tbt4),
+      long4,
+      wall4: Math.round(4 * wall),
+      wtbt4: Math.round(wtbt4),
+      requests,
+      detail,
+    };
+  } finally {
+    await tab.close();
+  }
+}
+
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -368,12 +560,130 @@ const load = () =>
     .map((l) => l.toFixed(1))
     .join(' / ');
 
+/**
+ * Several builds (LH_DIST=.build/a,.build/b): each on its own server, their Lighthouse runs taken in turns
+ * (a, b, a, b …) so that both meet the same load; prints each run and each build's medians, writes nothing.
+ */
+async function compareBuilds() {
+  const builds = [];
+  for (const dist of DISTS) {
+    const server = await startServer(path.join(dist, 'server'), path.join(dist, 'web'));
+    builds.push({ name: path.basename(dist), ...server, token: await signIn(server.base), runs: new Map() });
+  }
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+  const detail = (lhr) => {
+    const a = lhr.audits;
+    const requests = a['network-requests']?.details?.items?.length ?? 0;
+    return {
+      requests,
+      mainThread: Math.round(a['mainthread-work-breakdown']?.numericValue ?? 0),
+      bootup: Math.round(a['bootup-time']?.numericValue ?? 0),
+    };
+  };
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+    for (let i = 0; i < RUNS; i++) {
+      for (const page of PAGES) {
+        for (const build of builds) {
+          let run;
+          for (let attempt = 1; !run; attempt++) {
+            try {
+              run = await runOnce(browser, chrome.port, build.base, page, build.token);
+            } catch (error) {
+              if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|PROTOCOL_TIMEOUT/.test(String(error))) throw error;
+            }
+          }
+          Object.assign(run, detail(run.lhr));
+          delete run.lhr;
+          const key = `${build.name} ${page.path}`;
+          if (!build.runs.has(key)) build.runs.set(key, []);
+          build.runs.get(key).push(run);
+          console.log(
+            `${key} run ${i + 1} (load ${load()}): performance ${run.performance}, LCP ${Math.round(run.lcp)}, TBT ${Math.round(run.tbt)}, main thread ${run.mainThread}, bootup ${run.bootup}, requests ${run.requests}, a11y ${run.accessibility}, bp ${run.bestPractices}`,
+          );
+        }
+      }
+    }
+    for (const page of PAGES) {
+      for (const build of builds) {
+        const runs = build.runs.get(`${build.name} ${page.path}`);
+        const med = (k) => Math.round(median(runs.map((r) => r[k])));
+        console.log(
+          `${build.name} ${page.path} median of ${runs.length}: performance ${med('performance')}, LCP ${med('lcp')}, TBT ${med('tbt')}, main thread ${med('mainThread')}, bootup ${med('bootup')}, requests ${med('requests')}, a11y ${med('accessibility')}, bp ${med('bestPractices')}`,
+        );
+      }
+    }
+    await browser.disconnect();
+  } finally {
+    chrome.kill();
+    for (const build of builds) await build.stop();
+  }
+  console.log(`load ${loadBefore} before, ${load()} after`);
+}
+
+/** LH_MODE=trace: every build of LH_DIST (or the regular one) on its own server, measured in turns. */
+async function traceBuilds() {
+  const builds = [];
+  for (const dist of DISTS) {
+    const webDist = dist ? path.join(dist, 'web') : WEB_DIST;
+    const server = await startServer(dist ? path.join(dist, 'server') : SERVER_DIST, webDist);
+    builds.push({ name: dist ? path.basename(dist) : 'dist', ...server, token: await signIn(server.base), runs: new Map() });
+  }
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+    for (let i = 0; i < RUNS; i++) {
+      for (const build of builds) {
+        for (const page of PAGES.filter((p) => p.signedIn)) {
+          const run = await traceOnce(browser, build.base, page, build.token);
+          const key = `${build.name} ${page.path}`;
+          if (!build.runs.has(key)) build.runs.set(key, []);
+          build.runs.get(key).push(run);
+          console.log(
+            `${key} run ${i + 1} (load ${load()}): cpu4 ${run.cpu4}, tbt4 ${run.tbt4}, long4 ${run.long4}, wall4 ${run.wall4}, wtbt4 ${run.wtbt4}, requests ${run.requests}, shown ${run.shownMs} ms`,
+          );
+          if (process.env.LH_DETAIL) for (const d of run.detail) console.log(`    ${d}`);
+        }
+      }
+    }
+    for (const build of builds) {
+      for (const [key, runs] of build.runs) {
+        const med = (k) => Math.round(median(runs.map((r) => r[k])));
+        console.log(
+          `${key} median of ${runs.length}: cpu4 ${med('cpu4')}, tbt4 ${med('tbt4')}, long4 ${med('long4')}, wall4 ${med('wall4')}, wtbt4 ${med('wtbt4')}, requests ${med('requests')}, shown ${med('shownMs')} ms`,
+        );
+      }
+    }
+    await browser.disconnect();
+  } finally {
+    chrome.kill();
+    for (const build of builds) await build.stop();
+  }
+  console.log(`load ${loadBefore} before, ${load()} after`);
+}
+
 // As `npm run build` leaves it: the assets precompressed (a build made aside is not).
-if (!readdirSync(path.join(WEB_DIST, 'assets')).some((f) => f.endsWith('.br'))) {
-  spawnSync(process.execPath, ['packages/web/scripts/precompress.mjs', WEB_DIST], { stdio: 'inherit' });
+for (const web of DISTS.map((d) => (d ? path.join(d, 'web') : WEB_DIST))) {
+  if (!readdirSync(path.join(web, 'assets')).some((f) => f.endsWith('.br'))) {
+    spawnSync(process.execPath, ['packages/web/scripts/precompress.mjs', web], { stdio: 'inherit' });
+  }
 }
 
 const loadBefore = load();
+if (MODE === 'trace') {
+  await traceBuilds();
+  process.exit(0);
+}
+if (DISTS.length > 1) {
+  await compareBuilds();
+  process.exit(0);
+}
 const { base, stop } = await startServer();
 const chrome = await chromeLauncher.launch({
   chromePath: CHROME,

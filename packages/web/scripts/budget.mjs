@@ -28,8 +28,11 @@ export const SCREEN_CEILING = 340 * 1024;
 
 const STATIC_IMPORT = /(?:^|[;\n}])\s*import\s*(?:[\w$*{}\s,]+from\s*)?["'`]\.\/([^"'`]+\.js)["'`]/g;
 const DYNAMIC_IMPORT = /import\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g;
-/** Chunks named after the modules that load with every /app screen, and with the public pages. */
-const SHELL = /^(FullApp|AppShell|RouteGuard)-/;
+/**
+ * Chunks named after the modules that load with every /app screen (since issue 13 item 3's fifth pass one
+ * `application` chunk, vite.config.ts), and with the public pages.
+ */
+const SHELL = /^(FullApp|AppShell|RouteGuard|application)-/;
 const PUBLIC = /^(PublicPages)-/;
 
 function imports(code, pattern) {

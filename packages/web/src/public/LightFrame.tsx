@@ -24,7 +24,7 @@ export function LightFrame() {
           </span>
           <div className="tp-frame-titles">
             <div className="tp-frame-title">{inScript(UI.ministry)}</div>
-            <p className="tp-frame-greeting">{'\u00a0'}</p>
+            <p className="tp-frame-greeting" />
           </div>
           <span className="tp-frame-script" aria-hidden="true">
             {other}
