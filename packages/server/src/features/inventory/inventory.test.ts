@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   type A13Page,
@@ -633,6 +634,10 @@ describe('items, reports, A13 and the cluster delete', () => {
     const got = json(await t.call({ method: 'GET', url: `/api/inventory/location/${schoolA.id}`, token: client }));
     expect(got.location).toMatchObject({ email: 'skola@mionica.edu.rs', brojStavki: 3, naziv: schoolA.naziv });
     expect((await t.call({ method: 'GET', url: `/api/inventory/location/${hidden.id}`, token: client })).statusCode).toBe(404);
+    // The list of a location outside the caller's visibility is 404 too (its rows are never read), as is one
+    // that does not exist.
+    expect((await t.call({ method: 'GET', url: `/api/inventory?lokacija=${hidden.id}`, token: client })).statusCode).toBe(404);
+    expect((await t.call({ method: 'GET', url: `/api/inventory?lokacija=${randomUUID()}`, token: client })).statusCode).toBe(404);
     const [n] = await t.db
       .select({ id: inventoryItems.id })
       .from(inventoryItems)
