@@ -4,6 +4,9 @@ import { deriveKey } from './secrets.js';
 
 export const TOKEN_TTL = '12h';
 
+/** Verified tokens kept at most (≈ 300 bytes each); past it the set starts again. */
+const VERIFIED_KEPT = 10_000;
+
 export type TokenClaims = { sub: string; tv: number };
 /** A verified token: its claims, its id (`jti`, for sign-out) and when it expires. */
 export type VerifiedToken = TokenClaims & { jti: string; expiresAt: Date };
@@ -15,6 +18,7 @@ export function tokenService(secret: string) {
     'sign',
     'verify',
   ]);
+  const verified = new Map<string, VerifiedToken>();
   return {
     async sign(claims: TokenClaims): Promise<string> {
       return new SignJWT({ tv: claims.tv })
@@ -25,14 +29,30 @@ export function tokenService(secret: string) {
         .setExpirationTime(TOKEN_TTL)
         .sign(await key);
     },
-    /** null for anything but a valid, unexpired token of ours with an id (older tokens had none). */
+    /**
+     * null for anything but a valid, unexpired token of ours with an id (older tokens had none). A token
+     * verified once is kept by its exact text until it expires (a user sends the same token for hours;
+     * WebCrypto's HMAC and jose's checks were 5 % of a cheap list request's server CPU): the same text
+     * carries the same signature, so only what passed is kept, and it answers null from its expiry on.
+     * Sign-out and a changed token version are not a matter of the signature: the caller checks them
+     * against the database on every request (platform/auth.ts).
+     */
     async verify(token: string): Promise<VerifiedToken | null> {
+      const kept = verified.get(token);
+      if (kept) {
+        if (Date.now() < kept.expiresAt.getTime()) return kept;
+        verified.delete(token);
+        return null;
+      }
       try {
         const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
         const { sub, tv, jti, exp } = payload;
         if (typeof sub !== 'string' || typeof tv !== 'number' || typeof exp !== 'number') return null;
         if (typeof jti !== 'string' || !/^[0-9a-f-]{36}$/i.test(jti)) return null;
-        return { sub, tv, jti, expiresAt: new Date(exp * 1000) };
+        const result = Object.freeze({ sub, tv, jti, expiresAt: new Date(exp * 1000) });
+        if (verified.size >= VERIFIED_KEPT) verified.clear();
+        verified.set(token, result);
+        return result;
       } catch {
         return null;
       }
