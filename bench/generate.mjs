@@ -26,6 +26,22 @@ export const BENCH_USERS = {
   employee: 'bench.zaposleni@trasa.test',
 };
 
+/** Signs each of BENCH_USERS in on the server at `base`: their bearer tokens by role. */
+export async function benchTokens(base) {
+  const tokens = {};
+  for (const [role, email] of Object.entries(BENCH_USERS)) {
+    const res = await fetch(`${base}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, lozinka: BENCH_ADMIN.password }),
+    });
+    const body = await res.json();
+    if (!body.token) throw new Error(`sign-in of ${email}: ${res.status} ${JSON.stringify(body)}`);
+    tokens[role] = body.token;
+  }
+  return tokens;
+}
+
 const scale = Number(process.env.BENCH_SCALE || 1);
 export const SIZES = {
   firms: 100,

@@ -10,8 +10,8 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
-import { BENCH_USERS, benchTarget } from './generate.mjs';
-import { BENCH_ADMIN, startBenchServer } from './support.mjs';
+import { benchTarget, benchTokens } from './generate.mjs';
+import { startBenchServer } from './support.mjs';
 
 const target = benchTarget();
 const builds = [
@@ -49,16 +49,7 @@ async function startBuild(name, main) {
   // startBenchServer reads the build to start from this process's environment.
   process.env.BENCH_SERVER_MAIN = main;
   const server = await startBenchServer({}, { databaseUrl: u.toString(), quiet: true });
-  const tokens = {};
-  for (const [role, email] of Object.entries(BENCH_USERS)) {
-    const res = await fetch(`${server.base}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, lozinka: BENCH_ADMIN.password }),
-    });
-    tokens[role] = (await res.json()).token;
-  }
-  return { server, tokens };
+  return { server, tokens: await benchTokens(server.base) };
 }
 
 async function load(running, name, c, n) {

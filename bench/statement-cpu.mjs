@@ -9,8 +9,8 @@ import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { BENCH_USERS, benchTarget } from './generate.mjs';
-import { BENCH_ADMIN, startBenchServer } from './support.mjs';
+import { benchTarget, benchTokens } from './generate.mjs';
+import { startBenchServer } from './support.mjs';
 
 const runs = Number(process.env.BENCH_RUNS ?? 300);
 const sqlLog = path.join(os.tmpdir(), `trasa-statement-cpu-${process.pid}.jsonl`);
@@ -27,15 +27,7 @@ const ticks = () => {
   return Number(f[11]) + Number(f[12]);
 };
 try {
-  const tokens = {};
-  for (const [role, email] of Object.entries(BENCH_USERS)) {
-    const res = await fetch(`${server.base}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, lozinka: BENCH_ADMIN.password }),
-    });
-    tokens[role] = (await res.json()).token;
-  }
+  const tokens = await benchTokens(server.base);
   for (const arg of process.argv.slice(2)) {
     const [url, role = 'admin'] = arg.split(' ');
     rmSync(sqlLog, { force: true });

@@ -16,8 +16,8 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { BENCH_USERS, benchTarget, generateFresh } from './generate.mjs';
-import { BENCH_ADMIN, startBenchServer } from './support.mjs';
+import { benchTarget, benchTokens, generateFresh } from './generate.mjs';
+import { startBenchServer } from './support.mjs';
 
 const filters = (process.argv[2] ?? '')
   .toLowerCase()
@@ -366,17 +366,7 @@ const server = await startBenchServer(
 const pool = new pg.Pool({ connectionString: server.dbUrl, max: connections });
 const results = [];
 try {
-  const tokens = {};
-  for (const [role, email] of Object.entries(BENCH_USERS)) {
-    const res = await fetch(`${server.base}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, lozinka: BENCH_ADMIN.password }),
-    });
-    const body = await res.json();
-    if (!body.token) throw new Error(`sign-in of ${email}: ${res.status} ${JSON.stringify(body)}`);
-    tokens[role] = body.token;
-  }
+  const tokens = await benchTokens(server.base);
   const extra = {
     staffRole: (await pool.query("SELECT id FROM roles WHERE base_role = 'Zaposleni' AND builtin")).rows[0].id,
     // A location with inventory items ('' without them: those cases answer 400/404 and are skipped).
