@@ -1,8 +1,8 @@
-import { getTableName, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { clusters } from '../../db/schema-clusters.js';
 import type { Executor } from '../../platform/database.js';
-import { EXACT_COUNT_LIMIT } from '../users/paging.js';
+import { cappedCountSql, EXACT_COUNT_LIMIT, estimatedRows, tableEstimateSql } from '../users/paging.js';
 import { type ClusterScope, visibleClusterIds } from './policy.js';
 
 /**
@@ -55,33 +55,12 @@ export function pageByKeptClusters(
     limit ${opts.limit} offset (select ${offset} - coalesce(min(before), 0) from s)`;
 }
 
-/**
- * The planner's estimate of a whole table's rows, as it makes it for a scan without a condition
- * (PostgreSQL's table_block_relation_estimate_size: the density of the last ANALYZE times the pages the
- * table has now; `round` of a float8 is rint there too), read inside a list's statement instead of an
- * EXPLAIN of its own. Null before the table was ever analyzed (totalOf then asks EXPLAIN). The audit
- * log's list computes the same (features/logs/service.ts TABLE_ESTIMATE).
- */
-export function tableEstimateSql(table: PgTable): SQL {
-  return sql`(select case when relpages > 0 and reltuples >= 0
-      then round(reltuples::float8 / relpages * (pg_relation_size(oid) / current_setting('block_size')::int)) end
-    from pg_class where oid = ${getTableName(table)}::regclass)`;
-}
-
-/** The planner's estimate of the rows `where` selects from `table` (EXPLAIN), as countOf asks it. */
-export async function estimatedRows(db: Executor, table: PgTable, where: SQL | undefined): Promise<number> {
-  const plan = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-    sql`explain (format json) select 1 from ${table}${where ? sql` where ${where}` : sql``}`,
-  );
-  return Math.round(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
-}
-
 /** What totalColumns adds to a list's statement: `n` (the kept or capped count, or null) and `estimate`. */
 export type TotalColumns = { n: number | string | null; estimate: number | string | null };
 
 /**
  * A list's total as two columns to read in the statement that reads its page (one round trip; totalOf
- * turns them into the answer countOf or keptCountOf gave):
+ * turns them into the answer countOf gave):
  * - `kept`: a statement answering `n`, the exact number kept (keptTotal), and `estimate` when the list is a
  *   whole table (tableEstimateSql: what EXPLAIN would answer past the limit);
  * - otherwise the rows of `table` that `where` selects counted up to EXACT_COUNT_LIMIT + 1; with
@@ -92,8 +71,7 @@ export function totalColumns(
   opts: { kept: SQL; estimate?: SQL } | { table: PgTable; where: SQL | undefined; estimateFirst?: boolean },
 ): SQL {
   if ('kept' in opts) return sql`select (${opts.kept}) as n, ${opts.estimate ?? sql`null`}::float8 as estimate`;
-  const capped = sql`(select count(*)::int from (select 1 from ${opts.table}${opts.where ? sql` where ${opts.where}` : sql``}
-    limit ${sql.raw(String(EXACT_COUNT_LIMIT + 1))}) capped)`;
+  const capped = cappedCountSql(opts.table, opts.where);
   if (!opts.estimateFirst) return sql`select ${capped} as n, null::float8 as estimate`;
   return sql`select case when e.estimate > ${sql.raw(String(2 * EXACT_COUNT_LIMIT))} then null else ${capped} end as n, e.estimate
     from (select ${tableEstimateSql(opts.table)} as estimate) e`;
@@ -101,7 +79,7 @@ export function totalColumns(
 
 /**
  * The total from totalColumns' `row`: exact up to EXACT_COUNT_LIMIT, past it the planner's estimate (at
- * least the limit + 1) — countOf's and keptCountOf's answer. EXPLAIN is asked only past the limit (or,
+ * least the limit + 1) — countOf's answer. EXPLAIN is asked only past the limit (or,
  * with `estimateFirst`, for a table never analyzed), as they asked it.
  */
 export async function totalOf(

@@ -9,8 +9,8 @@ import { activities, activityCatalogue, activityComments } from '../../db/schema
 import { clusters, topics } from '../../db/schema-clusters.js';
 import { orderOf } from '../../platform/sorting.js';
 import { createCluster, createContract, createGroup, createOrgTree, createUser, tokenFor } from '../../seed/factories.js';
-import { estimatedRows, tableEstimateSql } from '../clusters/keptCounts.js';
 import { visibleClusterCondition } from '../clusters/policy.js';
+import { estimatedRows, tableEstimateSql } from '../users/paging.js';
 import { presentCommentRow } from './presenter.js';
 import { COMMENT_SORTS } from './service.js';
 

@@ -8,7 +8,7 @@ import { type Db, type Executor, runBatch } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
 import { type SortMap, sortKeyOf } from '../../platform/sorting.js';
 import { searchTerms } from '../search/service.js';
-import { offsetOf } from '../users/paging.js';
+import { cappedCountSql, estimatedRows, offsetOf, tableEstimateSql } from '../users/paging.js';
 import { type LogScope, logScopeCondition, logScopeOf } from './policy.js';
 import { presentLog } from './presenter.js';
 
@@ -137,16 +137,10 @@ function estimateOf(rows: Record<string, unknown>[]): number {
 }
 
 /** The planner's estimate of the rows `where` selects. */
-async function estimate(db: Executor, where: SQL | undefined): Promise<number> {
-  return estimateOf((await db.execute(explainRows(where))).rows);
-}
-
-/** The number of rows `where` selects, counted up to `cap` + 1 (an expression: a statement of its own or a column). */
-const cappedCountSql = (where: SQL | undefined, cap: number) =>
-  sql`(select count(*)::int from (select 1 from ${auditLogs} ${where ? sql`where ${where}` : sql``} limit ${cap + 1}) capped)`;
+const estimate = (db: Executor, where: SQL | undefined) => estimatedRows(db, auditLogs, where);
 
 async function cappedCount(db: Executor, where: SQL | undefined, cap: number): Promise<number> {
-  const result = await db.execute<{ n: number }>(sql`select ${cappedCountSql(where, cap)} as n`);
+  const result = await db.execute<{ n: number }>(sql`select ${cappedCountSql(auditLogs, where, cap)} as n`);
   return result.rows[0]?.n ?? 0;
 }
 
@@ -169,16 +163,6 @@ async function estimatedTotal(db: Executor, where: SQL | undefined, paging: Pagi
   return { totalLogs: Math.max(known ?? (await estimate(db, where)), floor), totalExact: false };
 }
 
-/**
- * The planner's estimate of the whole table's rows, as it makes it for a scan without a condition
- * (PostgreSQL's table_block_relation_estimate_size: the density of the last ANALYZE times the pages the
- * table has now, rounded; equal to EXPLAIN's), read with the page instead of an EXPLAIN of its own. Null
- * before the table was ever analyzed (the EXPLAIN then).
- */
-const TABLE_ESTIMATE = sql`(select case when relpages > 0 and reltuples >= 0
-    then round(reltuples::float8 / relpages * (pg_relation_size(oid) / current_setting('block_size')::int)) end
-  from pg_class where oid = 'audit_logs'::regclass)`;
-
 type ListedPage = { rows: PageRow[]; capped: number; tableEstimate: number | null };
 
 /**
@@ -190,8 +174,8 @@ type ListedPage = { rows: PageRow[]; capped: number; tableEstimate: number | nul
 async function listPage(db: Executor, ids: SQL, dir: SQL, where: SQL | undefined, whole: boolean): Promise<ListedPage> {
   const result = await db.execute<PageRow & { capped: number; table_estimate: number | string | null }>(sql`select ${PAGE_COLUMNS},
       c.capped, c.table_estimate
-    from (select ${cappedCountSql(where, EXACT_COUNT_CAP)} as capped,
-      ${whole ? TABLE_ESTIMATE : sql`null::float8`} as table_estimate) c
+    from (select ${cappedCountSql(auditLogs, where, EXACT_COUNT_CAP)} as capped,
+      ${whole ? tableEstimateSql(auditLogs) : sql`null::float8`} as table_estimate) c
     left join ((${ids}) p join ${auditLogs} l on l.id = p.id) on true
     order by p.created_at ${dir}, p.id ${dir}`);
   const first = result.rows[0];

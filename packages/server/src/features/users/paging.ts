@@ -1,5 +1,5 @@
 import { type PageQuery, pageQuery, searchQuery } from '@trasa/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../platform/database.js';
 
@@ -21,6 +21,22 @@ export async function estimatedRows(db: Executor, table: PgTable, where: SQL | u
     sql`explain (format json) ${db.select({ one: sql`1` }).from(table).where(where)}`,
   );
   return Math.round(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+}
+
+/** The rows `where` selects from `table`, counted up to `cap` + 1 (an expression: a statement of its own or a column). */
+export const cappedCountSql = (table: PgTable, where: SQL | undefined, cap: number = EXACT_COUNT_LIMIT) =>
+  sql`(select count(*)::int from (select 1 from ${table}${where ? sql` where ${where}` : sql``} limit ${cap + 1}) capped)`;
+
+/**
+ * The planner's estimate of a whole table's rows, as it makes it for a scan without a condition
+ * (PostgreSQL's table_block_relation_estimate_size: the density of the last ANALYZE times the pages the
+ * table has now; `round` of a float8 is rint there too), read inside a list's statement instead of an
+ * EXPLAIN of its own. Null before the table was ever analyzed (the caller then asks EXPLAIN).
+ */
+export function tableEstimateSql(table: PgTable): SQL {
+  return sql`(select case when relpages > 0 and reltuples >= 0
+      then round(reltuples::float8 / relpages * (pg_relation_size(oid) / current_setting('block_size')::int)) end
+    from pg_class where oid = ${getTableName(table)}::regclass)`;
 }
 
 /**
@@ -54,17 +70,4 @@ export async function countOf(
   const n = exact?.n ?? 0;
   if (n <= exactUpTo) return n;
   return Math.max(exactUpTo + 1, early ?? (await estimated()));
-}
-
-/**
- * totalResults of a list whose exact number is kept (`kept`: a statement answering one integer, e.g. the
- * sum of cluster_list_counts over the visible clusters, drizzle/0025): the same answer as countOf over
- * `where` — that number up to EXACT_COUNT_LIMIT, past it the planner's estimate (at least the limit + 1) —
- * without counting the rows.
- */
-export async function keptCountOf(db: Executor, kept: SQL, table: PgTable, where: SQL | undefined): Promise<number> {
-  const [row] = (await db.execute<{ n: number | string | null }>(kept)).rows;
-  const n = Number(row?.n ?? 0);
-  if (n <= EXACT_COUNT_LIMIT) return n;
-  return Math.max(EXACT_COUNT_LIMIT + 1, await estimatedRows(db, table, where));
 }

@@ -34,7 +34,7 @@ import {
 } from '../groups/policy.js';
 import { presentGroup, selectGroups } from '../groups/presenter.js';
 import { assertAdminRemains, assertAssignable, findRole } from '../roles/policy.js';
-import { EXACT_COUNT_LIMIT, estimatedRows, offsetOf, type Paging } from './paging.js';
+import { cappedCountSql, EXACT_COUNT_LIMIT, estimatedRows, offsetOf, type Paging } from './paging.js';
 import { presentUser, userOrder } from './presenter.js';
 
 export type RequestInfo = { ip: string; url: string };
@@ -108,10 +108,6 @@ const USER_JSON = jsonObject([
   ['tabela', sql`(case when jsonb_typeof(${users.tables}) = 'array' then ${users.tables}::text else '[]' end)`],
   ['pismo', sql`(case when ${users.pismo} = 'lat' then '"lat"' else '"cyr"' end)`],
 ]);
-
-/** The rows `where` selects from users, counted up to EXACT_COUNT_LIMIT + 1 (an expression). */
-const cappedUsersSql = (where: SQL) =>
-  sql`(select count(*)::int from (select 1 from ${users} where ${where} limit ${EXACT_COUNT_LIMIT + 1}) capped)`;
 
 /** The version of what the users' searches count (drizzle/0029; null without its row). */
 const USERS_VERSION = sql`(select version::text from report_cache_state where name = 'users')`;
@@ -192,7 +188,7 @@ export async function usersPageJson(
       join ${roles} on ${roles.id} = ${users.roleId}
       left join ${groups} on ${groups.id} = ${users.groupId}
       left join ${groupTypes} on ${groupTypes.id} = ${groups.typeId}) as list,
-    ${counted ? cappedUsersSql(where) : sql`null::int`} as capped,
+    ${counted ? cappedCountSql(users, where) : sql`null::int`} as capped,
     ${keyed ? USERS_VERSION : sql`null::text`} as version`);
   const row = result.rows[0];
   let capped = row?.capped ?? 0;
@@ -202,7 +198,7 @@ export async function usersPageJson(
     else {
       const [again] = (
         await db.execute<{ capped: number; version: string | null }>(
-          sql`select ${cappedUsersSql(where)} as capped, ${USERS_VERSION} as version`,
+          sql`select ${cappedCountSql(users, where)} as capped, ${USERS_VERSION} as version`,
         )
       ).rows;
       capped = again?.capped ?? 0;
