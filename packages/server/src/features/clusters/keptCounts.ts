@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { clusters } from '../../db/schema-clusters.js';
 import type { Executor } from '../../platform/database.js';
+import type { SearchCount } from '../../platform/searchCounts.js';
 import { cappedCountSql, EXACT_COUNT_LIMIT, estimatedRows, tableEstimateSql } from '../users/paging.js';
 import { type ClusterScope, visibleClusterIds } from './policy.js';
 
@@ -55,25 +56,36 @@ export function pageByKeptClusters(
     limit ${opts.limit} offset (select ${offset} - coalesce(min(before), 0) from s)`;
 }
 
-/** What totalColumns adds to a list's statement: `n` (the kept or capped count, or null) and `estimate`. */
-export type TotalColumns = { n: number | string | null; estimate: number | string | null };
+/**
+ * What totalColumns adds to a list's statement: `n` (the kept or capped count, or null), `estimate` and
+ * `version` (with `keptCount`: the version the count is kept under, else null).
+ */
+export type TotalColumns = { n: number | string | null; estimate: number | string | null; version: string | null };
 
 /**
- * A list's total as two columns to read in the statement that reads its page (one round trip; totalOf
+ * A list's total as columns to read in the statement that reads its page (one round trip; totalOf
  * turns them into the answer countOf gave):
  * - `kept`: a statement answering `n`, the exact number kept (keptTotal), and `estimate` when the list is a
  *   whole table (tableEstimateSql: what EXPLAIN would answer past the limit);
  * - otherwise the rows of `table` that `where` selects counted up to EXACT_COUNT_LIMIT + 1; with
  *   `estimateFirst` (the whole table) the table's estimate too, and the count only when that estimate is
- *   not past twice the limit (countOf's estimateFirst; PostgreSQL runs the count's subplan only then).
+ *   not past twice the limit (countOf's estimateFirst; PostgreSQL runs the count's subplan only then);
+ *   with `keptCount` (a search) the total kept under `version` unless the version has moved
+ *   (platform/searchCounts.ts; a kept total past the limit as `estimate` too), and the version read.
  */
 export function totalColumns(
-  opts: { kept: SQL; estimate?: SQL } | { table: PgTable; where: SQL | undefined; estimateFirst?: boolean },
+  opts:
+    | { kept: SQL; estimate?: SQL }
+    | { table: PgTable; where: SQL | undefined; estimateFirst?: boolean; keptCount?: { count: SearchCount; version: SQL } },
 ): SQL {
-  if ('kept' in opts) return sql`select (${opts.kept}) as n, ${opts.estimate ?? sql`null`}::float8 as estimate`;
+  if ('kept' in opts) return sql`select (${opts.kept}) as n, ${opts.estimate ?? sql`null`}::float8 as estimate, null::text as version`;
   const capped = cappedCountSql(opts.table, opts.where);
-  if (!opts.estimateFirst) return sql`select ${capped} as n, null::float8 as estimate`;
-  return sql`select case when e.estimate > ${sql.raw(String(2 * EXACT_COUNT_LIMIT))} then null else ${capped} end as n, e.estimate
+  if (opts.keptCount) {
+    return sql`select ${opts.keptCount.count.n(capped)} as n, ${opts.keptCount.count.estimate} as estimate, ${opts.keptCount.version} as version`;
+  }
+  if (!opts.estimateFirst) return sql`select ${capped} as n, null::float8 as estimate, null::text as version`;
+  return sql`select case when e.estimate > ${sql.raw(String(2 * EXACT_COUNT_LIMIT))} then null else ${capped} end as n, e.estimate,
+      null::text as version
     from (select ${tableEstimateSql(opts.table)} as estimate) e`;
 }
 

@@ -486,3 +486,55 @@ describe("a whole table's estimate read in the list's statement (helper cmt: the
     expect(grown).toBeGreaterThan(analyzed ?? 0);
   });
 });
+
+describe("a search's count kept by the comments' version (drizzle/0030; a limited scope's also by 'locations')", () => {
+  it('is counted again after every change the search reads, and only then', async () => {
+    const writer = await createUser(t.db, { role: 'Zaposleni', ime: 'Zapamćena', prezime: 'Pisac', email: 'pisac@trasa.test' });
+    const hidden = await createCluster(t.db, { naziv: 'Klaster Kept Skriveni', groupIds: [] });
+    const inHidden = await activityOf(t.db, hidden.id, 'A4');
+    const totals = async () =>
+      Promise.all(
+        [adminToken, leafToken].map(async (token) => {
+          const res = await list('/api/search/comment?eng=ulozak&srb=&page=1&limit=2', token);
+          expect(res.statusCode, res.body).toBe(200);
+          return res.json().totalResults as number;
+        }),
+      );
+    expect(await totals()).toEqual([0, 0]);
+    const seen = await addComment(t.db, { activityId: ids.a1 as string, userId: writer.id, komentar: 'Uložak prvi.' });
+    expect(await totals()).toEqual([1, 1]);
+    const unseen = await addComment(t.db, { activityId: inHidden.id, userId: null, komentar: 'Uložak drugi.' });
+    expect(await totals()).toEqual([2, 1]);
+    // The text changed out of the search and back; found by its author's kept name instead of its text.
+    await t.db.update(activityComments).set({ komentar: 'Nešto drugo.' }).where(eq(activityComments.id, seen.id));
+    expect(await totals()).toEqual([1, 0]);
+    await t.db.execute(sql`update users set ime = 'Uložak' where id = ${writer.id}`);
+    expect(await totals()).toEqual([2, 1]);
+    // The hidden cluster given to the leaf's group ('locations' moves): the leaf now sees its comment.
+    await t.db.execute(sql`insert into cluster_groups (cluster_id, group_id)
+      select ${hidden.id}, group_id from cluster_groups where cluster_id = ${clusterIds.mine}`);
+    expect(await totals()).toEqual([2, 2]);
+    await t.db.execute(sql`delete from cluster_groups where cluster_id = ${hidden.id}`);
+    expect(await totals()).toEqual([2, 1]);
+    // Found by its cluster's kept name; then deleted.
+    await t.db.execute(sql`update clusters set naziv = 'Klaster Uložak' where id = ${hidden.id}`);
+    await t.db.update(activityComments).set({ komentar: 'Bez reči.' }).where(eq(activityComments.id, unseen.id));
+    expect(await totals()).toEqual([2, 1]);
+    await t.db.delete(activityComments).where(eq(activityComments.id, unseen.id));
+    expect(await totals()).toEqual([1, 1]);
+    // A change the search does not read keeps the count; one made with the triggers off (the versions
+    // unmoved) shows that the count is indeed kept, not counted again.
+    await t.db.execute(sql`update activity_comments set created_at = created_at - interval '1 day' where id = ${seen.id}`);
+    expect(await totals()).toEqual([1, 1]);
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      // (the comment's cluster given: the trigger that copies it from the activity is off too)
+      await tx.execute(sql`insert into activity_comments (activity_id, cluster_id, user_id, komentar)
+        values (${ids.a1}, ${clusterIds.mine}, null, 'Uložak tajni.')`);
+    });
+    expect(await totals()).toEqual([1, 1]);
+    // The next counted change counts every match, the one written behind the triggers' back too.
+    await addComment(t.db, { activityId: ids.a1 as string, userId: null, komentar: 'Uložak treći.' });
+    expect(await totals()).toEqual([3, 3]);
+  });
+});

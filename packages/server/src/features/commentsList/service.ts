@@ -8,6 +8,7 @@ import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import { type Executor, preparedOn } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
+import { listVersionSql, searchCountKey, searchCountOf } from '../../platform/searchCounts.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
 import { keptTotal, pageByKeptClusters, type TotalColumns, totalColumns, totalOf } from '../clusters/keptCounts.js';
 import { type ClusterScope, clusterScopeOf, visibleClusterIds } from '../clusters/policy.js';
@@ -234,8 +235,9 @@ async function pageOfComments(
   input: { eng?: string; srb?: string },
   paging: Paging & CommentSorting,
 ): Promise<CommentsPage> {
+  const terms = searchTerms({ eng: input.eng ?? '', srb: input.srb ?? '' });
   const where = commentListCondition(scope, input);
-  const search = searchCondition(searchTerms({ eng: input.eng ?? '', srb: input.srb ?? '' }));
+  const search = searchCondition(terms);
   const narrowed = scope.all ? undefined : { clusters: visibleClusterIds(scope), search: search ?? sql`true` };
   const order = orderOf(COMMENT_SORTS, paging, [desc(activityComments.createdAt), desc(activityComments.id)], activityComments.id);
   const pageIds =
@@ -248,6 +250,11 @@ async function pageOfComments(
       .orderBy(...order)
       .limit(paging.limit)
       .offset(offsetOf(paging))}`;
+  const wholeTable = scope.all && !search;
+  // A search's count kept under the version of what it reads (drizzle/0030; a limited scope's visible
+  // clusters: 0020's 'locations'): counted again only when that moved.
+  const version = listVersionSql(scope.all ? ['comments'] : ['comments', 'locations']);
+  const count = search ? searchCountOf(db, searchCountKey('comments', scope, terms), version) : null;
   // One statement for the page's ids and its total (before: the page and the count on two connections at
   // once), then the page's rows from a prepared statement (commentRowsOf).
   const listed = await db.execute<{ ids: string[] | null } & TotalColumns>(
@@ -257,14 +264,15 @@ async function pageOfComments(
       // its clusters' kept numbers of comments (drizzle/0025), the same answer as counting its comments.
       !scope.all && !search
         ? { kept: keptTotal('comments', scope) }
-        : { table: activityComments, where, estimateFirst: scope.all && !search },
+        : { table: activityComments, where, estimateFirst: wholeTable, keptCount: count ? { count, version } : undefined },
     )}) t`,
   );
   const row = listed.rows[0];
   const [rows, totalResults] = await Promise.all([
     commentRowsOf(db, row?.ids ?? []),
-    totalOf(db, row, activityComments, where, { estimateFirst: scope.all && !search }),
+    totalOf(db, row, activityComments, where, { estimateFirst: wholeTable }),
   ]);
+  count?.keep(row?.version ?? null, totalResults);
   const comments = rows.map(({ authorId, ime, prezime, email, deletedAt, ...r }) => {
     const user: CommentListRow['user'] = authorId ? { ime: ime ?? '', prezime: prezime ?? '', email: email ?? '', deletedAt } : null;
     return presentCommentRow({ ...r, user });

@@ -10,17 +10,17 @@ import {
   type UserDto,
 } from '@trasa/domain';
 import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { groups, groupTypes, roles, users } from '../../db/schema.js';
 import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
-import { clientOf, type Executor } from '../../platform/database.js';
+import type { Executor } from '../../platform/database.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { jsonLiteral, jsonObject, jsonPlain, jsonValue } from '../../platform/jsonText.js';
 import { assertStrongPassword, hashPassword } from '../../platform/passwords.js';
 import { FOREIGN_KEY_VIOLATION, onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
+import { listVersionSql, searchCountKey, searchCountOf } from '../../platform/searchCounts.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
 import {
   assertUserInScope,
@@ -109,42 +109,15 @@ const USER_JSON = jsonObject([
   ['pismo', sql`(case when ${users.pismo} = 'lat' then '"lat"' else '"cyr"' end)`],
 ]);
 
-/** The version of what the users' searches count (drizzle/0029; null without its row). */
-const USERS_VERSION = sql`(select version::text from report_cache_state where name = 'users')`;
-
 /**
- * Counts of searches kept by the 'users' version (drizzle/0029: it moves at the commit of any change
- * of a user's liveness, group, role or search text, and of any user inserted or deleted, through
- * whichever instance). Keyed by the search (the caller's scope and the terms: keptCountKey); each
- * entry holds the version read in the very statement that counted (one snapshot), so a kept count is
- * only ever used while the data it was counted from is unchanged. One set per pool (one database: two
- * databases' versions are unrelated numbers); none inside a transaction (its own changes move no version
- * before its commit). Emptied past KEPT_COUNTS_MAX searches.
+ * The version of what the users' searches count (drizzle/0029: it moves at the commit of any change of a
+ * user's liveness, group, role or search text, and of any user inserted or deleted, through whichever
+ * instance): a search's count is kept under it (platform/searchCounts.ts).
  */
-const keptCountsByPool = new WeakMap<object, Map<string, { version: string; capped: number }>>();
-const KEPT_COUNTS_MAX = 5_000;
+const USERS_VERSION = listVersionSql(['users']);
 
-function keptCountsOf(db: Executor): Map<string, { version: string; capped: number }> | null {
-  const client = clientOf(db);
-  if (!(client instanceof pg.Pool)) return null;
-  const counts = keptCountsByPool.get(client) ?? new Map<string, { version: string; capped: number }>();
-  keptCountsByPool.set(client, counts);
-  return counts;
-}
-
-/** The key of a search's kept count: what the caller sees ('all' or their groups) and the typed terms. */
-export const keptCountKey = (scope: Scope, terms: string[]) => JSON.stringify([scope.all ? 'all' : [...scope.groupIds].sort(), terms]);
-
-function keepCount(
-  keptCounts: Map<string, { version: string; capped: number }>,
-  key: string,
-  version: string | null,
-  capped: number,
-): void {
-  if (version === null) return;
-  if (keptCounts.size >= KEPT_COUNTS_MAX) keptCounts.clear();
-  keptCounts.set(key, { version, capped });
-}
+/** The key of a users search's kept count: what the caller sees and the typed terms. */
+export const keptCountKey = (scope: Scope, terms: string[]) => searchCountKey('users', scope, terms);
 
 /**
  * One page of users matching `where` (a condition over the users table alone), ordered by prezime, ime,
@@ -176,41 +149,29 @@ export async function usersPageJson(
     .offset(offsetOf(paging));
   const early = opts.estimateFirst ? await estimatedRows(db, users, where) : null;
   // A search's count kept by the data's version: the page statement reads the version and counts only
-  // when nothing is kept for this search; a kept count of another version is counted again.
-  const keptCounts = opts.keptCount === undefined ? null : keptCountsOf(db);
-  const keyed = keptCounts && opts.keptCount !== undefined ? { counts: keptCounts, key: opts.keptCount } : null;
-  const kept = keyed?.counts.get(keyed.key);
-  const counted = (early === null || early <= 2 * EXACT_COUNT_LIMIT) && kept === undefined;
-  const result = await db.execute<{ list: string; capped: number | null; version: string | null }>(sql`select
+  // when what is kept for this search was counted under another (searchCountOf).
+  const kept = opts.keptCount === undefined ? null : searchCountOf(db, opts.keptCount, USERS_VERSION);
+  const counted = early === null || early <= 2 * EXACT_COUNT_LIMIT;
+  const count = cappedCountSql(users, where);
+  const result = await db.execute<{ list: string; capped: number | null; estimate: number | null; version: string | null }>(sql`select
     (select coalesce(string_agg(${USER_JSON}, ',' order by ${sql.join(order, sql`, `)}), '')
       from (${pageIds}) page
       join ${users} on ${users.id} = page.id
       join ${roles} on ${roles.id} = ${users.roleId}
       left join ${groups} on ${groups.id} = ${users.groupId}
       left join ${groupTypes} on ${groupTypes.id} = ${groups.typeId}) as list,
-    ${counted ? cappedCountSql(users, where) : sql`null::int`} as capped,
-    ${keyed ? USERS_VERSION : sql`null::text`} as version`);
+    ${counted ? (kept ? kept.n(count) : count) : sql`null::int`} as capped,
+    ${kept ? kept.estimate : sql`null::float8`} as estimate,
+    ${kept ? USERS_VERSION : sql`null::text`} as version`);
   const row = result.rows[0];
-  let capped = row?.capped ?? 0;
-  if (keyed) {
-    if (counted) keepCount(keyed.counts, keyed.key, row?.version ?? null, capped);
-    else if (kept && row?.version != null && kept.version === row.version) capped = kept.capped;
-    else {
-      const [again] = (
-        await db.execute<{ capped: number; version: string | null }>(
-          sql`select ${cappedCountSql(users, where)} as capped, ${USERS_VERSION} as version`,
-        )
-      ).rows;
-      capped = again?.capped ?? 0;
-      keepCount(keyed.counts, keyed.key, again?.version ?? null, capped);
-    }
-  }
+  const capped = row?.capped ?? 0;
   const total =
     early !== null && early > 2 * EXACT_COUNT_LIMIT
       ? early
       : capped <= EXACT_COUNT_LIMIT
         ? capped
-        : Math.max(EXACT_COUNT_LIMIT + 1, early ?? (await estimatedRows(db, users, where)));
+        : Math.max(EXACT_COUNT_LIMIT + 1, early ?? row?.estimate ?? (await estimatedRows(db, users, where)));
+  if (kept && counted) kept.keep(row?.version ?? null, total);
   return `{"${opts.listKey ?? 'users'}":[${row?.list ?? ''}],"totalResults":${total}}`;
 }
 

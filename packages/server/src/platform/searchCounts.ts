@@ -1,0 +1,72 @@
+import { type SQL, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { clientOf, type Executor } from './database.js';
+
+/**
+ * Counts of searches kept by data version (docs/decisions.md "Users and log searches, another pass" and
+ * "Comment searches: counts kept"). A search's total is its matches counted up to 10,000 on every page
+ * asked — for a frequent word most of the request (the comments' 'kabl': 10,001 rows rechecked, 60 ms of
+ * PostgreSQL against 0.3 ms for the page). The count is kept under the version of the data its
+ * condition reads (report_cache_state: a version moves once per transaction, at the commit of any such
+ * change, through whichever instance: drizzle/0020's trasa_list_changed) and counted again only when the
+ * version read in the page's own statement is another: a kept count is only ever used while the data it
+ * was counted from is unchanged.
+ *
+ * One set per pool (one database: two databases' versions are unrelated numbers); none inside a
+ * transaction (its own changes move no version before its commit). Keyed by the list and the search (the
+ * caller's scope and the terms: searchCountKey). Emptied past KEPT_COUNTS_MAX searches.
+ */
+type Kept = { version: string; total: number };
+const keptByPool = new WeakMap<object, Map<string, Kept>>();
+const KEPT_COUNTS_MAX = 5_000;
+
+/** The key of a search's kept count: the list, what the caller sees ('all' or their groups) and the typed terms. */
+export const searchCountKey = (list: string, scope: { all: true } | { all: false; groupIds: Iterable<string> }, terms: string[]) =>
+  JSON.stringify([list, scope.all ? 'all' : [...scope.groupIds].sort(), terms]);
+
+/** The versions of the named lists as one text (null when one's row is missing). */
+export function listVersionSql(lists: [string, ...string[]]): SQL {
+  return sql`(select case when count(*) = ${lists.length} then string_agg(name || ':' || version, '.' order by name) end
+    from report_cache_state where name in (${sql.join(
+      lists.map((l) => sql`${l}`),
+      sql`, `,
+    )}))`;
+}
+
+export type SearchCount = {
+  /**
+   * The search's count as an SQL expression: the kept total when `version` (an expression of the same
+   * statement) still reads what it was counted under, else `count` (PostgreSQL evaluates a CASE's
+   * branches lazily, so the count runs only then).
+   */
+  n(count: SQL): SQL;
+  /**
+   * The kept total past the exact count's limit (the planner's estimate it was given then), or null: read
+   * beside `n`, so a kept total past the limit asks no EXPLAIN again.
+   */
+  estimate: SQL;
+  /** Keeps the total answered under the version the statement read. */
+  keep(version: string | null, total: number): void;
+};
+
+/**
+ * The kept count of the search `key` on `db`'s pool, read and written around the statement that builds
+ * the page; null on a transaction's connection (the caller then counts every time).
+ */
+export function searchCountOf(db: Executor, key: string, version: SQL): SearchCount | null {
+  const client = clientOf(db);
+  if (!(client instanceof pg.Pool)) return null;
+  const counts = keptByPool.get(client) ?? new Map<string, Kept>();
+  keptByPool.set(client, counts);
+  const kept = counts.get(key);
+  const current = kept ? sql`${version} = ${kept.version}` : null;
+  return {
+    n: (count) => (current && kept ? sql`(case when ${current} then ${kept.total}::int else ${count} end)` : count),
+    estimate: current && kept ? sql`(case when ${current} then ${kept.total}::float8 end)` : sql`null::float8`,
+    keep: (v, total) => {
+      if (v === null) return;
+      if (counts.size >= KEPT_COUNTS_MAX && !counts.has(key)) counts.clear();
+      counts.set(key, { version: v, total });
+    },
+  };
+}
