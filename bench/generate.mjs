@@ -113,10 +113,23 @@ async function dropIndexes(db, table) {
 }
 
 /**
+ * Creates the indexes `defs` (dropIndexes' answer) two at a time, on `db` and `second` (a second
+ * connection, when given): an index build uses one core, and the machine has two. The trigram indexes
+ * (the largest) go first, so the two connections finish close together.
+ */
+async function createIndexes(db, second, defs) {
+  const queue = [...defs].sort((a, b) => Number(b.includes(' gin ')) - Number(a.includes(' gin ')));
+  const work = async (c) => {
+    for (let def = queue.shift(); def; def = queue.shift()) await c.query(def);
+  };
+  await Promise.all([work(db), ...(second ? [work(second)] : [])]);
+}
+
+/**
  * Fills the database behind `db` (a connected pg.Client, migrated and bootstrapped by the server) and
  * returns the row counts. `log(text)` reports each step with its time.
  */
-export async function generate(db, log = console.log) {
+export async function generate(db, log = console.log, second = null) {
   const t0 = Date.now();
   let step = Date.now();
   const done = (what) => {
@@ -127,6 +140,7 @@ export async function generate(db, log = console.log) {
   await db.query('SET synchronous_commit = off');
   await db.query("SET maintenance_work_mem = '256MB'");
   await db.query("SET work_mem = '64MB'");
+  if (second) await second.query("SET maintenance_work_mem = '256MB'");
 
   // Groups: firm k (1..100) and its teams. Firms 1–10 contractors, 11–20 designers, 21–25 supervision,
   // 26–30 the client, 31–35 PIU, the rest contractors without clusters (subcontractors).
@@ -281,7 +295,7 @@ export async function generate(db, log = console.log) {
       CASE WHEN c.position < s.t THEN 'Završena' WHEN s.t >= 0 AND c.prev_pos < s.t THEN 'U toku' ELSE 'Nije započeta' END AS status,
       current_date - (random() * (coalesce(c.rok, 30) * 1.4))::int AS start,
       current_date - 5 - (s.t - c.position) * 12 AS done) x`);
-  for (const def of activityIndexes) await db.query(def);
+  await createIndexes(db, second, activityIndexes);
   done('activities');
 
   // Topics on random clusters, given to the cluster's contractor firm or one of its teams.
@@ -302,7 +316,7 @@ export async function generate(db, log = console.log) {
      FROM generate_series(1, $1::int) i JOIN bench_clusters c ON c.n = 1 + (i * 7919) % $3::int, t, u`,
     [S.topics, per, S.clusters],
   );
-  for (const def of topicIndexes) await db.query(def);
+  await createIndexes(db, second, topicIndexes);
   const commentIndexes = await dropIndexes(db, 'topic_comments');
   // Numbered copies (temp tables with a key), so the comments below join by number, not by a scan per row.
   await db.query(`CREATE TEMP TABLE bench_topics AS
@@ -315,7 +329,7 @@ export async function generate(db, log = console.log) {
      FROM generate_series(1, $1::int) i CROSS JOIN n CROSS JOIN x JOIN bench_topics tp ON tp.r = 1 + i % n.n`,
     [S.topicComments],
   );
-  for (const def of commentIndexes) await db.query(def);
+  await createIndexes(db, second, commentIndexes);
   done(`${S.topics} topics, ${S.topicComments} topic comments`);
 
   const activityCommentIndexes = await dropIndexes(db, 'activity_comments');
@@ -333,7 +347,7 @@ export async function generate(db, log = console.log) {
      JOIN bench_started a ON a.r = 1 + (i * 7) % n.n JOIN bench_people p ON p.r = 1 + i % 5000`,
     [S.activityComments],
   );
-  for (const def of activityCommentIndexes) await db.query(def);
+  await createIndexes(db, second, activityCommentIndexes);
   await db.query('ALTER TABLE topics ENABLE TRIGGER topics_counted_ins');
   await db.query('ALTER TABLE activity_comments ENABLE TRIGGER activity_comments_counted_ins');
   await db.query('SELECT trasa_cluster_list_recount(array(SELECT id FROM clusters))');
@@ -388,10 +402,10 @@ export async function generate(db, log = console.log) {
     [S.logs],
   );
   done(`${S.logs} log rows`);
-  for (const def of logIndexes) await db.query(def);
+  await createIndexes(db, second, logIndexes);
   done('log indexes');
 
-  const inventory = await generateInventory(db, S.inventory, log);
+  const inventory = await generateInventory(db, S.inventory, log, second);
   if (inventory) done(inventory);
 
   await db.query('VACUUM ANALYZE');
@@ -424,7 +438,7 @@ export async function generate(db, log = console.log) {
  * general ones) and `n` items spread over the clusters, only when the tables exist. Returns what it made,
  * or '' when there is nothing to fill.
  */
-async function generateInventory(db, n, log) {
+async function generateInventory(db, n, log, second) {
   const exists = (await db.query(`SELECT to_regclass('inventory_items') IS NOT NULL AS ok`)).rows[0].ok;
   if (!exists) {
     log('  inventory: no inventory tables in this schema (migration 0009 not applied), skipped');
@@ -459,7 +473,7 @@ async function generateInventory(db, n, log) {
      LEFT JOIN LATERAL (SELECT contract_id FROM inventory_contract_locations x WHERE x.cluster_id = c.id LIMIT 1) l ON true`,
     [n],
   );
-  for (const def of indexes) await db.query(def);
+  await createIndexes(db, second, indexes);
   return `${n} inventory items (60 types, 100 inventory contracts)`;
 }
 
@@ -485,10 +499,12 @@ export async function generateFresh(target = benchTarget()) {
   console.log(`generating into ${target.databaseUrl ?? target.dataDir} (scale ${scale})`);
   const server = await startBenchServer({}, target);
   const db = new pg.Client({ connectionString: server.dbUrl });
+  const second = new pg.Client({ connectionString: server.dbUrl });
   try {
     await db.connect();
+    await second.connect();
     console.log(`  server started, migrations and reference data: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    const counts = await generate(db);
+    const counts = await generate(db, console.log, second);
     const total = ((Date.now() - started) / 1000).toFixed(1);
     console.log(
       `made ${Object.entries(counts)
@@ -499,6 +515,7 @@ export async function generateFresh(target = benchTarget()) {
     return counts;
   } finally {
     await db.end().catch(() => undefined);
+    await second.end().catch(() => undefined);
     await server.stop();
   }
 }

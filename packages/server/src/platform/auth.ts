@@ -1,8 +1,8 @@
 import { type RoleKey, roleIn } from '@trasa/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { revokedTokens, users } from '../db/schema.js';
-import { selectUserWithRelations, type UserWithRelations } from '../features/users/presenter.js';
+import { groups, groupTypes, revokedTokens, roles, users } from '../db/schema.js';
+import { type UserWithRelations, userWithRelationsFields } from '../features/users/presenter.js';
 import type { Db } from './database.js';
 import { forbidden, unauthorized } from './errors.js';
 import type { TokenService } from './tokens.js';
@@ -18,6 +18,11 @@ export type Actor = {
   tokenVersion: number;
   /** The token the request came with (absent for an actor built outside a request). */
   session?: { jti: string; expiresAt: Date };
+  /**
+   * The groups' data version read with the user at sign-in of the request (absent outside a request):
+   * the scope of groups kept under it is used without reading the tree again (platform/keptByVersion.ts).
+   */
+  groupsVersion?: string | null;
   group: { id: string; naziv: string; cirilica: string; sveVideci: boolean; typeCode: string | null } | null;
   row: UserWithRelations;
 };
@@ -51,12 +56,24 @@ export function toActor(row: UserWithRelations): Actor {
 }
 
 /**
- * The active, not deleted user with role and group, unless the token was signed out. A named prepared
- * statement: it runs on every authenticated request, and a cached plan makes it about twice as fast
- * (docs/decisions.md); the revocation check is one primary-key probe inside the same query.
+ * The active, not deleted user with role and group, unless the token was signed out, and the current
+ * version of the groups (drizzle/0020's 'groups': it moves at the commit of any change of a group, its
+ * parent or its flags), under which the request's scope may be kept (groups/policy.ts,
+ * clusters/policy.ts: a Rukovodilac's subtree and a user's scope groups without a statement of their
+ * own). A named prepared statement: it runs on every authenticated request, and a cached plan makes it
+ * about twice as fast (docs/decisions.md); the revocation check is one primary-key probe inside the same
+ * query. The joins are selectUserWithRelations'.
  */
 function prepareLoadActiveUser(db: Db) {
-  return selectUserWithRelations(db)
+  return db
+    .select({
+      ...userWithRelationsFields,
+      groupsVersion: sql<string | null>`(select version::text from report_cache_state where name = 'groups')`,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(groups, eq(groups.id, users.groupId))
+    .leftJoin(groupTypes, eq(groupTypes.id, groups.typeId))
     .where(
       and(
         eq(users.id, sql.placeholder('id')),
@@ -82,9 +99,10 @@ export function createAuth(deps: { db: Db; tokens: TokenService }) {
     if (!token) throw unauthorized();
     const claims = await deps.tokens.verify(token);
     if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.sub)) throw unauthorized();
-    const [row] = await loadActiveUser.execute({ id: claims.sub, jti: claims.jti });
-    if (!row || row.user.tokenVersion !== claims.tv) throw unauthorized();
-    const actor = { ...toActor(row), session: { jti: claims.jti, expiresAt: claims.expiresAt } };
+    const [found] = await loadActiveUser.execute({ id: claims.sub, jti: claims.jti });
+    if (!found || found.user.tokenVersion !== claims.tv) throw unauthorized();
+    const { groupsVersion, ...row } = found;
+    const actor = { ...toActor(row), session: { jti: claims.jti, expiresAt: claims.expiresAt }, groupsVersion };
     request.actor = actor;
     return actor;
   }

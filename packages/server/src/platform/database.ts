@@ -98,6 +98,12 @@ const batchDialect = new BatchDialect();
  */
 export type NamedStatement<Row> = { name: string; text: string; params: unknown[]; _row?: Row };
 
+/** A condition's SQL text and values as one string: the same text for the same condition (a key of kept answers). */
+export function conditionKey(condition: SQL): string {
+  const built = dialect.sqlToQuery(condition);
+  return JSON.stringify([built.sql, built.params]);
+}
+
 export function namedStatement<Row = Record<string, unknown>>(name: string, query: SQL): NamedStatement<Row> {
   const built = dialect.sqlToQuery(query);
   return { name, text: built.sql, params: built.params };

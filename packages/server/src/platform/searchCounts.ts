@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import pg from 'pg';
-import { clientOf, type Executor } from './database.js';
+import type { Executor } from './database.js';
+import { keptByVersion } from './keptByVersion.js';
 
 /**
  * Counts of searches kept by data version (docs/decisions.md "Users and log searches, another pass" and
@@ -12,13 +12,10 @@ import { clientOf, type Executor } from './database.js';
  * version read in the page's own statement is another: a kept count is only ever used while the data it
  * was counted from is unchanged.
  *
- * One set per pool (one database: two databases' versions are unrelated numbers); none inside a
- * transaction (its own changes move no version before its commit). Keyed by the list and the search (the
- * caller's scope and the terms: searchCountKey). Emptied past KEPT_COUNTS_MAX searches.
+ * Kept per pool, never inside a transaction (platform/keptByVersion.ts). Keyed by the list and the search
+ * (the caller's scope and the terms: searchCountKey).
  */
-type Kept = { version: string; total: number };
-const keptByPool = new WeakMap<object, Map<string, Kept>>();
-const KEPT_COUNTS_MAX = 5_000;
+const kept = keptByVersion<number>();
 
 /** The key of a search's kept count: the list, what the caller sees ('all' or their groups) and the typed terms. */
 export const searchCountKey = (list: string, scope: { all: true } | { all: false; groupIds: Iterable<string> }, terms: string[]) =>
@@ -54,19 +51,12 @@ export type SearchCount = {
  * the page; null on a transaction's connection (the caller then counts every time).
  */
 export function searchCountOf(db: Executor, key: string, version: SQL): SearchCount | null {
-  const client = clientOf(db);
-  if (!(client instanceof pg.Pool)) return null;
-  const counts = keptByPool.get(client) ?? new Map<string, Kept>();
-  keptByPool.set(client, counts);
-  const kept = counts.get(key);
-  const current = kept ? sql`${version} = ${kept.version}` : null;
+  const found = kept.get(db, key);
+  if (found === null) return null;
+  const current = found ? sql`${version} = ${found.version}` : null;
   return {
-    n: (count) => (current && kept ? sql`(case when ${current} then ${kept.total}::int else ${count} end)` : count),
-    estimate: current && kept ? sql`(case when ${current} then ${kept.total}::float8 end)` : sql`null::float8`,
-    keep: (v, total) => {
-      if (v === null) return;
-      if (counts.size >= KEPT_COUNTS_MAX && !counts.has(key)) counts.clear();
-      counts.set(key, { version: v, total });
-    },
+    n: (count) => (current && found ? sql`(case when ${current} then ${found.value}::int else ${count} end)` : count),
+    estimate: current && found ? sql`(case when ${current} then ${found.value}::float8 end)` : sql`null::float8`,
+    keep: (v, total) => kept.set(db, key, v, total),
   };
 }

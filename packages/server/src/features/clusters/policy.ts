@@ -5,6 +5,7 @@ import { clusterGroups, clusters, contractClusters, contractGroups } from '../..
 import type { Actor } from '../../platform/auth.js';
 import { type Executor, namedStatement, runNamed } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
+import { keptByVersion } from '../../platform/keptByVersion.js';
 
 /**
  * Who sees which clusters (server-behaviour.md "Groups, visibility and scope";
@@ -69,6 +70,12 @@ async function scopeGroups(db: Executor, groupId: string, withDescendants: boole
 }
 
 /**
+ * Cluster scopes kept under the groups' version the request read with its user (Actor.groupsVersion:
+ * the scope's groups and their flags are read from the groups table alone), by group and kind.
+ */
+const keptScopes = keptByVersion<ClusterScope>();
+
+/**
  * The actor's cluster scope, computed once per request (one query; none for Admin, Gost, no group or
  * an own group with sveVideci). Everything when any group of the scope has sveVideci: for a Zaposleni
  * their group or an ancestor (inherited); for a Rukovodilac also a descendant (a manager sees what
@@ -78,9 +85,13 @@ export async function clusterScopeOf(db: Executor, actor: Actor): Promise<Cluste
   if (actor.role === 'Admin') return { all: true };
   if (actor.role === 'Gost' || !actor.group) return { all: false, groupIds: [] };
   if (actor.group.sveVideci) return { all: true };
-  const rows = await scopeGroups(db, actor.group.id, actor.role === 'Rukovodilac');
-  if (rows.some((g) => g.sveVideci)) return { all: true };
-  return { all: false, groupIds: rows.map((g) => g.id) };
+  const group = actor.group.id;
+  const subtree = actor.role === 'Rukovodilac';
+  return keptScopes.remember(db, `${group}:${subtree}`, actor.groupsVersion, async () => {
+    const rows = await scopeGroups(db, group, subtree);
+    if (rows.some((g) => g.sveVideci)) return { all: true };
+    return { all: false, groupIds: rows.map((g) => g.id) };
+  });
 }
 
 /**

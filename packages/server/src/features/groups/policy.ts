@@ -4,6 +4,7 @@ import { groups, roles, users } from '../../db/schema.js';
 import type { Actor } from '../../platform/auth.js';
 import { type Executor, namedStatement, runNamed } from '../../platform/database.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import { keptByVersion } from '../../platform/keptByVersion.js';
 import { selectUserWithRelations, type UserWithRelations } from '../users/presenter.js';
 
 /**
@@ -35,10 +36,16 @@ export async function subtreeIds(db: Executor, groupId: string): Promise<string[
   return result.rows.map((r) => r.id);
 }
 
+/** Subtrees kept under the groups' version the request read with its user (Actor.groupsVersion). */
+const keptSubtrees = keptByVersion<string[]>();
+
 export async function scopeOf(db: Executor, actor: Actor): Promise<Scope> {
   if (actor.role === 'Admin') return { all: true };
   if (!actor.group) return { all: false, groupIds: [] };
-  if (actor.role === 'Rukovodilac') return { all: false, groupIds: await subtreeIds(db, actor.group.id) };
+  if (actor.role === 'Rukovodilac') {
+    const group = actor.group.id;
+    return { all: false, groupIds: await keptSubtrees.remember(db, group, actor.groupsVersion, () => subtreeIds(db, group)) };
+  }
   return { all: false, groupIds: [actor.group.id] };
 }
 

@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.js';
+import { createCluster, createGroup, createOrgTree, createUser, tokenFor } from '../../seed/factories.js';
+
+/**
+ * A request's scope kept under the groups' version its user was read with (platform/auth.ts
+ * load_active_user, Actor.groupsVersion): a Rukovodilac's subtree (GET /api/user) and a user's cluster
+ * scope (GET /api/location) are read again exactly when a group changed, through any path, and only then.
+ */
+const t = useTestApp();
+
+let tree: Awaited<ReturnType<typeof createOrgTree>>;
+let managerToken: string;
+let employeeToken: string;
+let team: { id: string };
+let clusterOfTeam: { id: string };
+let elsewhere: { id: string };
+
+beforeAll(async () => {
+  tree = await createOrgTree(t.db, 'Zadrž');
+  managerToken = await tokenFor(t.ctx, tree.manager);
+  employeeToken = await tokenFor(t.ctx, await createUser(t.db, { role: 'Zaposleni', groupId: tree.leaf.id }));
+  elsewhere = await createGroup(t.db, { naziv: 'Zadrž Drugde', type: 'IZVODJAC' });
+  team = await createGroup(t.db, { naziv: 'Zadrž Tim Novi', type: 'IZVODJAC', parentId: elsewhere.id });
+  await createUser(t.db, { role: 'Zaposleni', groupId: team.id, ime: 'Zadržan', prezime: 'Članović' });
+  clusterOfTeam = await createCluster(t.db, { naziv: 'Klaster Zadrž Tima', groupIds: [elsewhere.id] });
+});
+
+const setParent = (group: string, parent: string) => t.db.execute(sql`update groups set parent_id = ${parent} where id = ${group}`);
+
+/** Whether the manager's users list holds the team's member, and whether the employee sees the team's cluster. */
+async function sees(): Promise<[boolean, boolean]> {
+  const users = await t.call({ method: 'GET', url: '/api/user?page=1&limit=1000', token: managerToken });
+  expect(users.statusCode, users.body).toBe(200);
+  const clusters = await t.call({ method: 'GET', url: '/api/location?page=1&limit=1000', token: employeeToken });
+  expect(clusters.statusCode, clusters.body).toBe(200);
+  return [
+    (users.json().users as { prezime: string }[]).some((u) => u.prezime === 'Članović'),
+    (clusters.json().locations as { _id: string }[]).some((c) => c._id === clusterOfTeam.id),
+  ];
+}
+
+describe("a request's scope kept by the groups' version", () => {
+  it('follows every change of the tree and of the flags, and is read again only then', async () => {
+    expect(await sees()).toEqual([false, false]);
+    // The team moved under the manager's group: the manager sees its member. The firm that holds the
+    // cluster placed above the employee's root: the employee's group inherits it.
+    await setParent(team.id, tree.mid.id);
+    expect(await sees()).toEqual([true, false]);
+    await setParent(tree.root.id, elsewhere.id);
+    expect(await sees()).toEqual([true, true]);
+    await t.db.execute(sql`update groups set parent_id = null where id = ${tree.root.id}`);
+    expect(await sees()).toEqual([true, false]);
+    // sveVideci given to the employee's parent: every cluster.
+    await t.db.execute(sql`update groups set sve_videci = true where id = ${tree.mid.id}`);
+    expect(await sees()).toEqual([true, true]);
+    await t.db.execute(sql`update groups set sve_videci = false where id = ${tree.mid.id}`);
+    expect(await sees()).toEqual([true, false]);
+    // A change made with the triggers off (the version unmoved) shows the scopes are indeed kept;
+    // the next change that moves the version brings both back to the truth.
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`update groups set parent_id = ${elsewhere.id} where id = ${team.id}`);
+      await tx.execute(sql`update groups set parent_id = ${elsewhere.id} where id = ${tree.root.id}`);
+    });
+    expect(await sees()).toEqual([true, false]);
+    await t.db.execute(sql`update groups set kratak_naziv = 'ZDR' where id = ${elsewhere.id}`);
+    expect(await sees()).toEqual([false, true]);
+  });
+});
+
+describe("the Admin's users total: the planner's estimate kept by the users' version", () => {
+  it('is asked again once a user was added, and kept while none was', async () => {
+    const admin = await tokenFor(t.ctx, await createUser(t.db, { role: 'Admin' }));
+    const total = async () => {
+      const res = await t.call({ method: 'GET', url: '/api/user?page=1&limit=10', token: admin });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().totalResults as number;
+    };
+    const live = async () =>
+      (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from users where deleted_at is null`)).rows[0]?.n ?? 0;
+    expect(await total()).toBe(await live());
+    // Statistics that make the table look like millions of rows: past the exact count's limit the
+    // estimate is the answer. Kept under the current version, so it is not asked again (still the
+    // small exact count) until a user is added.
+    await t.db.execute(sql`analyze users`);
+    await t.db.execute(sql`update pg_class set reltuples = relpages * 100000 where oid = 'users'::regclass`);
+    expect(await total()).toBe(await live());
+    await createUser(t.db, { role: 'Zaposleni' });
+    const estimated = await total();
+    expect(estimated).toBeGreaterThan(20_000);
+    // The statistics back to the truth: the kept estimate stays until the version moves.
+    await t.db.execute(sql`analyze users`);
+    expect(await total()).toBe(estimated);
+    await createUser(t.db, { role: 'Zaposleni' });
+    expect(await total()).toBe(await live());
+  });
+});
