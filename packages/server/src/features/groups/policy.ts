@@ -39,12 +39,15 @@ export async function subtreeIds(db: Executor, groupId: string): Promise<string[
 /** Subtrees kept under the groups' version the request read with its user (Actor.groupsVersion). */
 const keptSubtrees = keptByVersion<string[]>();
 
+/** subtreeIds of `groupId` for a request's actor: kept under the groups' version read with the actor. */
+export const actorSubtreeIds = (db: Executor, actor: Actor, groupId: string): Promise<string[]> =>
+  keptSubtrees.remember(db, groupId, actor.groupsVersion, () => subtreeIds(db, groupId));
+
 export async function scopeOf(db: Executor, actor: Actor): Promise<Scope> {
   if (actor.role === 'Admin') return { all: true };
   if (!actor.group) return { all: false, groupIds: [] };
   if (actor.role === 'Rukovodilac') {
-    const group = actor.group.id;
-    return { all: false, groupIds: await keptSubtrees.remember(db, group, actor.groupsVersion, () => subtreeIds(db, group)) };
+    return { all: false, groupIds: await actorSubtreeIds(db, actor, actor.group.id) };
   }
   return { all: false, groupIds: [actor.group.id] };
 }
