@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -45,6 +44,7 @@ import { badRequest, clientErrorHandler, registerErrorHandler } from './platform
 import { fileStore } from './platform/files.js';
 import { isUnacceptableInput } from './platform/input.js';
 import { createMailer, type Mailer } from './platform/mail.js';
+import { registerSecurityHeaders } from './platform/securityHeaders.js';
 import { tokenService } from './platform/tokens.js';
 
 installSerbianValidationMessages();
@@ -136,7 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
   });
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
