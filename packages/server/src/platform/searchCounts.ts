@@ -44,6 +44,11 @@ export type SearchCount = {
   estimate: SQL;
   /** Keeps the total answered under the version the statement read. */
   keep(version: string | null, total: number): void;
+  /**
+   * The kept total and the SQL condition under which it is the statement's own (its version unmoved):
+   * a page near the end may then be read from the other end (usersPageJson). Absent when nothing is kept.
+   */
+  known?: { total: number; current: SQL };
 };
 
 /**
@@ -58,5 +63,6 @@ export function searchCountOf(db: Executor, key: string, version: SQL): SearchCo
     n: (count) => (current && found ? sql`(case when ${current} then ${found.value}::int else ${count} end)` : count),
     estimate: current && found ? sql`(case when ${current} then ${found.value}::float8 end)` : sql`null::float8`,
     keep: (v, total) => kept.set(db, key, v, total),
+    ...(current && found && { known: { total: found.value, current } }),
   };
 }

@@ -56,6 +56,10 @@ beforeAll(async () => {
     ['Čeda', 'Cvetković', tree.other.id],
     ['Ćira', 'Ćosić', tree.root.id],
     ['Zoran', 'Žikić', tree.leaf.id],
+    // More of the search's matches: its pages in the second half are read from the other end.
+    ['Đorđije', 'Anđelić', tree.mid.id],
+    ['Djordje', 'Zec', tree.leaf.id],
+    ['Ђорђина', 'Бабић', tree.other.id],
   ];
   for (const [i, [ime, prezime, groupId]] of people.entries()) {
     const user = await createUser(t.db, { ime, prezime, groupId, status: i % 3 === 0 ? 'neaktivan' : 'aktivan' });
@@ -107,12 +111,17 @@ describe('the users lists built in SQL', () => {
       ];
       for (const list of lists) {
         for (const sorting of sorts) {
-          for (const [page, limit] of [
+          const searched = list.url.startsWith('/api/search/');
+          // A search's pages one row at a time too: after page 1 its count is kept, and each page in the
+          // second half is read from the end (usersPageJson's fromEnd) — every position checked.
+          const pages: (readonly [number, number])[] = [
             [1, 50000],
             [1, 3],
             [2, 3],
             [99, 3],
-          ] as const) {
+          ];
+          if (searched) pages.push([2, 2], [3, 2], ...[1, 2, 3, 4, 5, 6].map((p) => [p, 1] as const));
+          for (const [page, limit] of pages) {
             const query = new URLSearchParams({ page: String(page), limit: String(limit), ...sorting });
             const url = `${list.url}${list.url.includes('?') ? '&' : '?'}${query}`;
             const res = await t.call({ method: 'GET', url, token: caller.token });

@@ -164,14 +164,16 @@ export async function usersPageJson(
   paging: Paging & UserSorting,
   opts: { byGroups?: boolean; estimateFirst?: boolean; listKey?: 'users' | 'guests'; keptCount?: string } = {},
 ): Promise<string> {
-  const order = orderOf(opts.byGroups ? NARROW_USER_SORTS : USER_SORTS, paging, userOrder, users.id);
+  const sorts = opts.byGroups ? NARROW_USER_SORTS : USER_SORTS;
+  const order = orderOf(sorts, paging, userOrder, users.id);
+  const offset = offsetOf(paging);
   const pageIds = db
     .select({ id: users.id })
     .from(users)
     .where(where)
     .orderBy(...order)
     .limit(paging.limit)
-    .offset(offsetOf(paging));
+    .offset(offset);
   const estimateKey = opts.estimateFirst ? conditionKey(where) : null;
   const keptEstimate = estimateKey ? keptEstimates.get(db, estimateKey) : null;
   let early = opts.estimateFirst ? (keptEstimate?.value ?? (await estimatedRows(db, users, where))) : null;
@@ -180,19 +182,38 @@ export async function usersPageJson(
   const kept = opts.keptCount === undefined ? null : searchCountOf(db, opts.keptCount, USERS_VERSION);
   const counted = early === null || early <= 2 * EXACT_COUNT_LIMIT;
   const count = cappedCountSql(users, where);
+  // A page in the second half of a search whose exact total is kept: read from the other end (the order
+  // index walked backwards, `total − offset` rows in, then turned round) while the kept total is the
+  // statement's own (its version unmoved); otherwise as always. The last page of 'djordj' (3,828 matches)
+  // walked 50,000 index entries comparing each with the search, or sorted all matches in ICU order.
+  const known = kept?.known;
+  const fromEnd = known && known.total <= EXACT_COUNT_LIMIT && offset < known.total && 2 * offset >= known.total ? known : null;
+  const reversed = paging.sort
+    ? orderOf(sorts, { ...paging, order: paging.order === 'desc' ? 'asc' : 'desc' }, userOrder, users.id)
+    : userOrder.map((e) => sql`${e} desc`);
+  const ids = fromEnd
+    ? sql`case when ${fromEnd.current} then array(${db
+        .select({ id: users.id })
+        .from(users)
+        .where(where)
+        .orderBy(...reversed)
+        .limit(Math.min(paging.limit, fromEnd.total - offset))
+        .offset(Math.max(0, fromEnd.total - offset - paging.limit))}) else array(${pageIds}) end`
+    : sql`array(${pageIds})`;
   const result = await db.execute<{
     ids: string[] | null;
+    reversed: boolean;
     capped: number | null;
     estimate: number | null;
     version: string | null;
   }>(sql`select
-    array(${pageIds}) as ids,
+    ${ids} as ids, ${fromEnd ? fromEnd.current : sql`false`} as reversed,
     ${counted ? (kept ? kept.n(count) : count) : sql`null::int`} as capped,
     ${kept ? kept.estimate : sql`null::float8`} as estimate,
     ${kept || estimateKey ? USERS_VERSION : sql`null::text`} as version`);
   const row = result.rows[0];
-  const ids = row?.ids ?? [];
-  const rows = ids.length > 0 ? runNamed(db, userRowsStatement, { ids }) : null;
+  const pageOfIds = row?.reversed ? [...(row.ids ?? [])].reverse() : (row?.ids ?? []);
+  const rows = pageOfIds.length > 0 ? runNamed(db, userRowsStatement, { ids: pageOfIds }) : null;
   let capped = row?.capped ?? 0;
   if (estimateKey) {
     const version = row?.version ?? null;
