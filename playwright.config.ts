@@ -17,7 +17,7 @@ export default defineConfig({
   // a defect to fix, but it does not throw away a CI run (docs/decisions.md "Journeys and CI").
   retries: Number(process.env.E2E_RETRIES ?? 1),
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
     baseURL,
