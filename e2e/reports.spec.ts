@@ -28,6 +28,8 @@ test('the report hub charts each contract, exports the summary, and a cluster sh
   await page.getByRole('tab', { name: 'Збирни извештај' }).click();
   await expect(page).toHaveURL(/izvestaj=sumarni/);
   await expect(page.getByRole('table', { name: 'Збирни извештај' })).toBeVisible();
+  // …and for its rows: the rows counted below must be the loaded report's (a CI run counted 0 while they came).
+  await expect(page.getByRole('table', { name: 'Збирни извештај' }).locator('tbody tr')).not.toHaveCount(0);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Извоз у Excel' }).click();
   const file = await download;
