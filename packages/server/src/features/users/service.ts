@@ -167,13 +167,15 @@ export async function usersPageJson(
   const sorts = opts.byGroups ? NARROW_USER_SORTS : USER_SORTS;
   const order = orderOf(sorts, paging, userOrder, users.id);
   const offset = offsetOf(paging);
-  const pageIds = db
-    .select({ id: users.id })
-    .from(users)
-    .where(where)
-    .orderBy(...order)
-    .limit(paging.limit)
-    .offset(offset);
+  const idsOf = (by: SQL[], limit: number, skip: number) =>
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(where)
+      .orderBy(...by)
+      .limit(limit)
+      .offset(skip);
+  const pageIds = idsOf(order, paging.limit, offset);
   const estimateKey = opts.estimateFirst ? conditionKey(where) : null;
   const keptEstimate = estimateKey ? keptEstimates.get(db, estimateKey) : null;
   let early = opts.estimateFirst ? (keptEstimate?.value ?? (await estimatedRows(db, users, where))) : null;
@@ -188,17 +190,14 @@ export async function usersPageJson(
   // walked 50,000 index entries comparing each with the search, or sorted all matches in ICU order.
   const known = kept?.known;
   const fromEnd = known && known.total <= EXACT_COUNT_LIMIT && offset < known.total && 2 * offset >= known.total ? known : null;
-  const reversed = paging.sort
-    ? orderOf(sorts, { ...paging, order: paging.order === 'desc' ? 'asc' : 'desc' }, userOrder, users.id)
-    : userOrder.map((e) => sql`${e} desc`);
   const ids = fromEnd
-    ? sql`case when ${fromEnd.current} then array(${db
-        .select({ id: users.id })
-        .from(users)
-        .where(where)
-        .orderBy(...reversed)
-        .limit(Math.min(paging.limit, fromEnd.total - offset))
-        .offset(Math.max(0, fromEnd.total - offset - paging.limit))}) else array(${pageIds}) end`
+    ? sql`case when ${fromEnd.current} then array(${idsOf(
+        paging.sort
+          ? orderOf(sorts, { ...paging, order: paging.order === 'desc' ? 'asc' : 'desc' }, userOrder, users.id)
+          : userOrder.map((e) => sql`${e} desc`),
+        Math.min(paging.limit, fromEnd.total - offset),
+        Math.max(0, fromEnd.total - offset - paging.limit),
+      )}) else array(${pageIds}) end`
     : sql`array(${pageIds})`;
   const result = await db.execute<{
     ids: string[] | null;
