@@ -22,6 +22,10 @@ export default defineConfig({
       {
         test: {
           name: 'server',
+          // A worker's test files share their imported modules (each still has its own database and app):
+          // importing the server's modules again for every file was 100 of the pass's 245 s
+          // (docs/decisions.md "Journeys and CI", stop 26).
+          isolate: false,
           include: ['packages/server/src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['packages/server/test/globalSetup.ts'],
