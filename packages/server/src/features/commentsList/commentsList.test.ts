@@ -460,6 +460,80 @@ describe("a limited scope's comments (issue 15: sorted by cluster, only the scop
   });
 });
 
+describe("a limited scope's deep pages read from the end (issue 15: past 500 rows, in the second half of the kept total)", () => {
+  it('pages every sort both ways around the middle and to past the end, as the whole scope sorted', async () => {
+    const { tree, own, byContract, foreign } = await scopedClusters(t.db, 'Kraj');
+    const leafUser = await createUser(t.db, { role: 'Zaposleni', groupId: tree.leaf.id, ime: 'Lazar', prezime: 'Krajić' });
+    const otherUser = await createUser(t.db, { role: 'Zaposleni', groupId: tree.other.id, ime: 'Bora', prezime: 'Krajić' });
+    // 1,100 comments the leaf sees (over two clusters and two activities each, three authors or none, times
+    // equal in threes: the id breaks ties) between 200 of a cluster it doesn't see.
+    const activitiesOf = await Promise.all(
+      [own, byContract, foreign].flatMap((c) => ['A1', 'A10'].map(async (code) => (await activityOf(t.db, c.id, code)).id)),
+    );
+    const seen = activitiesOf.slice(0, 4);
+    const unseen = activitiesOf.slice(4);
+    await t.db.execute(sql`insert into activity_comments (activity_id, user_id, komentar, created_at)
+      select (${`{${seen.join(',')}}`}::uuid[])[1 + n % 4],
+        case n % 3 when 0 then ${leafUser.id}::uuid when 1 then ${otherUser.id}::uuid else null end,
+        'Kraj ' || (n % 37), ${at(10)}::timestamptz + (n / 3) * interval '1 second'
+      from generate_series(1, 1100) n`);
+    await t.db.execute(sql`insert into activity_comments (activity_id, user_id, komentar, created_at)
+      select (${`{${unseen.join(',')}}`}::uuid[])[1 + n % 2], null, 'Kraj tuđi ' || n, ${at(10)}::timestamptz + n * interval '2 second'
+      from generate_series(1, 200) n`);
+    const token = await tokenFor(t.ctx, leafUser);
+    const scope = await scopeOfUser(t.db, leafUser);
+    const cluster = sql`(select a.cluster_id from activities a where a.id = ${activityComments.activityId})`;
+    for (const sort of [undefined, ...LIST_SORTS.comments]) {
+      for (const order of ['asc', 'desc'] as const) {
+        const expected = (
+          await t.db
+            .select({ id: activityComments.id })
+            .from(activityComments)
+            .where(visibleClusterCondition(scope, cluster))
+            .orderBy(
+              ...orderOf(
+                COMMENT_SORTS,
+                { sort, order },
+                [desc(activityComments.createdAt), desc(activityComments.id)],
+                activityComments.id,
+              ),
+            )
+        ).map((r) => r.id);
+        expect(expected).toHaveLength(1100);
+        // Read forward (offset 490–549: under the half), from the end (550 on, the last page short), past
+        // the end; pages of 1, 7, 10 and 100 rows.
+        for (const [page, limit] of [
+          [50, 10],
+          [55, 10],
+          [56, 10],
+          [110, 10],
+          [111, 10],
+          [112, 10],
+          [71, 7],
+          [79, 7],
+          [158, 7],
+          [157, 7],
+          [551, 1],
+          [1100, 1],
+          [6, 100],
+          [11, 100],
+          [12, 100],
+        ] as const) {
+          const res = await list(`/api/comment?${sort ? `sort=${sort}&order=${order}&` : ''}page=${page}&limit=${limit}`, token);
+          expect(res.statusCode, res.body).toBe(200);
+          const body = res.json() as { comments: CommentListDto[]; totalResults: number };
+          const what = `${sort} ${order} ${page} × ${limit}`;
+          expect(
+            body.comments.map((c) => c._id),
+            what,
+          ).toEqual(expected.slice((page - 1) * limit, page * limit));
+          expect(body.totalResults, what).toBe(1100);
+        }
+      }
+    }
+  });
+});
+
 describe("a whole table's estimate read in the list's statement (helper cmt: the Admin's totals without an EXPLAIN of their own)", () => {
   it("is EXPLAIN's estimate of the table, after ANALYZE and after rows added since", async () => {
     const explained = async (table: 'activity_comments' | 'topics') =>

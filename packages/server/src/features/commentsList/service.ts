@@ -102,9 +102,9 @@ function walkedPageIds(
   paging: Paging & CommentSorting,
   narrowed?: { clusters: SQL; search: SQL },
   unsearched?: ClusterScope,
+  page: SQL = sql`limit ${paging.limit} offset ${offsetOf(paging)}`,
 ): SQL | null {
   const dir = sql.raw(paging.order === 'desc' ? 'desc' : 'asc');
-  const page = sql`limit ${paging.limit} offset ${offsetOf(paging)}`;
   const id = activityComments.id;
   switch (paging.sort) {
     case 'klaster':
@@ -145,6 +145,35 @@ function walkedPageIds(
     default:
       return null;
   }
+}
+
+/**
+ * A deep page of a limited scope without a search (past newestOfScope's 500 rows; by cluster the kept
+ * numbers already skip to it), when it lies in the second half of the scope's `total` (an SQL expression:
+ * the kept total, exact and read in the same statement): read from the other end in the reversed order
+ * (every key's direction turned, the id's too, so the order is exactly reversed), `total − offset` rows in,
+ * and turned round in Node (`reversed`). A manager's page 965 of 9,655 comments walked the newest-first
+ * order past 9,640 of the scope's rows (and every other scope's between them); from the end it reads 15.
+ * `when`: whether the page is read from the end; `ids`: that read.
+ */
+function pageFromEnd(
+  where: SQL,
+  paging: Paging & CommentSorting,
+  narrowed: { clusters: SQL; search: SQL } | undefined,
+  total: SQL,
+): { when: SQL; ids: SQL } | null {
+  const offset = offsetOf(paging);
+  if (offset + paging.limit <= 500 || paging.sort === 'klaster') return null;
+  const flipped = { ...paging, order: paging.order === 'desc' ? ('asc' as const) : ('desc' as const) };
+  const page = sql`limit least(${paging.limit}::bigint, greatest(0, ${total} - ${offset}::bigint))
+    offset greatest(0, ${total} - ${offset}::bigint - ${paging.limit}::bigint)`;
+  const order = paging.sort
+    ? orderOf(COMMENT_SORTS, flipped, [], activityComments.id)
+    : [sql`${activityComments.createdAt} asc`, sql`${activityComments.id} asc`];
+  const ids =
+    walkedPageIds(where, flipped, narrowed, undefined, page) ??
+    sql`select ${activityComments.id} from ${activityComments} where ${where} order by ${sql.join(order, sql`, `)} ${page}`;
+  return { when: sql`(2 * ${offset}::bigint >= ${total})`, ids };
 }
 
 /** How many of the newest comments newestOfScope reads per row of the page it wants. */
@@ -255,21 +284,27 @@ async function pageOfComments(
   // clusters: 0020's 'locations'): counted again only when that moved.
   const version = listVersionSql(scope.all ? ['comments'] : ['comments', 'locations']);
   const count = search ? searchCountOf(db, searchCountKey('comments', scope, terms), version) : null;
+  // A limited scope without a search: its total is the sum of its clusters' kept numbers of comments
+  // (drizzle/0025), the same answer as counting its comments, read once (kept_total) by the statement.
+  const keptScope = !scope.all && !search;
+  const fromEnd = keptScope ? pageFromEnd(where, paging, narrowed, sql`(select n from kept_total)`) : null;
   // One statement for the page's ids and its total (before: the page and the count on two connections at
   // once), then the page's rows from a prepared statement (commentRowsOf).
-  const listed = await db.execute<{ ids: string[] | null } & TotalColumns>(
-    sql`select array(${pageIds}) as ids, t.* from (${totalColumns(
-      // The Admin's whole list: the table's estimate first (countOf's estimateFirst: past 20,000 it is the
-      // answer the capped count would be replaced by anyway). A limited scope without a search: the sum of
-      // its clusters' kept numbers of comments (drizzle/0025), the same answer as counting its comments.
-      !scope.all && !search
-        ? { kept: keptTotal('comments', scope) }
-        : { table: activityComments, where, estimateFirst: wholeTable, keptCount: count ? { count, version } : undefined },
-    )}) t`,
+  const listed = await db.execute<{ ids: string[] | null; reversed: boolean | null } & TotalColumns>(
+    sql`${keptScope ? sql`with kept_total as materialized (${keptTotal('comments', scope)}) ` : sql``}select
+      ${fromEnd ? sql`case when ${fromEnd.when} then array(${fromEnd.ids}) else array(${pageIds}) end` : sql`array(${pageIds})`} as ids,
+      ${fromEnd ? fromEnd.when : sql`false`} as reversed, t.* from (${totalColumns(
+        // The Admin's whole list: the table's estimate first (countOf's estimateFirst: past 20,000 it is the
+        // answer the capped count would be replaced by anyway).
+        keptScope
+          ? { kept: sql`select n from kept_total` }
+          : { table: activityComments, where, estimateFirst: wholeTable, keptCount: count ? { count, version } : undefined },
+      )}) t`,
   );
   const row = listed.rows[0];
+  const ids = row?.reversed ? [...(row.ids ?? [])].reverse() : (row?.ids ?? []);
   const [rows, totalResults] = await Promise.all([
-    commentRowsOf(db, row?.ids ?? []),
+    commentRowsOf(db, ids),
     totalOf(db, row, activityComments, where, { estimateFirst: wholeTable }),
   ]);
   count?.keep(row?.version ?? null, totalResults);
