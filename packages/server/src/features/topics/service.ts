@@ -21,7 +21,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { orderOf, type SortMap } from '../../platform/sorting.js';
 import { keptTotal, pageByKeptClusters, type TotalColumns, totalColumns, totalOf } from '../clusters/keptCounts.js';
 import { clusterScopeOf, groupsSeeingClusterCondition, isClusterVisible, visibleClusterIds } from '../clusters/policy.js';
-import { tableEstimateSql } from '../users/paging.js';
+import { EXACT_COUNT_LIMIT, tableEstimateSql } from '../users/paging.js';
 import { authorGroupOf, permissionsOn, type TopicRights, topicRightsOf } from './permissions.js';
 import { canCommentOn, type TopicRow, visibleTopic } from './policy.js';
 import { presentTopic, presentTopicById, type TopicDto, topicRowsOf } from './presenter.js';
@@ -197,12 +197,22 @@ export async function listTopics(ctx: AppContext, actor: Actor, query: TopicList
   // (topicRowsOf). Without a filter the total is the sum of the (visible) clusters' kept numbers of
   // topics (drizzle/0025), the same answer as counting them; the Admin's 20,000 are past the exact limit,
   // so the table's estimate comes with it (EXPLAIN's answer for the whole table, one statement less).
+  // A limited scope, filtered, newest first: its matching topics found once (`m`: the scope's index ranges
+  // ANDed with the search's bitmap, at most the scope's topics), the page sorted from them and the total
+  // counted from them; the page and the count each found them before (an employee's 'kabl' 2.9 ms, half
+  // of it twice the same bitmap and scope).
+  const matchedOnce = !scope.all && !unfiltered && !query.sort;
   const listed = ctx.db.execute<{ ids: string[] | null } & TotalColumns>(
-    sql`select array(${pageIds}) as ids, t.* from (${totalColumns(
-      unfiltered
-        ? { kept: keptTotal('topics', scope), ...(scope.all && { estimate: tableEstimateSql(topics) }) }
-        : { table: topics, where },
-    )}) t`,
+    matchedOnce
+      ? sql`with m as materialized (select ${topics.id} as id, ${topics.updatedAt} as updated_at from ${topics} where ${where})
+        select array(select id from m order by updated_at desc, id desc limit ${query.limit} offset ${offset}) as ids,
+          (select count(*) from (select 1 from m limit ${EXACT_COUNT_LIMIT + 1}) c)::int as n, null::float8 as estimate,
+          null::text as version`
+      : sql`select array(${pageIds}) as ids, t.* from (${totalColumns(
+          unfiltered
+            ? { kept: keptTotal('topics', scope), ...(scope.all && { estimate: tableEstimateSql(topics) }) }
+            : { table: topics, where },
+        )}) t`,
   );
   const [row, rights] = await Promise.all([listed.then((r) => r.rows[0]), topicRightsOf(ctx.db, actor)]);
   const [rows, total] = await Promise.all([topicRowsOf(ctx.db, row?.ids ?? []), totalOf(ctx.db, row, topics, where)]);
