@@ -28,7 +28,7 @@ export function keptByVersion<T>(max = 5_000) {
     /** What is kept for `key` on `db`'s pool (any version), or null inside a transaction. */
     get(db: Executor, key: string): { version: string; value: T } | undefined | null {
       const kept = setOf(db);
-      return kept && kept.get(key);
+      return kept ? kept.get(key) : null;
     },
     /** Keeps `value` for `key` under `version` (nothing for a null version or inside a transaction). */
     set(db: Executor, key: string, version: string | null, value: T): void {

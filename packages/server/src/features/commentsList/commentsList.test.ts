@@ -65,6 +65,9 @@ beforeAll(async () => {
 });
 
 const list = (url: string, token = adminToken) => t.call({ method: 'GET', url, token });
+/** The list's order as the SortMap gives it (newest first by default): the oracle's ORDER BY. */
+const listOrder = (sort: (typeof LIST_SORTS.comments)[number] | undefined, order: 'asc' | 'desc') =>
+  orderOf(COMMENT_SORTS, { sort, order }, [desc(activityComments.createdAt), desc(activityComments.id)], activityComments.id);
 const komentari = (body: { comments: CommentListDto[] }) => body.comments.map((c) => c.komentar);
 
 describe('comments list', () => {
@@ -385,14 +388,7 @@ describe("a limited scope's comments (issue 15: sorted by cluster, only the scop
               .innerJoin(clusters, eq(clusters.id, activities.clusterId))
               .leftJoin(users, eq(users.id, activityComments.userId))
               .where(and(visibleClusterCondition(scope, cluster), term ? before(term) : undefined))
-              .orderBy(
-                ...orderOf(
-                  COMMENT_SORTS,
-                  { sort, order },
-                  [desc(activityComments.createdAt), desc(activityComments.id)],
-                  activityComments.id,
-                ),
-              );
+              .orderBy(...listOrder(sort, order));
             const expected = rows.map(({ authorId, ime, prezime, email, deletedAt, ...r }) =>
               presentCommentRow({
                 ...r,
@@ -490,14 +486,7 @@ describe("a limited scope's deep pages read from the end (issue 15: past 500 row
             .select({ id: activityComments.id })
             .from(activityComments)
             .where(visibleClusterCondition(scope, cluster))
-            .orderBy(
-              ...orderOf(
-                COMMENT_SORTS,
-                { sort, order },
-                [desc(activityComments.createdAt), desc(activityComments.id)],
-                activityComments.id,
-              ),
-            )
+            .orderBy(...listOrder(sort, order))
         ).map((r) => r.id);
         expect(expected).toHaveLength(1100);
         // Read forward (offset 490–549: under the half), from the end (550 on, the last page short), past
