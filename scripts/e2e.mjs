@@ -5,15 +5,16 @@
 // durations (WEIGHTS: the longest first, each to the shard with the least so far), so the shards end
 // together; Playwright's own --shard split by the number of tests (7.3 against 5.3 min in stop 26's CI).
 // Each shard's lines are printed as they come, prefixed with its number; the exit code is the first
-// failing shard's. Arguments go to every shard (e.g. a file: `npm run test:e2e -- e2e/users.spec.ts`;
-// with a file named, E2E_SHARDS=1 is usually what you want).
+// failing shard's. Arguments go to every shard; with a file or filter named (`npm run test:e2e --
+// e2e/users.spec.ts`) one Playwright process runs it unless E2E_SHARDS says otherwise.
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
-const shards = Math.max(1, Number(process.env.E2E_SHARDS || 3));
-const basePort = Number(process.env.E2E_PORT || 3100);
 const args = process.argv.slice(2);
+const named = args.some((a) => !a.startsWith('-'));
+const shards = Math.max(1, Number(process.env.E2E_SHARDS || (named ? 1 : 3)));
+const basePort = Number(process.env.E2E_PORT || 3100);
 const playwright = new URL('../node_modules/@playwright/test/cli.js', import.meta.url).pathname;
 
 /**
@@ -58,9 +59,8 @@ function deal(files, count) {
   return bins.map((b) => b.files.sort());
 }
 
-// With no file named, every journey file is dealt out; with files or other filters named, Playwright's own
+// With no file named, every journey file is dealt out; with files or other filters named (and E2E_SHARDS set), Playwright's own
 // --shard splits what they select.
-const named = args.some((a) => !a.startsWith('-'));
 const dealt =
   shards > 1 && !named
     ? deal(
