@@ -198,16 +198,19 @@ export async function listTopics(ctx: AppContext, actor: Actor, query: TopicList
   // topics (drizzle/0025), the same answer as counting them; the Admin's 20,000 are past the exact limit,
   // so the table's estimate comes with it (EXPLAIN's answer for the whole table, one statement less).
   // A limited scope, filtered, newest first: its matching topics found once (`m`: the scope's index ranges
-  // ANDed with the search's bitmap, at most the scope's topics), the page sorted from them and the total
-  // counted from them; the page and the count each found them before (an employee's 'kabl' 2.9 ms, half
-  // of it twice the same bitmap and scope).
+  // ANDed with the search's bitmap, up to the count's cap), the total counted from them and, when they are
+  // all of them (within the cap), the page sorted from them; the page and the count each found them before
+  // (an employee's 'kabl' 2.9 ms, half of it twice the same bitmap and scope). Past the cap (a large scope,
+  // a broad filter) the page is read as before: PostgreSQL evaluates that branch only then.
   const matchedOnce = !scope.all && !unfiltered && !query.sort;
   const listed = ctx.db.execute<{ ids: string[] | null } & TotalColumns>(
     matchedOnce
-      ? sql`with m as materialized (select ${topics.id} as id, ${topics.updatedAt} as updated_at from ${topics} where ${where})
-        select array(select id from m order by updated_at desc, id desc limit ${query.limit} offset ${offset}) as ids,
-          (select count(*) from (select 1 from m limit ${EXACT_COUNT_LIMIT + 1}) c)::int as n, null::float8 as estimate,
-          null::text as version`
+      ? sql`with m as materialized (select ${topics.id} as id, ${topics.updatedAt} as updated_at from ${topics} where ${where}
+          limit ${EXACT_COUNT_LIMIT + 1}), n as materialized (select count(*)::int as n from m)
+        select case when (select n from n) <= ${EXACT_COUNT_LIMIT}
+            then array(select id from m order by updated_at desc, id desc limit ${query.limit} offset ${offset})
+            else array(${pageIds}) end as ids,
+          (select n from n) as n, null::float8 as estimate, null::text as version`
       : sql`select array(${pageIds}) as ids, t.* from (${totalColumns(
           unfiltered
             ? { kept: keptTotal('topics', scope), ...(scope.all && { estimate: tableEstimateSql(topics) }) }

@@ -720,3 +720,41 @@ describe("a limited scope's topics (issue 15: the visible clusters as an index r
     expect(await listIds(await tokenFor(t.ctx, otherUser), 'q=opseg%20tema')).toHaveLength(5);
   });
 });
+
+describe("a limited scope's filtered topics past the count's cap (the matches found once, then the page as before)", () => {
+  it('pages the newest first as the plain query orders them, the total past 10,000 an estimate', async () => {
+    const { tree: capTree, own } = await scopedClusters(t.db, 'Kapa');
+    // 10,020 matches in the leaf's scope (times equal in fives: the id breaks ties), 30 that don't match.
+    await t.db.execute(sql`insert into topics (cluster_id, group_id, opis, updated_at)
+      select ${own.id}, ${capTree.leaf.id}, case when n <= 10020 then 'Mnoštvo ' || n else 'Drugo ' || n end,
+        '2026-03-01'::timestamptz + (n / 5) * interval '1 second'
+      from generate_series(1, 10050) n`);
+    await t.db.execute(sql`analyze topics`);
+    const leafUser = await createUser(t.db, { role: 'Zaposleni', groupId: capTree.leaf.id });
+    const token = await tokenFor(t.ctx, leafUser);
+    const scope = await scopeOfUser(t.db, leafUser);
+    const expected = (
+      await t.db
+        .select({ id: topics.id })
+        .from(topics)
+        .where(and(visibleClusterCondition(scope, topics.clusterId), topicSearchCondition('mnostvo', '')))
+        .orderBy(desc(topics.updatedAt), desc(topics.id))
+    ).map((r) => r.id);
+    expect(expected).toHaveLength(10020);
+    for (const [page, limit] of [
+      [1, 10],
+      [2, 7],
+      [1001, 10],
+      [1002, 10],
+    ] as const) {
+      const res = await call('GET', `/api/topic?q=mnostvo&limit=${limit}&page=${page}`, token);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { data: { _id: string }[]; total: number };
+      expect(
+        body.data.map((d) => d._id),
+        `${page} × ${limit}`,
+      ).toEqual(expected.slice((page - 1) * limit, page * limit));
+      expect(body.total).toBeGreaterThan(10_000);
+    }
+  });
+});
