@@ -147,6 +147,9 @@ function walkedPageIds(
   }
 }
 
+/** The list's direction: a chosen sort's `order` (ascending unless 'desc'), newest first without a sort. */
+const directionOf = (paging: CommentSorting): 'asc' | 'desc' => (!paging.sort || paging.order === 'desc' ? 'desc' : 'asc');
+
 /**
  * A deep page of a limited scope without a search (past headOfScope's 500 rows; by cluster the kept
  * numbers already skip to it), when it lies in the second half of the scope's `total` (an SQL expression:
@@ -164,12 +167,15 @@ function pageFromEnd(
 ): { when: SQL; ids: SQL } | null {
   const offset = offsetOf(paging);
   if (offset + paging.limit <= 500 || paging.sort === 'klaster') return null;
-  const flipped = { ...paging, order: paging.order === 'desc' ? ('asc' as const) : ('desc' as const) };
+  // The list's order reversed: without a sort, by time (the default order, newest first) from the oldest.
+  const flipped = {
+    ...paging,
+    sort: paging.sort ?? ('createdAt' as const),
+    order: directionOf(paging) === 'desc' ? ('asc' as const) : ('desc' as const),
+  };
   const page = sql`limit least(${paging.limit}::bigint, greatest(0, ${total} - ${offset}::bigint))
     offset greatest(0, ${total} - ${offset}::bigint - ${paging.limit}::bigint)`;
-  const order = paging.sort
-    ? orderOf(COMMENT_SORTS, flipped, [], activityComments.id)
-    : [sql`${activityComments.createdAt} asc`, sql`${activityComments.id} asc`];
+  const order = orderOf(COMMENT_SORTS, flipped, [], activityComments.id);
   const ids =
     walkedPageIds(where, flipped, narrowed, undefined, page) ??
     sql`select ${activityComments.id} from ${activityComments} where ${where} order by ${sql.join(order, sql`, `)} ${page}`;
@@ -218,7 +224,7 @@ function headOfScope(where: SQL, narrowed: { clusters: SQL; search: SQL }, pagin
   const own = ownKeyOf(paging.sort);
   if (wanted > 500 || !own) return null;
   const c = activityComments;
-  const dir = sql.raw(!paging.sort || paging.order === 'desc' ? 'desc' : 'asc');
+  const dir = sql.raw(directionOf(paging));
   const by = (key: SQL, id: SQL) => sql`${key}${own.text ? sql` collate trasa_sr` : sql``} ${dir}, ${id} ${dir}`;
   return sql`with head as materialized (
       select h.id, h.k from (select ${c.id} as id, ${own.key} as k, ${commentCluster} as cluster_id
