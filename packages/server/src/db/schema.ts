@@ -174,6 +174,7 @@ export const auditLogs = pgTable(
   (t) => [
     // Newest first from the index alone; group_id rides along (INCLUDE, written in drizzle/0006 by hand).
     index('audit_logs_created_id_idx').on(t.createdAt, t.id),
+    // A group's newest rows with their search_text (INCLUDE, drizzle/0031 by hand): a scope's search window.
     index('audit_logs_group_created_idx').on(t.groupId, t.createdAt, t.id),
     index('audit_logs_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
