@@ -1,5 +1,5 @@
 import { type A13All, type A13Page, type A13Stats, INVENTORY, type Sorting, type SortKey } from '@trasa/domain';
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { activities, activityFiles } from '../../db/schema-activities.js';
 import { clusters } from '../../db/schema-clusters.js';
@@ -47,11 +47,24 @@ export async function listA13(
     visibleClusterCondition(scope),
     matchCondition(clusters.searchText, searchTerms({ eng: input.eng ?? '', srb: input.srb ?? '' })),
   );
-  const [total] = await ctx.db.select({ n: count() }).from(clusters).where(where);
+  // One statement: the page, each row's A13 activity (activities_cluster_code_uq) and the count of every
+  // visible location (an InitPlan, counted once), instead of three round trips. A page past the end has
+  // no row to carry the count: counted then on its own.
+  const total = sql<number>`(select count(*)::int from ${clusters} where ${where})`;
+  const activity = sql<{ id: string; status: string; files: number } | null>`(select json_build_object('id', a.id, 'status', a.status,
+      'files', (select count(*)::int from ${activityFiles} f where f.activity_id = a.id and f.deleted_at is null))
+    from ${activities} a where a.cluster_id = ${clusters.id} and a.code = 'A13')`;
   // The item count kept per location (inventory_location_totals): the sort by items joins 3,000 kept rows
   // instead of probing the items once per location, and the page's counts come with its rows.
   const rows = await ctx.db
-    .select({ id: clusters.id, naziv: clusters.naziv, status: confirmed, n: sql<number>`coalesce(${inventoryLocationTotals.n}, 0)` })
+    .select({
+      id: clusters.id,
+      naziv: clusters.naziv,
+      status: confirmed,
+      n: sql<number>`coalesce(${inventoryLocationTotals.n}, 0)`,
+      activity,
+      total,
+    })
     .from(clusters)
     .leftJoin(a13Confirmations, eq(a13Confirmations.clusterId, clusters.id))
     .leftJoin(inventoryLocationTotals, eq(inventoryLocationTotals.clusterId, clusters.id))
@@ -59,22 +72,11 @@ export async function listA13(
     .orderBy(...orderOf(A13_SORTS, input, [serbianOrder(clusters.naziv), asc(clusters.id)], clusters.id))
     .limit(input.limit)
     .offset(offsetOf(input));
-  const ids = rows.map((r) => r.id);
-  const acts = ids.length
-    ? await ctx.db
-        .select({
-          clusterId: activities.clusterId,
-          id: activities.id,
-          status: activities.status,
-          files: sql<number>`(select count(*)::int from ${activityFiles} where ${activityFiles.activityId} = ${activities.id} and ${activityFiles.deletedAt} is null)`,
-        })
-        .from(activities)
-        .where(and(inArray(activities.clusterId, ids), eq(activities.code, 'A13')))
-    : [];
+  const totalResults = rows[0]?.total ?? (await ctx.db.select({ n: count() }).from(clusters).where(where))[0]?.n ?? 0;
   return {
     a13: rows.map((r) => {
       const n = r.n;
-      const act = acts.find((a) => a.clusterId === r.id);
+      const act = r.activity;
       return {
         _id: r.id,
         lokacija: { _id: r.id, naziv: r.naziv },
@@ -84,7 +86,7 @@ export async function listA13(
         aktivnost: act ? { _id: act.id, status: act.status, brojFajlova: act.files } : null,
       };
     }),
-    totalResults: total?.n ?? 0,
+    totalResults,
   };
 }
 

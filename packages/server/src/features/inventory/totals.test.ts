@@ -1,8 +1,15 @@
-import { type AllInventoryPage, INVENTORY, type InventoryItemDto, type PerLocationPage, type SumPerTypePage } from '@trasa/domain';
+import {
+  type A13Page,
+  type AllInventoryPage,
+  INVENTORY,
+  type InventoryItemDto,
+  type PerLocationPage,
+  type SumPerTypePage,
+} from '@trasa/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.js';
-import { createCluster, createGroup, createSettlement, createUser, tokenFor } from '../../seed/factories.js';
+import { createCluster, createGroup, createSettlement, createUser, setActivityState, tokenFor } from '../../seed/factories.js';
 
 /**
  * The inventory reports at scale (migration 0014): inventory_totals, kept by triggers, must equal the
@@ -454,28 +461,47 @@ describe('the reports answer what the plain queries over the items answer', () =
     }
   });
 
-  it('the inventory check (A13): every sort both ways, the item counts and the activity', async () => {
+  it('the inventory check (A13): every sort both ways, the item counts, the activity and the total', async () => {
+    // Two locations with their A13 activity, one of them with a document (one more deleted).
+    const [first, second] = seen as { id: string }[];
+    const started = await setActivityState(t.db, (first as { id: string }).id, 'A13', { status: 'U toku', datumPocetka: '2026-04-01' });
+    await setActivityState(t.db, (second as { id: string }).id, 'A13', { status: 'Završena', datumPocetka: '2026-03-01' });
+    await t.db.execute(sql`insert into activity_files (activity_id, originalno_ime, stored_name, mimetype, size, deleted_at)
+      values (${started.id}, 'a.pdf', 'a-1.pdf', 'application/pdf', 1, null), (${started.id}, 'b.pdf', 'b-1.pdf', 'application/pdf', 1, now())`);
     for (const token of [admin, client]) {
       const visible = token === admin ? sql`true` : sql`c.id = any(${uuids(visibleOf(client))})`;
       const items = sql`(select count(*) from inventory_items i where i.cluster_id = c.id)`;
+      const files = sql`(select count(*)::int from activity_files f where f.activity_id = act.id and f.deleted_at is null)`;
       const plain = async (order: ReturnType<typeof sql>) =>
         (
-          await rowsOf(sql`select c.id, ${items}::int as n, coalesce(a.status, false) as status from clusters c
-            left join a13_confirmations a on a.cluster_id = c.id where ${visible} order by ${order}`)
+          await rowsOf(sql`select c.id, ${items}::int as n, coalesce(a.status, false) as status,
+              act.id as act_id, act.status as act_status, ${files} as files
+            from clusters c left join a13_confirmations a on a.cluster_id = c.id
+            left join activities act on act.cluster_id = c.id and act.code = 'A13'
+            where ${visible} order by ${order}`)
         ).map((r) => ({
           _id: r.id,
           brojStavki: r.n,
           status: r.status,
           inventar: (r.n as number) > 0 ? INVENTORY.itemsPresent : INVENTORY.itemsAbsent,
+          aktivnost: r.act_id ? { _id: r.act_id, status: r.act_status, brojFajlova: r.files } : null,
         }));
       const rows = (b: Record<string, unknown>) =>
-        (b as { a13: { _id: string; brojStavki: number; status: boolean; inventar: string }[] }).a13.map((r) => ({
+        (b as A13Page).a13.map((r) => ({
           _id: r._id,
           brojStavki: r.brojStavki,
           status: r.status,
           inventar: r.inventar,
+          aktivnost: r.aktivnost,
         }));
-      expect(await pages('/api/A13', token, 2, rows)).toEqual(await plain(sql`c.naziv collate trasa_sr, c.id`));
+      const expectedAll = await plain(sql`c.naziv collate trasa_sr, c.id`);
+      expect(expectedAll.filter((r) => r.aktivnost).length).toBeGreaterThan(0);
+      // The total on a page and past the end.
+      for (const page of [1, 2, 500]) {
+        const body = (await t.call({ method: 'GET', url: `/api/A13?page=${page}&limit=2`, token })).json() as A13Page;
+        expect({ page, total: body.totalResults }).toEqual({ page, total: expectedAll.length });
+      }
+      expect(await pages('/api/A13', token, 2, rows)).toEqual(expectedAll);
       for (const order of ['asc', 'desc'] as const) {
         const dir = sql.raw(order);
         expect(await pages(`/api/A13?sort=inventar&order=${order}`, token, 2, rows)).toEqual(
