@@ -1,5 +1,5 @@
 import { type A13All, type A13Page, type A13Stats, INVENTORY, type Sorting, type SortKey } from '@trasa/domain';
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { activities, activityFiles } from '../../db/schema-activities.js';
 import { clusters } from '../../db/schema-clusters.js';
@@ -47,24 +47,15 @@ export async function listA13(
     visibleClusterCondition(scope),
     matchCondition(clusters.searchText, searchTerms({ eng: input.eng ?? '', srb: input.srb ?? '' })),
   );
-  // One statement: the page, each row's A13 activity (activities_cluster_code_uq) and the count of every
-  // visible location (an InitPlan, counted once), instead of three round trips. A page past the end has
-  // no row to carry the count: counted then on its own.
+  // The page and the count of every visible location (an uncorrelated subquery: an InitPlan, counted once)
+  // in one statement; a page past the end has no row to carry the count and counts on its own. The page's
+  // A13 activities after it, for its ten rows only (in the page's statement, the select list would be
+  // computed for every row the OFFSET skips: page 300 looked up 3,000 activities).
   const total = sql<number>`(select count(*)::int from ${clusters} where ${where})`;
-  const activity = sql<{ id: string; status: string; files: number } | null>`(select json_build_object('id', a.id, 'status', a.status,
-      'files', (select count(*)::int from ${activityFiles} f where f.activity_id = a.id and f.deleted_at is null))
-    from ${activities} a where a.cluster_id = ${clusters.id} and a.code = 'A13')`;
   // The item count kept per location (inventory_location_totals): the sort by items joins 3,000 kept rows
   // instead of probing the items once per location, and the page's counts come with its rows.
   const rows = await ctx.db
-    .select({
-      id: clusters.id,
-      naziv: clusters.naziv,
-      status: confirmed,
-      n: sql<number>`coalesce(${inventoryLocationTotals.n}, 0)`,
-      activity,
-      total,
-    })
+    .select({ id: clusters.id, naziv: clusters.naziv, status: confirmed, n: sql<number>`coalesce(${inventoryLocationTotals.n}, 0)`, total })
     .from(clusters)
     .leftJoin(a13Confirmations, eq(a13Confirmations.clusterId, clusters.id))
     .leftJoin(inventoryLocationTotals, eq(inventoryLocationTotals.clusterId, clusters.id))
@@ -73,10 +64,24 @@ export async function listA13(
     .limit(input.limit)
     .offset(offsetOf(input));
   const totalResults = rows[0]?.total ?? (await ctx.db.select({ n: count() }).from(clusters).where(where))[0]?.n ?? 0;
+  const ids = rows.map((r) => r.id);
+  const acts = ids.length
+    ? await ctx.db
+        .select({
+          clusterId: activities.clusterId,
+          id: activities.id,
+          status: activities.status,
+          // Written with its own alias: in a select of one table drizzle names columns without their table,
+          // and an unqualified "id" here would be the file's own (the count was always 0).
+          files: sql<number>`(select count(*)::int from ${activityFiles} f where f.activity_id = ${activities}.id and f.deleted_at is null)`,
+        })
+        .from(activities)
+        .where(and(inArray(activities.clusterId, ids), eq(activities.code, 'A13')))
+    : [];
   return {
     a13: rows.map((r) => {
       const n = r.n;
-      const act = r.activity;
+      const act = acts.find((a) => a.clusterId === r.id);
       return {
         _id: r.id,
         lokacija: { _id: r.id, naziv: r.naziv },

@@ -1,7 +1,13 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.js';
-import { inventoryContracts, inventoryItems, inventoryTypes } from '../../db/schema-inventory.js';
+import {
+  inventoryContractFiles,
+  inventoryContractLocations,
+  inventoryContracts,
+  inventoryItems,
+  inventoryTypes,
+} from '../../db/schema-inventory.js';
 import { createCluster, createGroup, createUser, tokenFor } from '../../seed/factories.js';
 
 const t = useTestApp();
@@ -16,7 +22,23 @@ beforeAll(async () => {
   admin = await tokenFor(t.ctx, await createUser(t.db, { role: 'Admin' }));
   const seen = await createCluster(t.db, { naziv: 'OŠ Vidljiva', groupIds: [nar.id] });
   const hidden = await createCluster(t.db, { naziv: 'OŠ Skrivena' });
-  await t.db.insert(inventoryContracts).values({ naziv: 'Isporuka', broj: '=1+1', brojKey: '=1+1', datumPocetka: '2026-01-01' });
+  const [contract] = await t.db
+    .insert(inventoryContracts)
+    .values({ naziv: 'Isporuka', broj: '=1+1', brojKey: '=1+1', datumPocetka: '2026-01-01' })
+    .returning();
+  // Two documents and one location on the contract (the export counts them).
+  await t.db
+    .insert(inventoryContractFiles)
+    .values(
+      ['a', 'b'].map((n) => ({
+        contractId: contract?.id as string,
+        storedName: `${n}-1.pdf`,
+        originalnoIme: `${n}.pdf`,
+        mimetype: 'application/pdf',
+        size: 1,
+      })),
+    );
+  await t.db.insert(inventoryContractLocations).values({ contractId: contract?.id as string, clusterId: seen.id });
   const [ont] = await t.db
     .insert(inventoryTypes)
     .values({ naziv: 'ONT terminal', tip: 'Oprema', cena: 5200, cenaRsd: 5200, sifra: 'OP-01' })
@@ -49,6 +71,8 @@ describe('inventory exports', () => {
     // A number that looks like a formula stays text.
     const contracts = await sheetOf((await t.call({ method: 'GET', url: '/api/export/inventory-contracts', token: client })).rawPayload);
     expect(contracts[1]?.[1]).toBe("'=1+1");
+    // Its locations and documents counted (columns 5 and 6).
+    expect(contracts[1]?.slice(4, 6)).toEqual([1, 2]);
     for (const name of ['inv-types', 'inventory-per-location', 'school-notifications', 'a13', 'inventory']) {
       const pdf = await t.call({ method: 'GET', url: `/api/export/${name}?format=pdf`, token: client });
       expect(pdf.statusCode, name).toBe(200);

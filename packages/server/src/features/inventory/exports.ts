@@ -85,8 +85,10 @@ const contractsList = inventoryList({
     col('Број', 14, inventoryContracts.broj),
     col('Датум почетка', 11, dateText(inventoryContracts.datumPocetka)),
     col('Датум завршетка', 11, dateText(inventoryContracts.datumZavrsetka)),
-    col('Локација', 9, sql`(select count(*)::int from ${inventoryContractLocations} l where l.contract_id = ${inventoryContracts.id})`),
-    col('Документа', 9, sql`(select count(*)::int from ${inventoryContractFiles} f where f.contract_id = ${inventoryContracts.id})`),
+    // The contract named with its table: in a select of one table drizzle writes its columns bare, and a bare
+    // "id" inside the subquery would be the file's own (the documents were always counted 0).
+    col('Локација', 9, sql`(select count(*)::int from ${inventoryContractLocations} l where l.contract_id = ${inventoryContracts}.id)`),
+    col('Документа', 9, sql`(select count(*)::int from ${inventoryContractFiles} f where f.contract_id = ${inventoryContracts}.id)`),
   ],
   rows: (ctx, _scope, q, columns) =>
     selectOf(ctx, columns)
