@@ -362,6 +362,41 @@ test('an Admin keeps the priorities codebook', async ({ page }) => {
   await expect(rowWith(page, 'Приоритети', name)).toHaveCount(0);
 });
 
+test('a table whose last page loses its last row shows the page before it', async ({ page, request }) => {
+  // Priorities made through the API until the codebook has 10·n + 1 of them, ours the last (the highest
+  // number): alone on the last page.
+  const stamp = Date.now().toString(36);
+  const token = await apiToken(request, ADMIN.email, ADMIN.password);
+  const headers = { authorization: `Bearer ${token}` };
+  const count = async () =>
+    ((await (await request.get('/api/priority', { headers })).json()) as { priorities: unknown[] }).priorities.length;
+  const made: string[] = [];
+  const make = async (naziv: string, broj: number) => {
+    const res = await request.post('/api/priority', { headers, data: { naziv, broj } });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    made.push(((await res.json()) as { priority: { _id: string } }).priority._id);
+  };
+  for (let i = 0; (await count()) % 10 !== 0; i++) await make(`Punjenje ${stamp} ${i}`, 900_000 + i);
+  const last = `Poslednji ${stamp}`;
+  await make(last, 999_999);
+  const total = await count();
+
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/app/sifrarnici');
+  await page.getByRole('tab', { name: 'Приоритети' }).click();
+  await page.getByRole('button', { name: 'Иди на последњу страницу' }).click();
+  await expect(dataRows(page, 'Приоритети')).toHaveCount(1);
+  await rowWith(page, 'Приоритети', last)
+    .getByRole('button', { name: `Обриши: ${last}` })
+    .click();
+  await page.getByRole('dialog', { name: 'Да ли сте сигурни?' }).getByRole('button', { name: 'Да' }).click();
+  await expectNotice(page, 'Uspešno ste obrisali prioritet.');
+  // The page before it, full, and the pager says so.
+  await expect(dataRows(page, 'Приоритети')).toHaveCount(10);
+  await expect(page.getByText(`${total - 10}-${total - 1} од ${total - 1}`)).toBeVisible();
+  for (const id of made.slice(0, -1)) await request.delete(`/api/priority/${id}`, { headers });
+});
+
 test('an Admin keeps the group-types codebook: built-in types stay, a name is taken in either script', async ({ page }) => {
   const stamp = Date.now().toString(36);
   const name = `Održavanje ${stamp}`;

@@ -23,7 +23,7 @@ const playwright = new URL('../node_modules/@playwright/test/cli.js', import.met
  */
 const WEIGHTS = {
   'a11y.spec.ts': 159,
-  'clusters.spec.ts': 76,
+  'clusters.spec.ts': 80,
   'users.spec.ts': 61,
   'contracts.spec.ts': 59,
   'topics.spec.ts': 44,

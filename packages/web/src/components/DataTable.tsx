@@ -646,6 +646,15 @@ export function DataTable<T extends { _id: string }>({
   // the rows (Lighthouse's layout shift, issue 13 item 3).
   const firstLoad = data === undefined && !failed;
   const total = failed ? 0 : (data?.total ?? 0);
+  // A page past the end comes back empty with the real total (its last rows deleted, a page kept from an
+  // earlier visit, or a total that was an estimate: the log's search of a frequent word): the table goes
+  // to the last page there is instead of showing an empty one.
+  const settled = query.isSuccess && !query.isFetching && !query.isPlaceholderData ? query.data : undefined;
+  useEffect(() => {
+    if (!settled || settled.rows.length > 0 || settled.total <= 0) return;
+    const lastPage = Math.ceil(settled.total / pagination.pageSize) - 1;
+    if (pagination.pageIndex > lastPage) setPagination((p) => ({ ...p, pageIndex: lastPage }));
+  }, [settled, pagination.pageIndex, pagination.pageSize]);
 
   const columnIds = useMemo(() => columns.map(columnIdOf), [columns]);
   const [layout] = useState(() => {
