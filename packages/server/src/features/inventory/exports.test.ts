@@ -27,17 +27,15 @@ beforeAll(async () => {
     .values({ naziv: 'Isporuka', broj: '=1+1', brojKey: '=1+1', datumPocetka: '2026-01-01' })
     .returning();
   // Two documents and one location on the contract (the export counts them).
-  await t.db
-    .insert(inventoryContractFiles)
-    .values(
-      ['a', 'b'].map((n) => ({
-        contractId: contract?.id as string,
-        storedName: `${n}-1.pdf`,
-        originalnoIme: `${n}.pdf`,
-        mimetype: 'application/pdf',
-        size: 1,
-      })),
-    );
+  await t.db.insert(inventoryContractFiles).values(
+    ['a', 'b'].map((n) => ({
+      contractId: contract?.id as string,
+      storedName: `${n}-1.pdf`,
+      originalnoIme: `${n}.pdf`,
+      mimetype: 'application/pdf',
+      size: 1,
+    })),
+  );
   await t.db.insert(inventoryContractLocations).values({ contractId: contract?.id as string, clusterId: seen.id });
   const [ont] = await t.db
     .insert(inventoryTypes)
