@@ -425,10 +425,13 @@ type PagerProps = {
   onPageSize: (pageSize: number) => void;
 };
 
+/** The index of the last page of `total` rows (0 when there are none). */
+const lastPageIndex = (total: number, pageSize: number) => Math.max(0, Math.ceil(total / pageSize) - 1);
+
 /** The page-size select ('Редова по страници'), '11-20 од 34' and the first/previous/next/last buttons. */
 const Pager = memo(function Pager({ pageIndex, pageSize, total, options, onPage, onPageSize }: PagerProps) {
   const labelId = useId();
-  const lastPage = Math.max(0, Math.ceil(total / pageSize) - 1);
+  const lastPage = lastPageIndex(total, pageSize);
   const first = pageIndex * pageSize + 1;
   const last = Math.min((pageIndex + 1) * pageSize, total);
   const back = pageIndex <= 0;
@@ -652,7 +655,7 @@ export function DataTable<T extends { _id: string }>({
   const settled = query.isSuccess && !query.isFetching && !query.isPlaceholderData ? query.data : undefined;
   useEffect(() => {
     if (!settled || settled.rows.length > 0 || settled.total <= 0) return;
-    const lastPage = Math.ceil(settled.total / pagination.pageSize) - 1;
+    const lastPage = lastPageIndex(settled.total, pagination.pageSize);
     if (pagination.pageIndex > lastPage) setPagination((p) => ({ ...p, pageIndex: lastPage }));
   }, [settled, pagination.pageIndex, pagination.pageSize]);
 

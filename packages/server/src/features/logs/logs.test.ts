@@ -56,6 +56,13 @@ beforeAll(async () => {
 
 const list = (url: string, token = adminToken) => t.call({ method: 'GET', url, token });
 const messagesOf = (body: { logs: LogDto[] }) => body.logs.map((l) => l.message);
+/** The planner's estimate of the log rows `where` selects (all without it), as EXPLAIN answers it. */
+async function explained(where?: SQL): Promise<number> {
+  const plan = await t.db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    sql`explain (format json) select 1 from audit_logs${where ? sql` where ${where}` : sql``}`,
+  );
+  return plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
+}
 /** Rows this file wrote (requests of the tests add sign-in-free rows only when they delete). */
 const ours = (body: { logs: LogDto[] }) => messagesOf(body).filter((m) => written.includes(m));
 
@@ -415,12 +422,6 @@ describe('logs', () => {
       })),
     ]);
     await t.db.execute(sql`analyze audit_logs`);
-    const explained = async (where: SQL) => {
-      const plan = await t.db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-        sql`explain (format json) select 1 from audit_logs where ${where}`,
-      );
-      return plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
-    };
     const terms = searchTerms({ eng: 'frekventnik', srb: 'фреквентник' });
     const keyed = sql`trasa_letter_suffixes(search_text) @@ ${`${letterQuery(terms)} | '~long'`}::tsquery`;
     const kept = { ...LETTER_PATHS };
@@ -496,12 +497,6 @@ describe('logs', () => {
     expect(few).toMatchObject({ totalLogs: 1, totalExact: true });
     // The Admin's whole list: the table's estimate read with the page (pg_class) is EXPLAIN's, before
     // the table was analyzed (the EXPLAIN itself) and after it, on page 1 and past the end.
-    const explained = async () => {
-      const plan = await t.db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-        sql`explain (format json) select 1 from audit_logs`,
-      );
-      return plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
-    };
     for (const analyzed of [false, true]) {
       if (analyzed) {
         await t.db.execute(sql`analyze audit_logs`);
