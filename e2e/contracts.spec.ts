@@ -123,6 +123,9 @@ test.describe
       await expect(page.getByRole('heading', { name: `${naziv} (${broj})` })).toBeVisible();
       await expect(page.getByRole('table', { name: 'Повезани кластери' })).toContainText('Нема пронађених података.');
       await page.getByRole('tab', { name: 'Повежи кластер' }).click();
+      // A cluster under another contractor contract names it (its list row carries the contract's id only).
+      await search(page, 'Sirogojno');
+      await expect(rowWith(page, 'Повежи кластер', 'Čajetina 1 - Sirogojno')).toContainText(`${OWN_DEMO_CONTRACT} (IZV-12/2025)`);
       await search(page, 'Kušići');
       await expect(dataRows(page, 'Повежи кластер')).toHaveCount(1);
       await page.getByRole('checkbox', { name: `Изабери кластер: ${DEMO_CLUSTER}` }).check();

@@ -85,23 +85,26 @@ export type LocationDto = {
   datumZavrsetka: string | null;
   boja: DeadlineColour;
 };
-/** A contract as a cluster's list row names it: the list's contract column and the link screen's current contract. */
-export type ContractRef = Pick<ContractBrief, '_id' | 'naziv' | 'broj'>;
-
 /**
  * A cluster as the lists and pickers carry it (GET /api/location, GET /api/search/location; the pickers'
- * limit=1000 call): what their tables show — name, responsible groups, status, contracts named by id,
- * name and number, colour — with the numbers, address and finishing date; the settlements and
- * activities empty. The detail (GET /api/location/{id}) carries everything (issue 15 item 4).
+ * limit=1000 call): what their tables show and no more (issue 15 item 4) — the name, the responsible
+ * contractors (the groups of type Izvođač: the list's 'responsible contractor' column), the status,
+ * the general contract by id and name (the contract column), the typed contracts by id (the link
+ * screen's current contract, named from the kind's contract list) and the colour. Everything else —
+ * all responsible groups with their types, the contracts' numbers and periods, the numbers, address,
+ * finishing date, settlements and activities — is the detail's (GET /api/location/{id}).
  */
-export type LocationListItem = Omit<LocationDto, 'ugovor' | 'ugovori' | 'naselja' | 'usputnaNaselja' | 'aktivnosti'> & {
+export type LocationListItem = Pick<LocationDto, '_id' | 'naziv' | 'status' | 'boja'> & {
+  /** The responsible groups of type Izvođač (tipKod IZVODJAC), by name. */
+  odgovoran: ContractorRef[];
   /** The general contract (kind `contract`). */
-  ugovor: ContractRef | null;
-  ugovori: { contractIzv: ContractRef | null; contractPro: ContractRef | null; contractNad: ContractRef | null };
-  naselja: [];
-  usputnaNaselja: [];
-  aktivnosti: [];
+  ugovor: Pick<ContractBrief, '_id' | 'naziv'> | null;
+  ugovori: { contractIzv: ContractId | null; contractPro: ContractId | null; contractNad: ContractId | null };
 };
+/** A responsible contractor as a cluster's list row names it: id, name and its type's code. */
+export type ContractorRef = Pick<GroupBrief, '_id' | 'naziv' | 'tipKod'>;
+/** A contract named by its id only. */
+export type ContractId = Pick<ContractBrief, '_id'>;
 export type LocationsPage = { locations: LocationListItem[]; aktivne: number; totalResults: number };
 
 /** A cluster offered for linking or picking: its name, and the name in each script. */

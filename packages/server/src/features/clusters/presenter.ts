@@ -86,27 +86,20 @@ const FINISHED_CLUSTER: ClusterStatus = 'Završen';
 
 /**
  * The list's LocationListItems of the clusters `page` names (a relation with `id` and the list position
- * `n`), as one JSON array text built in SQL, in the order of `n`, keys in LocationDto's order: name,
- * responsible groups (GroupBrief, by name), the general and typed contracts as ContractRef (id, name,
- * number: what the list's contract column and the link screen's current contract show), the numbers,
- * status, address, finishing date and colour (as of `today`, YYYY-MM-DD, against the general contract's
- * period); `naselja`, `usputnaNaselja` and `aktivnosti` empty. The detail carries all of it whole
- * (issue 15 item 4).
+ * `n`), as one JSON array text built in SQL, in the order of `n`, keys in LocationDto's order: what the
+ * lists' tables show and no more (LocationListItem, issue 15 item 4) — name, the responsible
+ * contractors (groups of type Izvođač, by name: GroupRef), the general contract by id and name, the
+ * typed contracts by id, status and colour (as of `today`, YYYY-MM-DD, against the general contract's
+ * period). The detail carries all of it whole.
  * presentLocations builds the detail in JS (test: clusters/storedStatus.test.ts compares the two). The groups and contracts of the whole page are read in
  * one grouped join each; the list's answer never passes through objects in Node (the picker's
  * limit=1000 call: 1,000 rows, no parse, no stringify).
  */
 export function locationListJsonSql(page: SQL, today: string | Placeholder): SQL {
   const day = sql`${today}::date`;
-  const ref = jsonObject([
-    ['_id', jsonPlain(sql`k.id`)],
-    ['naziv', jsonValue(sql`k.naziv`)],
-    ['broj', jsonValue(sql`k.broj`)],
-  ]);
   const group = jsonObject([
     ['_id', jsonPlain(sql`gr.id`)],
     ['naziv', jsonValue(sql`gr.naziv`)],
-    ['tip', jsonValue(sql`coalesce(t.naziv, '')`)],
     ['tipKod', jsonValue(sql`t.code`)],
   ]);
   const ofKind = (kind: string) => sql`coalesce(${sql.raw(`k."${kind}"`)}, 'null')`;
@@ -123,22 +116,20 @@ export function locationListJsonSql(page: SQL, today: string | Placeholder): SQL
         ['contractNad', ofKind('contractNad')],
       ]),
     ],
-    ['indikativnaDuzinaKlastera', jsonValue(sql`c.indikativna_duzina_klastera`)],
-    ['ugovorenaVrednostKlastera', jsonValue(sql`c.ugovorena_vrednost_klastera`)],
-    ['naselja', sql`'[]'`],
-    ['usputnaNaselja', sql`'[]'`],
     ['status', jsonValue(sql`c.status_klastera`)],
-    ['adresa', jsonValue(sql`c.adresa`)],
-    ['aktivnosti', sql`'[]'`],
-    ['datumZavrsetka', jsonPlain(sql`c.datum_zavrsetka_klastera`)],
     ['boja', jsonValue(clusterColourSql(sql`c.status_klastera`, sql`k.start`, sql`k.due`, sql`c.datum_zavrsetka_klastera`, day))],
   ]);
+  // The general contract by id and name (the contract column), the typed ones by id.
+  const ref = sql`case when k.kind = 'contract' then ${jsonObject([
+    ['_id', jsonPlain(sql`k.id`)],
+    ['naziv', jsonValue(sql`k.naziv`)],
+  ])} else ${jsonObject([['_id', jsonPlain(sql`k.id`)]])} end`;
   return sql`select ${jsonArrayAgg(location, sql`p.n`)}
     from ${page} p join ${clusters} c on c.id = p.id
     left join (
       select cg.cluster_id, ${jsonArrayAgg(group, sql`gr.naziv, gr.id`)} as list
       from ${page} gp join ${clusterGroups} cg on cg.cluster_id = gp.id join ${groups} gr on gr.id = cg.group_id
-      left join ${groupTypes} t on t.id = gr.type_id
+      join ${groupTypes} t on t.id = gr.type_id and t.code = 'IZVODJAC'
       group by cg.cluster_id
     ) g on g.cluster_id = c.id
     left join (

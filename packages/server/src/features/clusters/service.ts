@@ -1,7 +1,7 @@
 import { CLUSTERS, isReservedGroupName, type Sorting, type SortKey, toCyrillic, toLatin, USERS } from '@trasa/domain';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { groups } from '../../db/schema.js';
+import { groups, groupTypes } from '../../db/schema.js';
 import { activities, activityFiles } from '../../db/schema-activities.js';
 import { clusterGroups, clusterSettlements, clusters, contractClusters, contracts, settlements, topics } from '../../db/schema-clusters.js';
 import { inventoryItems, schoolNotifications } from '../../db/schema-inventory.js';
@@ -45,9 +45,9 @@ export const CLUSTER_TEXTS = {
 const GENERAL: 'contract' = 'contract';
 
 /**
- * `sort` of the clusters list (LIST_SORTS.clusters): the responsible groups as the list shows them
- * (their names joined in Serbian order), the status in the order of progress (not started, in
- * progress, finished), the general contract's name.
+ * `sort` of the clusters list (LIST_SORTS.clusters): the responsible contractors as the list shows them
+ * (the names of the groups of type Izvođač joined in Serbian order), the status in the order of progress
+ * (not started, in progress, finished), the general contract's name.
  */
 /**
  * `sort` of the clusters list (LIST_SORTS.clusters) as plain expressions over the cluster's row: the
@@ -56,8 +56,10 @@ const GENERAL: 'contract' = 'contract';
 export const CLUSTER_SORT_DEFINITIONS: SortMap<'clusters'> = {
   naziv: { text: clusters.naziv },
   odgovoran: {
+    // The responsible contractors (type Izvođač): what the column shows (migration 0032).
     text: sql`(select string_agg(g.naziv, ', ' order by g.naziv collate trasa_sr) from ${clusterGroups} cg
-      join ${groups} g on g.id = cg.group_id where cg.cluster_id = ${clusters.id})`,
+      join ${groups} g on g.id = cg.group_id join ${groupTypes} t on t.id = g.type_id and t.code = 'IZVODJAC'
+      where cg.cluster_id = ${clusters.id})`,
   },
   status: { value: sql`(case ${clusterStatusSql} when 'Nije započet' then 0 when 'U toku' then 1 else 2 end)` },
   ugovor: {

@@ -9,8 +9,9 @@ import { createCluster, createContract, createGroup, createUser, setActivityStat
 import { CLUSTER_SORT_DEFINITIONS } from './service.js';
 
 /**
- * The clusters list sorted by a computed key (responsible groups, general contract: kept on the cluster
- * by migration 0021's triggers since stop 22; the status kept by 0017's): every page,
+ * The clusters list sorted by a computed key (responsible contractors — the groups of type Izvođač, as
+ * the column shows them — and the general contract: kept on the cluster by migration 0021's triggers
+ * since stop 22, contractors only since 0032; the status kept by 0017's): every page,
  * both ways, must be the clusters in the order of the keys' plain definitions (CLUSTER_SORT_DEFINITIONS),
  * ties by the id, empty values (no group, no contract, no activities) where PostgreSQL puts them.
  */
@@ -24,18 +25,20 @@ beforeAll(async () => {
     await createGroup(t.db, { naziv: 'Čvetko tim' }),
     await createGroup(t.db, { naziv: 'Đurić tim' }),
   ];
+  // A supervisor first in Serbian order: the contractor column's order must not follow it.
+  const nadzor = await createGroup(t.db, { naziv: 'Anđeo nadzor', type: 'NADZOR' });
   const contractOf = async (naziv: string) => createContract(t.db, { kind: 'contract', naziv });
   const ugovori = [await contractOf('Ugovor Ćuprija'), await contractOf('Ugovor Cer'), await contractOf('Ugovor Ćuprija')];
   // Eight clusters: groups 0–3 (ties in the joined names too), a contract or none, activities in every state.
   const specs = [
     { groupIds: [zec.id, cvetko.id], contract: ugovori[0] },
-    { groupIds: [djuric.id], contract: ugovori[1] },
+    { groupIds: [djuric.id, nadzor.id], contract: ugovori[1] },
     { groupIds: [], contract: undefined },
     { groupIds: [cvetko.id, zec.id], contract: ugovori[2] },
     { groupIds: [djuric.id, cvetko.id, zec.id], contract: undefined },
     { groupIds: [djuric.id], contract: ugovori[0] },
     { groupIds: [], contract: ugovori[1] },
-    { groupIds: [zec.id], contract: undefined },
+    { groupIds: [zec.id, nadzor.id], contract: undefined },
   ];
   for (const [i, spec] of specs.entries()) {
     const c = await createCluster(t.db, { naziv: `Qsk ${i}`, groupIds: spec.groupIds, contract: spec.contract });
@@ -92,12 +95,36 @@ describe('the clusters list sorted by a computed key', () => {
       .from(clusters)
       .where(like(clusters.naziv, 'Qsk %'));
     expect(new Set(ranks.map((r) => r.k)).size).toBe(3);
+    // The contractors' names only: the supervisor, first in Serbian order, is not in the key.
+    const keys = await t.db
+      .select({ naziv: clusters.naziv, key: sql<string | null>`${clusters}.sort_groups` })
+      .from(clusters)
+      .where(like(clusters.naziv, 'Qsk %'))
+      .orderBy(clusters.naziv);
+    expect(keys.map((k) => k.key)).toEqual([
+      'Čvetko tim, Zec tim',
+      'Đurić tim',
+      null,
+      'Čvetko tim, Zec tim',
+      'Čvetko tim, Đurić tim, Zec tim',
+      'Đurić tim',
+      null,
+      'Zec tim',
+    ]);
   });
 
   it('keeps the stored keys through every change of the links and the names', async () => {
     const q = (text: string) => t.db.execute(sql.raw(text));
     const changes: [string, string][] = [
       ['a group renamed', `update groups set naziv = 'Ćevap tim' where naziv = 'Zec tim'`],
+      [
+        'a contractor made a supervisor',
+        `update groups set type_id = (select id from group_types where code = 'NADZOR') where naziv = 'Čvetko tim'`,
+      ],
+      [
+        'a supervisor made a contractor',
+        `update groups set type_id = (select id from group_types where code = 'IZVODJAC') where naziv = 'Anđeo nadzor'`,
+      ],
       ['a contract renamed', `update contracts set naziv = 'Ugovor Aleksinac' where naziv = 'Ugovor Cer'`],
       [
         'a group linked',

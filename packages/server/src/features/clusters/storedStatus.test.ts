@@ -28,20 +28,25 @@ const day = (n: number) => addDays(appToday(), n);
 /** A cluster's stored status, finishing date and count of finished activities (migrations 0017, 0022). */
 type Stored = { status: ClusterStatus; datumZavrsetka: string | null; zavrsenih: number };
 
-/** What a list row must carry of a cluster's detail (LocationListItem): contracts named by id, name and number; no settlements, no activities. */
+/**
+ * What a list row must carry of a cluster's detail (LocationListItem): what the tables show — the
+ * responsible contractors (type Izvođač), the general contract by id and name, the typed ones by id —
+ * and nothing else.
+ */
 function listItemOf(detail: LocationDto): LocationListItem {
-  const ref = (c: ContractBrief | null) => (c ? { _id: c._id, naziv: c.naziv, broj: c.broj } : null);
+  const id = (c: ContractBrief | null) => (c ? { _id: c._id } : null);
   return {
-    ...detail,
-    ugovor: ref(detail.ugovor),
+    _id: detail._id,
+    naziv: detail.naziv,
+    odgovoran: detail.odgovoran.filter((g) => g.tipKod === 'IZVODJAC').map((g) => ({ _id: g._id, naziv: g.naziv, tipKod: g.tipKod })),
+    ugovor: detail.ugovor ? { _id: detail.ugovor._id, naziv: detail.ugovor.naziv } : null,
     ugovori: {
-      contractIzv: ref(detail.ugovori.contractIzv),
-      contractPro: ref(detail.ugovori.contractPro),
-      contractNad: ref(detail.ugovori.contractNad),
+      contractIzv: id(detail.ugovori.contractIzv),
+      contractPro: id(detail.ugovori.contractPro),
+      contractNad: id(detail.ugovori.contractNad),
     },
-    naselja: [],
-    usputnaNaselja: [],
-    aktivnosti: [],
+    status: detail.status,
+    boja: detail.boja,
   };
 }
 
@@ -188,6 +193,7 @@ describe('the stored cluster status', () => {
 describe("the list's JSON built in SQL", () => {
   let adminToken: string;
   let employeeToken: string;
+  let izvId: string;
   beforeAll(async () => {
     const group = await createGroup(t.db, { naziv: 'Lista Izvođač', type: 'IZVODJAC' });
     const other = await createGroup(t.db, { naziv: 'Lista Nadzor "navodnici"', type: 'NADZOR' });
@@ -199,6 +205,7 @@ describe("the list's JSON built in SQL", () => {
     const tenth = await createContract(t.db, { naziv: 'Lista desetina', datumPocetka: day(-90), rokTrajanja: 100 });
     const over = await createContract(t.db, { naziv: 'Lista istekao', datumPocetka: day(-200), rokTrajanja: 100 });
     const izv = await createContract(t.db, { kind: 'contractIzv', naziv: 'Lista izvođenje', groupIds: [group.id] });
+    izvId = izv.id;
     const make = async (naziv: string, contract: typeof running | null, state: 'none' | 'run' | 'done' | 'late') => {
       const c = await createCluster(t.db, {
         naziv,
@@ -230,7 +237,7 @@ describe("the list's JSON built in SQL", () => {
     });
   });
 
-  it("carries what the list and pickers show, the detail's values (contracts by id, name and number; no settlements, no activities), colours as clusterColour computes them", async () => {
+  it("carries what the list and pickers show and no more, the detail's values (contractors, the general contract by id and name, the typed ones by id), colours as clusterColour computes them", async () => {
     for (const token of [adminToken, employeeToken]) {
       const res = await t.call({ method: 'GET', url: '/api/location?page=1&limit=1000', token });
       expect(res.statusCode, res.body).toBe(200);
@@ -241,12 +248,14 @@ describe("the list's JSON built in SQL", () => {
       for (const row of page.locations) {
         const detail = (await t.call({ method: 'GET', url: `/api/location/${row._id}`, token: adminToken })).json().location as LocationDto;
         expect(row).toEqual(listItemOf(detail));
-        // Key order as the detail's (JSON.stringify of the JS presenter).
-        expect(Object.keys(row)).toEqual(Object.keys(detail));
-        // The detail-only parts of a contract stay out of the list (issue 15 item 4).
-        for (const contract of [row.ugovor, ...Object.values(row.ugovori)])
-          if (contract) expect(Object.keys(contract)).toEqual(['_id', 'naziv', 'broj']);
-        expect(row.boja).toBe(clusterColour(row.status, detail.ugovor, row.datumZavrsetka, new Date(`${appToday()}T12:00:00Z`)));
+        // Only the tables' fields, in the detail's key order (JSON.stringify of the JS presenter).
+        expect(Object.keys(row)).toEqual(['_id', 'naziv', 'odgovoran', 'ugovor', 'ugovori', 'status', 'boja']);
+        expect(Object.keys(row)).toEqual(Object.keys(detail).filter((k) => k in row));
+        // The detail-only parts of groups and contracts stay out of the list (issue 15 item 4).
+        for (const g of row.odgovoran) expect(Object.keys(g)).toEqual(['_id', 'naziv', 'tipKod']);
+        if (row.ugovor) expect(Object.keys(row.ugovor)).toEqual(['_id', 'naziv']);
+        for (const contract of Object.values(row.ugovori)) if (contract) expect(Object.keys(contract)).toEqual(['_id']);
+        expect(row.boja).toBe(clusterColour(row.status, detail.ugovor, detail.datumZavrsetka, new Date(`${appToday()}T12:00:00Z`)));
       }
       const colours = Object.fromEntries(page.locations.filter((l) => l.naziv.startsWith('Lista ')).map((l) => [l.naziv, l.boja]));
       expect(colours).toEqual({
@@ -260,8 +269,9 @@ describe("the list's JSON built in SQL", () => {
         'Lista 8 nije počeo': 'white',
       });
       const eighth = page.locations.find((l) => l.naziv === 'Lista 8 nije počeo');
-      expect(eighth?.ugovori.contractIzv?.naziv).toBe('Lista izvođenje');
-      expect(eighth?.odgovoran.map((g) => g.naziv)).toEqual(['Lista Izvođač', 'Lista Nadzor "navodnici"']);
+      expect(eighth?.ugovori.contractIzv?._id).toBe(izvId);
+      // The contractors only: the supervision group is the detail's.
+      expect(eighth?.odgovoran.map((g) => g.naziv)).toEqual(['Lista Izvođač']);
     }
   });
 

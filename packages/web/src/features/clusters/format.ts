@@ -18,7 +18,7 @@ export function statusLabel(status: string | null | undefined): string {
 }
 
 /** Groups of the contractor type (Izvođač) among those responsible: the list's 'responsible contractor'. */
-export function responsibleContractors(location: Pick<LocationDto, 'odgovoran'>): string {
+export function responsibleContractors(location: { odgovoran: readonly Pick<GroupBrief, 'naziv' | 'tipKod'>[] }): string {
   const names = location.odgovoran.filter((g) => g.tipKod === 'IZVODJAC').map((g) => g.naziv);
   return names.length > 0 ? names.join(', ') : UI.empty;
 }

@@ -24,7 +24,7 @@ import { LOCATION_NOTICE_MS } from '../clusters/notices';
 import { CLUSTERS_KEY } from '../clusters/queries';
 import { isFinished, kindOfLinkState, LIST_ROUTE } from './kinds';
 import { CONTRACT_LABELS } from './labels';
-import { CONTRACTS_KEY, useContractQuery } from './queries';
+import { CONTRACTS_KEY, useContractLabel, useContractQuery } from './queries';
 
 type TabKey = 'linked' | 'link';
 
@@ -91,11 +91,15 @@ function ChooseCell({ row }: { row: LocationListItem }) {
   );
 }
 
+/** The cluster's contract of this kind: 'naziv (broj)' (the row names it by id), or that it is this one. */
 function CurrentContractCell({ row }: { row: LocationListItem }) {
   const { kind, contractId } = useContext(SelectionContext);
   const current = currentOfKind(row, kind);
+  const other = current && current._id !== contractId ? current._id : null;
+  const label = useContractLabel(kind, other);
   if (!current) return <>{UI.empty}</>;
-  return <>{current._id === contractId ? CONTRACT_LABELS.alreadyLinked : `${current.naziv} (${current.broj})`}</>;
+  if (!other) return <>{CONTRACT_LABELS.alreadyLinked}</>;
+  return <>{label ?? ''}</>;
 }
 
 const LINK_COLUMNS: ColumnDef<LocationListItem>[] = [

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CONTRACT_GROUP_TYPE, CONTRACT_KINDS, type ContractKind, isReservedGroupName } from '@trasa/domain';
 import { ApiError } from '../../api/client';
 import { PICKER_LIMIT } from '../../api/clusters';
-import { type ContractDto, getContract } from '../../api/contracts';
+import { type ContractDto, getContract, listContracts } from '../../api/contracts';
 import { statusOf } from '../../api/errors';
 import { listGroups } from '../../api/groups';
 import { CONTRACTS_KEY } from '../clusters/queries';
@@ -54,4 +54,35 @@ export function useContractGroupChoices(kind: ContractKind) {
     enabled: type !== null,
     staleTime: 30_000,
   });
+}
+
+/** 'naziv (broj)' of each contract of the kind (GET /api/{route}, up to 1000), by id. */
+function useContractLabels(kind: ContractKind) {
+  return useQuery({
+    queryKey: [...CONTRACTS_KEY, kind, 'labels'],
+    queryFn: async ({ signal }) => {
+      const { contracts } = await listContracts(kind, { page: 1, limit: PICKER_LIMIT }, signal);
+      return new Map(contracts.map((c) => [c._id, `${c.naziv} (${c.broj})`]));
+    },
+    staleTime: 30_000,
+  });
+}
+
+/**
+ * 'naziv (broj)' of the contract of the kind with this id (a cluster's list row names its typed
+ * contracts by id only): from the kind's list, or the contract itself when the list doesn't hold it.
+ * Null while it loads, or without an id.
+ */
+export function useContractLabel(kind: ContractKind, id: string | null): string | null {
+  const labels = useContractLabels(kind);
+  const listed = id ? labels.data?.get(id) : undefined;
+  const single = useQuery({
+    queryKey: [...CONTRACTS_KEY, 'single', id, kind],
+    queryFn: ({ signal }) => findContract(id ?? '', kind, signal),
+    enabled: !!id && labels.isSuccess && listed === undefined,
+    retry: false,
+  });
+  if (!id) return null;
+  if (listed !== undefined) return listed;
+  return single.data ? `${single.data.contract.naziv} (${single.data.contract.broj})` : null;
 }
