@@ -88,7 +88,7 @@ const FINISHED_CLUSTER: ClusterStatus = 'Završen';
  * The list's LocationListItems of the clusters `page` names (a relation with `id` and the list position
  * `n`), as one JSON array text built in SQL, in the order of `n`, keys in LocationDto's order: what the
  * lists' tables show and no more (LocationListItem, issue 15 item 4) — name, the responsible
- * contractors (groups of type Izvođač, by name: GroupRef), the general contract by id and name, the
+ * contractors (groups of type Izvođač, by name: ContractorRef), the general contract by id and name, the
  * typed contracts by id, status and colour (as of `today`, YYYY-MM-DD, against the general contract's
  * period). The detail carries all of it whole.
  * presentLocations builds the detail in JS (test: clusters/storedStatus.test.ts compares the two). The groups and contracts of the whole page are read in
