@@ -118,7 +118,14 @@ export type GroupDto = GroupRef & {
 };
 export type UsersPage = { users: UserDto[]; totalResults: number };
 export type GuestsPage = { guests: UserDto[]; totalResults: number };
-export type GroupsPage = { groups: GroupDto[]; totalResults: number };
+/**
+ * A group as the lists and pickers carry it (GET /api/group, GET /api/search/group; the pickers'
+ * limit=50000 call): what the groups table shows (name, short name, type, parent, sees all) and what the
+ * group form and pickers read of a row (the type's id and code, the parent's id); the Cyrillic name, the
+ * children and the member count are the detail's (GET /api/group/{id}: the group details screen).
+ */
+export type GroupListItem = Omit<GroupDto, 'cirilica' | 'podredjeneGrupe' | 'brojClanova'>;
+export type GroupsPage = { groups: GroupListItem[]; totalResults: number };
 
 /** A row of the users import (POST /api/user/excel-import): the person; role and group are names, resolved on the server. */
 export const importUserRowSchema = z.object({

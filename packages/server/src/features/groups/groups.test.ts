@@ -40,7 +40,7 @@ async function groupCount() {
 const ids = (list: { _id: string }[]) => list.map((g) => g._id);
 
 describe('GET /api/group', () => {
-  it('lists every group but the reserved one to an Admin, by naziv, with type, parent, children and members', async () => {
+  it('lists every group but the reserved one to an Admin, by naziv, with type and parent (the detail: children and members)', async () => {
     await createUser(t.db, { groupId: tree.leaf.id });
     const res = await t.call({ method: 'GET', url: '/api/group?page=1&limit=50000', token: adminToken });
     expect(res.statusCode).toBe(200);
@@ -58,9 +58,14 @@ describe('GET /api/group', () => {
       tip: 'Izvođač',
       tipKod: 'IZVODJAC',
       tipId: izvodjac,
-      cirilica: tree.mid.cirilica,
       sveVideci: false,
       nadredjenaGrupa: { _id: tree.root.id, naziv: tree.root.naziv },
+    });
+    // The Cyrillic name, the children and the member count are the detail's.
+    const detail = (await t.call({ method: 'GET', url: `/api/group/${tree.mid.id}`, token: adminToken })).json().group;
+    expect(detail).toEqual({
+      ...mid,
+      cirilica: tree.mid.cirilica,
       podredjeneGrupe: [{ _id: tree.leaf.id, naziv: tree.leaf.naziv }],
       brojClanova: 1,
     });

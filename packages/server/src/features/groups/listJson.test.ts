@@ -14,7 +14,7 @@ import { GROUP_SORTS, type GroupSorting, groupOrder } from './service.js';
 /**
  * GET /api/group and GET /api/search/group answer JSON text built by PostgreSQL (groupsPageJson). Every
  * page must equal, field by field and in order, what the Node presenter (selectGroups + presentGroup, the
- * detail's path) builds for the same caller and paging: Admin and a Rukovodilac (whose parent group is
+ * detail's path) builds for the same caller and paging, less the detail's own fields (GroupListItem): Admin and a Rukovodilac (whose parent group is
  * outside their scope), the whole list (the picker's limit=50000), small pages and every sort key both ways.
  */
 const t = useTestApp();
@@ -24,7 +24,12 @@ async function presented(scope: Scope, where: SQL, paging: Paging & GroupSorting
   const orderBy = orderOf(GROUP_SORTS, paging, groupOrder, groups.id);
   const rows = await selectGroups(t.db, where, { orderBy, limit: paging.limit, offset: offsetOf(paging) });
   const [total] = await t.db.select({ n: sql<number>`count(*)::int` }).from(groups).where(where);
-  return { groups: rows.map((r) => presentGroup(r, scope)), totalResults: total?.n ?? 0 };
+  // The list's fields of each (GroupListItem): the detail's own (Cyrillic name, children, member count) left out.
+  const listed = rows.map((r) => {
+    const { cirilica: _c, podredjeneGrupe: _p, brojClanova: _b, ...item } = presentGroup(r, scope);
+    return item;
+  });
+  return { groups: listed, totalResults: total?.n ?? 0 };
 }
 const callers: { name: string; token: string; actor: Parameters<typeof scopeOf>[1] }[] = [];
 

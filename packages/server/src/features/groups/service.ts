@@ -72,12 +72,12 @@ export async function listGroups(ctx: AppContext, actor: Actor, paging: Paging &
 const parentGroup = alias(groups, 'parent');
 
 /**
- * One page of groups as the JSON text of GroupsPage, built in one statement: each group as presentGroup
- * builds it, keys in its order (nadredjenaGrupa only when the parent is in the scope; podredjeneGrupe
- * ordered by naziv like withCounts; brojClanova kept on the group), in the page's order, with
- * totalResults. The text is written compact (platform/jsonText.ts) and the children of the whole page
- * are read in one grouped join: json_build_object, json_agg and a children subquery per group cost the
- * whole list (1,000 groups) 13 ms of SQL and 480 KB (issue 15 item 4, docs/performance.md "Pickers").
+ * One page of groups as the JSON text of GroupsPage, built in one statement: each group as GroupListItem
+ * (presentGroup's fields but the detail's — the Cyrillic name, the children, the member count: issue 15
+ * item 4, docs/decisions.md "Group list rows carry what the table and the form read"), keys in its order
+ * (nadredjenaGrupa only when the parent is in the scope), in the page's order, with totalResults. The text
+ * is written compact (platform/jsonText.ts): json_build_object, json_agg and a children subquery per group
+ * cost the whole list (1,000 groups) 13 ms of SQL and 480 KB (docs/performance.md "Pickers").
  */
 export async function groupsPageJson(db: Executor, scope: Scope, where: SQL, paging: Paging & GroupSorting): Promise<string> {
   const orderBy = orderOf(GROUP_SORTS, paging, groupOrder, groups.id);
@@ -91,7 +91,7 @@ export async function groupsPageJson(db: Executor, scope: Scope, where: SQL, pag
       : sql`false`;
   const page = sql`select row_number() over (order by ${sql.join(orderBy, sql`, `)}) as k, ${groups.id} as id, ${groups.naziv} as naziv,
       ${groups.kratakNaziv} as kratak, coalesce(${groupTypes.naziv}, '') as tip, ${groupTypes.code} as tip_kod, ${groups.typeId} as tip_id,
-      ${groups.cirilica} as cirilica, ${groups.sveVideci} as sve, ${groups}.member_count as members,
+      ${groups.sveVideci} as sve,
       case when ${parentVisible} then ${parentGroup.id} end as parent_id, coalesce(${parentGroup.naziv}, '') as parent_naziv
     from ${groups}
     left join ${groupTypes} on ${groupTypes.id} = ${groups.typeId}
@@ -111,22 +111,13 @@ export async function groupsPageJson(db: Executor, scope: Scope, where: SQL, pag
     ['tip', jsonValue(sql`p.tip`)],
     ['tipKod', jsonValue(sql`p.tip_kod`)],
     ['tipId', jsonPlain(sql`p.tip_id`)],
-    ['cirilica', jsonValue(sql`p.cirilica`)],
     ['sveVideci', jsonLiteral(sql`p.sve`)],
     ['nadredjenaGrupa', sql`(case when p.parent_id is null then 'null' else ${nameRef(sql`p.parent_id`, sql`p.parent_naziv`)} end)`],
-    ['podredjeneGrupe', sql`coalesce(kids.list, '[]')`],
-    ['brojClanova', jsonLiteral(sql`p.members`)],
   ]);
-  const result = await db.execute<{ body: string }>(sql`with page as (${page}),
-    kids as (
-      select c.parent_id as id, ${jsonArrayAgg(nameRef(sql`c.id`, sql`c.naziv`), sql`c.naziv`)} as list
-      from page kp join ${groups} c on c.parent_id = kp.id
-      where not c.reserved
-      group by c.parent_id
-    )
+  const result = await db.execute<{ body: string }>(sql`with page as (${page})
     select '{"groups":' || ${jsonArrayAgg(group, sql`p.k`)}
       || ',"totalResults":' || (select count(*) from ${groups} where ${where}) || '}' as body
-    from page p left join kids on kids.id = p.id`);
+    from page p`);
   return result.rows[0]?.body ?? '{"groups":[],"totalResults":0}';
 }
 

@@ -141,7 +141,17 @@ describe('GET /api/search/group', () => {
     expect(new Set(ids(body.groups))).toEqual(new Set([tree.mid.id, tree.leaf.id]));
     const adminBody = await search('group', { eng: 'pretraga', limit: '100' });
     expect(new Set(ids(adminBody.groups))).toEqual(new Set([tree.root.id, tree.mid.id, tree.leaf.id, tree.other.id]));
-    expect(adminBody.groups[0]).toHaveProperty('brojClanova');
+    // The list's fields (GroupListItem), as GET /api/group answers them.
+    expect(Object.keys(adminBody.groups[0])).toEqual([
+      '_id',
+      'naziv',
+      'kratakNaziv',
+      'tip',
+      'tipKod',
+      'tipId',
+      'sveVideci',
+      'nadredjenaGrupa',
+    ]);
   });
 
   it('with nothing typed is the plain list', async () => {

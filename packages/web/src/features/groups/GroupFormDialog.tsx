@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createGroupSchema, type GroupDto, isReservedGroupName } from '@trasa/domain';
+import { createGroupSchema, type GroupListItem, isReservedGroupName } from '@trasa/domain';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -23,7 +23,7 @@ import { GROUPS_KEY, groupOptions, useGroupChoices } from './queries';
 const groupFormSchema = createGroupSchema.refine((v) => !!v.tip, { error: USERS.groupTipRequired, path: ['tip'] });
 type GroupForm = z.input<typeof groupFormSchema>;
 
-function valuesOf(group: GroupDto | null): GroupForm {
+function valuesOf(group: GroupListItem | null): GroupForm {
   return {
     nadredjenaId: group?.nadredjenaGrupa?._id ?? '',
     naziv: group?.naziv ?? '',
@@ -34,7 +34,7 @@ function valuesOf(group: GroupDto | null): GroupForm {
 }
 
 /** The group and everything below it: none of them can become its parent. */
-function selfAndDescendants(groupId: string, groups: readonly GroupDto[]): Set<string> {
+function selfAndDescendants(groupId: string, groups: readonly GroupListItem[]): Set<string> {
   const out = new Set([groupId]);
   let grew = true;
   while (grew) {
@@ -49,7 +49,7 @@ function selfAndDescendants(groupId: string, groups: readonly GroupDto[]): Set<s
   return out;
 }
 
-type Props = { open: boolean; group: GroupDto | null; onClose: () => void };
+type Props = { open: boolean; group: GroupListItem | null; onClose: () => void };
 
 /**
  * The create- and edit-group modals (spec 1 §2.8): with a parent chosen, the type and 'sees all' are

@@ -3,7 +3,7 @@ import InfoIcon from '@mui/icons-material/InfoOutlined';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import { Button, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type GroupDto, isReservedGroupName, LIST_SORTS, roleIn } from '@trasa/domain';
+import { type GroupListItem, isReservedGroupName, LIST_SORTS, roleIn } from '@trasa/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messageOf } from '../../api/errors';
@@ -24,7 +24,7 @@ import { groupDetailsPath, groupMembersPath } from './groupLinks';
 import { GROUPS_KEY } from './queries';
 
 /** Назив, Кратак назив, Тип, Надређена група, Види све. */
-const COLUMNS: ColumnDef<GroupDto>[] = [
+const COLUMNS: ColumnDef<GroupListItem>[] = [
   { accessorKey: 'naziv', header: UI.naziv },
   { accessorKey: 'kratakNaziv', header: UI.kratakNaziv },
   { id: 'tip', header: UI.tip, accessorFn: (g) => g.tip || UI.empty },
@@ -41,7 +41,7 @@ async function fetchGroups({ page, limit, search, signal, sort, order }: TableQu
   return { rows, total: data.totalResults };
 }
 
-type Dialog = { kind: 'closed' } | { kind: 'new' } | { kind: 'edit'; group: GroupDto };
+type Dialog = { kind: 'closed' } | { kind: 'new' } | { kind: 'edit'; group: GroupListItem };
 
 /**
  * /app/grupe (spec 1 §2.8): groups with search and paging. An Admin creates, edits and deletes; a
@@ -54,10 +54,10 @@ export function GroupsPage() {
   const queryClient = useQueryClient();
   const isAdmin = roleIn(user.rola, ['Admin']);
   const [dialog, setDialog] = useState<Dialog>({ kind: 'closed' });
-  const [deleting, setDeleting] = useState<GroupDto | null>(null);
+  const [deleting, setDeleting] = useState<GroupListItem | null>(null);
 
   const remove = useMutation({
-    mutationFn: (group: GroupDto) => deleteGroup(group._id),
+    mutationFn: (group: GroupListItem) => deleteGroup(group._id),
     onSuccess: async () => {
       setDeleting(null);
       snackbar.success(USERS.groupDeleted);
@@ -70,7 +70,7 @@ export function GroupsPage() {
     },
   });
 
-  const openDetails = (group: GroupDto) => navigate(groupDetailsPath(group), { state: FROM_LIST });
+  const openDetails = (group: GroupListItem) => navigate(groupDetailsPath(group), { state: FROM_LIST });
 
   return (
     <Stack spacing={2}>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type GroupDto, isReservedGroupName } from '@trasa/domain';
+import { type GroupListItem, isReservedGroupName } from '@trasa/domain';
 import { ALL_GROUPS_LIMIT, listGroups } from '../../api/groups';
 
 export const GROUPS_KEY = ['groups'] as const;
@@ -19,6 +19,6 @@ export function useGroupChoices() {
   });
 }
 
-export function groupOptions(groups: readonly GroupDto[]) {
+export function groupOptions(groups: readonly GroupListItem[]) {
   return groups.map((g) => ({ value: g._id, label: g.naziv }));
 }

@@ -1,4 +1,4 @@
-import { GROUPLESS_ROLES, type GroupDto, type RoleDto, roleIn, type UserDto } from '@trasa/domain';
+import { GROUPLESS_ROLES, type GroupListItem, type RoleDto, roleIn, type UserDto } from '@trasa/domain';
 import { useMemo } from 'react';
 import type { SelectOption } from '../../components/FormSelect';
 import { UI } from '../../texts';
@@ -28,7 +28,7 @@ export function useRoleChoices(roles: readonly RoleDto[], current?: UserDto): Se
 }
 
 /** Group choices, keeping the user's current group even when it isn't offered. */
-export function useGroupChoiceOptions(groups: readonly GroupDto[] | undefined, current?: UserDto): SelectOption[] {
+export function useGroupChoiceOptions(groups: readonly GroupListItem[] | undefined, current?: UserDto): SelectOption[] {
   return useMemo(() => {
     const options = groupOptions(groups ?? []);
     const g = current?.grupa;
