@@ -17,7 +17,7 @@ import { CLUSTERS, CONTRACTS } from '../../messages';
 import { useCurrentUser } from '../../shell/session';
 import { UI } from '../../texts';
 import { type ClusterFormValues as ClusterForm, type ClusterFormOut, clusterFormSchema } from './clusterFormSchema';
-import { groupLabel, settlementLabel } from './format';
+import { contractLabel, groupLabel, settlementLabel } from './format';
 import { LOCATION_NOTICE_MS } from './notices';
 import { CLUSTERS_KEY, useClusterGroupChoices, useLocationQuery, useOpenContractChoices, useSettlementChoices } from './queries';
 import { type SettlementOption, SettlementRows } from './SettlementRows';
@@ -88,7 +88,7 @@ function ClusterFormBody({ cluster, variant, onSaved, onCancel, groups, settleme
   const finished = current?.status === CONTRACTS.statusFinished;
   const contractLocked = finished || !canChooseContract;
   const contractOptions = useMemo(
-    () => withCurrent(contracts, current ? [{ value: current._id, label: `${current.naziv} (${current.broj})` }] : []),
+    () => withCurrent(contracts, current ? [{ value: current._id, label: contractLabel(current) }] : []),
     [contracts, current],
   );
 
@@ -252,10 +252,7 @@ export function ClusterEditor({ clusterId, variant, onSaved, onCancel }: EditorP
       ),
     [settlements.data, cluster],
   );
-  const contractOptions = useMemo(
-    () => (contracts.data ?? []).map((c) => ({ value: c._id, label: `${c.naziv} (${c.broj})` })),
-    [contracts.data],
-  );
+  const contractOptions = useMemo(() => (contracts.data ?? []).map((c) => ({ value: c._id, label: contractLabel(c) })), [contracts.data]);
 
   const loading = (!!clusterId && location.isPending) || groups.isPending || settlements.isPending || (isAdmin && contracts.isPending);
   if (loading) {

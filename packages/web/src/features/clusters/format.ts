@@ -28,6 +28,11 @@ export function groupLabel(group: Pick<GroupBrief, 'naziv' | 'tip'>): string {
   return group.tip ? `${group.naziv} (${group.tip})` : group.naziv;
 }
 
+/** 'naziv (broj)': a contract as its pickers, lists and headings name it. */
+export function contractLabel(contract: { naziv: string; broj: string }): string {
+  return `${contract.naziv} (${contract.broj})`;
+}
+
 /** 'naziv (matični broj)' — settlement names repeat across municipalities. */
 export function settlementLabel(s: Pick<SettlementDto, 'naziv' | 'maticniBroj' | 'id'>): string {
   return `${s.naziv} (${s.maticniBroj || s.id})`;

@@ -14,7 +14,7 @@ import type { ColumnDef } from '../../components/tableTypes';
 import { CONTRACTS } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { UI } from '../../texts';
-import { CONTRACT_KIND_LABELS, contractsOf, statusLabel } from '../clusters/format';
+import { CONTRACT_KIND_LABELS, contractLabel, contractsOf, statusLabel } from '../clusters/format';
 import { LOCATION_NOTICE_MS } from '../clusters/notices';
 import { CLUSTERS_KEY, CONTRACTS_KEY, useLocationQuery } from '../clusters/queries';
 
@@ -166,7 +166,7 @@ export function ClusterLinkContractPage() {
           <Box>
             <Typography variant="subtitle2">{UI.chosenContract}</Typography>
             <Typography color={chosen ? 'text.primary' : 'text.secondary'}>
-              {chosen ? `${CONTRACT_KIND_LABELS[chosen.kind]}: ${chosen.contract.naziv} (${chosen.contract.broj})` : UI.noContractChosen}
+              {chosen ? `${CONTRACT_KIND_LABELS[chosen.kind]}: ${contractLabel(chosen.contract)}` : UI.noContractChosen}
             </Typography>
           </Box>
           <Stack direction="row" spacing={1}>

@@ -19,7 +19,7 @@ import { CLUSTERS, COMMON, CONTRACTS } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { UI } from '../../texts';
 import { clusterRowColor, fetchLocations } from '../clusters/clusterColumns';
-import { CONTRACT_KIND_LABELS, responsibleContractors, statusLabel } from '../clusters/format';
+import { CONTRACT_KIND_LABELS, contractLabel, responsibleContractors, statusLabel } from '../clusters/format';
 import { LOCATION_NOTICE_MS } from '../clusters/notices';
 import { CLUSTERS_KEY } from '../clusters/queries';
 import { isFinished, kindOfLinkState, LIST_ROUTE } from './kinds';
@@ -260,7 +260,7 @@ export function ContractLinkClustersPage() {
       </Stack>
       <Paper sx={{ p: 2 }}>
         <Typography variant="h3" component="h2">
-          {contract ? `${contract.naziv} (${contract.broj})` : naziv}
+          {contract ? contractLabel(contract) : naziv}
         </Typography>
         {contract && (
           <Typography color="text.secondary" sx={{ mt: 0.5 }}>

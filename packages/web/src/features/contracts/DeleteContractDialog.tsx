@@ -6,6 +6,7 @@ import { messageOf } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SNACKBAR_DEFAULT_MS, useSnackbar } from '../../components/SnackbarProvider';
 import { CLUSTERS, CONTRACTS } from '../../messages';
+import { contractLabel } from '../clusters/format';
 import { CLUSTERS_KEY } from '../clusters/queries';
 import { CONTRACT_LABELS } from './labels';
 import { CONTRACTS_KEY } from './queries';
@@ -54,7 +55,7 @@ export function DeleteContractDialog({ kind, contract, onClose }: Props) {
     <ConfirmDialog
       open={!!contract}
       title={CLUSTERS.deleteConfirm}
-      text={contract ? `${contract.naziv} (${contract.broj}). ${CONTRACT_LABELS.deleteNote}` : undefined}
+      text={contract ? `${contractLabel(contract)}. ${CONTRACT_LABELS.deleteNote}` : undefined}
       busy={remove.isPending || answered}
       onConfirm={() => contract && remove.mutate(contract)}
       onClose={onClose}

@@ -5,6 +5,7 @@ import { PICKER_LIMIT } from '../../api/clusters';
 import { type ContractDto, getContract, listContracts } from '../../api/contracts';
 import { statusOf } from '../../api/errors';
 import { listGroups } from '../../api/groups';
+import { contractLabel } from '../clusters/format';
 import { CONTRACTS_KEY } from '../clusters/queries';
 import { GROUPS_KEY } from '../groups/queries';
 
@@ -62,7 +63,7 @@ function useContractLabels(kind: ContractKind) {
     queryKey: [...CONTRACTS_KEY, kind, 'labels'],
     queryFn: async ({ signal }) => {
       const { contracts } = await listContracts(kind, { page: 1, limit: PICKER_LIMIT }, signal);
-      return new Map(contracts.map((c) => [c._id, `${c.naziv} (${c.broj})`]));
+      return new Map(contracts.map((c) => [c._id, contractLabel(c)]));
     },
     staleTime: 30_000,
   });
@@ -84,5 +85,5 @@ export function useContractLabel(kind: ContractKind, id: string | null): string 
   });
   if (!id) return null;
   if (listed !== undefined) return listed;
-  return single.data ? `${single.data.contract.naziv} (${single.data.contract.broj})` : null;
+  return single.data ? contractLabel(single.data.contract) : null;
 }

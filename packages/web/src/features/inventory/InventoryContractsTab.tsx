@@ -14,7 +14,7 @@ import { SNACKBAR_DEFAULT_MS, useSnackbar } from '../../components/SnackbarProvi
 import type { ColumnDef } from '../../components/tableTypes';
 import { CLUSTERS, INVENTORY } from '../../messages';
 import { UI } from '../../texts';
-import { statusLabel } from '../clusters/format';
+import { contractLabel, statusLabel } from '../clusters/format';
 import { INV_LABELS } from './labels';
 import { INVENTORY_SEARCH_DEBOUNCE_MS } from './texts';
 
@@ -106,7 +106,7 @@ export function InventoryContractsTab() {
       <ConfirmDialog
         open={!!deleting}
         title={CLUSTERS.deleteConfirm}
-        text={deleting ? `${deleting.naziv} (${deleting.broj}). ${INV_LABELS.deleteNote}` : undefined}
+        text={deleting ? `${contractLabel(deleting)}. ${INV_LABELS.deleteNote}` : undefined}
         busy={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting)}
         onClose={() => setDeleting(null)}

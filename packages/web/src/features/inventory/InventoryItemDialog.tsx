@@ -24,6 +24,7 @@ import { DECIMAL } from '../../components/units';
 import { zodResolver } from '../../components/validation';
 import { INVENTORY } from '../../messages';
 import { inScript } from '../../script';
+import { contractLabel } from '../clusters/format';
 import { INV_LABELS } from './labels';
 import { INV_TEXT, LOCATION_INVENTORY_NOTICE_MS } from './texts';
 
@@ -77,7 +78,7 @@ export function InventoryItemDialog({ opening, item, location, onClose }: Props)
     () => (types.data ?? []).map((t) => ({ value: t._id, label: `${t.naziv}${t.sifra ? ` (${t.sifra})` : ''}` })),
     [types.data],
   );
-  const contractOptions = useMemo(() => location.ugovori.map((u) => ({ value: u._id, label: `${u.naziv} (${u.broj})` })), [location]);
+  const contractOptions = useMemo(() => location.ugovori.map((u) => ({ value: u._id, label: contractLabel(u) })), [location]);
 
   const mutation = useMutation({
     mutationFn: (v: Values) => {

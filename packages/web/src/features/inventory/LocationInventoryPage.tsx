@@ -26,6 +26,7 @@ import '../../components/validation';
 import { CLUSTERS, COMMON, INVENTORY } from '../../messages';
 import { inScript } from '../../script';
 import { UI } from '../../texts';
+import { contractLabel } from '../clusters/format';
 import { dateOrDash, formatAmount, formatDinars } from './format';
 import { InventoryGuard } from './InventoryGuard';
 import { InventoryImportButton } from './InventoryImportButton';
@@ -228,7 +229,7 @@ function LocationInventoryPageScreen() {
               <Typography color="text.secondary">
                 {[location.naselje, location.opstina].filter(Boolean).join(', ') || UI.empty}
                 {' · '}
-                {INV_LABELS.ugovor}: {location.ugovori.map((u) => `${u.naziv} (${u.broj})`).join(', ') || UI.empty}
+                {INV_LABELS.ugovor}: {location.ugovori.map(contractLabel).join(', ') || UI.empty}
               </Typography>
               <SchoolEmail location={location} />
             </Stack>

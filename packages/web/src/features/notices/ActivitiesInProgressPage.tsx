@@ -14,6 +14,7 @@ import { OptionPicker } from '../../components/OptionPicker';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { UI } from '../../texts';
 import { ACTIVITY_UI, RESPONSIBLE_LABELS } from '../catalogue/labels';
+import { contractLabel } from '../clusters/format';
 import { CONTRACTS_KEY } from '../clusters/queries';
 import { ClusterPicker } from './ClusterPicker';
 import { ACTIVITY_ROW_COLUMNS, activityRowColor, CONTRACT_COLUMN, IN_PROGRESS_KEY } from './columns';
@@ -36,7 +37,7 @@ function useContractOptions() {
     queryKey: [...CONTRACTS_KEY, 'contract', 'filter-options'],
     queryFn: async ({ signal }) => {
       const { contracts } = await listContracts('contract', { page: 1, limit: PICKER_LIMIT }, signal);
-      return contracts.map((c) => ({ value: c._id, label: `${c.naziv} (${c.broj})` }));
+      return contracts.map((c) => ({ value: c._id, label: contractLabel(c) }));
     },
     staleTime: 30_000,
   });
