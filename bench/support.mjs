@@ -102,9 +102,12 @@ export async function startBenchServer(extraEnv = {}, target = {}) {
     await stop();
     throw e;
   }
+  // The bare pool reaches the embedded PostgreSQL as the server does: over its Unix socket when it has one.
+  const socketDir = path.join(dataDir, 'pg');
+  const viaSocket = existsSync(path.join(socketDir, `.s.PGSQL.${env.EMBEDDED_PG_PORT}`));
   const dbUrl =
     env.DATABASE_URL ??
-    `postgres://postgres:${encodeURIComponent(readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim())}@127.0.0.1:${env.EMBEDDED_PG_PORT}/trasa`;
+    `postgres://postgres:${encodeURIComponent(readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim())}@127.0.0.1:${env.EMBEDDED_PG_PORT}/trasa${viaSocket ? `?host=${encodeURIComponent(socketDir)}` : ''}`;
   const rssMb = () => Math.round(Number(readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024);
   const peakMb = () => Math.round(Number(readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmHWM:\s+(\d+)/)?.[1] ?? 0) / 1024);
   return { base, dbUrl, rssMb, peakMb, stop, pid: server.pid, onEmbedded: !env.DATABASE_URL };

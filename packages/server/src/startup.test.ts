@@ -3,8 +3,9 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from './platform/embeddedPostgres.js';
+import { embeddedUrl, freePort, socketDirFor } from './platform/embeddedPostgres.js';
 
 /**
  * `npm start` as a newcomer runs it: no DATABASE_URL, so the server starts its embedded PostgreSQL
@@ -84,6 +85,32 @@ describe('start-up on the embedded PostgreSQL', () => {
     expect(printed).not.toBeNull();
     const [, email = '', password = ''] = printed ?? [];
     expect(await login(email, password)).toBe(200);
+
+    // The server reaches its PostgreSQL over the Unix socket in the data directory (cheaper per statement
+    // than loopback TCP); TCP on 127.0.0.1 stays open for tools, as this check's own connection shows.
+    const pgPort = Number((await readFile(pidFile, 'utf8')).split('\n')[3]);
+    const pgData = path.join(dataDir, 'pg');
+    expect(socketDirFor(pgData, pgPort)).toBe(pgData);
+    expect(existsSync(path.join(pgData, `.s.PGSQL.${pgPort}`))).toBe(true);
+    const pgPassword = (await readFile(path.join(dataDir, 'pg-password'), 'utf8')).trim();
+    const viaTcp = new pg.Client({ connectionString: embeddedUrl(pgPassword, pgPort, null, 'trasa') });
+    await viaTcp.connect();
+    try {
+      const { rows } = await viaTcp.query<{ over_socket: boolean; n: number }>(
+        `select client_addr is null as over_socket, count(*)::int as n from pg_stat_activity
+         where backend_type = 'client backend' and datname = 'trasa' and pid <> pg_backend_pid() group by 1`,
+      );
+      expect(rows).toEqual([{ over_socket: true, n: expect.any(Number) }]);
+      const own = await viaTcp.query<{ addr: string }>('select host(inet_client_addr()) as addr');
+      expect(own.rows[0]?.addr).toBe('127.0.0.1');
+    } finally {
+      await viaTcp.end();
+    }
+    // A path the socket can't have (too long for a socket's 107 bytes, or a list separator) keeps TCP only.
+    expect(socketDirFor(`/tmp/${'x'.repeat(100)}`, pgPort)).toBeNull();
+    expect(socketDirFor('/tmp/a,b', pgPort)).toBeNull();
+    expect(embeddedUrl('p/w', 5, '/tmp/d x')).toBe('postgres://postgres:p%2Fw@127.0.0.1:5/postgres?host=%2Ftmp%2Fd%20x');
+
     first.child.kill('SIGTERM');
     expect(await exited(first.child)).toBe(0);
     expect(existsSync(pidFile)).toBe(false);
