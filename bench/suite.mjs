@@ -19,6 +19,11 @@ import pg from 'pg';
 import { benchTarget, benchTokens, generateFresh } from './generate.mjs';
 import { startBenchServer } from './support.mjs';
 
+// BENCH_ROLES=manager,employee runs only those roles' rows of the chosen cases.
+const roleFilter = (process.env.BENCH_ROLES ?? '')
+  .split(',')
+  .map((r) => r.trim())
+  .filter(Boolean);
 const filters = (process.argv[2] ?? '')
   .toLowerCase()
   .split(',')
@@ -414,6 +419,7 @@ try {
   for (const c of CASES) {
     if (filters.length && !filters.some((f) => c.name.toLowerCase().includes(f))) continue;
     for (const role of c.roles) {
+      if (roleFilter.length && !roleFilter.includes(role)) continue;
       const first = await get(c.url(1, extra), role);
       if (first.status !== 200) {
         console.log(`${c.name} as ${role}: ${first.status} ${first.text.slice(0, 120)} — skipped`);

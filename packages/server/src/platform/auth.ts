@@ -23,6 +23,11 @@ export type Actor = {
    * the scope of groups kept under it is used without reading the tree again (platform/keptByVersion.ts).
    */
   groupsVersion?: string | null;
+  /**
+   * The version of what decides which clusters a group sees (drizzle/0033's 'visibility'), read with the
+   * user: a limited scope's visible clusters kept under it and the groups' (clusters/policy.ts).
+   */
+  visibilityVersion?: string | null;
   group: { id: string; naziv: string; cirilica: string; sveVideci: boolean; typeCode: string | null } | null;
   row: UserWithRelations;
 };
@@ -58,7 +63,7 @@ export function toActor(row: UserWithRelations): Actor {
 /**
  * The active, not deleted user with role and group, unless the token was signed out, and the current
  * version of the groups (drizzle/0020's 'groups': it moves at the commit of any change of a group, its
- * parent or its flags), under which the request's scope may be kept (groups/policy.ts,
+ * parent or its flags) and of the clusters' visibility (drizzle/0033's 'visibility'), under which the request's scope may be kept (groups/policy.ts,
  * clusters/policy.ts: a Rukovodilac's subtree and a user's scope groups without a statement of their
  * own). A named prepared statement: it runs on every authenticated request, and a cached plan makes it
  * about twice as fast (docs/decisions.md); the revocation check is one primary-key probe inside the same
@@ -69,6 +74,7 @@ function prepareLoadActiveUser(db: Db) {
     .select({
       ...userWithRelationsFields,
       groupsVersion: sql<string | null>`(select version::text from report_cache_state where name = 'groups')`,
+      visibilityVersion: sql<string | null>`(select version::text from report_cache_state where name = 'visibility')`,
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
@@ -101,8 +107,8 @@ export function createAuth(deps: { db: Db; tokens: TokenService }) {
     if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.sub)) throw unauthorized();
     const [found] = await loadActiveUser.execute({ id: claims.sub, jti: claims.jti });
     if (!found || found.user.tokenVersion !== claims.tv) throw unauthorized();
-    const { groupsVersion, ...row } = found;
-    const actor = { ...toActor(row), session: { jti: claims.jti, expiresAt: claims.expiresAt }, groupsVersion };
+    const { groupsVersion, visibilityVersion, ...row } = found;
+    const actor = { ...toActor(row), session: { jti: claims.jti, expiresAt: claims.expiresAt }, groupsVersion, visibilityVersion };
     request.actor = actor;
     return actor;
   }

@@ -168,5 +168,23 @@ describe('the lists read the kept numbers (issue 15: totals and pages sorted by 
     } finally {
       await t.db.execute(sql`update cluster_list_counts set comments = comments - 5 where cluster_id = ${own.id}`);
     }
+    // Past the exact count's limit too: the kept sum is exact, so it is the answer (no planner's estimate,
+    // which the other long lists give past 10,000), for comments and topics alike.
+    const topicsBefore = (await t.call({ method: 'GET', url: '/api/topic?page=1&limit=2', token: leafToken })).json().total;
+    await t.db.execute(
+      sql`update cluster_list_counts set comments = comments + 25000, topics = topics + 12345 where cluster_id = ${own.id}`,
+    );
+    try {
+      expect((await t.call({ method: 'GET', url: '/api/comment?page=1&limit=2', token: leafToken })).json().totalResults).toBe(
+        before + 25_000,
+      );
+      expect((await t.call({ method: 'GET', url: '/api/topic?page=1&limit=2', token: leafToken })).json().total).toBe(
+        topicsBefore + 12_345,
+      );
+    } finally {
+      await t.db.execute(
+        sql`update cluster_list_counts set comments = comments - 25000, topics = topics - 12345 where cluster_id = ${own.id}`,
+      );
+    }
   });
 });

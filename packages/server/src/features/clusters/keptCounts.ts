@@ -4,7 +4,7 @@ import { clusters } from '../../db/schema-clusters.js';
 import type { Executor } from '../../platform/database.js';
 import type { SearchCount } from '../../platform/searchCounts.js';
 import { cappedCountSql, EXACT_COUNT_LIMIT, estimatedRows, tableEstimateSql } from '../users/paging.js';
-import { type ClusterScope, visibleClusterIds } from './policy.js';
+import { type ClusterScope, inVisibleClusters, visibleClusterIds } from './policy.js';
 
 /**
  * The lists whose number of rows per cluster is kept in cluster_list_counts (drizzle/0025: recounted by
@@ -22,7 +22,9 @@ export function keptTotal(list: CountedList, scope: ClusterScope): SQL {
   // The Admin's: every cluster's (a row left of a removed one is 0, but a restored copy need not be).
   const visible = scope.all
     ? sql`where k.cluster_id in (select id from ${clusters})`
-    : sql`where k.cluster_id in (${visibleClusterIds(scope)})`;
+    : scope.clusterIds !== undefined
+      ? sql`where ${inVisibleClusters(scope, sql`k.cluster_id`)}`
+      : sql`where k.cluster_id in (${visibleClusterIds(scope)})`;
   return sql`select coalesce(sum(${column}), 0)::int as n from cluster_list_counts k ${visible}`;
 }
 
@@ -66,7 +68,8 @@ export type TotalColumns = { n: number | string | null; estimate: number | strin
  * A list's total as columns to read in the statement that reads its page (one round trip; totalOf
  * turns them into the answer countOf gave):
  * - `kept`: a statement answering `n`, the exact number kept (keptTotal), and `estimate` when the list is a
- *   whole table (tableEstimateSql: what EXPLAIN would answer past the limit);
+ *   whole table (tableEstimateSql: what EXPLAIN would answer past the limit); with `exact` (a limited
+ *   scope's sum) the number itself is the answer at any size: it is its own estimate, no EXPLAIN is asked;
  * - otherwise the rows of `table` that `where` selects counted up to EXACT_COUNT_LIMIT + 1; with
  *   `estimateFirst` (the whole table) the table's estimate too, and the count only when that estimate is
  *   not past twice the limit (countOf's estimateFirst; PostgreSQL runs the count's subplan only then);
@@ -75,9 +78,11 @@ export type TotalColumns = { n: number | string | null; estimate: number | strin
  */
 export function totalColumns(
   opts:
-    | { kept: SQL; estimate?: SQL }
+    | { kept: SQL; estimate?: SQL; exact?: boolean }
     | { table: PgTable; where: SQL | undefined; estimateFirst?: boolean; keptCount?: { count: SearchCount; version: SQL } },
 ): SQL {
+  if ('kept' in opts && opts.exact)
+    return sql`select k.n, k.n::float8 as estimate, null::text as version from (select (${opts.kept}) as n) k`;
   if ('kept' in opts) return sql`select (${opts.kept}) as n, ${opts.estimate ?? sql`null`}::float8 as estimate, null::text as version`;
   const capped = cappedCountSql(opts.table, opts.where);
   if (opts.keptCount) {

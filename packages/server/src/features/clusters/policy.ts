@@ -30,7 +30,18 @@ import { keptByVersion } from '../../platform/keptByVersion.js';
  *   db.select().from(topics).where(visibleClusterCondition(scope, topics.clusterId)); // other tables
  *   await assertClusterVisible(db, actor, clusterId);                               // detail/mutation: 404
  */
-export type ClusterScope = { all: true } | { all: false; groupIds: string[] };
+export type ClusterScope =
+  | { all: true }
+  | {
+      all: false;
+      groupIds: string[];
+      /**
+       * The ids of the clusters the groups see, as one PostgreSQL array literal (`{id,id,…}`), where they
+       * were read for a scope kept by version (clusterScopeOf): the lists pass them as one parameter
+       * instead of working them out in each statement. Absent: the statements work them out.
+       */
+      clusterIds?: string;
+    };
 
 /**
  * The groups whose clusters the actor sees, with their sveVideci flag: the group and its ancestors
@@ -70,10 +81,23 @@ async function scopeGroups(db: Executor, groupId: string, withDescendants: boole
 }
 
 /**
- * Cluster scopes kept under the groups' version the request read with its user (Actor.groupsVersion:
- * the scope's groups and their flags are read from the groups table alone), by group and kind.
+ * Cluster scopes kept under the versions the request read with its user, by group and kind: the groups'
+ * (Actor.groupsVersion: the scope's groups and their flags are read from the groups table alone) and the
+ * visibility's (Actor.visibilityVersion, drizzle/0033: which clusters those groups see). At most 32 MB of
+ * visible cluster ids in all (3,000 clusters are 111 KB), then the set starts again.
  */
-const keptScopes = keptByVersion<ClusterScope>();
+const keptScopes = keptByVersion<ClusterScope>(5_000, {
+  of: (scope) => 100 + (!scope.all && scope.clusterIds ? scope.clusterIds.length : 0),
+  max: 32 * 1024 * 1024,
+});
+
+/** The clusters the groups see (visibleClusterIds' rows) as one array literal, in id order. */
+async function readVisibleClusterIds(db: Executor, groupIds: string[]): Promise<string> {
+  const result = await db.execute<{ ids: string }>(
+    sql`select coalesce(array_agg(v.id order by v.id), '{}')::text as ids from (${visibleClusterIds({ all: false, groupIds })}) v(id)`,
+  );
+  return result.rows[0]?.ids ?? '{}';
+}
 
 /**
  * The actor's cluster scope, computed once per request (one query; none for Admin, Gost, no group or
@@ -87,10 +111,19 @@ export async function clusterScopeOf(db: Executor, actor: Actor): Promise<Cluste
   if (actor.group.sveVideci) return { all: true };
   const group = actor.group.id;
   const subtree = actor.role === 'Rukovodilac';
-  return keptScopes.remember(db, `${group}:${subtree}`, actor.groupsVersion, async () => {
+  // With both versions the scope is kept with its visible clusters; with the groups' alone (an actor
+  // built from a row read elsewhere), its groups only.
+  const withClusters = actor.groupsVersion != null && actor.visibilityVersion != null;
+  const version = withClusters ? `${actor.groupsVersion}.${actor.visibilityVersion}` : actor.groupsVersion;
+  const key = `${group}:${subtree}:${withClusters}`;
+  return keptScopes.remember(db, key, version, async () => {
     const rows = await scopeGroups(db, group, subtree);
     if (rows.some((g) => g.sveVideci)) return { all: true };
-    return { all: false, groupIds: rows.map((g) => g.id) };
+    const groupIds = rows.map((g) => g.id);
+    // The clusters are read only for a scope that will be kept (not on a transaction's connection, where
+    // nothing is kept): otherwise the statements work them out themselves, as before.
+    if (!withClusters || groupIds.length === 0 || keptScopes.get(db, key) === null) return { all: false, groupIds };
+    return { all: false, groupIds, clusterIds: await readVisibleClusterIds(db, groupIds) };
   });
 }
 
@@ -144,6 +177,7 @@ export function scopeOfOneCluster(scope: ScopeQuery, cluster: SQL): { cte: SQL; 
 export function visibleClusterCondition(scope: ClusterScope, clusterId: AnyPgColumn | SQL = clusters.id): SQL {
   if (scope.all) return sql`true`;
   if (scope.groupIds.length === 0) return sql`false`;
+  if (scope.clusterIds !== undefined) return sql`${clusterId} = any(${scope.clusterIds}::uuid[])`;
   const responsible = sql`select ${clusterGroups.clusterId} from ${clusterGroups} where ${inArray(clusterGroups.groupId, scope.groupIds)}`;
   const byContract = sql`select ${contractClusters.clusterId} from ${contractClusters} join ${contractGroups} on ${eq(contractGroups.contractId, contractClusters.contractId)} where ${inArray(contractGroups.groupId, scope.groupIds)}`;
   return sql`(${clusterId} in (${responsible}) or ${clusterId} in (${byContract}))`;
@@ -169,10 +203,22 @@ export function visibleToGroupsCondition(groupIds: SQL | Placeholder, clusterId:
  * the contract groups' clusters), for `x = any(array(…))` where an index on the cluster id should do the
  * work (visibleClusterCondition's OR of two subqueries makes PostgreSQL filter every row instead).
  */
-export function visibleClusterIds(scope: { all: false; groupIds: string[] }): SQL {
+export function visibleClusterIds(scope: { all: false; groupIds: string[]; clusterIds?: string }): SQL {
   if (scope.groupIds.length === 0) return sql`select null::uuid where false`;
+  if (scope.clusterIds !== undefined) return sql`select unnest(${scope.clusterIds}::uuid[])`;
   return sql`select ${clusterGroups.clusterId} from ${clusterGroups} where ${inArray(clusterGroups.groupId, scope.groupIds)}
     union select ${contractClusters.clusterId} from ${contractClusters} join ${contractGroups} on ${eq(contractGroups.contractId, contractClusters.contractId)} where ${inArray(contractGroups.groupId, scope.groupIds)}`;
+}
+
+/**
+ * `clusterId = any(the visible clusters)` for a limited scope: one index range per cluster on an index
+ * that starts with the cluster's id. The kept ids are one parameter the planner sees (it can also walk
+ * a list's order index and filter, when the scope holds many of the rows); without them the array is
+ * worked out by the statement (visibleClusterIds).
+ */
+export function inVisibleClusters(scope: { all: false; groupIds: string[]; clusterIds?: string }, clusterId: AnyPgColumn | SQL): SQL {
+  if (scope.clusterIds !== undefined && scope.groupIds.length > 0) return sql`${clusterId} = any(${scope.clusterIds}::uuid[])`;
+  return sql`${clusterId} = any(array(${visibleClusterIds(scope)}))`;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

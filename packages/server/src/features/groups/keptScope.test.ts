@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.js';
-import { createCluster, createGroup, createOrgTree, createUser, tokenFor } from '../../seed/factories.js';
+import {
+  createCluster,
+  createContract,
+  createGroup,
+  createOrgTree,
+  createUser,
+  linkClusterToContract,
+  tokenFor,
+} from '../../seed/factories.js';
 
 /**
  * A request's scope kept under the groups' version its user was read with (platform/auth.ts
@@ -67,6 +75,76 @@ describe("a request's scope kept by the groups' version", () => {
     expect(await sees()).toEqual([true, false]);
     await t.db.execute(sql`update groups set kratak_naziv = 'ZDR' where id = ${elsewhere.id}`);
     expect(await sees()).toEqual([false, true]);
+  });
+});
+
+describe("a limited scope's visible clusters kept by the visibility version (drizzle/0033)", () => {
+  it('follow every change of a cluster’s groups, a contract’s clusters and a contract’s groups, and are read again only then', async () => {
+    const firm = await createGroup(t.db, { naziv: 'Vidlj Firma', type: 'IZVODJAC' });
+    const other = await createGroup(t.db, { naziv: 'Vidlj Druga', type: 'IZVODJAC' });
+    const employee = await tokenFor(t.ctx, await createUser(t.db, { role: 'Zaposleni', groupId: firm.id }));
+    const manager = await tokenFor(t.ctx, await createUser(t.db, { role: 'Rukovodilac', groupId: firm.id }));
+    const own = await createCluster(t.db, { naziv: 'Vidlj Svoj', groupIds: [firm.id] });
+    const target = await createCluster(t.db, { naziv: 'Vidlj Meta', groupIds: [other.id] });
+    await t.db.execute(sql`insert into topics (cluster_id, opis, group_id) values (${target.id}, 'Vidlj tema mete', ${other.id}),
+      (${own.id}, 'Vidlj tema svoja', ${firm.id})`);
+    const contract = await createContract(t.db, { kind: 'contractIzv', groupIds: [other.id] });
+
+    /** For both people: whether the target cluster is in their clusters list, its search, its autocomplete and their topics. */
+    const sees = async () => {
+      const seen: boolean[] = [];
+      for (const token of [employee, manager]) {
+        const list = await t.call({ method: 'GET', url: '/api/location?page=1&limit=10', token });
+        const search = await t.call({
+          method: 'GET',
+          url: `/api/search/location?eng=vidlj&srb=${encodeURIComponent('видљ')}&page=1&limit=10`,
+          token,
+        });
+        const complete = await t.call({ method: 'GET', url: `/api/location/get/autocomplete?value=vidlj`, token });
+        const topicList = await t.call({ method: 'GET', url: '/api/topic?page=1&limit=10', token });
+        for (const res of [list, search, complete, topicList]) expect(res.statusCode, res.body).toBe(200);
+        const inList = (list.json().locations as { _id: string }[]).some((c) => c._id === target.id);
+        const inSearch = (search.json().locations as { _id: string }[]).some((c) => c._id === target.id);
+        const inComplete = (complete.json().locations as { _id: string }[]).some((c) => c._id === target.id);
+        const inTopics = (topicList.json().data as { locationId: string }[]).some((c) => c.locationId === target.id);
+        // The four answers agree, and the totals count what the pages show.
+        expect([inSearch, inComplete, inTopics]).toEqual([inList, inList, inList]);
+        expect(list.json().totalResults).toBe(inList ? 2 : 1);
+        expect(topicList.json().total).toBe(inList ? 2 : 1);
+        seen.push(inList);
+      }
+      expect(seen[1]).toBe(seen[0]);
+      return seen[0];
+    };
+
+    expect(await sees()).toBe(false);
+    // A responsible group added, then taken away.
+    await t.db.execute(sql`insert into cluster_groups (cluster_id, group_id) values (${target.id}, ${firm.id})`);
+    expect(await sees()).toBe(true);
+    await t.db.execute(sql`delete from cluster_groups where cluster_id = ${target.id} and group_id = ${firm.id}`);
+    expect(await sees()).toBe(false);
+    // Through a contract: linked to the cluster while the firm is not among its groups, then the firm
+    // added to them, then the cluster unlinked.
+    await linkClusterToContract(t.db, contract, target.id);
+    expect(await sees()).toBe(false);
+    await t.db.execute(sql`insert into contract_groups (contract_id, group_id) values (${contract.id}, ${firm.id})`);
+    expect(await sees()).toBe(true);
+    await t.db.execute(sql`delete from contract_clusters where contract_id = ${contract.id} and cluster_id = ${target.id}`);
+    expect(await sees()).toBe(false);
+    await linkClusterToContract(t.db, contract, target.id);
+    expect(await sees()).toBe(true);
+    await t.db.execute(sql`delete from contract_groups where contract_id = ${contract.id} and group_id = ${firm.id}`);
+    expect(await sees()).toBe(false);
+    // A change made with the triggers off (the version unmoved) shows the clusters are indeed kept; the
+    // next change that moves the version brings the answer back to the truth.
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`insert into cluster_groups (cluster_id, group_id) values (${target.id}, ${firm.id})`);
+    });
+    expect(await sees()).toBe(false);
+    await t.db.execute(sql`delete from cluster_groups where cluster_id = ${own.id} and group_id = ${other.id}`);
+    await t.db.execute(sql`insert into cluster_groups (cluster_id, group_id) values (${own.id}, ${other.id})`);
+    expect(await sees()).toBe(true);
   });
 });
 

@@ -20,7 +20,13 @@ import { type Executor, serbianOrder } from '../../platform/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
 import { keptTotal, pageByKeptClusters, type TotalColumns, totalColumns, totalOf } from '../clusters/keptCounts.js';
-import { clusterScopeOf, groupsSeeingClusterCondition, isClusterVisible, visibleClusterIds } from '../clusters/policy.js';
+import {
+  clusterScopeOf,
+  groupsSeeingClusterCondition,
+  inVisibleClusters,
+  isClusterVisible,
+  visibleClusterIds,
+} from '../clusters/policy.js';
 import { EXACT_COUNT_LIMIT, tableEstimateSql } from '../users/paging.js';
 import { authorGroupOf, permissionsOn, type TopicRights, topicRightsOf } from './permissions.js';
 import { canCommentOn, type TopicRow, visibleTopic } from './policy.js';
@@ -148,7 +154,7 @@ export async function listTopics(ctx: AppContext, actor: Actor, query: TopicList
   // the count and the page read the visible topics only (an employee's 300 clusters: 2,000 of 20,000),
   // and a search's bitmap is ANDed with them; visibleClusterCondition's two hashed subqueries made
   // PostgreSQL read and filter every topic. The same rows (the union of the two subqueries).
-  const visible = scope.all ? undefined : sql`${topics.clusterId} = any(array(${visibleClusterIds(scope)}))`;
+  const visible = scope.all ? undefined : inVisibleClusters(scope, topics.clusterId);
   const filters = and(
     query.status ? eq(topics.status, query.status) : undefined,
     query.prioritet ? eq(topics.prioritet, query.prioritet) : undefined,
@@ -213,7 +219,7 @@ export async function listTopics(ctx: AppContext, actor: Actor, query: TopicList
           (select n from n) as n, null::float8 as estimate, null::text as version`
       : sql`select array(${pageIds}) as ids, t.* from (${totalColumns(
           unfiltered
-            ? { kept: keptTotal('topics', scope), ...(scope.all && { estimate: tableEstimateSql(topics) }) }
+            ? { kept: keptTotal('topics', scope), ...(scope.all ? { estimate: tableEstimateSql(topics) } : { exact: true }) }
             : { table: topics, where },
         )}) t`,
   );
