@@ -4,7 +4,7 @@ import { clusters } from '../../db/schema-clusters.js';
 import type { Executor } from '../../platform/database.js';
 import type { SearchCount } from '../../platform/searchCounts.js';
 import { cappedCountSql, EXACT_COUNT_LIMIT, estimatedRows, tableEstimateSql } from '../users/paging.js';
-import { type ClusterScope, inVisibleClusters, visibleClusterIds } from './policy.js';
+import { type ClusterScope, visibleClusterIds } from './policy.js';
 
 /**
  * The lists whose number of rows per cluster is kept in cluster_list_counts (drizzle/0025: recounted by
@@ -22,9 +22,7 @@ export function keptTotal(list: CountedList, scope: ClusterScope): SQL {
   // The Admin's: every cluster's (a row left of a removed one is 0, but a restored copy need not be).
   const visible = scope.all
     ? sql`where k.cluster_id in (select id from ${clusters})`
-    : scope.clusterIds !== undefined
-      ? sql`where ${inVisibleClusters(scope, sql`k.cluster_id`)}`
-      : sql`where k.cluster_id in (${visibleClusterIds(scope)})`;
+    : sql`where k.cluster_id in (${visibleClusterIds(scope)})`;
   return sql`select coalesce(sum(${column}), 0)::int as n from cluster_list_counts k ${visible}`;
 }
 
@@ -81,8 +79,9 @@ export function totalColumns(
     | { kept: SQL; estimate?: SQL; exact?: boolean }
     | { table: PgTable; where: SQL | undefined; estimateFirst?: boolean; keptCount?: { count: SearchCount; version: SQL } },
 ): SQL {
+  // offset 0: the kept number read once (a flattened subquery would read it for each column).
   if ('kept' in opts && opts.exact)
-    return sql`select k.n, k.n::float8 as estimate, null::text as version from (select (${opts.kept}) as n) k`;
+    return sql`select k.n, k.n::float8 as estimate, null::text as version from (select (${opts.kept}) as n offset 0) k`;
   if ('kept' in opts) return sql`select (${opts.kept}) as n, ${opts.estimate ?? sql`null`}::float8 as estimate, null::text as version`;
   const capped = cappedCountSql(opts.table, opts.where);
   if (opts.keptCount) {
