@@ -9,7 +9,7 @@ import {
   USERS,
   type UserDto,
 } from '@trasa/domain';
-import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { groups, groupTypes, roles, users } from '../../db/schema.js';
@@ -27,7 +27,6 @@ import {
   assertUserInScope,
   assignableGroup,
   inScope,
-  isGuestCondition,
   memberCondition,
   type Scope,
   scopeOf,
@@ -273,7 +272,23 @@ export async function usersPerRole(ctx: AppContext, actor: Actor, q: Paging & Us
 
 /** GET /api/user/guests: every guest (base role Gost); guests have no group, Admin and Rukovodilac see them all. JSON text of GuestsPage. */
 export async function listGuests(ctx: AppContext, q: Paging & UserSorting): Promise<string> {
-  return usersPageJson(ctx.db, and(sql`${users.deletedAt} is null`, isGuestCondition()) as SQL, q, { listKey: 'guests' });
+  // The guest roles' ids read first, so the page's condition names them: the planner then knows from
+  // role_id's statistics how few guests there are (the bench: 50 of 50,053) and reads them from
+  // users_role_order_idx and sorts them, instead of walking every user in name order to find ten guests
+  // among them (10,376 index entries, 4.3 ms) as it did for `role_id in (select … where base_role = 'Gost')`,
+  // which it expected to hold a quarter of the users (one of four roles).
+  const guestRoles = await ctx.db.select({ id: roles.id }).from(roles).where(eq(roles.baseRole, 'Gost'));
+  const where =
+    guestRoles.length === 0
+      ? sql`false`
+      : (and(
+          isNull(users.deletedAt),
+          inArray(
+            users.roleId,
+            guestRoles.map((r) => r.id),
+          ),
+        ) as SQL);
+  return usersPageJson(ctx.db, where, q, { listKey: 'guests' });
 }
 
 export async function groupDto(db: Executor, scope: Scope, groupId: string | null): Promise<GroupDto | null> {

@@ -164,6 +164,24 @@ describe('GET /api/user/users-per-role and /api/user/guests', () => {
       expect(body.users).toBeUndefined();
     }
   });
+
+  it('lists the guests of every guest role, an extra one too, in name order, without deleted ones', async () => {
+    const extra = await createRole(t.db, { imeRole: 'Posetilac', baseRole: 'Gost' });
+    const visitor = await createUser(t.db, { role: 'Gost', roleId: extra.id, prezime: 'Aaaćimović', ime: 'Gordana' });
+    const gone = await createUser(t.db, { role: 'Gost', roleId: extra.id, prezime: 'Aaaćimović', ime: 'Zorka' });
+    await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
+    const body = (await t.call({ method: 'GET', url: '/api/user/guests?page=1&limit=50000', token: adminToken })).json();
+    const all = await t.db
+      .select({ id: users.id, prezime: users.prezime, ime: users.ime, deletedAt: users.deletedAt, base: roles.baseRole })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId));
+    const guestIds = all.filter((u) => u.base === 'Gost' && u.deletedAt === null).map((u) => u.id);
+    expect(new Set(ids(body.guests))).toEqual(new Set(guestIds));
+    expect(ids(body.guests)).toContain(visitor.id);
+    expect(ids(body.guests)).not.toContain(gone.id);
+    expect(body.guests[0]).toMatchObject({ _id: visitor.id, rolaNaziv: 'Posetilac' });
+    expect(body.totalResults).toBe(guestIds.length);
+  });
 });
 
 describe('GET /api/user/single/:id', () => {
