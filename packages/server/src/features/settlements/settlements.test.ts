@@ -6,7 +6,7 @@ import { auditLogs } from '../../db/schema.js';
 import { settlements } from '../../db/schema-clusters.js';
 import { createCluster, createGroup, createSettlement, createUser, tokenFor } from '../../seed/factories.js';
 import { settlementOrder } from './presenter.js';
-import { SETTLEMENT_TEXTS } from './service.js';
+import { SETTLEMENT_TEXTS, SORTED_MATCHES } from './service.js';
 
 const t = useTestApp();
 const NO_ID = '00000000-0000-4000-8000-000000000000';
@@ -202,5 +202,50 @@ describe('GET /api/naselje and /api/search/naselje', () => {
     }
     const none = await t.call({ method: 'GET', url: '/api/search/naselje?eng=%25', token: adminToken });
     expect(none.json().totalResults).toBe(0);
+  });
+
+  it('pages a search the same whether its few matches are sorted or the order index is walked, every sort and page', async () => {
+    const names = ['Brdo', 'Čukarica', 'Ćele', 'Donji', 'Đake', 'Lipa', 'Šume', 'Zvezda', 'Žarkovo', 'Avala', 'Ljig', 'Njegoš'];
+    for (const [i, naziv] of names.entries()) {
+      await createSettlement(t.db, { naziv: `${naziv} Ravnica`, brojSkola: i % 4, brojDomacinstava: i % 3 === 0 ? null : 10 + i });
+    }
+    const kept = SORTED_MATCHES.max;
+    const pagesOf = async (query: string) => {
+      const pages: unknown[] = [];
+      for (let page = 1; page <= 4; page++) {
+        const res = await t.call({
+          method: 'GET',
+          url: `/api/search/naselje?eng=ravnica&srb=${encodeURIComponent('равница')}&page=${page}&limit=4${query}`,
+          token: adminToken,
+        });
+        expect(res.statusCode).toBe(200);
+        pages.push(res.json());
+      }
+      return pages;
+    };
+    try {
+      for (const query of [
+        '',
+        '&sort=naziv&order=desc',
+        '&sort=brojSkola&order=asc',
+        '&sort=brojDomacinstava&order=desc',
+        '&sort=id&order=asc',
+      ]) {
+        SORTED_MATCHES.max = 1_000;
+        const sorted = await pagesOf(query);
+        SORTED_MATCHES.max = -1;
+        const walked = await pagesOf(query);
+        expect(sorted, query).toEqual(walked);
+        const ids = sorted.flatMap((p) => (p as { naselja: { _id: string }[] }).naselja.map((n) => n._id));
+        expect(new Set(ids).size, query).toBe(names.length);
+        expect((sorted[0] as { totalResults: number }).totalResults).toBe(names.length);
+      }
+      // The default order is the Serbian alphabet's on the sorted path too.
+      SORTED_MATCHES.max = 1_000;
+      const first = (await pagesOf(''))[0] as { naselja: { naziv: string }[] };
+      expect(first.naselja.map((n) => n.naziv.replace(' Ravnica', ''))).toEqual(['Avala', 'Brdo', 'Čukarica', 'Ćele']);
+    } finally {
+      SORTED_MATCHES.max = kept;
+    }
   });
 });
