@@ -149,9 +149,7 @@ const estimate = (db: Executor, where: SQL | undefined) => estimatedRows(db, aud
  */
 const keptListEstimates = keptByVersion<number>(1_000);
 const listEstimate = (db: Executor, where: SQL | undefined) =>
-  keptListEstimates.remember(db, where ? conditionKey(where) : '', String(Math.floor(Date.now() / ESTIMATES_KEPT.ms)), () =>
-    estimate(db, where),
-  );
+  keptListEstimates.remember(db, where ? conditionKey(where) : '', estimatesMinute(), () => estimate(db, where));
 
 async function cappedCount(db: Executor, where: SQL | undefined, cap: number): Promise<number> {
   const result = await db.execute<{ n: number }>(sql`select ${cappedCountSql(auditLogs, where, cap)} as n`);
@@ -530,6 +528,8 @@ export function exactLetterQuery(terms: string[]): string | null {
 const keptEstimates = keptByVersion<{ rows: number[]; tableRows: number }>(1_000);
 /** How long they are kept (tests change it). */
 export const ESTIMATES_KEPT = { ms: 60_000 };
+/** The version kept estimates are kept under: the ESTIMATES_KEPT period they were read in. */
+const estimatesMinute = () => String(Math.floor(Date.now() / ESTIMATES_KEPT.ms));
 
 /**
  * The suffix index that narrows the search most, by the planner's estimate (from the statistics of each
@@ -548,7 +548,7 @@ async function narrowestMatch(db: Db, terms: string[]): Promise<{ narrow: Narrow
   });
   // Each index's estimate and the table's rows (windowReadsMore) in one round trip, kept for the minute.
   const key = asked.map(({ name, query }) => `${name} ${query}`).join('\n');
-  const estimates = await keptEstimates.remember(db, key, String(Math.floor(Date.now() / ESTIMATES_KEPT.ms)), async () => {
+  const estimates = await keptEstimates.remember(db, key, estimatesMinute(), async () => {
     const answers = await runBatch(db, [
       ...asked.map(({ index, query }) => explainRows(sql`${index.fn}(${auditLogs.searchText}) @@ ${query}::tsquery`)),
       sql`select reltuples::float8 as n from pg_class where oid = 'audit_logs'::regclass`,

@@ -96,7 +96,7 @@ async function pageOfSettlements(db: Executor, where: SQL | undefined, paging: P
   const order = orderOf(SETTLEMENT_SORTS, paging, settlementOrder, settlements.id);
   const total = where ? await countOf(db, settlements, where) : null;
   const pageIds =
-    where && total !== null && total <= SORTED_MATCHES.max
+    total !== null && total <= SORTED_MATCHES.max
       ? sql`(select ${settlements.id} from (select * from ${settlements} where ${where} offset 0) ${settlements}
           order by ${sql.join(order, sql`, `)} limit ${paging.limit} offset ${offsetOf(paging)})`
       : db

@@ -172,7 +172,7 @@ describe('GET /api/user/users-per-role and /api/user/guests', () => {
     await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
     const body = (await t.call({ method: 'GET', url: '/api/user/guests?page=1&limit=50000', token: adminToken })).json();
     const all = await t.db
-      .select({ id: users.id, prezime: users.prezime, ime: users.ime, deletedAt: users.deletedAt, base: roles.baseRole })
+      .select({ id: users.id, deletedAt: users.deletedAt, base: roles.baseRole })
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId));
     const guestIds = all.filter((u) => u.base === 'Gost' && u.deletedAt === null).map((u) => u.id);
