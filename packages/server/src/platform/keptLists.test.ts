@@ -162,6 +162,15 @@ describe('whole lists kept by data version', () => {
       ['a cluster renamed', `update clusters set naziv = 'Keš Čačak 2' where id = '${ids.cluster}'`],
       ['a cluster linked to a group', `insert into cluster_groups (cluster_id, group_id) values ('${ids.shared}', '${ids.mine}')`],
       ['a cluster unlinked', `delete from cluster_groups where cluster_id = '${ids.shared}' and group_id = '${ids.mine}'`],
+      // Only 0033's 'visibility' moves: the stranger's group sees the contract's cluster, then no longer.
+      [
+        'a contract given a group that sees its cluster',
+        `insert into contract_groups (contract_id, group_id) values ('${ids.contract}', '${ids.theirs}')`,
+      ],
+      [
+        'that contract group taken away',
+        `delete from contract_groups where contract_id = '${ids.contract}' and group_id = '${ids.theirs}'`,
+      ],
       ['a group renamed', `update groups set naziv = 'Keš moja 2' where id = '${ids.mine}'`],
       ['a group moved in the tree', `update groups set parent_id = '${ids.top}' where id = '${ids.theirs}'`],
       ['a group given another type', `update groups set type_id = '${ids.type}' where id = '${ids.mine}'`],

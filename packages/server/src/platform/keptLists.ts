@@ -12,8 +12,11 @@ import type { Executor } from './database.js';
  */
 export const WHOLE_LIST_LIMIT = 1000;
 
-/** The lists whose data versions migration 0020 keeps ('contracts': 0027). */
-export type KeptList = 'locations' | 'groups' | 'a13' | 'contracts';
+/**
+ * The lists whose data versions migration 0020 keeps ('contracts': 0027; 'visibility': 0033, which clusters
+ * groups see — a contract's groups among them, which 'locations' does not follow).
+ */
+export type KeptList = 'locations' | 'groups' | 'a13' | 'contracts' | 'visibility';
 
 /**
  * The version of the data the named lists are built from, read from PostgreSQL on every request: any

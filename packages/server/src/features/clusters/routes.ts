@@ -35,10 +35,11 @@ export async function clusterRoutes(fastify: FastifyInstance, ctx: AppContext): 
       const q = request.query;
       const build = async (scope?: ClusterScope) => service.locationsPageText(await service.listClustersJson(ctx, actor, q, scope));
       if (q.limit < WHOLE_LIST_LIMIT) return reply.type('application/json; charset=utf-8').send(await build());
-      // The pickers' whole list: kept by the caller's scope, the data's version and the day (the colour).
+      // The pickers' whole list: kept by the caller's scope, the data's version and the day (the colour);
+      // 'visibility' for a contract's groups, which make its clusters seen ('locations' does not move then).
       const scope = await clusterScopeOf(ctx.db, actor);
       const key = ['location', scopeKey(scope), appToday(), q.page, q.limit, q.sort ?? null, q.order ?? null];
-      return sendKeptList(ctx.db, wholeLists, request, reply, ['locations'], key, () => build(scope));
+      return sendKeptList(ctx.db, wholeLists, request, reply, ['locations', 'visibility'], key, () => build(scope));
     },
   );
 

@@ -242,7 +242,7 @@ export async function inventoryRoutes(fastify: FastifyInstance, ctx: AppContext)
       // The whole list (3,000 clusters: 420 KB): kept by the caller's scope and the data's versions.
       const scope = await clusterScopeOf(ctx.db, actor);
       const build = async () => JSON.stringify(await a13.allA13(ctx, actor, scope));
-      return sendKeptList(ctx.db, wholeLists, request, reply, ['locations', 'a13'], ['a13', scopeKey(scope)], build);
+      return sendKeptList(ctx.db, wholeLists, request, reply, ['locations', 'visibility', 'a13'], ['a13', scopeKey(scope)], build);
     });
   }
   for (const url of bothCases('/api/A13/get/stats')) {
