@@ -159,14 +159,20 @@ describe('the lists read the kept numbers (issue 15: totals and pages sorted by 
         expect(gotTopics, `${person.id} ${order}`).toEqual(topicRows);
       }
     }
-    // The leaf's total is the kept sum (a number set aside shows through), not a count of its rows.
+    // The leaf's total is the kept sum (a number set aside shows through), not a count of its rows. The
+    // server keeps the sum under the lists' versions (keptScopeTotal): a number changed behind their back
+    // shows once a version has moved (`moved`: as any counted change of a comment or topic moves it).
+    const moved = () => t.db.execute(sql`update report_cache_state set version = version + 1 where name in ('comments', 'topics')`);
     const leafToken = await tokenFor(t.ctx, leaf);
     const before = (await t.call({ method: 'GET', url: '/api/comment?page=1&limit=2', token: leafToken })).json().totalResults;
     await t.db.execute(sql`update cluster_list_counts set comments = comments + 5 where cluster_id = ${own.id}`);
+    expect((await t.call({ method: 'GET', url: '/api/comment?page=1&limit=2', token: leafToken })).json().totalResults).toBe(before);
+    await moved();
     try {
       expect((await t.call({ method: 'GET', url: '/api/comment?page=1&limit=2', token: leafToken })).json().totalResults).toBe(before + 5);
     } finally {
       await t.db.execute(sql`update cluster_list_counts set comments = comments - 5 where cluster_id = ${own.id}`);
+      await moved();
     }
     // Past the exact count's limit too: the kept sum is exact, so it is the answer (no planner's estimate,
     // which the other long lists give past 10,000), for comments and topics alike.
@@ -174,6 +180,7 @@ describe('the lists read the kept numbers (issue 15: totals and pages sorted by 
     await t.db.execute(
       sql`update cluster_list_counts set comments = comments + 25000, topics = topics + 12345 where cluster_id = ${own.id}`,
     );
+    await moved();
     try {
       expect((await t.call({ method: 'GET', url: '/api/comment?page=1&limit=2', token: leafToken })).json().totalResults).toBe(
         before + 25_000,
@@ -185,6 +192,7 @@ describe('the lists read the kept numbers (issue 15: totals and pages sorted by 
       await t.db.execute(
         sql`update cluster_list_counts set comments = comments - 25000, topics = topics - 12345 where cluster_id = ${own.id}`,
       );
+      await moved();
     }
   });
 });

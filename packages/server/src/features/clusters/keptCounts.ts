@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { clusters } from '../../db/schema-clusters.js';
 import type { Executor } from '../../platform/database.js';
-import type { SearchCount } from '../../platform/searchCounts.js';
+import { listVersionSql, type SearchCount, searchCountKey, searchCountOf } from '../../platform/searchCounts.js';
 import { cappedCountSql, EXACT_COUNT_LIMIT, estimatedRows, tableEstimateSql } from '../users/paging.js';
 import { type ClusterScope, visibleClusterIds } from './policy.js';
 
@@ -24,6 +24,27 @@ export function keptTotal(list: CountedList, scope: ClusterScope): SQL {
     ? sql`where k.cluster_id in (select id from ${clusters})`
     : sql`where k.cluster_id in (${visibleClusterIds(scope)})`;
   return sql`select coalesce(sum(${column}), 0)::int as n from cluster_list_counts k ${visible}`;
+}
+
+/**
+ * A limited scope's keptTotal kept once more, in the server, under the versions of the list (drizzle/0030,
+ * 0034) and of which clusters groups see (0033's 'visibility': a cluster's groups, a contract's clusters
+ * and groups; the scope's own groups are its key): `n` is the kept number while both versions read what it was summed under, else the sum (a CASE:
+ * PostgreSQL sums only then). Summing an employee's 300 clusters' kept numbers was half of a page's
+ * statement (a hash of the 300 ids against the 3,000 rows, 0.55 of 1.0 ms). `version` is read in the same
+ * statement; `keep` keeps the total answered under it. On a transaction's connection nothing is kept
+ * (`version` is null) and the sum is read every time.
+ */
+export function keptScopeTotal(
+  db: Executor,
+  list: CountedList,
+  scope: ClusterScope & { all: false },
+): { n: SQL; version: SQL; keep(version: string | null, total: number): void } {
+  const version = listVersionSql([list, 'visibility']);
+  const count = searchCountOf(db, searchCountKey(`${list} in scope`, scope, []), version);
+  const sum = sql`(${keptTotal(list, scope)})`;
+  if (!count) return { n: sum, version: sql`null::text`, keep: () => undefined };
+  return { n: count.n(sum), version, keep: (v, total) => count.keep(v, total) };
 }
 
 /**
@@ -67,7 +88,8 @@ export type TotalColumns = { n: number | string | null; estimate: number | strin
  * turns them into the answer countOf gave):
  * - `kept`: a statement answering `n`, the exact number kept (keptTotal), and `estimate` when the list is a
  *   whole table (tableEstimateSql: what EXPLAIN would answer past the limit); with `exact` (a limited
- *   scope's sum) the number itself is the answer at any size: it is its own estimate, no EXPLAIN is asked;
+ *   scope's sum) the number itself is the answer at any size: it is its own estimate, no EXPLAIN is asked,
+ *   and `version` the version it is kept under (keptScopeTotal);
  * - otherwise the rows of `table` that `where` selects counted up to EXACT_COUNT_LIMIT + 1; with
  *   `estimateFirst` (the whole table) the table's estimate too, and the count only when that estimate is
  *   not past twice the limit (countOf's estimateFirst; PostgreSQL runs the count's subplan only then);
@@ -76,12 +98,12 @@ export type TotalColumns = { n: number | string | null; estimate: number | strin
  */
 export function totalColumns(
   opts:
-    | { kept: SQL; estimate?: SQL; exact?: boolean }
+    | { kept: SQL; estimate?: SQL; exact?: boolean; version?: SQL }
     | { table: PgTable; where: SQL | undefined; estimateFirst?: boolean; keptCount?: { count: SearchCount; version: SQL } },
 ): SQL {
   // offset 0: the kept number read once (a flattened subquery would read it for each column).
   if ('kept' in opts && opts.exact)
-    return sql`select k.n, k.n::float8 as estimate, null::text as version from (select (${opts.kept}) as n offset 0) k`;
+    return sql`select k.n, k.n::float8 as estimate, ${opts.version ?? sql`null::text`} as version from (select (${opts.kept}) as n offset 0) k`;
   if ('kept' in opts) return sql`select (${opts.kept}) as n, ${opts.estimate ?? sql`null`}::float8 as estimate, null::text as version`;
   const capped = cappedCountSql(opts.table, opts.where);
   if (opts.keptCount) {

@@ -70,6 +70,24 @@ const listOrder = (sort: (typeof LIST_SORTS.comments)[number] | undefined, order
   orderOf(COMMENT_SORTS, { sort, order }, [desc(activityComments.createdAt), desc(activityComments.id)], activityComments.id);
 const komentari = (body: { comments: CommentListDto[] }) => body.comments.map((c) => c.komentar);
 
+/** A contract without groups on `clusterId`, and the leaf's root group (its contract's, the contracted cluster's). */
+async function contractOnly(clusterId: string) {
+  const contract = await createContract(t.db, { kind: 'contractIzv', groupIds: [] });
+  await t.db.execute(
+    sql`insert into contract_clusters (contract_id, cluster_id, kind) values (${contract.id}, ${clusterId}, 'contractIzv')`,
+  );
+  const [root] = (
+    await t.db.execute<{ id: string }>(sql`select g.group_id as id from contract_groups g
+      join contract_clusters c on c.contract_id = g.contract_id where c.cluster_id = ${clusterIds.contracted} limit 1`)
+  ).rows;
+  if (!root) throw new Error('no root group');
+  /** The root given to the contract's groups (only 'visibility' moves), or taken away again. */
+  return {
+    give: () => t.db.execute(sql`insert into contract_groups (contract_id, group_id) values (${contract.id}, ${root.id})`),
+    take: () => t.db.execute(sql`delete from contract_groups where contract_id = ${contract.id} and group_id = ${root.id}`),
+  };
+}
+
 describe('comments list', () => {
   it('lists every comment for the Admin, newest first, with author, activity and cluster', async () => {
     const res = await list('/api/comment?page=1&limit=10');
@@ -579,6 +597,13 @@ describe("a search's count kept by the comments' version (drizzle/0030; a limite
     expect(await totals()).toEqual([2, 2]);
     await t.db.execute(sql`delete from cluster_groups where cluster_id = ${hidden.id}`);
     expect(await totals()).toEqual([2, 1]);
+    // Seen through a contract whose groups gain the leaf's root (drizzle/0033's 'visibility' moves alone).
+    const viaContract = await contractOnly(hidden.id);
+    expect(await totals()).toEqual([2, 1]);
+    await viaContract.give();
+    expect(await totals()).toEqual([2, 2]);
+    await viaContract.take();
+    expect(await totals()).toEqual([2, 1]);
     // Found by its cluster's kept name; then deleted.
     await t.db.execute(sql`update clusters set naziv = 'Klaster Uložak' where id = ${hidden.id}`);
     await t.db.update(activityComments).set({ komentar: 'Bez reči.' }).where(eq(activityComments.id, unseen.id));
@@ -599,5 +624,52 @@ describe("a search's count kept by the comments' version (drizzle/0030; a limite
     // The next counted change counts every match, the one written behind the triggers' back too.
     await addComment(t.db, { activityId: ids.a1 as string, userId: null, komentar: 'Uložak treći.' });
     expect(await totals()).toEqual([3, 3]);
+  });
+});
+
+describe("a limited scope's list total kept by the comments' and the clusters' versions (keptScopeTotal)", () => {
+  it('is summed again after every change of its comments or of what the scope sees, and only then', async () => {
+    const hidden = await createCluster(t.db, { naziv: 'Klaster Zbir Skriveni', groupIds: [] });
+    const inHidden = await activityOf(t.db, hidden.id, 'A4');
+    const total = async () => {
+      const res = await list('/api/comment?page=1&limit=2', leafToken);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().totalResults as number;
+    };
+    const start = await total();
+    expect(await total()).toBe(start);
+    const seen = await addComment(t.db, { activityId: ids.a1 as string, userId: null, komentar: 'Zbir prvi.' });
+    expect(await total()).toBe(start + 1);
+    await addComment(t.db, { activityId: inHidden.id, userId: null, komentar: 'Zbir skriveni.' });
+    expect(await total()).toBe(start + 1);
+    // The hidden cluster given to the leaf's group ('locations' moves): its comment is the leaf's now.
+    await t.db.execute(sql`insert into cluster_groups (cluster_id, group_id)
+      select ${hidden.id}, group_id from cluster_groups where cluster_id = ${clusterIds.mine}`);
+    expect(await total()).toBe(start + 2);
+    await t.db.execute(sql`delete from cluster_groups where cluster_id = ${hidden.id}`);
+    expect(await total()).toBe(start + 1);
+    const viaContract = await contractOnly(hidden.id);
+    expect(await total()).toBe(start + 1);
+    await viaContract.give();
+    expect(await total()).toBe(start + 2);
+    await viaContract.take();
+    expect(await total()).toBe(start + 1);
+    await t.db.delete(activityComments).where(eq(activityComments.id, seen.id));
+    expect(await total()).toBe(start);
+    // The kept numbers changed behind the versions' back (triggers off): the total kept is answered; the
+    // next counted change sums them again (its trigger counts the cluster's comments afresh: the 100 go).
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`update cluster_list_counts set comments = comments + 100 where cluster_id = ${clusterIds.mine}`);
+    });
+    expect(await total()).toBe(start);
+    await addComment(t.db, { activityId: ids.a1 as string, userId: null, komentar: 'Zbir drugi.' });
+    expect(await total()).toBe(start + 1);
+    const [row] = (
+      await t.db.execute<{ kept: number; n: number }>(sql`select k.comments as kept,
+        (select count(*)::int from activity_comments c where c.cluster_id = k.cluster_id) as n
+        from cluster_list_counts k where k.cluster_id = ${clusterIds.mine}`)
+    ).rows;
+    expect(row?.kept).toBe(row?.n);
   });
 });

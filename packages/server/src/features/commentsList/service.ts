@@ -10,7 +10,7 @@ import { type Executor, preparedOn } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
 import { listVersionSql, searchCountKey, searchCountOf } from '../../platform/searchCounts.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
-import { keptTotal, pageByKeptClusters, type TotalColumns, totalColumns, totalOf } from '../clusters/keptCounts.js';
+import { keptScopeTotal, pageByKeptClusters, type TotalColumns, totalColumns, totalOf } from '../clusters/keptCounts.js';
 import { type ClusterScope, clusterScopeOf, inVisibleClusters, visibleClusterIds } from '../clusters/policy.js';
 import { searchTerms } from '../search/service.js';
 import { offsetOf, type Paging } from '../users/paging.js';
@@ -317,22 +317,24 @@ async function pageOfComments(
   const wholeTable = scope.all && !search;
   // A search's count kept under the version of what it reads (drizzle/0030; a limited scope's visible
   // clusters: 0020's 'locations'): counted again only when that moved.
-  const version = listVersionSql(scope.all ? ['comments'] : ['comments', 'locations']);
+  // 'visibility' (drizzle/0033) too: a contract's groups changed move it, not 'locations'.
+  const version = listVersionSql(scope.all ? ['comments'] : ['comments', 'locations', 'visibility']);
   const count = search ? searchCountOf(db, searchCountKey('comments', scope, terms), version) : null;
   // A limited scope without a search: its total is the sum of its clusters' kept numbers of comments
   // (drizzle/0025), the same answer as counting its comments, read once (kept_total) by the statement.
   const keptScope = !scope.all && !search;
+  const inScope = !scope.all && !search ? keptScopeTotal(db, 'comments', scope) : null;
   const fromEnd = keptScope ? pageFromEnd(where, paging, narrowed, sql`(select n from kept_total)`) : null;
   // One statement for the page's ids and its total (before: the page and the count on two connections at
   // once), then the page's rows from a prepared statement (commentRowsOf).
   const listed = await db.execute<{ ids: string[] | null; reversed: boolean | null } & TotalColumns>(
-    sql`${keptScope ? sql`with kept_total as materialized (${keptTotal('comments', scope)}) ` : sql``}select
+    sql`${inScope ? sql`with kept_total as materialized (select ${inScope.n} as n, ${inScope.version} as version) ` : sql``}select
       ${fromEnd ? sql`case when ${fromEnd.when} then array(${fromEnd.ids}) else array(${pageIds}) end` : sql`array(${pageIds})`} as ids,
       ${fromEnd ? fromEnd.when : sql`false`} as reversed, t.* from (${totalColumns(
         // The Admin's whole list: the table's estimate first (countOf's estimateFirst: past 20,000 it is the
         // answer the capped count would be replaced by anyway).
         keptScope
-          ? { kept: sql`select n from kept_total`, exact: true }
+          ? { kept: sql`select n from kept_total`, exact: true, version: sql`(select version from kept_total)` }
           : { table: activityComments, where, estimateFirst: wholeTable, keptCount: count ? { count, version } : undefined },
       )}) t`,
   );
@@ -343,6 +345,7 @@ async function pageOfComments(
     totalOf(db, row, activityComments, where, { estimateFirst: wholeTable }),
   ]);
   count?.keep(row?.version ?? null, totalResults);
+  inScope?.keep(row?.version ?? null, totalResults);
   const comments = rows.map(({ authorId, ime, prezime, email, deletedAt, ...r }) => {
     const user: CommentListRow['user'] = authorId ? { ime: ime ?? '', prezime: prezime ?? '', email: email ?? '', deletedAt } : null;
     return presentCommentRow({ ...r, user });

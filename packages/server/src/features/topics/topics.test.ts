@@ -758,3 +758,71 @@ describe("a limited scope's filtered topics past the count's cap (the matches fo
     }
   });
 });
+
+describe("a limited scope's newest topics (headOfScope) and its kept total (keptScopeTotal, drizzle/0034)", () => {
+  it('pages from everybody’s newest or from the scope’s own alike, and the total follows new, moved, deleted and unseen topics', async () => {
+    const { tree: headTree, own, byContract, foreign } = await scopedClusters(t.db, 'Glava');
+    // The leaf's scope holds the newest 40 topics of all (in the future of every other test's), times
+    // equal in pairs; the supervision's 'foreign' cluster three of the oldest: its pages come from its own.
+    await t.db.execute(sql`insert into topics (cluster_id, group_id, opis, updated_at)
+      select case when n % 4 = 0 then ${byContract.id}::uuid else ${own.id}::uuid end, ${headTree.leaf.id}, 'Glava ' || n,
+        '2031-01-01'::timestamptz + (n / 2) * interval '1 minute'
+      from generate_series(1, 40) n`);
+    await t.db.execute(sql`insert into topics (cluster_id, group_id, opis, updated_at)
+      select ${foreign.id}, ${headTree.other.id}, 'Stara ' || n, '2001-01-01'::timestamptz + n * interval '1 minute'
+      from generate_series(1, 3) n`);
+    const leafUser = await createUser(t.db, { role: 'Zaposleni', groupId: headTree.leaf.id });
+    const otherUser = await createUser(t.db, { role: 'Zaposleni', groupId: headTree.other.id });
+    const pagesOf = async (user: Awaited<ReturnType<typeof createUser>>, limit: number) => {
+      const token = await tokenFor(t.ctx, user);
+      const scope = await scopeOfUser(t.db, user);
+      const expected = (
+        await t.db
+          .select({ id: topics.id })
+          .from(topics)
+          .where(visibleClusterCondition(scope, topics.clusterId))
+          .orderBy(desc(topics.updatedAt), desc(topics.id))
+      ).map((r) => r.id);
+      const got: string[] = [];
+      let total = -1;
+      for (let page = 1; page <= Math.ceil(expected.length / limit) + 1; page++) {
+        const res = await call('GET', `/api/topic?limit=${limit}&page=${page}`, token);
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json() as { data: { _id: string }[]; total: number };
+        got.push(...body.data.map((d) => d._id));
+        total = body.total;
+      }
+      expect(got, `${user.id} × ${limit}`).toEqual(expected);
+      expect(total).toBe(expected.length);
+      return { token, total };
+    };
+    // Pages of 7 (the head up to row 50, then the scope's ranges), of 25 and of 60 (never the head).
+    for (const limit of [7, 25, 60]) {
+      await pagesOf(leafUser, limit);
+      await pagesOf(otherUser, limit);
+    }
+    const totalOf = async (token: string) => {
+      const res = await call('GET', '/api/topic?limit=5&page=1', token);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { total: number }).total;
+    };
+    const leafToken = await tokenFor(t.ctx, leafUser);
+    const before = await totalOf(leafToken);
+    expect(await totalOf(leafToken)).toBe(before);
+    // A new topic through the API, one moved out of the scope, one deleted, a cluster no longer the leaf's.
+    const added = await open(leafToken, { locationId: own.id, odgovoran: headTree.leaf.id, opis: 'Glava nova' });
+    expect(await totalOf(leafToken)).toBe(before + 1);
+    const [moved] = await t.db.select({ id: topics.id }).from(topics).where(eq(topics.opis, 'Glava 1'));
+    await t.db
+      .update(topics)
+      .set({ clusterId: foreign.id })
+      .where(eq(topics.id, moved?.id ?? NO_ID));
+    expect(await totalOf(leafToken)).toBe(before);
+    await t.db.delete(topics).where(eq(topics.id, added._id));
+    expect(await totalOf(leafToken)).toBe(before - 1);
+    const ownTopics = (await t.db.select({ id: topics.id }).from(topics).where(eq(topics.clusterId, own.id))).length;
+    await t.db.execute(sql`delete from cluster_groups where cluster_id = ${own.id}`);
+    expect(await totalOf(leafToken)).toBe(before - 1 - ownTopics);
+    await pagesOf(leafUser, 7);
+  });
+});
