@@ -22,6 +22,7 @@ const server = await startBenchServer(
 const client = new pg.Client({ connectionString: server.dbUrl });
 await client.connect();
 const backend = (await client.query('select pg_backend_pid() as pid')).rows[0].pid;
+if (process.env.BENCH_PLAN_MODE) await client.query(`set plan_cache_mode = ${client.escapeLiteral(process.env.BENCH_PLAN_MODE)}`);
 const ticks = () => {
   const f = readFileSync(`/proc/${backend}/stat`, 'utf8').split(') ')[1].split(' ');
   return Number(f[11]) + Number(f[12]);
@@ -30,6 +31,9 @@ try {
   const tokens = await benchTokens(server.base);
   for (const arg of process.argv.slice(2)) {
     const [url, role = 'admin'] = arg.split(' ');
+    // Once before recording: what the server keeps (the scope, its visible clusters, kept totals) is kept
+    // then, so the statements recorded are those of the requests after the first.
+    await fetch(server.base + url, { headers: { authorization: `Bearer ${tokens[role]}` } });
     rmSync(sqlLog, { force: true });
     process.kill(server.pid, 'SIGUSR2');
     await new Promise((r) => setTimeout(r, 50));
@@ -40,7 +44,10 @@ try {
       .split('\n')
       .filter(Boolean)
       .map((l) => JSON.parse(l));
-    const query = (s) => client.query(s.name ? { name: s.name, text: s.text, values: s.values } : { text: s.text, values: s.values });
+    // BENCH_NAME_ALL=1: an unnamed statement run as a named one too (its parse and, with a generic plan, its
+    // planning paid once); BENCH_PLAN_MODE sets plan_cache_mode (force_generic_plan: no planning at all).
+    const nameOf = (s) => s.name ?? (process.env.BENCH_NAME_ALL ? `bench_${statements.indexOf(s)}_${url.length}` : undefined);
+    const query = (s) => client.query(nameOf(s) ? { name: nameOf(s), text: s.text, values: s.values } : { text: s.text, values: s.values });
     let total = 0;
     console.log(`${role} ${url} (load ${os.loadavg()[0].toFixed(1)})`);
     for (const s of statements) {

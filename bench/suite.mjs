@@ -266,7 +266,11 @@ async function replay(pool, statements, seconds) {
   return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: latencies.length / elapsed, errors };
 }
 
-/** BENCH_EXPLAIN=1: each recorded SELECT once under EXPLAIN ANALYZE, its time (and its planning's) and, past 2 ms, its plan. */
+/**
+ * BENCH_EXPLAIN=1: each recorded SELECT once under EXPLAIN ANALYZE, its time (and its planning's) and, past
+ * BENCH_PLAN_MS (2 ms), its plan and its whole text.
+ */
+const planPast = Number(process.env.BENCH_PLAN_MS ?? 2);
 async function explain(statements) {
   for (const s of statements) {
     if (!/^\s*(select|with)\b/i.test(s.text)) continue;
@@ -278,7 +282,10 @@ async function explain(statements) {
     console.log(
       `    ${ms.toFixed(1).padStart(7)} ms (+${planning.toFixed(1)} planning)${named}  ${s.text.replace(/\s+/g, ' ').slice(0, 150)}`,
     );
-    if (ms > 2) console.log(plan.map((l) => `              ${l.slice(0, 200)}`).join('\n'));
+    if (ms > planPast) {
+      console.log(`              ${s.text.replace(/\s+/g, ' ')}\n              values: ${JSON.stringify(s.values).slice(0, 300)}`);
+      console.log(plan.map((l) => `              ${l.slice(0, 200)}`).join('\n'));
+    }
   }
 }
 
