@@ -26,11 +26,51 @@ export function keptTotal(list: CountedList, scope: ClusterScope): SQL {
   return sql`select coalesce(sum(${column}), 0)::int as n from cluster_list_counts k ${visible}`;
 }
 
+/** How many of everybody's first rows in the list's order headOfScopePage reads per row of the page it wants. */
+const HEAD_PER_ROW = 20;
+
+/**
+ * The ids of a shallow page of a limited scope's comments or topics in an order of the row's own columns
+ * (`key`, then `id`, as `by` writes them): the first HEAD_PER_ROW × (offset + limit) rows of everybody that
+ * `search` selects, in that order (the list's order index walked), those of the scope's `clusters` kept; when
+ * they are offset + limit or more, they are the scope's first (a row of the scope not among them comes
+ * after all of them), so the page is theirs. Otherwise (a scope of few rows, a deeper page) the rows that
+ * `where` selects (the scope's own, searched) sorted, as before: PostgreSQL evaluates that branch only then
+ * (a one-time filter). An employee's 300 clusters hold a tenth of the comments and topics: page 1 reads 200
+ * index entries instead of sorting the scope's 10,000 comments or 2,000 topics.
+ */
+export function headOfScopePage(opts: {
+  table: PgTable;
+  id: SQL;
+  key: SQL;
+  cluster: SQL;
+  search: SQL;
+  where: SQL;
+  clusters: SQL;
+  by: (key: SQL, id: SQL) => SQL;
+  limit: number;
+  offset: number;
+}): SQL {
+  const { table, id, key, by } = opts;
+  const wanted = opts.offset + opts.limit;
+  return sql`with head as materialized (
+      select h.id, h.k from (select ${id} as id, ${key} as k, ${opts.cluster} as cluster_id
+        from ${table} where ${opts.search} order by ${by(key, id)} limit ${wanted * HEAD_PER_ROW}) h
+      where h.cluster_id in (${opts.clusters}) order by ${by(sql`h.k`, sql`h.id`)} limit ${wanted})
+    select p.id from (
+      select id, k from head where (select count(*) from head) = ${wanted}
+      union all
+      select f.id, f.k from (select ${id} as id, ${key} as k from ${table} where ${opts.where}
+        order by ${by(key, id)} limit ${wanted}) f
+      where (select count(*) from head) < ${wanted}) p
+    order by ${by(sql`p.k`, sql`p.id`)} offset ${opts.offset}`;
+}
+
 /**
  * A limited scope's keptTotal kept once more, in the server, under the versions of the list (drizzle/0030,
  * 0034) and of which clusters groups see (0033's 'visibility': a cluster's groups, a contract's clusters
- * and groups; the scope's own groups are its key): `n` is the kept number while both versions read what it was summed under, else the sum (a CASE:
- * PostgreSQL sums only then). Summing an employee's 300 clusters' kept numbers was half of a page's
+ * and groups; the scope's own groups are its key): `n` is the kept number while both versions read what
+ * it was summed under, else the sum (a CASE: PostgreSQL sums only then). Summing an employee's 300 clusters' kept numbers was half of a page's
  * statement (a hash of the 300 ids against the 3,000 rows, 0.55 of 1.0 ms). `version` is read in the same
  * statement; `keep` keeps the total answered under it. On a transaction's connection nothing is kept
  * (`version` is null) and the sum is read every time.

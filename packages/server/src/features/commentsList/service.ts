@@ -10,7 +10,7 @@ import { type Executor, preparedOn } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
 import { listVersionSql, searchCountKey, searchCountOf } from '../../platform/searchCounts.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
-import { keptScopeTotal, pageByKeptClusters, type TotalColumns, totalColumns, totalOf } from '../clusters/keptCounts.js';
+import { headOfScopePage, keptScopeTotal, pageByKeptClusters, type TotalColumns, totalColumns, totalOf } from '../clusters/keptCounts.js';
 import { type ClusterScope, clusterScopeOf, inVisibleClusters, visibleClusterIds } from '../clusters/policy.js';
 import { searchTerms } from '../search/service.js';
 import { offsetOf, type Paging } from '../users/paging.js';
@@ -182,9 +182,6 @@ function pageFromEnd(
   return { when: sql`(2 * ${offset}::bigint >= ${total})`, ids };
 }
 
-/** How many of the first comments in the list's order headOfScope reads per row of the page it wants. */
-const HEAD_PER_ROW = 20;
-
 /**
  * The comment's own column a sort orders by (its order index walked), and whether it is text (ordered in
  * trasa_sr): the default order and `createdAt` by time, `aktivnost` by the kept catalogue position, `ime`
@@ -211,32 +208,26 @@ function ownKeyOf(sort: CommentSorting['sort']): { key: SQL; text: boolean } | n
 }
 
 /**
- * A shallow page of a limited scope in an order of the comment's own columns (ownKeyOf; newest first by
- * default): the first HEAD_PER_ROW × (offset + limit) comments of everybody in that order (its index
- * walked), those of the scope's clusters kept; when they are offset + limit or more, they are the scope's
- * first (every comment of the scope not among them comes after them), so the page is theirs. Otherwise (a
- * small scope, a deep page) the whole scope sorted, as before: PostgreSQL evaluates that branch only then
- * (a one-time filter). An employee's 300 clusters hold a tenth of the comments: page 1 reads 200 index
- * entries instead of sorting the scope's 10,000 (by activity 4.8 → ≈0.3 ms).
+ * A shallow page (up to row 500) of a limited scope in an order of the comment's own columns (ownKeyOf;
+ * newest first by default), from everybody's first comments in that order (headOfScopePage): by activity
+ * 4.8 → ≈0.3 ms for an employee's page 1. Null otherwise (by cluster, a deeper page).
  */
 function headOfScope(where: SQL, narrowed: { clusters: SQL; search: SQL }, paging: Paging & CommentSorting): SQL | null {
-  const wanted = offsetOf(paging) + paging.limit;
   const own = ownKeyOf(paging.sort);
-  if (wanted > 500 || !own) return null;
-  const c = activityComments;
+  if (offsetOf(paging) + paging.limit > 500 || !own) return null;
   const dir = sql.raw(directionOf(paging));
-  const by = (key: SQL, id: SQL) => sql`${key}${own.text ? sql` collate trasa_sr` : sql``} ${dir}, ${id} ${dir}`;
-  return sql`with head as materialized (
-      select h.id, h.k from (select ${c.id} as id, ${own.key} as k, ${commentCluster} as cluster_id
-        from ${c} where ${narrowed.search} order by ${by(own.key, sql`${c.id}`)} limit ${wanted * HEAD_PER_ROW}) h
-      where h.cluster_id in (${narrowed.clusters}) order by ${by(sql`h.k`, sql`h.id`)} limit ${wanted})
-    select p.id from (
-      select id, k from head where (select count(*) from head) = ${wanted}
-      union all
-      select f.id, f.k from (select ${c.id} as id, ${own.key} as k from ${c} where ${where}
-        order by ${by(own.key, sql`${c.id}`)} limit ${wanted}) f
-      where (select count(*) from head) < ${wanted}) p
-    order by ${by(sql`p.k`, sql`p.id`)} offset ${offsetOf(paging)}`;
+  return headOfScopePage({
+    table: activityComments,
+    id: sql`${activityComments.id}`,
+    key: own.key,
+    cluster: commentCluster,
+    search: narrowed.search,
+    where,
+    clusters: narrowed.clusters,
+    by: (key, id) => sql`${key}${own.text ? sql` collate trasa_sr` : sql``} ${dir}, ${id} ${dir}`,
+    limit: paging.limit,
+    offset: offsetOf(paging),
+  });
 }
 
 /**
@@ -316,15 +307,14 @@ async function pageOfComments(
       .offset(offsetOf(paging))}`;
   const wholeTable = scope.all && !search;
   // A search's count kept under the version of what it reads (drizzle/0030; a limited scope's visible
-  // clusters: 0020's 'locations'): counted again only when that moved.
-  // 'visibility' (drizzle/0033) too: a contract's groups changed move it, not 'locations'.
+  // clusters: 0020's 'locations' and 0033's 'visibility', which a contract's groups move): counted again
+  // only when one moved.
   const version = listVersionSql(scope.all ? ['comments'] : ['comments', 'locations', 'visibility']);
   const count = search ? searchCountOf(db, searchCountKey('comments', scope, terms), version) : null;
   // A limited scope without a search: its total is the sum of its clusters' kept numbers of comments
   // (drizzle/0025), the same answer as counting its comments, read once (kept_total) by the statement.
-  const keptScope = !scope.all && !search;
   const inScope = !scope.all && !search ? keptScopeTotal(db, 'comments', scope) : null;
-  const fromEnd = keptScope ? pageFromEnd(where, paging, narrowed, sql`(select n from kept_total)`) : null;
+  const fromEnd = inScope ? pageFromEnd(where, paging, narrowed, sql`(select n from kept_total)`) : null;
   // One statement for the page's ids and its total (before: the page and the count on two connections at
   // once), then the page's rows from a prepared statement (commentRowsOf).
   const listed = await db.execute<{ ids: string[] | null; reversed: boolean | null } & TotalColumns>(
@@ -333,7 +323,7 @@ async function pageOfComments(
       ${fromEnd ? fromEnd.when : sql`false`} as reversed, t.* from (${totalColumns(
         // The Admin's whole list: the table's estimate first (countOf's estimateFirst: past 20,000 it is the
         // answer the capped count would be replaced by anyway).
-        keptScope
+        inScope
           ? { kept: sql`select n from kept_total`, exact: true, version: sql`(select version from kept_total)` }
           : { table: activityComments, where, estimateFirst: wholeTable, keptCount: count ? { count, version } : undefined },
       )}) t`,

@@ -19,9 +19,16 @@ import type { Actor } from '../../platform/auth.js';
 import { type Executor, serbianOrder } from '../../platform/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
-import { keptScopeTotal, keptTotal, pageByKeptClusters, type TotalColumns, totalColumns, totalOf } from '../clusters/keptCounts.js';
 import {
-  type ClusterScope,
+  headOfScopePage,
+  keptScopeTotal,
+  keptTotal,
+  pageByKeptClusters,
+  type TotalColumns,
+  totalColumns,
+  totalOf,
+} from '../clusters/keptCounts.js';
+import {
   clusterScopeOf,
   groupsSeeingClusterCondition,
   inVisibleClusters,
@@ -147,39 +154,12 @@ export const TOPIC_SORTS: SortMap<'topics'> = {
   rok: { value: topics.rok },
 };
 
-/** How many of everybody's newest topics headOfScope reads per topic of the page it wants. */
-const HEAD_PER_ROW = 20;
 /**
- * The deepest row headOfScope reads a page to: past it (1,000 topics read) the scope's own ranges cost
- * less (an employee's page 20 read 4,000: pg 2.08 → 2.25 ms per request against page 1's 2.01 → 1.73).
+ * The deepest row a limited scope's newest topics are read to from everybody's newest (headOfScopePage):
+ * past it (1,000 topics read) the scope's own ranges cost less (an employee's page 20 read 4,000: pg 2.08 →
+ * 2.25 ms per request against page 1's 2.01 → 1.73).
  */
 const HEAD_MAX = 50;
-
-/**
- * The ids of a shallow page of a limited scope's topics, newest change first, without a filter: the first
- * HEAD_PER_ROW × (offset + limit) topics of everybody in that order (topics_list_order_idx walked, the
- * cluster read from the index), those of the scope's clusters kept; when they are offset + limit or
- * more, they are the scope's first (a topic of the scope not among them comes after all of them), so the
- * page is theirs. Otherwise (a scope of few topics, a deeper page) the scope's own index ranges sorted
- * (`scoped`), as before: PostgreSQL evaluates that branch only then (a one-time filter). The comments'
- * headOfScope (features/commentsList/service.ts), for topics: an employee's 300 clusters hold a tenth of
- * them, so page 1 reads 200 index entries where it read and sorted the scope's 2,000.
- */
-function headOfScope(scope: ClusterScope & { all: false }, scoped: SQL, limit: number, offset: number): SQL | null {
-  const wanted = offset + limit;
-  if (wanted > HEAD_MAX) return null;
-  const t = topics;
-  return sql`with head as materialized (
-      select h.id, h.updated_at from (select ${t.id} as id, ${t.updatedAt} as updated_at, ${t.clusterId} as cluster_id
-        from ${t} order by ${t.updatedAt} desc, ${t.id} desc limit ${wanted * HEAD_PER_ROW}) h
-      where h.cluster_id in (${visibleClusterIds(scope)}) order by h.updated_at desc, h.id desc limit ${wanted})
-    select p.id from (
-      select id, updated_at from head where (select count(*) from head) = ${wanted}
-      union all
-      select ${t.id} as id, ${t.updatedAt} as updated_at from ${t} where ${scoped} and (select count(*) from head) < ${wanted}
-        order by 2 desc, 1 desc limit ${wanted}) p
-    order by p.updated_at desc, p.id desc offset ${offset}`;
-}
 
 /** GET /api/topic: topics of visible clusters, filtered, newest change first (or by `sort`). */
 export async function listTopics(ctx: AppContext, actor: Actor, query: TopicListQuery): Promise<{ data: TopicDto[]; total: number }> {
@@ -212,14 +192,6 @@ export async function listTopics(ctx: AppContext, actor: Actor, query: TopicList
     : sql`(select c.id, c.naziv from ${clusters} c where c.id in (${visibleClusterIds(scope)})
         order by c.naziv collate trasa_sr ${dir} offset 0)`;
   const unfiltered = filters === undefined;
-  const defaultPage = () =>
-    sql`${ctx.db
-      .select({ id: topics.id })
-      .from(topics)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.limit)
-      .offset(offset)}`;
   const pageIds =
     query.sort === 'nazivKlastera' && unfiltered
       ? // Without a filter: the clusters before the page skipped whole by their kept numbers of topics
@@ -231,13 +203,30 @@ export async function listTopics(ctx: AppContext, actor: Actor, query: TopicList
           offset,
           rowsOf: (cluster) => sql`select ${topics.id} as id from ${topics} where ${topics.clusterId} = ${cluster}`,
         })
-      : !scope.all && unfiltered && !query.sort && visible
-        ? (headOfScope(scope, visible, query.limit, offset) ?? defaultPage())
+      : !scope.all && unfiltered && !query.sort && visible && offset + query.limit <= HEAD_MAX
+        ? headOfScopePage({
+            table: topics,
+            id: sql`${topics.id}`,
+            key: sql`${topics.updatedAt}`,
+            cluster: sql`${topics.clusterId}`,
+            search: sql`true`,
+            where: visible,
+            clusters: visibleClusterIds(scope),
+            by: (key, id) => sql`${key} desc, ${id} desc`,
+            limit: query.limit,
+            offset,
+          })
         : query.sort === 'nazivKlastera'
           ? sql`select t.id from ${walked} c
           cross join lateral (select ${topics.id} as id from ${topics} where ${topics.clusterId} = c.id and ${and(sql`true`, filters)} offset 0) t
           order by c.naziv collate trasa_sr ${dir}, t.id ${dir} limit ${query.limit} offset ${offset}`
-          : defaultPage();
+          : sql`${ctx.db
+              .select({ id: topics.id })
+              .from(topics)
+              .where(where)
+              .orderBy(...order)
+              .limit(query.limit)
+              .offset(offset)}`;
   // One statement for the page's ids and the total, then the page's rows from a prepared statement
   // (topicRowsOf). Without a filter the total is the sum of the (visible) clusters' kept numbers of
   // topics (drizzle/0025), the same answer as counting them; the Admin's 20,000 are past the exact limit,

@@ -759,7 +759,7 @@ describe("a limited scope's filtered topics past the count's cap (the matches fo
   });
 });
 
-describe("a limited scope's newest topics (headOfScope) and its kept total (keptScopeTotal, drizzle/0034)", () => {
+describe("a limited scope's newest topics (headOfScopePage) and its kept total (keptScopeTotal, drizzle/0034)", () => {
   it('pages from everybody’s newest or from the scope’s own alike, and the total follows new, moved, deleted and unseen topics', async () => {
     const { tree: headTree, own, byContract, foreign } = await scopedClusters(t.db, 'Glava');
     // The leaf's scope holds the newest 40 topics of all (in the future of every other test's), times
