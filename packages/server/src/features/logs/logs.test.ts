@@ -13,7 +13,9 @@ import {
   EXACT_COUNT_CAP,
   LETTER_PATHS,
   letterQuery,
+  MATCH_INDEX,
   NARROWING,
+  SEARCH_WINDOW,
   SUFFIX_INDEXES,
 } from './service.js';
 
@@ -294,21 +296,32 @@ describe('logs', () => {
     ];
     // Each path in turn: a suffix index first (a rare word: the letters, the addresses or the narrower
     // of them), the window then the letter index, the window then the trigram index (no suffix index).
+    // The Admin's every match, after the window, through the kept positions of its matches too (MATCH_INDEX:
+    // every match kept and the positions reused; every 100th, read again on every request).
     type Use = (typeof NARROWING)['use'];
-    const paths: Record<string, [{ firstMax: number; rowsMax: number }, Use]> = {
+    type Indexing = Partial<typeof MATCH_INDEX> & { window?: typeof SEARCH_WINDOW };
+    const paths: Record<string, [{ firstMax: number; rowsMax: number }, Use, Indexing?]> = {
       lettersFirst: [{ firstMax: Infinity, rowsMax: Infinity }, ['letters']],
       addressesFirst: [{ firstMax: Infinity, rowsMax: Infinity }, ['addresses']],
       narrowerFirst: [{ firstMax: Infinity, rowsMax: Infinity }, ['letters', 'addresses']],
       lettersAfterWindow: [{ firstMax: -1, rowsMax: Infinity }, ['letters']],
       addressesAfterWindow: [{ firstMax: -1, rowsMax: Infinity }, ['addresses']],
       trigrams: [{ firstMax: -1, rowsMax: -1 }, ['letters', 'addresses']],
+      keptEveryMatch: [{ firstMax: Infinity, rowsMax: Infinity }, ['letters', 'addresses'], { min: -1, walkRows: 1 }],
+      keptEvery100th: [{ firstMax: Infinity, rowsMax: Infinity }, ['letters', 'addresses'], { min: -1, walkRows: 1e9, keptMs: 0 }],
+      // No suffix index and a window of one row: every match through the trigram index, kept.
+      keptTrigrams: [{ firstMax: -1, rowsMax: -1 }, [], { min: -1, walkRows: 2, window: { rows: 1, max: 1 } }],
     };
     const kept = { ...LETTER_PATHS };
     const keptUse = NARROWING.use;
+    const keptIndexing = { ...MATCH_INDEX };
+    const keptWindow = { ...SEARCH_WINDOW };
     try {
-      for (const [path, [limits, use]] of Object.entries(paths)) {
+      for (const [path, [limits, use, { window, ...indexing } = {}]] of Object.entries(paths)) {
         Object.assign(LETTER_PATHS, limits);
         NARROWING.use = use;
+        Object.assign(MATCH_INDEX, keptIndexing, indexing);
+        Object.assign(SEARCH_WINDOW, keptWindow, window);
         for (const token of [adminToken, managerToken, leafToken, otherToken]) {
           // The scope's rows as the plain list gives them, and the substring filter over them.
           const scoped: LogDto[] = (await list('/api/log?limit=50000', token)).json().logs;
@@ -338,6 +351,8 @@ describe('logs', () => {
     } finally {
       Object.assign(LETTER_PATHS, kept);
       NARROWING.use = keptUse;
+      Object.assign(MATCH_INDEX, keptIndexing);
+      Object.assign(SEARCH_WINDOW, keptWindow);
     }
     // The longest texts the query takes (200 characters; 'љ' folds to two letters): one run of 400
     // letters, fifty runs of three, in either field.
@@ -376,7 +391,7 @@ describe('logs', () => {
     expect(addressRuns('prijavio. 10.20.30 ab.')).toEqual(['10.20.30']);
     expect(addressQuery(['marko.123', 'марко.123'])).toBe("('marko.123':*) | ('marko.123':*)");
     expect(addressQuery(['markovac'])).toBeNull();
-  }, 480_000); // ~2,400 requests: 6 paths × 4 roles × 40 texts × 3 pages, and the lists
+  }, 600_000); // ~3,200 requests: 8 paths × 4 roles × 40 texts × 3 pages, and the lists
 
   it('writes and finds a row whose URL is one long run of letters or of an address (the suffix indexes cut it)', async () => {
     const letters = `/api/user/login?x=${'a'.repeat(2_500)}q`;
@@ -403,6 +418,76 @@ describe('logs', () => {
       }
     } finally {
       Object.assign(LETTER_PATHS, kept);
+    }
+  });
+
+  it('a frequent text’s deep pages walk from its kept matches: exact either way, new rows counted, deletions followed', async () => {
+    // 300 old rows, every third naming the word (100 matches, one of them Cyrillic), in groups and without.
+    await addLogs(
+      t.db,
+      Array.from({ length: 300 }, (_, i) => ({
+        message: i % 3 === 0 ? `Korisnik k@kvaz.rs je dodao ${i === 150 ? 'Кварцит' : 'Kvarcit'} ${i}.` : `Ostalo ${i}`,
+        group: i % 2 === 0 ? g(tree.leaf) : null,
+        createdAt: new Date(Date.UTC(2021, 0, 1, 0, 0, i)),
+      })),
+    );
+    const query = `eng=kvarcit&srb=${encodeURIComponent('кварцит')}`;
+    const ascending = '&sort=createdAt&order=asc';
+    const idsOf = (body: { logs: LogDto[] }) => body.logs.map((l) => l._id);
+    const keptIndexing = { ...MATCH_INDEX };
+    const keptPaths = { ...LETTER_PATHS };
+    // Every match as everyMatch reads it (nothing kept), and the pages of 7 through kept positions (every
+    // 3rd match kept: walkRows over the table's rows), newest and oldest first, totals exact.
+    const pagesAgree = async (expected: string[], indexing: Partial<typeof MATCH_INDEX>) => {
+      Object.assign(MATCH_INDEX, indexing, { min: -1 });
+      const pages = Math.ceil(expected.length / 7);
+      for (const page of [1, 2, Math.floor(pages / 2), pages - 1, pages, pages + 1]) {
+        const newest = (await list(`/api/search/log?${query}&limit=7&page=${page}`)).json();
+        expect({ page, ids: idsOf(newest), total: newest.totalLogs, exact: newest.totalExact }).toEqual({
+          page,
+          ids: expected.slice((page - 1) * 7, page * 7),
+          total: expected.length,
+          exact: true,
+        });
+        const oldest = (await list(`/api/search/log?${query}&limit=7&page=${page}${ascending}`)).json();
+        expect({ page, ids: idsOf(oldest), total: oldest.totalLogs }).toEqual({
+          page,
+          ids: [...expected].reverse().slice((page - 1) * 7, page * 7),
+          total: expected.length,
+        });
+      }
+    };
+    try {
+      // Every match by the letters at once (firstMax: no window first).
+      Object.assign(LETTER_PATHS, { firstMax: Infinity, rowsMax: Infinity });
+      const everyOne = async () => {
+        Object.assign(MATCH_INDEX, { min: Infinity });
+        return idsOf((await list(`/api/search/log?${query}&limit=50000`)).json());
+      };
+      const before = await everyOne();
+      expect(before.length).toBeGreaterThanOrEqual(100);
+      const reltuples = await t.db.execute<{ n: number }>(
+        sql`select reltuples::float8 as n from pg_class where oid = 'audit_logs'::regclass`,
+      );
+      const every3rd = (3 * Number(reltuples.rows[0]?.n ?? 0)) / before.length;
+      await pagesAgree(before, { walkRows: every3rd, keptMs: Infinity });
+      // Two new rows (now: newer than the cutoff) are counted on the next request, the kept positions
+      // kept; a row deleted moves the 'logs' version and the positions are read again.
+      await addLogs(t.db, [{ message: 'Kvarcit novi 1' }, { message: 'Kvarcit novi 2', group: g(tree.leaf) }]);
+      const added = await everyOne();
+      expect(added.length).toBe(before.length + 2);
+      await pagesAgree(added, { keptMs: Infinity });
+      const gone = added[added.length - 1] as string;
+      const deleted = await t.call({ method: 'DELETE', url: '/api/log/', payload: { logIds: [gone] }, token: adminToken });
+      expect(deleted.statusCode).toBe(200);
+      const after = await everyOne();
+      expect(after).toEqual(added.filter((id) => id !== gone));
+      await pagesAgree(after, { keptMs: Infinity });
+      // With every match kept, and read again on every request.
+      await pagesAgree(after, { walkRows: Number.MAX_SAFE_INTEGER, keptMs: 0 });
+    } finally {
+      Object.assign(MATCH_INDEX, keptIndexing);
+      Object.assign(LETTER_PATHS, keptPaths);
     }
   });
 

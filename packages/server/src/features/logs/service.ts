@@ -7,6 +7,7 @@ import type { Actor } from '../../platform/auth.js';
 import { conditionKey, type Db, type Executor, runBatch } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
 import { keptByVersion } from '../../platform/keptByVersion.js';
+import { listVersionSql } from '../../platform/searchCounts.js';
 import { type SortMap, sortKeyOf } from '../../platform/sorting.js';
 import { searchTerms } from '../search/service.js';
 import { cappedCountSql, estimatedRows, offsetOf, tableEstimateSql } from '../users/paging.js';
@@ -34,9 +35,8 @@ export type RequestInfo = { ip: string; url: string };
  * every page asks for the total again.
  */
 export const EXACT_COUNT_CAP = 1_000;
-/** Newest rows a search looks at before it asks the trigram index (more for deeper pages). */
-const SEARCH_WINDOW = 5_000;
-const SEARCH_WINDOW_MAX = 100_000;
+/** Newest rows a search looks at before it asks the trigram index (more for deeper pages, up to `max`; tests change them). */
+export const SEARCH_WINDOW = { rows: 5_000, max: 100_000 };
 /** A scope of more groups is filtered by group_id in (…) instead of merging range by range. */
 const MERGE_GROUPS_MAX = 100;
 
@@ -74,16 +74,19 @@ const ID_COLUMNS = sql`${auditLogs.id} as id, ${auditLogs.createdAt} as created_
 /**
  * The scope's rows newest (or, with `asc`, oldest) first, as a subquery of (id, created_at[, extra
  * columns]): the whole table for all, otherwise one ordered range of the (group_id, created_at, id)
- * index per group, merged (Merge Append reads only as many entries as the page needs).
+ * index per group, merged (Merge Append reads only as many entries as the page needs). `bound`: a
+ * condition on the time columns that narrows each range (a walk from a kept position, MatchIndex).
  */
-function newestRows(scope: LogScope, dir: SQL, columns: SQL = ID_COLUMNS): SQL {
+function newestRows(scope: LogScope, dir: SQL, columns: SQL = ID_COLUMNS, bound?: SQL): SQL {
   const order = timeOrder(dir);
-  if (scope.all) return sql`select ${columns} from ${auditLogs} ${order}`;
+  if (scope.all) return sql`select ${columns} from ${auditLogs} ${bound ? sql`where ${bound}` : sql``} ${order}`;
   if (scope.groupIds.length === 0) return sql`select ${columns} from ${auditLogs} where false`;
   if (scope.groupIds.length > MERGE_GROUPS_MAX) {
-    return sql`select ${columns} from ${auditLogs} where ${inArray(auditLogs.groupId, scope.groupIds)} ${order}`;
+    return sql`select ${columns} from ${auditLogs} where ${and(inArray(auditLogs.groupId, scope.groupIds), bound)} ${order}`;
   }
-  const ranges = scope.groupIds.map((id) => sql`(select ${columns} from ${auditLogs} where ${eq(auditLogs.groupId, id)} ${order})`);
+  const ranges = scope.groupIds.map(
+    (id) => sql`(select ${columns} from ${auditLogs} where ${and(eq(auditLogs.groupId, id), bound)} ${order})`,
+  );
   if (ranges.length === 1) return ranges[0] as SQL;
   return sql`select * from (${sql.join(ranges, sql` union all `)}) merged order by created_at ${dir}, id ${dir}`;
 }
@@ -278,14 +281,14 @@ export async function searchLogs(ctx: AppContext, actor: Actor, query: LogSearch
   const dir = directionOf(query);
   const scope = await logScopeOf(ctx.db, actor, query.group);
   const offset = offsetOf(query);
-  const window = Math.min(SEARCH_WINDOW_MAX, Math.max(SEARCH_WINDOW, 20 * (offset + query.limit)));
+  const window = Math.min(SEARCH_WINDOW.max, Math.max(SEARCH_WINDOW.rows, 20 * (offset + query.limit)));
   const { narrow, tableRows } = await narrowestMatch(ctx.db, terms);
   if (
     narrow &&
     (narrow.rows <= LETTER_PATHS.firstMax ||
       (narrow.rows <= LETTER_PATHS.rowsMax && windowReadsMore(tableRows, narrow, offset + query.limit, window)))
   ) {
-    return everyMatch(ctx.db, scope, terms, query, dir, narrow);
+    return allMatches(ctx.db, scope, terms, query, dir, narrow, narrow.rows);
   }
   // A scope's page the window can't be expected to hold (a Rukovodilac's 'cacak', page 13: 130 matches
   // wanted, ~68 expected among 5,000 rows): every match at once, unless the window is the whole scope.
@@ -322,16 +325,43 @@ export async function searchLogs(ctx: AppContext, actor: Actor, query: LogSearch
   // counted up to the window on the index alone.
   const known = countFromPage(query, fromWindow.length);
   if (known && (within ?? (await scopeWithin(ctx.db, scope, window)))) return { logs: present(fromWindow), ...known };
-  return everyMatch(ctx.db, scope, terms, query, dir, narrow && narrow.rows <= LETTER_PATHS.rowsMax ? narrow : null);
+  const letters = narrow && narrow.rows <= LETTER_PATHS.rowsMax ? narrow : null;
+  return allMatches(ctx.db, scope, terms, query, dir, letters, estimated.of(explained));
 }
 
 /**
- * Every match of the terms in the scope, sorted for the page and counted on the way: the scope's rows
- * the letter or the address index finds (`letters`), read once (materialized: the planner must not
- * compute each row's suffixes to filter a range of the trigram index) and kept where the text is in
- * them, or, without it, the trigram index's. When the index's keys alone decide (`letters.exact`: every
- * term one run of letters), its rows are the matches without reading their text (see exactLetterQuery).
+ * Every match of the terms in the scope as a query of (id, created_at): the scope's rows the letter or
+ * the address index finds (`letters`), read once (materialized: the planner must not compute each row's
+ * suffixes to filter a range of the trigram index) and kept where the text is in them, or, without it,
+ * the trigram index's. When the index's keys alone decide (`letters.exact`: every term one run of
+ * letters), its rows are the matches without reading their text (see exactLetterQuery). Read with
+ * index and sequential scans off (only the indexes' bitmaps: no walk of the time index filtering a
+ * million rows).
  */
+function matchingSql(scope: LogScope, terms: string[], query: { eng?: string; srb?: string }, letters: Narrowing | null): SQL {
+  const inScope = logScopeCondition(scope);
+  const likeAny = (column: SQL) => or(...terms.map((t) => sql`${column} like ${likePattern(t)}`)) as SQL;
+  // The scope is read with the index's rows (a Rukovodilac's groups: a BitmapAnd of the two indexes,
+  // the heap read only for the scope's matches: 'cacak' 118 rows instead of 13,160).
+  if (letters?.exact) {
+    // The keys decide: every row holding a key is a match, read for its time only (no text, no LIKE:
+    // 'cacak', 13,160 rows, 15 → 8 ms of CPU). A row cut at 1,000 suffixes ('~long') may hold a term
+    // past its keys: those rows are read and filtered, unless the first arm already has them.
+    const { fn, query: keys } = letters.exact;
+    const keyed = sql`${fn}(${auditLogs.searchText}) @@ ${keys}::tsquery`;
+    return sql`select ${ID_COLUMNS} from ${auditLogs} where ${and(keyed, inScope)}
+      union all
+      select ${ID_COLUMNS} from ${auditLogs}
+        where ${and(sql`${fn}(${auditLogs.searchText}) @@ ${LONG_ROW_KEY}::tsquery`, inScope, likeAny(SEARCH_TEXT), sql`not (${keyed})`)}`;
+  }
+  if (letters) {
+    return sql`with m as materialized (select id, created_at, search_text from ${auditLogs} where ${and(letters.condition, inScope)})
+        select id, created_at from m where ${likeAny(sql`m.search_text`)}`;
+  }
+  return sql`select ${ID_COLUMNS} from ${auditLogs} where ${logListCondition(scope, query) as SQL}`;
+}
+
+/** Every match of the terms in the scope (matchingSql), sorted for the page and counted on the way. */
 async function everyMatch(
   db: Db,
   scope: LogScope,
@@ -340,28 +370,7 @@ async function everyMatch(
   dir: SQL,
   letters: Narrowing | null,
 ): Promise<LogsPage> {
-  const where = logListCondition(scope, query) as SQL;
-  const inScope = logScopeCondition(scope);
-  const likeAny = (column: SQL) => or(...terms.map((t) => sql`${column} like ${likePattern(t)}`)) as SQL;
-  // The scope is read with the index's rows (a Rukovodilac's groups: a BitmapAnd of the two indexes,
-  // the heap read only for the scope's matches: 'cacak' 118 rows instead of 13,160).
-  let matching: SQL;
-  if (letters?.exact) {
-    // The keys decide: every row holding a key is a match, read for its time only (no text, no LIKE:
-    // 'cacak', 13,160 rows, 15 → 8 ms of CPU). A row cut at 1,000 suffixes ('~long') may hold a term
-    // past its keys: those rows are read and filtered, unless the first arm already has them.
-    const { fn, query: keys } = letters.exact;
-    const keyed = sql`${fn}(${auditLogs.searchText}) @@ ${keys}::tsquery`;
-    matching = sql`select ${ID_COLUMNS} from ${auditLogs} where ${and(keyed, inScope)}
-      union all
-      select ${ID_COLUMNS} from ${auditLogs}
-        where ${and(sql`${fn}(${auditLogs.searchText}) @@ ${LONG_ROW_KEY}::tsquery`, inScope, likeAny(SEARCH_TEXT), sql`not (${keyed})`)}`;
-  } else if (letters) {
-    matching = sql`with m as materialized (select id, created_at, search_text from ${auditLogs} where ${and(letters.condition, inScope)})
-        select id, created_at from m where ${likeAny(sql`m.search_text`)}`;
-  } else {
-    matching = sql`select ${ID_COLUMNS} from ${auditLogs} where ${where}`;
-  }
+  const matching = matchingSql(scope, terms, query, letters);
   // The page and the count in one read of the matches (kept once): a page past the last match still
   // answers one row, without a log, carrying the count (and sorts nothing). Only the indexes' bitmaps
   // (no walk of the time index filtering a million rows): the settings and the statement in one round
@@ -380,6 +389,167 @@ async function everyMatch(
   const result = (rows ?? []) as PageRow[];
   const logs = present(result.filter((r) => r.id !== null));
   return { logs, totalLogs: Number(result[0]?.matches ?? 0), totalExact: true };
+}
+
+/**
+ * The kept positions of a frequent text's matches (docs/decisions.md "A frequent text's deep pages in
+ * the log"). A deep page of a search everyMatch answers by reading, sorting and counting every match
+ * ('cacak' at page 1,316 of the Admin's: 13,160 rows from 4,389 heap pages, ~35 ms of PostgreSQL); with
+ * the position of every `every`-th match kept (newest first) and the count of the matches up to a
+ * cutoff, the page is a walk of the time index from the nearest kept match, filtered by the text (at
+ * most `every` matches, ~MATCH_INDEX.walkRows rows), and the matches newer than the cutoff are counted
+ * on every request (a walk of the time index over the last minutes' rows).
+ *
+ * What was kept stays right: rows newer than the cutoff are never among the kept ones, and a row older
+ * than it can appear later only from a transaction longer than `marginMs` (its time is the
+ * transaction's start): it is counted once the positions are read again (`keptMs`). Deleted or changed
+ * rows move the 'logs' version (drizzle/0036), read with the count: the positions are then read again.
+ */
+export const MATCH_INDEX = {
+  /** A search expected to find more matches than this (the table's, for the whole log) is kept. */
+  min: 2_000,
+  /** The cutoff lies this long before the positions were read. */
+  marginMs: 5 * 60_000,
+  /** The positions are read again after this long. */
+  keptMs: 60_000,
+  /** The rows a walk to a page is meant to read at most: `every` is the matches found in as many rows. */
+  walkRows: 4_000,
+};
+
+/** A kept match: its time as PostgreSQL writes it (microseconds, which a Date would lose) and its id. */
+type Mark = { t: string; id: string };
+type MatchIndex = {
+  /** Every `every`-th match older than the cutoff, newest first (marks[b] is match b × every). */
+  marks: Mark[];
+  every: number;
+  /** The matches older than the cutoff. */
+  older: number;
+  cutoff: string;
+  /** The 'logs' version they were read under, and when (Date.now()). */
+  version: string;
+  readAt: number;
+};
+const keptIndexes = keptByVersion<MatchIndex>(200, { of: (v) => 200 + v.marks.length * 100, max: 16 * 1024 * 1024 });
+const LOGS_VERSION = listVersionSql(['logs']);
+
+/** The marks, the counts and the version, read in one statement (one snapshot). */
+/**
+ * The page of every match: through the kept positions for the whole log when more than MATCH_INDEX.min
+ * are `expected`, else (or where nothing can be kept) read, sorted and counted at once (everyMatch). A
+ * limited scope reads only its own matches there (the BitmapAnd with its groups' index).
+ */
+async function allMatches(
+  db: Db,
+  scope: LogScope,
+  terms: string[],
+  query: LogSearchQuery,
+  dir: SQL,
+  letters: Narrowing | null,
+  expected: number,
+): Promise<LogsPage> {
+  const indexed = scope.all && expected > MATCH_INDEX.min ? await indexedMatches(db, terms, query, letters) : null;
+  return indexed ?? everyMatch(db, scope, terms, query, dir, letters);
+}
+
+async function readMatchIndex(db: Db, matching: SQL): Promise<MatchIndex | null> {
+  const walkRows = MATCH_INDEX.walkRows;
+  const [, , rows] = await runBatch(db, [
+    sql`set local enable_indexscan = off`,
+    sql`set local enable_seqscan = off`,
+    sql`with found as materialized (${matching}),
+        cut as (select (now() - ${MATCH_INDEX.marginMs} * interval '1 millisecond') as cutoff),
+        counts as (select count(*) as older from found, cut where found.created_at < cut.cutoff),
+        every as (select greatest(1, least(100, floor(${walkRows}::float8 * (select count(*) from found)
+          / greatest((select reltuples from pg_class where oid = 'audit_logs'::regclass), 1))))::int as n),
+        ranked as (select id, created_at, row_number() over (order by created_at desc, id desc) - 1 as i
+          from found, cut where found.created_at < cut.cutoff)
+      select cut.cutoff::text as cutoff, counts.older, every.n as every, ${LOGS_VERSION} as version,
+        ranked.created_at::text as t, ranked.id
+      from cut cross join counts cross join every
+        left join ranked on ranked.i % every.n = 0
+      order by ranked.i`,
+  ]);
+  const result = (rows ?? []) as {
+    cutoff: string;
+    older: string;
+    every: number;
+    version: string | null;
+    t: string | null;
+    id: string | null;
+  }[];
+  const first = result[0];
+  if (!first || first.version === null) return null;
+  return {
+    marks: result.flatMap((r) => (r.t !== null && r.id !== null ? [{ t: r.t, id: r.id }] : [])),
+    every: first.every,
+    older: Number(first.older),
+    cutoff: first.cutoff,
+    version: first.version,
+    readAt: Date.now(),
+  };
+}
+
+/**
+ * A page of the whole log's matches through their kept positions (read first when not kept, older
+ * than `keptMs` or under another 'logs' version). Null inside a transaction or before migration 0036
+ * (the caller reads every match).
+ */
+async function indexedMatches(db: Db, terms: string[], query: LogSearchQuery, letters: Narrowing | null): Promise<LogsPage | null> {
+  const scope: LogScope = { all: true };
+  const key = JSON.stringify(terms);
+  const kept = keptIndexes.get(db, key);
+  if (kept === null) return null;
+  const like = windowMatch(terms);
+  const rowsAt = (bound: SQL) => newestRows(scope, sql.raw('desc'), sql`${ID_COLUMNS}, ${SEARCH_TEXT} as search_text`, bound);
+  let index = kept && Date.now() - kept.value.readAt < MATCH_INDEX.keptMs ? kept.value : null;
+  let newer = 0;
+  if (index) {
+    // The matches newer than the cutoff and the version, in one statement.
+    const current = index;
+    const counted = await db.execute<{ newer: number; version: string | null }>(sql`select
+        (select count(*)::int from (${rowsAt(sql`${auditLogs.createdAt} >= ${current.cutoff}::timestamptz`)}) w where ${like}) as newer,
+        ${LOGS_VERSION} as version`);
+    const row = counted.rows[0];
+    if (row?.version === current.version) newer = row.newer;
+    else index = null;
+  }
+  if (!index) {
+    index = await readMatchIndex(db, matchingSql(scope, terms, query, letters));
+    if (!index) return null;
+    keptIndexes.set(db, key, index.version, index);
+    const read = index;
+    const counted = await db.execute<{ newer: number }>(
+      sql`select count(*)::int as newer from (${rowsAt(sql`${auditLogs.createdAt} >= ${read.cutoff}::timestamptz`)}) w where ${like}`,
+    );
+    newer = counted.rows[0]?.newer ?? 0;
+  }
+  const total = newer + index.older;
+  // The page's matches as positions newest first: [from, to).
+  const offset = offsetOf(query);
+  const ascending = sortKeyOf(LOG_SORTS, query) !== null && query.order !== 'desc';
+  const to = Math.min(total, ascending ? total - offset : offset + query.limit);
+  const from = Math.max(0, ascending ? to - query.limit : offset);
+  if (from >= to) return { logs: [], totalLogs: total, totalExact: true };
+  // From the newest row (a page among the newer matches) or from the kept match nearest above the page.
+  let walk: SQL;
+  let skip: number;
+  if (from < newer) {
+    walk = rowsAt(sql`true`);
+    skip = from;
+  } else {
+    const b = Math.min(Math.floor((from - newer) / index.every), index.marks.length - 1);
+    const mark = index.marks[b] as Mark;
+    walk = rowsAt(sql`(${auditLogs.createdAt}, ${auditLogs.id}) <= (${mark.t}::timestamptz, ${mark.id}::uuid)`);
+    skip = from - newer - b * index.every;
+  }
+  const page = sql`select id, created_at from (${walk}) w where ${like} order by created_at desc, id desc limit ${to - from} offset ${skip}`;
+  const [, , rows] = await runBatch(db, [
+    sql`set local enable_bitmapscan = off`,
+    sql`set local enable_sort = off`,
+    pageRowsSql(page, sql.raw('desc')),
+  ]);
+  const found = (rows ?? []) as PageRow[];
+  return { logs: present(ascending ? found.reverse() : found), totalLogs: total, totalExact: true };
 }
 
 /**
