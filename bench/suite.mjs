@@ -5,7 +5,9 @@
 // there is none), signs in as the Admin, a Rukovodilac (firm 1: 10 groups, 500 people, 300 clusters) and
 // a Zaposleni (a team of firm 1: 300 clusters), and for every call each of them may make, at page 1 and
 // at a deep page (2,500 of 10 rows, or the last): records the statements the server sends for one
-// request (bench/capture-sql.mjs), loads the call with autocannon (10 connections, BENCH_SECONDS each),
+// request (bench/capture-sql.mjs) after a first one (what the server keeps between requests — a scope,
+// a kept count, a search's kept positions — is then kept, as for every request autocannon sends), loads
+// the call with autocannon (10 connections, BENCH_SECONDS each),
 // then replays the recorded statements on a bare pg pool (10 clients, the same time). Prints p50, p99,
 // requests/s of both and the ratio, and writes the table into docs/performance.md (between its bench
 // markers; rows of cases not run this time are kept) with the load average at each case.
@@ -440,6 +442,7 @@ try {
       }
       for (const [label, page] of pages) {
         const url = c.url(page, extra);
+        await get(url, role);
         const { answer, statements } = await capture(url, role);
         if (process.env.BENCH_EXPLAIN || duration === 0) {
           console.log(`${c.name} as ${role}, page ${page}: ${(Buffer.byteLength(answer.text) / 1024).toFixed(1)} KB`);

@@ -413,7 +413,7 @@ export const MATCH_INDEX = {
   /** The positions are read again after this long. */
   keptMs: 60_000,
   /** The rows a walk to a page is meant to read at most: `every` is the matches found in as many rows. */
-  walkRows: 4_000,
+  walkRows: 1_500,
 };
 
 /** A kept match: its time as PostgreSQL writes it (microseconds, which a Date would lose) and its id. */
