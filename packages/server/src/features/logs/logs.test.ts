@@ -438,18 +438,18 @@ describe('logs', () => {
     const keptPaths = { ...LETTER_PATHS };
     // Every match as everyMatch reads it (nothing kept), and the pages of 7 through kept positions (every
     // 3rd match kept: walkRows over the table's rows), newest and oldest first, totals exact.
-    const pagesAgree = async (expected: string[], indexing: Partial<typeof MATCH_INDEX>) => {
+    const pagesAgree = async (expected: string[], indexing: Partial<typeof MATCH_INDEX>, token = adminToken) => {
       Object.assign(MATCH_INDEX, indexing, { min: -1 });
       const pages = Math.ceil(expected.length / 7);
       for (const page of [1, 2, Math.floor(pages / 2), pages - 1, pages, pages + 1]) {
-        const newest = (await list(`/api/search/log?${query}&limit=7&page=${page}`)).json();
+        const newest = (await list(`/api/search/log?${query}&limit=7&page=${page}`, token)).json();
         expect({ page, ids: idsOf(newest), total: newest.totalLogs, exact: newest.totalExact }).toEqual({
           page,
           ids: expected.slice((page - 1) * 7, page * 7),
           total: expected.length,
           exact: true,
         });
-        const oldest = (await list(`/api/search/log?${query}&limit=7&page=${page}${ascending}`)).json();
+        const oldest = (await list(`/api/search/log?${query}&limit=7&page=${page}${ascending}`, token)).json();
         expect({ page, ids: idsOf(oldest), total: oldest.totalLogs }).toEqual({
           page,
           ids: [...expected].reverse().slice((page - 1) * 7, page * 7),
@@ -460,9 +460,9 @@ describe('logs', () => {
     try {
       // Every match by the letters at once (firstMax: no window first).
       Object.assign(LETTER_PATHS, { firstMax: Infinity, rowsMax: Infinity });
-      const everyOne = async () => {
+      const everyOne = async (token = adminToken) => {
         Object.assign(MATCH_INDEX, { min: Infinity });
-        return idsOf((await list(`/api/search/log?${query}&limit=50000`)).json());
+        return idsOf((await list(`/api/search/log?${query}&limit=50000`, token)).json());
       };
       const before = await everyOne();
       expect(before.length).toBeGreaterThanOrEqual(100);
@@ -471,12 +471,23 @@ describe('logs', () => {
       );
       const every3rd = (3 * Number(reltuples.rows[0]?.n ?? 0)) / before.length;
       await pagesAgree(before, { walkRows: every3rd, keptMs: Infinity });
+      // A Rukovodilac's (their subtree's groups: the leaf's rows) are kept for their scope.
+      const managers = await everyOne(managerToken);
+      expect(managers.length).toBeGreaterThanOrEqual(50);
+      expect(managers.length).toBeLessThan(before.length);
+      await pagesAgree(managers, { walkRows: every3rd, keptMs: Infinity }, managerToken);
       // Two new rows (now: newer than the cutoff) are counted on the next request, the kept positions
       // kept; a row deleted moves the 'logs' version and the positions are read again.
-      await addLogs(t.db, [{ message: 'Kvarcit novi 1' }, { message: 'Kvarcit novi 2', group: g(tree.leaf) }]);
+      const now = Date.now();
+      await addLogs(t.db, [
+        { message: 'Kvarcit novi 1', createdAt: new Date(now - 1_000) },
+        { message: 'Kvarcit novi 2', group: g(tree.leaf), createdAt: new Date(now) },
+      ]);
       const added = await everyOne();
       expect(added.length).toBe(before.length + 2);
       await pagesAgree(added, { keptMs: Infinity });
+      expect(await everyOne(managerToken)).toEqual([added[0], ...managers]);
+      await pagesAgree([added[0] as string, ...managers], { keptMs: Infinity }, managerToken);
       const gone = added[added.length - 1] as string;
       const deleted = await t.call({ method: 'DELETE', url: '/api/log/', payload: { logIds: [gone] }, token: adminToken });
       expect(deleted.statusCode).toBe(200);

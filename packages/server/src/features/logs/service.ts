@@ -283,6 +283,11 @@ export async function searchLogs(ctx: AppContext, actor: Actor, query: LogSearch
   const offset = offsetOf(query);
   const window = Math.min(SEARCH_WINDOW.max, Math.max(SEARCH_WINDOW.rows, 20 * (offset + query.limit)));
   const { narrow, tableRows } = await narrowestMatch(ctx.db, terms);
+  // A search whose matches' positions are kept (MATCH_INDEX) answers every page through them, exact.
+  if (indexKept(ctx.db, scope, terms)) {
+    const page = await indexedMatches(ctx.db, scope, terms, query, lettersOf(narrow));
+    if (page) return page;
+  }
   if (
     narrow &&
     (narrow.rows <= LETTER_PATHS.firstMax ||
@@ -292,10 +297,15 @@ export async function searchLogs(ctx: AppContext, actor: Actor, query: LogSearch
   }
   // A scope's page the window can't be expected to hold (a Rukovodilac's 'cacak', page 13: 130 matches
   // wanted, ~68 expected among 5,000 rows): every match at once, unless the window is the whole scope.
+  // The whole log's page the window can't be expected to hold ('prijavio' at page 2,500: 25,000 matches
+  // wanted, ~5,000 expected among 100,000 rows, 100 ms of PostgreSQL for nothing): every match at once.
   let within: boolean | undefined;
+  if (scope.all && narrow && windowFallsShort(tableRows, narrow, offset + query.limit, window)) {
+    return allMatches(ctx.db, scope, terms, query, dir, lettersOf(narrow), narrow.rows);
+  }
   if (!scope.all && narrow && narrow.rows <= LETTER_PATHS.rowsMax && windowFallsShort(tableRows, narrow, offset + query.limit, window)) {
     within = await scopeWithin(ctx.db, scope, window);
-    if (!within) return everyMatch(ctx.db, scope, terms, query, dir, narrow);
+    if (!within) return allMatches(ctx.db, scope, terms, query, dir, narrow, narrow.rows);
   }
   const inWindow = sql`select id, created_at from (${newestRows(scope, dir, sql`${ID_COLUMNS}, ${SEARCH_TEXT} as search_text`)} limit ${window}) w
     where ${windowMatch(terms)} order by created_at ${dir}, id ${dir} limit ${query.limit} offset ${offset}`;
@@ -325,8 +335,9 @@ export async function searchLogs(ctx: AppContext, actor: Actor, query: LogSearch
   // counted up to the window on the index alone.
   const known = countFromPage(query, fromWindow.length);
   if (known && (within ?? (await scopeWithin(ctx.db, scope, window)))) return { logs: present(fromWindow), ...known };
-  const letters = narrow && narrow.rows <= LETTER_PATHS.rowsMax ? narrow : null;
-  return allMatches(ctx.db, scope, terms, query, dir, letters, estimated.of(explained));
+  // Kept when the scope's matches are many, or the index's rows are (what reading every match costs: a
+  // Rukovodilac's 'prijavio' reads the letter index's ~100,000 entries for their ~1,500 matches).
+  return allMatches(ctx.db, scope, terms, query, dir, lettersOf(narrow), Math.max(estimated.of(explained), narrow?.rows ?? 0));
 }
 
 /**
@@ -432,11 +443,26 @@ type MatchIndex = {
 const keptIndexes = keptByVersion<MatchIndex>(200, { of: (v) => 200 + v.marks.length * 100, max: 16 * 1024 * 1024 });
 const LOGS_VERSION = listVersionSql(['logs']);
 
-/** The marks, the counts and the version, read in one statement (one snapshot). */
+/** A search's kept positions are the scope's ('all' or its groups) and the terms'. */
+const indexKey = (scope: LogScope, terms: string[]) => JSON.stringify([scope.all ? 'all' : [...scope.groupIds].sort(), terms]);
+
+/** Whether the search's positions are kept and not yet due to be read again. */
+function indexKept(db: Db, scope: LogScope, terms: string[]): boolean {
+  const kept = keptIndexes.get(db, indexKey(scope, terms));
+  return !!kept && Date.now() - kept.value.readAt < MATCH_INDEX.keptMs;
+}
+
 /**
- * The page of every match: through the kept positions for the whole log when more than MATCH_INDEX.min
- * are `expected`, else (or where nothing can be kept) read, sorted and counted at once (everyMatch). A
- * limited scope reads only its own matches there (the BitmapAnd with its groups' index).
+ * The narrowing every match is read by: a suffix index whose keys decide (any number of rows: the heap
+ * is read for the matches alone, as the trigram index's would be, without its rechecks), or one that
+ * finds at most LETTER_PATHS.rowsMax rows; otherwise none (the trigram index).
+ */
+const lettersOf = (narrow: Narrowing | null) => (narrow && (narrow.exact || narrow.rows <= LETTER_PATHS.rowsMax) ? narrow : null);
+
+/**
+ * The page of every match: through the kept positions of the matches when more than MATCH_INDEX.min are
+ * `expected` (the whole table's estimate: a limited scope's own share is less, and its positions are
+ * kept the same way), else (or where nothing can be kept) read, sorted and counted at once (everyMatch).
  */
 async function allMatches(
   db: Db,
@@ -447,23 +473,25 @@ async function allMatches(
   letters: Narrowing | null,
   expected: number,
 ): Promise<LogsPage> {
-  const indexed = scope.all && expected > MATCH_INDEX.min ? await indexedMatches(db, terms, query, letters) : null;
+  const indexed = expected > MATCH_INDEX.min ? await indexedMatches(db, scope, terms, query, letters) : null;
   return indexed ?? everyMatch(db, scope, terms, query, dir, letters);
 }
 
-async function readMatchIndex(db: Db, matching: SQL): Promise<MatchIndex | null> {
+/** The marks, the counts (the older and the newer matches) and the version, read in one statement (one snapshot). */
+async function readMatchIndex(db: Db, matching: SQL): Promise<{ index: MatchIndex; newer: number } | null> {
   const walkRows = MATCH_INDEX.walkRows;
   const [, , rows] = await runBatch(db, [
     sql`set local enable_indexscan = off`,
     sql`set local enable_seqscan = off`,
     sql`with found as materialized (${matching}),
         cut as (select (now() - ${MATCH_INDEX.marginMs} * interval '1 millisecond') as cutoff),
-        counts as (select count(*) as older from found, cut where found.created_at < cut.cutoff),
+        counts as (select count(*) filter (where found.created_at < cut.cutoff) as older,
+          count(*) filter (where found.created_at >= cut.cutoff) as newer from found, cut),
         every as (select greatest(1, least(100, floor(${walkRows}::float8 * (select count(*) from found)
           / greatest((select reltuples from pg_class where oid = 'audit_logs'::regclass), 1))))::int as n),
         ranked as (select id, created_at, row_number() over (order by created_at desc, id desc) - 1 as i
           from found, cut where found.created_at < cut.cutoff)
-      select cut.cutoff::text as cutoff, counts.older, every.n as every, ${LOGS_VERSION} as version,
+      select cut.cutoff::text as cutoff, counts.older, counts.newer, every.n as every, ${LOGS_VERSION} as version,
         ranked.created_at::text as t, ranked.id
       from cut cross join counts cross join every
         left join ranked on ranked.i % every.n = 0
@@ -472,6 +500,7 @@ async function readMatchIndex(db: Db, matching: SQL): Promise<MatchIndex | null>
   const result = (rows ?? []) as {
     cutoff: string;
     older: string;
+    newer: string;
     every: number;
     version: string | null;
     t: string | null;
@@ -479,7 +508,7 @@ async function readMatchIndex(db: Db, matching: SQL): Promise<MatchIndex | null>
   }[];
   const first = result[0];
   if (!first || first.version === null) return null;
-  return {
+  const index = {
     marks: result.flatMap((r) => (r.t !== null && r.id !== null ? [{ t: r.t, id: r.id }] : [])),
     every: first.every,
     older: Number(first.older),
@@ -487,16 +516,22 @@ async function readMatchIndex(db: Db, matching: SQL): Promise<MatchIndex | null>
     version: first.version,
     readAt: Date.now(),
   };
+  return { index, newer: Number(first.newer) };
 }
 
 /**
- * A page of the whole log's matches through their kept positions (read first when not kept, older
+ * A page of the scope's matches through their kept positions (read first when not kept, older
  * than `keptMs` or under another 'logs' version). Null inside a transaction or before migration 0036
  * (the caller reads every match).
  */
-async function indexedMatches(db: Db, terms: string[], query: LogSearchQuery, letters: Narrowing | null): Promise<LogsPage | null> {
-  const scope: LogScope = { all: true };
-  const key = JSON.stringify(terms);
+async function indexedMatches(
+  db: Db,
+  scope: LogScope,
+  terms: string[],
+  query: LogSearchQuery,
+  letters: Narrowing | null,
+): Promise<LogsPage | null> {
+  const key = indexKey(scope, terms);
   const kept = keptIndexes.get(db, key);
   if (kept === null) return null;
   const like = windowMatch(terms);
@@ -504,24 +539,25 @@ async function indexedMatches(db: Db, terms: string[], query: LogSearchQuery, le
   let index = kept && Date.now() - kept.value.readAt < MATCH_INDEX.keptMs ? kept.value : null;
   let newer = 0;
   if (index) {
-    // The matches newer than the cutoff and the version, in one statement.
+    // The matches newer than the cutoff (the time index's last minutes) and the version, in one statement.
     const current = index;
+    const newerOnes = and(
+      sql`${auditLogs.createdAt} >= ${current.cutoff}::timestamptz`,
+      logScopeCondition(scope),
+      matchCondition(SEARCH_TEXT, terms),
+    );
     const counted = await db.execute<{ newer: number; version: string | null }>(sql`select
-        (select count(*)::int from (${rowsAt(sql`${auditLogs.createdAt} >= ${current.cutoff}::timestamptz`)}) w where ${like}) as newer,
-        ${LOGS_VERSION} as version`);
+        (select count(*)::int from ${auditLogs} where ${newerOnes}) as newer, ${LOGS_VERSION} as version`);
     const row = counted.rows[0];
     if (row?.version === current.version) newer = row.newer;
     else index = null;
   }
   if (!index) {
-    index = await readMatchIndex(db, matchingSql(scope, terms, query, letters));
-    if (!index) return null;
+    const read = await readMatchIndex(db, matchingSql(scope, terms, query, letters));
+    if (!read) return null;
+    index = read.index;
+    newer = read.newer;
     keptIndexes.set(db, key, index.version, index);
-    const read = index;
-    const counted = await db.execute<{ newer: number }>(
-      sql`select count(*)::int as newer from (${rowsAt(sql`${auditLogs.createdAt} >= ${read.cutoff}::timestamptz`)}) w where ${like}`,
-    );
-    newer = counted.rows[0]?.newer ?? 0;
   }
   const total = newer + index.older;
   // The page's matches as positions newest first: [from, to).
