@@ -75,7 +75,8 @@ const scopeGroupStatements = {
   subtree: namedStatement<{ id: string; sve_videci: boolean }>('scope_groups_subtree', scopeGroupsQuery(sql.placeholder('group'), true)),
 };
 
-async function scopeGroups(db: Executor, groupId: string, withDescendants: boolean): Promise<{ id: string; sveVideci: boolean }[]> {
+/** The scope's groups of `groupId` (its lineage; with its subtree for a manager), read with the named statement. */
+export async function scopeGroups(db: Executor, groupId: string, withDescendants: boolean): Promise<{ id: string; sveVideci: boolean }[]> {
   const result = await runNamed(db, scopeGroupStatements[withDescendants ? 'subtree' : 'group'], { group: groupId });
   return result.rows.map((r) => ({ id: r.id, sveVideci: r.sve_videci }));
 }

@@ -1,9 +1,10 @@
 import { CONTRACTS } from '@trasa/domain';
-import { inArray, type SQL, sql } from 'drizzle-orm';
-import { groups } from '../../db/schema.js';
+import { inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { contractClusters, contractGroups } from '../../db/schema-clusters.js';
 import type { Actor } from '../../platform/auth.js';
-import { type ClusterScope, visibleClusterCondition } from '../clusters/policy.js';
+import type { Executor } from '../../platform/database.js';
+import { keptByVersion } from '../../platform/keptByVersion.js';
+import { type ClusterScope, scopeGroups, visibleClusterCondition } from '../clusters/policy.js';
 
 /**
  * Who sees which contracts (docs/api/clusters-contracts.md "Contracts"). An id outside the rule answers
@@ -17,23 +18,58 @@ export function isFinished(c: { status: string; datumZavrsetka: string | null })
 }
 
 /**
+ * Which contracts of the typed lists an actor reads (readableContractCondition): every one, or those
+ * whose `grupe` hold one of `ids` — the actor's group and its ancestors (no ids: none).
+ */
+export type ContractLineage = { all: true } | { all: false; ids: string[] };
+
+/**
+ * Lineages kept under the groups' version the request read with its user (Actor.groupsVersion, which
+ * moves at the commit of any change of a group, its parent or its flags), by group: the group and its
+ * ancestors and their flags come from the groups table alone.
+ */
+const keptLineages = keptByVersion<ContractLineage>(5_000);
+
+/**
+ * The actor's contract lineage, once per request (issue 15 item 3; docs/decisions.md "Contracts lists:
+ * the lineage read once"): Admin, or an own group with sveVideci, everything; no group nothing;
+ * otherwise the group and its ancestors (a Rukovodilac's too: their own group's, not their subtree's)
+ * with clusters/policy.ts's named statement of a Zaposleni's scope groups — everything when one of them
+ * has sveVideci (the reserved Admin group is never among them, and no contract's `grupe` holds it).
+ * Kept by the groups' version; inside a transaction (nothing kept) read afresh.
+ */
+export async function contractLineageOf(db: Executor, actor: Actor): Promise<ContractLineage> {
+  if (actor.role === 'Admin') return { all: true };
+  if (!actor.group) return { all: false, ids: [] };
+  if (actor.group.sveVideci) return { all: true };
+  const group = actor.group.id;
+  return keptLineages.remember(db, group, actor.groupsVersion, async () => {
+    const rows = await scopeGroups(db, group, false);
+    if (rows.some((g) => g.sveVideci)) return { all: true };
+    return { all: false, ids: rows.map((g) => g.id) };
+  });
+}
+
+/**
  * Lists and details of /api/{route}: Admin every contract; a Zaposleni the typed contracts whose `grupe`
  * hold their group or one of its ancestors (a contract signed with the company is worked on by its teams:
  * the group tree rule of features/clusters/policy.ts), all of them when their group or an ancestor has
- * sveVideci. (The general contract's routes are Admin's alone.) A condition over `contracts`.
+ * sveVideci. (The general contract's routes are Admin's alone.) A condition over `contracts`, from the
+ * lineage contractLineageOf read (the recursive CTE of the lineage, twice in each statement, was ~3 ms of
+ * planning and two scans of the groups on every list and count).
  */
-export function readableContractCondition(actor: Actor): SQL {
-  if (actor.role === 'Admin') return sql`true`;
-  if (!actor.group) return sql`false`;
-  if (actor.group.sveVideci) return sql`true`;
-  // The group and its ancestors (UNION stops on a corrupted, cyclic tree).
-  const lineage = sql`with recursive up(id) as (
-      select ${actor.group.id}::uuid
-      union
-      select g.parent_id from ${groups} g join up on g.id = up.id where g.parent_id is not null
-    ) select id from up`;
-  return sql`(exists (select 1 from ${groups} g where g.id in (${lineage}) and g.sve_videci and not g.reserved)
-    or exists (select 1 from ${contractGroups} cgr where cgr.contract_id = contracts.id and cgr.group_id in (${lineage})))`;
+export function readableContractCondition(lineage: ContractLineage): SQL {
+  if (lineage.all) return sql`true`;
+  if (lineage.ids.length === 0) return sql`false`;
+  return readableByGroupsCondition(sql`${sql.param(lineage.ids)}`);
+}
+
+/**
+ * readableContractCondition for a limited lineage, its group ids one uuid[] (`groupIds`: a value, or the
+ * placeholder of a statement prepared once): a semi-join on contract_groups' primary key.
+ */
+export function readableByGroupsCondition(groupIds: SQL | Placeholder): SQL {
+  return sql`exists (select 1 from ${contractGroups} cgr where cgr.contract_id = contracts.id and cgr.group_id = any(${groupIds}::uuid[]))`;
 }
 
 /**

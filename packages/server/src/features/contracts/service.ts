@@ -15,12 +15,13 @@ import { matchCondition, type SearchInput, searchTerms } from '../search/service
 import type { Paging } from '../users/paging.js';
 import { type ContractForm, removeStored } from './form.js';
 import type { KindDef } from './kinds.js';
-import { downloadableContractCondition, isFinished, readableContractCondition } from './policy.js';
+import { contractLineageOf, downloadableContractCondition, isFinished, readableContractCondition } from './policy.js';
 import {
   type ContractDto,
   type ContractRow,
   type ContractSorting,
   contractColumns,
+  defaultPageOfContracts,
   pageOfContracts,
   presentContract,
   selectContracts,
@@ -31,26 +32,37 @@ export type RequestInfo = { ip: string; url: string };
 const invalidGroups = () => badRequest(USERS.invalidOption, { grupe: USERS.invalidOption });
 const named = (def: KindDef, c: { naziv: string; broj: string }) => `${def.label} ${c.naziv} (broj ${c.broj})`;
 
-function kindCondition(def: KindDef, actor: Actor): SQL {
-  return and(eq(contracts.kind, def.kind), readableContractCondition(actor)) as SQL;
+/** The kind, readable by the actor (their contract lineage read once, kept by the groups' version). */
+async function kindCondition(db: Executor, def: KindDef, actor: Actor): Promise<SQL> {
+  return and(eq(contracts.kind, def.kind), readableContractCondition(await contractLineageOf(db, actor))) as SQL;
 }
 
 /** The contracts list's condition (GET /api/{route} and /api/search/{route}, and their export): the kind, readable, searched. */
-export function contractListCondition(def: KindDef, actor: Actor, search: { eng?: string; srb?: string }): SQL {
+export async function contractListCondition(
+  db: Executor,
+  def: KindDef,
+  actor: Actor,
+  search: { eng?: string; srb?: string },
+): Promise<SQL> {
   return and(
-    kindCondition(def, actor),
+    await kindCondition(db, def, actor),
     matchCondition(contracts.searchText, searchTerms({ eng: search.eng ?? '', srb: search.srb ?? '' })),
   ) as SQL;
 }
 
-/** GET /api/{route}: newest first; a Zaposleni the typed contracts of their group (all with sveVideci). */
-export function listContracts(ctx: AppContext, actor: Actor, def: KindDef, paging: Paging & ContractSorting, today?: Date) {
-  return pageOfContracts(ctx.db, kindCondition(def, actor), paging, today);
+/**
+ * GET /api/{route}: newest first (a prepared statement for that order), or as `sort` asks; a Zaposleni
+ * the typed contracts of their group (all with sveVideci).
+ */
+export async function listContracts(ctx: AppContext, actor: Actor, def: KindDef, paging: Paging & ContractSorting, today?: Date) {
+  const lineage = await contractLineageOf(ctx.db, actor);
+  if (!paging.sort) return defaultPageOfContracts(ctx.db, def.kind, lineage, paging, today);
+  return pageOfContracts(ctx.db, and(eq(contracts.kind, def.kind), readableContractCondition(lineage)) as SQL, paging, today);
 }
 
 /** GET /api/search/{route}: by naziv and broj, folded (either script); nothing typed gives the list. */
-export function searchContracts(ctx: AppContext, actor: Actor, def: KindDef, input: SearchInput & ContractSorting) {
-  return pageOfContracts(ctx.db, contractListCondition(def, actor, input), input);
+export async function searchContracts(ctx: AppContext, actor: Actor, def: KindDef, input: SearchInput & ContractSorting) {
+  return pageOfContracts(ctx.db, await contractListCondition(ctx.db, def, actor, input), input);
 }
 
 async function contractDto(db: Executor, id: string): Promise<ContractDto> {
@@ -62,7 +74,7 @@ async function contractDto(db: Executor, id: string): Promise<ContractDto> {
 /** GET /api/{route}/:id: the same rule as the list; otherwise 404. */
 export async function getContract(ctx: AppContext, actor: Actor, def: KindDef, id: string): Promise<ContractDto> {
   const [row] = await selectContracts(ctx.db)
-    .where(and(eq(contracts.id, id), kindCondition(def, actor)))
+    .where(and(eq(contracts.id, id), await kindCondition(ctx.db, def, actor)))
     .limit(1);
   if (!row) throw notFound();
   return presentContract(row);

@@ -272,7 +272,7 @@ function contractsList(kind: ContractKind): ExportList {
       );
       const query = selectOf(ctx, columns)
         .from(contracts)
-        .where(contractListCondition(def, actor, q))
+        .where(await contractListCondition(ctx.db, def, actor, q))
         .orderBy(...contractOrder);
       return { title: TEXTS.titles[kind], columns, query: query.toSQL() };
     },
