@@ -283,6 +283,7 @@ export async function searchLogs(ctx: AppContext, actor: Actor, query: LogSearch
   const offset = offsetOf(query);
   const window = Math.min(SEARCH_WINDOW.max, Math.max(SEARCH_WINDOW.rows, 20 * (offset + query.limit)));
   const { narrow, tableRows } = await narrowestMatch(ctx.db, terms);
+  const search: LogSearch = { db: ctx.db, scope, terms, query, dir };
   // A search whose matches' positions are kept (MATCH_INDEX) answers every page through them, exact.
   if (indexKept(ctx.db, scope, terms)) {
     const page = await indexedMatches(ctx.db, scope, terms, query, lettersOf(narrow));
@@ -293,7 +294,7 @@ export async function searchLogs(ctx: AppContext, actor: Actor, query: LogSearch
     (narrow.rows <= LETTER_PATHS.firstMax ||
       (narrow.rows <= LETTER_PATHS.rowsMax && windowReadsMore(tableRows, narrow, offset + query.limit, window)))
   ) {
-    return allMatches(ctx.db, scope, terms, query, dir, narrow, narrow.rows);
+    return allMatches(search, narrow, narrow.rows);
   }
   // A scope's page the window can't be expected to hold (a Rukovodilac's 'cacak', page 13: 130 matches
   // wanted, ~68 expected among 5,000 rows): every match at once, unless the window is the whole scope.
@@ -301,11 +302,11 @@ export async function searchLogs(ctx: AppContext, actor: Actor, query: LogSearch
   // wanted, ~5,000 expected among 100,000 rows, 100 ms of PostgreSQL for nothing): every match at once.
   let within: boolean | undefined;
   if (scope.all && narrow && windowFallsShort(tableRows, narrow, offset + query.limit, window)) {
-    return allMatches(ctx.db, scope, terms, query, dir, lettersOf(narrow), narrow.rows);
+    return allMatches(search, lettersOf(narrow), narrow.rows);
   }
   if (!scope.all && narrow && narrow.rows <= LETTER_PATHS.rowsMax && windowFallsShort(tableRows, narrow, offset + query.limit, window)) {
     within = await scopeWithin(ctx.db, scope, window);
-    if (!within) return allMatches(ctx.db, scope, terms, query, dir, narrow, narrow.rows);
+    if (!within) return allMatches(search, narrow, narrow.rows);
   }
   const inWindow = sql`select id, created_at from (${newestRows(scope, dir, sql`${ID_COLUMNS}, ${SEARCH_TEXT} as search_text`)} limit ${window}) w
     where ${windowMatch(terms)} order by created_at ${dir}, id ${dir} limit ${query.limit} offset ${offset}`;
@@ -337,7 +338,7 @@ export async function searchLogs(ctx: AppContext, actor: Actor, query: LogSearch
   if (known && (within ?? (await scopeWithin(ctx.db, scope, window)))) return { logs: present(fromWindow), ...known };
   // Kept when the scope's matches are many, or the index's rows are (what reading every match costs: a
   // Rukovodilac's 'prijavio' reads the letter index's ~100,000 entries for their ~1,500 matches).
-  return allMatches(ctx.db, scope, terms, query, dir, lettersOf(narrow), Math.max(estimated.of(explained), narrow?.rows ?? 0));
+  return allMatches(search, lettersOf(narrow), Math.max(estimated.of(explained), narrow?.rows ?? 0));
 }
 
 /**
@@ -372,15 +373,11 @@ function matchingSql(scope: LogScope, terms: string[], query: { eng?: string; sr
   return sql`select ${ID_COLUMNS} from ${auditLogs} where ${logListCondition(scope, query) as SQL}`;
 }
 
+/** A search of the log as searchLogs resolved it: the caller's scope, the terms, the query and its time direction. */
+type LogSearch = { db: Db; scope: LogScope; terms: string[]; query: LogSearchQuery; dir: SQL };
+
 /** Every match of the terms in the scope (matchingSql), sorted for the page and counted on the way. */
-async function everyMatch(
-  db: Db,
-  scope: LogScope,
-  terms: string[],
-  query: LogSearchQuery,
-  dir: SQL,
-  letters: Narrowing | null,
-): Promise<LogsPage> {
+async function everyMatch({ db, scope, terms, query, dir }: LogSearch, letters: Narrowing | null): Promise<LogsPage> {
   const matching = matchingSql(scope, terms, query, letters);
   // The page and the count in one read of the matches (kept once): a page past the last match still
   // answers one row, without a log, carrying the count (and sorts nothing). Only the indexes' bitmaps
@@ -464,17 +461,10 @@ const lettersOf = (narrow: Narrowing | null) => (narrow && (narrow.exact || narr
  * `expected` (the whole table's estimate: a limited scope's own share is less, and its positions are
  * kept the same way), else (or where nothing can be kept) read, sorted and counted at once (everyMatch).
  */
-async function allMatches(
-  db: Db,
-  scope: LogScope,
-  terms: string[],
-  query: LogSearchQuery,
-  dir: SQL,
-  letters: Narrowing | null,
-  expected: number,
-): Promise<LogsPage> {
+async function allMatches(search: LogSearch, letters: Narrowing | null, expected: number): Promise<LogsPage> {
+  const { db, scope, terms, query } = search;
   const indexed = expected > MATCH_INDEX.min ? await indexedMatches(db, scope, terms, query, letters) : null;
-  return indexed ?? everyMatch(db, scope, terms, query, dir, letters);
+  return indexed ?? everyMatch(search, letters);
 }
 
 /** The marks, the counts (the older and the newer matches) and the version, read in one statement (one snapshot). */
