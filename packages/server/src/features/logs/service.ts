@@ -285,10 +285,8 @@ export async function searchLogs(ctx: AppContext, actor: Actor, query: LogSearch
   const { narrow, tableRows } = await narrowestMatch(ctx.db, terms);
   const search: LogSearch = { db: ctx.db, scope, terms, query, dir };
   // A search whose matches' positions are kept (MATCH_INDEX) answers every page through them, exact.
-  if (indexKept(ctx.db, scope, terms)) {
-    const page = await indexedMatches(ctx.db, scope, terms, query, lettersOf(narrow));
-    if (page) return page;
-  }
+  const kept = await indexedMatches(search, lettersOf(narrow), { keptOnly: true });
+  if (kept) return kept;
   if (
     narrow &&
     (narrow.rows <= LETTER_PATHS.firstMax ||
@@ -352,7 +350,7 @@ export async function searchLogs(ctx: AppContext, actor: Actor, query: LogSearch
  */
 function matchingSql(scope: LogScope, terms: string[], query: { eng?: string; srb?: string }, letters: Narrowing | null): SQL {
   const inScope = logScopeCondition(scope);
-  const likeAny = (column: SQL) => or(...terms.map((t) => sql`${column} like ${likePattern(t)}`)) as SQL;
+  const likeAny = (column: SQL) => matchCondition(column, terms) as SQL;
   // The scope is read with the index's rows (a Rukovodilac's groups: a BitmapAnd of the two indexes,
   // the heap read only for the scope's matches: 'cacak' 118 rows instead of 13,160).
   if (letters?.exact) {
@@ -443,12 +441,6 @@ const LOGS_VERSION = listVersionSql(['logs']);
 /** A search's kept positions are the scope's ('all' or its groups) and the terms'. */
 const indexKey = (scope: LogScope, terms: string[]) => JSON.stringify([scope.all ? 'all' : [...scope.groupIds].sort(), terms]);
 
-/** Whether the search's positions are kept and not yet due to be read again. */
-function indexKept(db: Db, scope: LogScope, terms: string[]): boolean {
-  const kept = keptIndexes.get(db, indexKey(scope, terms));
-  return !!kept && Date.now() - kept.value.readAt < MATCH_INDEX.keptMs;
-}
-
 /**
  * The narrowing every match is read by: a suffix index whose keys decide (any number of rows: the heap
  * is read for the matches alone, as the trigram index's would be, without its rechecks), or one that
@@ -462,8 +454,7 @@ const lettersOf = (narrow: Narrowing | null) => (narrow && (narrow.exact || narr
  * kept the same way), else (or where nothing can be kept) read, sorted and counted at once (everyMatch).
  */
 async function allMatches(search: LogSearch, letters: Narrowing | null, expected: number): Promise<LogsPage> {
-  const { db, scope, terms, query } = search;
-  const indexed = expected > MATCH_INDEX.min ? await indexedMatches(db, scope, terms, query, letters) : null;
+  const indexed = expected > MATCH_INDEX.min ? await indexedMatches(search, letters) : null;
   return indexed ?? everyMatch(search, letters);
 }
 
@@ -477,8 +468,8 @@ async function readMatchIndex(db: Db, matching: SQL): Promise<{ index: MatchInde
         cut as (select (now() - ${MATCH_INDEX.marginMs} * interval '1 millisecond') as cutoff),
         counts as (select count(*) filter (where found.created_at < cut.cutoff) as older,
           count(*) filter (where found.created_at >= cut.cutoff) as newer from found, cut),
-        every as (select greatest(1, least(100, floor(${walkRows}::float8 * (select count(*) from found)
-          / greatest((select reltuples from pg_class where oid = 'audit_logs'::regclass), 1))))::int as n),
+        every as (select greatest(1, least(100, floor(${walkRows}::float8 * (counts.older + counts.newer)
+          / greatest((select reltuples from pg_class where oid = 'audit_logs'::regclass), 1))))::int as n from counts),
         ranked as (select id, created_at, row_number() over (order by created_at desc, id desc) - 1 as i
           from found, cut where found.created_at < cut.cutoff)
       select cut.cutoff::text as cutoff, counts.older, counts.newer, every.n as every, ${LOGS_VERSION} as version,
@@ -511,22 +502,18 @@ async function readMatchIndex(db: Db, matching: SQL): Promise<{ index: MatchInde
 
 /**
  * A page of the scope's matches through their kept positions (read first when not kept, older
- * than `keptMs` or under another 'logs' version). Null inside a transaction or before migration 0036
- * (the caller reads every match).
+ * than `keptMs` or under another 'logs' version; with `keptOnly`, null then, before any statement). Null
+ * inside a transaction or before migration 0036 (the caller reads every match).
  */
-async function indexedMatches(
-  db: Db,
-  scope: LogScope,
-  terms: string[],
-  query: LogSearchQuery,
-  letters: Narrowing | null,
-): Promise<LogsPage | null> {
+async function indexedMatches(search: LogSearch, letters: Narrowing | null, { keptOnly = false } = {}): Promise<LogsPage | null> {
+  const { db, scope, terms, query } = search;
   const key = indexKey(scope, terms);
   const kept = keptIndexes.get(db, key);
   if (kept === null) return null;
+  let index = kept && Date.now() - kept.value.readAt < MATCH_INDEX.keptMs ? kept.value : null;
+  if (!index && keptOnly) return null;
   const like = windowMatch(terms);
   const rowsAt = (bound: SQL) => newestRows(scope, sql.raw('desc'), sql`${ID_COLUMNS}, ${SEARCH_TEXT} as search_text`, bound);
-  let index = kept && Date.now() - kept.value.readAt < MATCH_INDEX.keptMs ? kept.value : null;
   let newer = 0;
   if (index) {
     // The matches newer than the cutoff (the time index's last minutes) and the version, in one statement.
@@ -610,7 +597,7 @@ function windowFallsShort(tableRows: number, narrow: Narrowing, end: number, win
 
 /** The match over the window's own column (w.search_text). */
 function windowMatch(terms: string[]): SQL {
-  return or(...terms.map((t) => sql`w.search_text like ${likePattern(t)}`)) as SQL;
+  return matchCondition(sql`w.search_text`, terms) as SQL;
 }
 
 /**
