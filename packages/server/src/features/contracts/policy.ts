@@ -1,6 +1,6 @@
 import { CONTRACTS } from '@trasa/domain';
-import { inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { contractClusters, contractGroups } from '../../db/schema-clusters.js';
+import { and, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { contractClusters, contractGroups, contracts } from '../../db/schema-clusters.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
 import { keptByVersion } from '../../platform/keptByVersion.js';
@@ -62,6 +62,11 @@ export function readableContractCondition(lineage: ContractLineage): SQL {
   if (lineage.all) return sql`true`;
   if (lineage.ids.length === 0) return sql`false`;
   return readableByGroupsCondition(sql`${sql.param(lineage.ids)}`);
+}
+
+/** A kind's contracts the lineage reads (the typed lists' condition, readableContractCondition). */
+export function readableKindCondition(kind: string, lineage: ContractLineage): SQL {
+  return and(eq(contracts.kind, kind), readableContractCondition(lineage)) as SQL;
 }
 
 /**

@@ -17,7 +17,7 @@ import { type Executor, preparedOn, serbianOrder } from '../../platform/database
 import { orderOf, type SortMap } from '../../platform/sorting.js';
 import { type ContractBrief, clusterStatusSql, type GroupBrief, presentContractBrief } from '../clusters/presenter.js';
 import { offsetOf, type Paging } from '../users/paging.js';
-import { type ContractLineage, readableByGroupsCondition, readableContractCondition } from './policy.js';
+import { type ContractLineage, readableByGroupsCondition, readableKindCondition } from './policy.js';
 
 /**
  * The contract shapes of docs/api/clusters-contracts.md "Shapes", built field by field. GroupBrief,
@@ -249,5 +249,5 @@ export async function defaultPageOfContracts(
     ...(offset > 0 && { offset }),
     ...(!lineage.all && { groups: lineage.ids }),
   });
-  return answerOfPage(db, rows, offset, () => and(eq(contracts.kind, kind), readableContractCondition(lineage)) as SQL, today);
+  return answerOfPage(db, rows, offset, () => readableKindCondition(kind, lineage), today);
 }

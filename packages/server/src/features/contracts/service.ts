@@ -15,7 +15,7 @@ import { matchCondition, type SearchInput, searchTerms } from '../search/service
 import type { Paging } from '../users/paging.js';
 import { type ContractForm, removeStored } from './form.js';
 import type { KindDef } from './kinds.js';
-import { contractLineageOf, downloadableContractCondition, isFinished, readableContractCondition } from './policy.js';
+import { contractLineageOf, downloadableContractCondition, isFinished, readableKindCondition } from './policy.js';
 import {
   type ContractDto,
   type ContractRow,
@@ -34,7 +34,7 @@ const named = (def: KindDef, c: { naziv: string; broj: string }) => `${def.label
 
 /** The kind, readable by the actor (their contract lineage read once, kept by the groups' version). */
 async function kindCondition(db: Executor, def: KindDef, actor: Actor): Promise<SQL> {
-  return and(eq(contracts.kind, def.kind), readableContractCondition(await contractLineageOf(db, actor))) as SQL;
+  return readableKindCondition(def.kind, await contractLineageOf(db, actor));
 }
 
 /** The contracts list's condition (GET /api/{route} and /api/search/{route}, and their export): the kind, readable, searched. */
@@ -57,7 +57,7 @@ export async function contractListCondition(
 export async function listContracts(ctx: AppContext, actor: Actor, def: KindDef, paging: Paging & ContractSorting, today?: Date) {
   const lineage = await contractLineageOf(ctx.db, actor);
   if (!paging.sort) return defaultPageOfContracts(ctx.db, def.kind, lineage, paging, today);
-  return pageOfContracts(ctx.db, and(eq(contracts.kind, def.kind), readableContractCondition(lineage)) as SQL, paging, today);
+  return pageOfContracts(ctx.db, readableKindCondition(def.kind, lineage), paging, today);
 }
 
 /** GET /api/search/{route}: by naziv and broj, folded (either script); nothing typed gives the list. */
