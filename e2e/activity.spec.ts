@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNotice } from './support/admin';
-import { apiToken, DEMO_PASSWORD } from './support/api';
+import { ADMIN, apiToken, DEMO_PASSWORD } from './support/api';
 import { pdfFile } from './support/files';
 import { fillDate, signIn, typedDate } from './support/ui';
 
@@ -17,8 +17,8 @@ function yesterday(): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-async function as(request: APIRequestContext, email: string) {
-  const headers = { authorization: `Bearer ${await apiToken(request, email, DEMO_PASSWORD)}` };
+async function as(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
+  const headers = { authorization: `Bearer ${await apiToken(request, email, password)}` };
   const ok = async (res: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<unknown> => {
     expect(res.ok(), `${what}: ${res.status()} ${await res.text()}`).toBeTruthy();
     return res.json();
@@ -26,6 +26,7 @@ async function as(request: APIRequestContext, email: string) {
   return {
     get: async <T>(path: string): Promise<T> => (await ok(await request.get(path, { headers }), path)) as T,
     post: async <T>(path: string, data: unknown): Promise<T> => (await ok(await request.post(path, { headers, data }), path)) as T,
+    patch: async <T>(path: string, data: unknown): Promise<T> => (await ok(await request.patch(path, { headers, data }), path)) as T,
     /** The multipart upload of one required document (PATCH /api/activity/{code}/{location}/{id}/{control}/{version}/true). */
     upload: async (a: Activity, name: string) =>
       ok(
@@ -54,21 +55,31 @@ test.describe
     let clusterId = '';
 
     test.beforeAll(async ({ request }) => {
-      // A cluster under a contract that the contractor and the supervision both see, its workflow not started.
+      // A cluster of its own for each attempt (a retry starts again on a new one): made by the Admin like a
+      // demo cluster under a contract that the contractor and the supervision both see (the same groups,
+      // two of its settlements, the same contract), so its workflow is not started.
       const contractor = await as(request, CONTRACTOR);
       const supervision = await as(request, SUPERVISION);
-      const { locations } = await contractor.get<{ locations: { _id: string; ugovor: unknown }[] }>('/api/location?page=1&limit=100');
+      const admin = await as(request, ADMIN.email, ADMIN.password);
+      type Listed = { _id: string; ugovor: { _id: string } | null };
+      const { locations } = await contractor.get<{ locations: Listed[] }>('/api/location?page=1&limit=100');
       const seen = new Set(
         (await supervision.get<{ locations: { _id: string }[] }>('/api/location?page=1&limit=100')).locations.map((l) => l._id),
       );
-      for (const l of locations) {
-        if (!l.ugovor || !seen.has(l._id)) continue;
-        if ((await activitiesOf(request, CLIENT, l._id)).get('A1')?.status === 'Nije započeta') {
-          clusterId = l._id;
-          break;
-        }
-      }
-      expect(clusterId, 'a demo cluster for the journey').not.toBe('');
+      const model = locations.find((l) => l.ugovor && seen.has(l._id));
+      expect(model, 'a demo cluster under a contract that the contractor and the supervision see').toBeDefined();
+      const { location } = await admin.get<{ location: { odgovoran: { _id: string }[]; naselja: { _id: string }[] } }>(
+        `/api/location/${model?._id}`,
+      );
+      const created = await admin.post<{ location: { _id: string } }>('/api/location', {
+        naziv: `Klaster Aktivnost ${Date.now().toString(36)}`,
+        odgovoran: location.odgovoran.map((g) => g._id),
+        naselja: location.naselja.slice(0, 2).map((n) => n._id),
+        usputnaNaselja: [],
+      });
+      clusterId = created.location._id;
+      await admin.patch(`/api/link/location-to-contract/${model?.ugovor?._id}`, { lokacije: [clusterId] });
+      expect((await activitiesOf(request, CLIENT, clusterId)).get('A1')?.status).toBe('Nije započeta');
     });
 
     test('the client employee starts A1, uploads one file per settlement and finishes it', async ({ page, request }) => {

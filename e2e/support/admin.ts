@@ -94,8 +94,53 @@ export async function search(page: Page, text: string): Promise<void> {
   }).toPass({ timeout: 15_000 });
 }
 
+/**
+ * The notices (role=alert) the page has shown since the last call, with those shown now: the list is
+ * started again by each call and kept by a MutationObserver in the page (installed again after a
+ * navigation). A notice hides after 2 s (spec 1 §8): on a busy machine it can come and go between two of
+ * Playwright's looks, so a look alone made journeys flaky.
+ */
+function noticesSince(reset: boolean): string[] {
+  type Recorder = { texts: Set<string>; observer: MutationObserver };
+  const holder = window as unknown as { __trasaNotices?: Recorder };
+  // Rendered and not display:none or visibility:hidden (the opacity of the notice's fade-in doesn't count).
+  const shown = () =>
+    Array.from(document.querySelectorAll('[role="alert"]'))
+      .filter((e) => e.checkVisibility({ visibilityProperty: true }))
+      .map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim());
+  let recorder = holder.__trasaNotices;
+  if (!recorder) {
+    const texts = new Set<string>();
+    const observer = new MutationObserver(() => {
+      for (const text of shown()) if (text) texts.add(text);
+    });
+    observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['role'] });
+    recorder = { texts, observer };
+    holder.__trasaNotices = recorder;
+  }
+  if (reset) recorder.texts.clear();
+  for (const text of shown()) if (text) recorder.texts.add(text);
+  return [...recorder.texts];
+}
+
+/** A notice with this text is shown (now, or since the call began: see noticesSince). */
 export async function expectNotice(page: Page, text: string): Promise<void> {
-  await expect(page.getByRole('alert').filter({ hasText: text })).toBeVisible();
+  const wanted = text.replace(/\s+/g, ' ').trim().toLowerCase();
+  let first = true;
+  await expect
+    .poll(
+      async () => {
+        const reset = first;
+        first = false;
+        return page.evaluate(noticesSince, reset).catch(() => [] as string[]);
+      },
+      { message: `the notice '${text}'` },
+    )
+    .toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(escapeRegExp(wanted), 'i'))]));
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Shows more rows per page (the list's page-size select). */
