@@ -470,7 +470,14 @@ try {
       const pages = [['1', 1]];
       if (c.deep) {
         const total = totalOf(JSON.parse(first.text));
-        const last = total ? Math.ceil(total / 10) : 0;
+        let last = total ? Math.ceil(total / 10) : 0;
+        // A total estimated on page 1 (totalExact: false; the log's frequent search) may point past the
+        // last page: the deep page asked tells the exact total, and the last page is that one's.
+        if (last > 1 && JSON.parse(first.text).totalExact === false) {
+          const deepAnswer = await get(c.url(Math.min(2500, last), extra), role);
+          const exact = deepAnswer.status === 200 ? JSON.parse(deepAnswer.text) : null;
+          if (exact?.totalExact && totalOf(exact)) last = Math.ceil(totalOf(exact) / 10);
+        }
         if (last > 1) pages.push(['deep', Math.min(2500, last)]);
       }
       for (const [label, page] of pages) {
