@@ -238,6 +238,15 @@ const load = () =>
     .join(' / ');
 const totalOf = (body) => body?.totalResults ?? body?.totalLogs ?? body?.total ?? body?.count ?? null;
 
+/**
+ * One request's statements on `client`, in order: a named statement as the server sent it (prepared once
+ * per connection, its plan kept), so both sides pay the same planning.
+ */
+async function runRequest(client, statements) {
+  for (const s of statements)
+    await client.query(s.name ? { name: s.name, text: s.text, values: s.values } : { text: s.text, values: s.values });
+}
+
 /** Runs `statements` (as one request sent them, named ones by their names) on the pool, 10 at a time, for `seconds`. */
 async function replay(pool, statements, seconds) {
   const latencies = [];
@@ -248,10 +257,7 @@ async function replay(pool, statements, seconds) {
       const t = performance.now();
       const client = await pool.connect();
       try {
-        // A named statement as the server sent it (prepared once per connection, its plan kept), so both
-        // sides pay the same planning.
-        for (const s of statements)
-          await client.query(s.name ? { name: s.name, text: s.text, values: s.values } : { text: s.text, values: s.values });
+        await runRequest(client, statements);
       } catch {
         errors++;
         await client.query('ROLLBACK').catch(() => undefined);
@@ -283,8 +289,7 @@ async function alone(pool, statements) {
     while (latencies.length < 3 || (latencies.length < 50 && Date.now() < until)) {
       const t = performance.now();
       try {
-        for (const s of statements)
-          await client.query(s.name ? { name: s.name, text: s.text, values: s.values } : { text: s.text, values: s.values });
+        await runRequest(client, statements);
       } catch {
         await client.query('ROLLBACK').catch(() => undefined);
       }
@@ -469,11 +474,12 @@ try {
       }
       const pages = [['1', 1]];
       if (c.deep) {
-        const total = totalOf(JSON.parse(first.text));
+        const firstBody = JSON.parse(first.text);
+        const total = totalOf(firstBody);
         let last = total ? Math.ceil(total / 10) : 0;
         // A total estimated on page 1 (totalExact: false; the log's frequent search) may point past the
         // last page: the deep page asked tells the exact total, and the last page is that one's.
-        if (last > 1 && JSON.parse(first.text).totalExact === false) {
+        if (last > 1 && firstBody.totalExact === false) {
           const deepAnswer = await get(c.url(Math.min(2500, last), extra), role);
           const exact = deepAnswer.status === 200 ? JSON.parse(deepAnswer.text) : null;
           if (exact?.totalExact && totalOf(exact)) last = Math.ceil(totalOf(exact) / 10);

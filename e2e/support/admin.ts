@@ -101,31 +101,29 @@ export async function search(page: Page, text: string): Promise<void> {
  * Playwright's looks, so a look alone made journeys flaky.
  */
 function noticesSince(reset: boolean): string[] {
-  type Recorder = { texts: Set<string>; observer: MutationObserver };
-  const holder = window as unknown as { __trasaNotices?: Recorder };
+  const holder = window as unknown as { __trasaNotices?: Set<string> };
   // Rendered and not display:none or visibility:hidden (the opacity of the notice's fade-in doesn't count).
   const shown = () =>
     Array.from(document.querySelectorAll('[role="alert"]'))
       .filter((e) => e.checkVisibility({ visibilityProperty: true }))
       .map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim());
-  let recorder = holder.__trasaNotices;
-  if (!recorder) {
-    const texts = new Set<string>();
-    const observer = new MutationObserver(() => {
-      for (const text of shown()) if (text) texts.add(text);
-    });
-    observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['role'] });
-    recorder = { texts, observer };
-    holder.__trasaNotices = recorder;
+  let texts = holder.__trasaNotices;
+  if (!texts) {
+    const recorded = new Set<string>();
+    new MutationObserver(() => {
+      for (const text of shown()) if (text) recorded.add(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['role'] });
+    texts = recorded;
+    holder.__trasaNotices = texts;
   }
-  if (reset) recorder.texts.clear();
-  for (const text of shown()) if (text) recorder.texts.add(text);
-  return [...recorder.texts];
+  if (reset) texts.clear();
+  for (const text of shown()) if (text) texts.add(text);
+  return [...texts];
 }
 
 /** A notice with this text is shown (now, or since the call began: see noticesSince). */
 export async function expectNotice(page: Page, text: string): Promise<void> {
-  const wanted = text.replace(/\s+/g, ' ').trim().toLowerCase();
+  const wanted = text.replace(/\s+/g, ' ').trim();
   let first = true;
   await expect
     .poll(

@@ -288,7 +288,9 @@ export async function searchLogs(ctx: AppContext, actor: Actor, query: LogSearch
   // exact. Not a page the newest rows are expected to hold (page 1 of a frequent word): the window
   // answers it in one short read, where the walk from a kept match and the count of the newer matches
   // cost three times as much (stop 34: 'cacak' page 1, Admin, p99 18 → 72 ms once kept).
-  if (!narrow || windowFallsShort(tableRows, narrow, offset + query.limit, window)) {
+  // Whether the window is expected to hold fewer matches than the page needs (no narrowing: not known).
+  const fallsShort = !narrow || windowFallsShort(tableRows, narrow, offset + query.limit, window);
+  if (fallsShort) {
     const kept = await indexedMatches(search, lettersOf(narrow), { keptOnly: true });
     if (kept) return kept;
   }
@@ -304,10 +306,10 @@ export async function searchLogs(ctx: AppContext, actor: Actor, query: LogSearch
   // The whole log's page the window can't be expected to hold ('prijavio' at page 2,500: 25,000 matches
   // wanted, ~5,000 expected among 100,000 rows, 100 ms of PostgreSQL for nothing): every match at once.
   let within: boolean | undefined;
-  if (scope.all && narrow && windowFallsShort(tableRows, narrow, offset + query.limit, window)) {
+  if (scope.all && narrow && fallsShort) {
     return allMatches(search, lettersOf(narrow), narrow.rows);
   }
-  if (!scope.all && narrow && narrow.rows <= LETTER_PATHS.rowsMax && windowFallsShort(tableRows, narrow, offset + query.limit, window)) {
+  if (!scope.all && narrow && narrow.rows <= LETTER_PATHS.rowsMax && fallsShort) {
     within = await scopeWithin(ctx.db, scope, window);
     if (!within) return allMatches(search, narrow, narrow.rows);
   }
