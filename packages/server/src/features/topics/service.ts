@@ -18,6 +18,7 @@ import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import { type Executor, serbianOrder } from '../../platform/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { listVersionSql, searchCountKey, searchCountOf } from '../../platform/searchCounts.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
 import {
   headOfScopePage,
@@ -239,6 +240,19 @@ export async function listTopics(ctx: AppContext, actor: Actor, query: TopicList
   const matchedOnce = !scope.all && !unfiltered && !query.sort;
   // A limited scope's sum kept under the topics' and the clusters' versions (keptScopeTotal, drizzle/0034).
   const inScope = !scope.all && unfiltered ? keptScopeTotal(ctx.db, 'topics', scope) : null;
+  // Every cluster's topics, filtered or searched: the count kept under the topics' version (which moves with
+  // any change of what the filters read: drizzle/0030's trigger on cluster, status, priority and both
+  // search columns), keyed by the folded terms and the filters. The Admin's 'kabl' rechecked 3,333 rows
+  // (2.5 of 2.6 ms) for each page asked while nothing had changed.
+  const version = listVersionSql(['topics']);
+  const count =
+    scope.all && !unfiltered
+      ? searchCountOf(
+          ctx.db,
+          searchCountKey('topics', scope, [foldForSearch(query.q.trim()), foldForSearch(query.qAlt.trim()), query.status, query.prioritet]),
+          version,
+        )
+      : null;
   const listed = ctx.db.execute<{ ids: string[] | null } & TotalColumns>(
     matchedOnce
       ? sql`with m as materialized (select ${topics.id} as id, ${topics.updatedAt} as updated_at from ${topics} where ${where}
@@ -252,12 +266,13 @@ export async function listTopics(ctx: AppContext, actor: Actor, query: TopicList
             ? inScope
               ? { kept: sql`select ${inScope.n}`, exact: true, version: inScope.version }
               : { kept: keptTotal('topics', scope), estimate: tableEstimateSql(topics) }
-            : { table: topics, where },
+            : { table: topics, where, keptCount: count ? { count, version } : undefined },
         )}) t`,
   );
   const [row, rights] = await Promise.all([listed.then((r) => r.rows[0]), topicRightsOf(ctx.db, actor)]);
   const [rows, total] = await Promise.all([topicRowsOf(ctx.db, row?.ids ?? []), totalOf(ctx.db, row, topics, where)]);
   inScope?.keep(row?.version ?? null, total);
+  count?.keep(row?.version ?? null, total);
   return { data: rows.map((r) => presentTopic(r, rights)), total };
 }
 

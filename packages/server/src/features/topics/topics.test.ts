@@ -826,3 +826,46 @@ describe("a limited scope's newest topics (headOfScopePage) and its kept total (
     await pagesOf(leafUser, 7);
   });
 });
+
+describe("the Admin's filtered or searched count kept by the topics' version (drizzle/0030)", () => {
+  it('is counted again after every change the filters read, and only then', async () => {
+    const kept = await createCluster(t.db, { naziv: 'Brvnara Kept', groupIds: [tree.leaf.id] });
+    const totals = async () =>
+      Promise.all(
+        ['q=zapamcen&qAlt=', `q=zapamcen&qAlt=${encodeURIComponent('запамћен')}&status=otvoren`, 'q=brvnara&qAlt=&prioritet=visok'].map(
+          async (query) => {
+            const res = await call('GET', `/api/topic?page=1&limit=2&${query}`, adminToken);
+            expect(res.statusCode, res.body).toBe(200);
+            return res.json().total as number;
+          },
+        ),
+      );
+    expect(await totals()).toEqual([0, 0, 0]);
+    const first = await open(leafToken, { locationId: kept.id, odgovoran: tree.leaf.id, opis: 'Zapamćen kvar', prioritet: 'visok' });
+    expect(await totals()).toEqual([1, 1, 1]);
+    await open(leafToken, { locationId: zlatibor.id, odgovoran: tree.leaf.id, opis: 'Zapamćen drugi' });
+    expect(await totals()).toEqual([2, 2, 1]);
+    // Closed: out of the open ones; its priority lowered; the text changed out of the search.
+    await t.db.update(topics).set({ status: 'zatvoren' }).where(eq(topics.id, first._id));
+    expect(await totals()).toEqual([2, 1, 1]);
+    await t.db.update(topics).set({ prioritet: 'nizak' }).where(eq(topics.id, first._id));
+    expect(await totals()).toEqual([2, 1, 0]);
+    await t.db.update(topics).set({ opis: 'Drugi kvar', prioritet: 'visok' }).where(eq(topics.id, first._id));
+    expect(await totals()).toEqual([1, 1, 1]);
+    // Found by its cluster's name as it is now (the kept cluster_search follows a rename).
+    await t.db.execute(sql`update clusters set naziv = 'Zapamćena Brvnara' where id = ${kept.id}`);
+    expect(await totals()).toEqual([2, 1, 1]);
+    // A change the filters do not read keeps the count; one made with the triggers off (the version
+    // unmoved) shows that the count is indeed kept, not counted again.
+    await t.db.update(topics).set({ rok: new Date('2031-02-01T00:00:00Z') }).where(eq(topics.id, first._id));
+    expect(await totals()).toEqual([2, 1, 1]);
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`insert into topics (cluster_id, group_id, opis, prioritet) values (${zlatibor.id}, ${tree.leaf.id}, 'Zapamćen tajni', 'visok')`);
+    });
+    expect(await totals()).toEqual([2, 1, 1]);
+    // The next counted change counts every match, the one written behind the triggers' back too.
+    await open(leafToken, { locationId: zlatibor.id, odgovoran: tree.leaf.id, opis: 'Zapamćen treći' });
+    expect(await totals()).toEqual([4, 3, 1]);
+  });
+});
