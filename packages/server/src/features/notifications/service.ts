@@ -57,24 +57,32 @@ const subtreeTypes = namedStatement<{ code: string | null }>(
 /** LIKE treats %, _ and \ specially: typed ones match themselves. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function likeAny(folded: SQL, terms: string[]): SQL {
+/** `folded` contains one of the terms (LIKE-escaped already: values, or placeholders of a named statement). */
+function likeAny(folded: SQL, escaped: (string | Placeholder)[]): SQL {
   return sql.join(
-    terms.map((t) => sql`${folded} like '%' || trasa_fold(${escapeLike(t)}) || '%'`),
+    escaped.map((t) => sql`${folded} like '%' || trasa_fold(${t}) || '%'`),
     sql` or `,
   );
 }
 
 /**
- * The typed text (eng) or its transliteration (srb) in the activity's name or code (the catalogue's 36
- * rows) or in its cluster's name (the trigram index on clusters.search_text).
+ * The escaped terms (values or placeholders) in the activity's name or code (the catalogue's 36 rows) or
+ * in its cluster's name (the trigram index on clusters.search_text).
  */
-function searchCondition(input: SearchText): SQL | undefined {
-  const terms = searchTerms({ eng: input.eng ?? '', srb: input.srb ?? '' });
-  if (terms.length === 0) return undefined;
+function searchConditionOf(escaped: (string | Placeholder)[]): SQL {
   const byActivity = sql`select ${activityCatalogue.code} from ${activityCatalogue}
-    where ${likeAny(sql`trasa_fold(${activityCatalogue.code} || ' ' || ${activityCatalogue.naziv})`, terms)}`;
-  const byCluster = sql`select ${clusters.id} from ${clusters} where ${likeAny(sql`${clusters.searchText}`, terms)}`;
+    where ${likeAny(sql`trasa_fold(${activityCatalogue.code} || ' ' || ${activityCatalogue.naziv})`, escaped)}`;
+  const byCluster = sql`select ${clusters.id} from ${clusters} where ${likeAny(sql`${clusters.searchText}`, escaped)}`;
   return sql`(${activities.code} in (${byActivity}) or ${activities.clusterId} in (${byCluster}))`;
+}
+
+/** The typed text (eng) and its transliteration (srb) LIKE-escaped: one or two terms, none when both are blank. */
+const escapedTerms = (input: SearchText) => searchTerms({ eng: input.eng ?? '', srb: input.srb ?? '' }).map(escapeLike);
+
+/** The typed text (eng) or its transliteration (srb) in the activity's name or code or in its cluster's name. */
+function searchCondition(input: SearchText): SQL | undefined {
+  const escaped = escapedTerms(input);
+  return escaped.length === 0 ? undefined : searchConditionOf(escaped);
 }
 
 /** Activities one of whose responsible parties is among `codes` (a list, or a text[] parameter). */
@@ -174,6 +182,8 @@ function pageSql(
  * in-progress list; the notifications of a caller who sees everything, and of one with a limited scope
  * (the scope's groups and the responsible types as array parameters).
  */
+const searchPlaceholders = [sql.placeholder('term1'), sql.placeholder('term2')];
+
 const openingPages = {
   inProgress: namedStatement<PageRow>(
     'in_progress_page',
@@ -187,6 +197,32 @@ const openingPages = {
     'notices_page_scoped',
     pageSql(
       and(visibleToGroupsCondition(sql.placeholder('groups'), activities.clusterId), responsibleCondition(sql.placeholder('types'))) as SQL,
+      null,
+      sql.placeholder('limit'),
+      sql.placeholder('offset'),
+      false,
+    ),
+  ),
+  // Searched (GET /api/search/notification), the two terms as parameters (one typed: the same twice).
+  // Planning the unnamed statement cost more than running it (an employee's 'cacak': 1.9–2.7 ms against 1.5).
+  noticesSearchAll: namedStatement<PageRow>(
+    'notices_search_all',
+    pageSql(
+      and(responsibleCondition(sql.placeholder('types')), searchConditionOf(searchPlaceholders)) as SQL,
+      null,
+      sql.placeholder('limit'),
+      sql.placeholder('offset'),
+      false,
+    ),
+  ),
+  noticesSearchScoped: namedStatement<PageRow>(
+    'notices_search_scoped',
+    pageSql(
+      and(
+        visibleToGroupsCondition(sql.placeholder('groups'), activities.clusterId),
+        responsibleCondition(sql.placeholder('types')),
+        searchConditionOf(searchPlaceholders),
+      ) as SQL,
       null,
       sql.placeholder('limit'),
       sql.placeholder('offset'),
@@ -265,15 +301,22 @@ export async function notifications(
   input: Paging & ActivitySorting & SearchText,
   now = new Date(),
 ): Promise<ActivityRowsPage> {
-  if (!input.sort && !searchCondition(input)) {
-    // As the list opens: one of the statements written once (openingPages), the same conditions.
+  if (!input.sort) {
+    // In the deadline order: one of the statements written once (openingPages), the same conditions.
     const types = await responsibleTypesOf(ctx.db, actor);
     if (types.length === 0) return { activities: [], totalResults: 0 };
     const scope = await clusterScopeOf(ctx.db, actor);
-    const where = scope.all
-      ? { statement: openingPages.noticesAll, values: { types } }
-      : { statement: openingPages.noticesScoped, values: { types, groups: scope.groupIds } };
-    return pageOf(ctx.db, where, input, now);
+    const [term1, term2 = term1] = escapedTerms(input);
+    const statement =
+      term1 === undefined
+        ? scope.all
+          ? openingPages.noticesAll
+          : openingPages.noticesScoped
+        : scope.all
+          ? openingPages.noticesSearchAll
+          : openingPages.noticesSearchScoped;
+    const values = { types, ...(!scope.all && { groups: scope.groupIds }), ...(term1 !== undefined && { term1, term2 }) };
+    return pageOf(ctx.db, { statement, values }, input, now);
   }
   const where = await notificationsCondition(ctx.db, actor, input);
   if (!where) return { activities: [], totalResults: 0 };
