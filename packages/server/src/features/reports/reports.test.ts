@@ -277,6 +277,13 @@ describe('per activity', () => {
     );
     expect(found.rows.map((r: { klaster: { _id: string } }) => r.klaster._id)).toEqual([C3.id]);
     expect((await get('/api/report/A1?page=1&limit=10&eng=alfa', tok.izvB)).totalResults).toBe(0);
+    // Under a general contract, counted with and without a search (the count reads the clusters only then).
+    const onK1 = await get(`/api/report/A7?page=1&limit=1&contract=${K1.id}`, tok.admin);
+    expect(onK1.rows.map((r: { klaster: { _id: string } }) => r.klaster._id)).toEqual([C2.id]);
+    expect(onK1.totalResults).toBe(2);
+    const onK1Found = await get(`/api/report/A7?page=1&limit=10&contract=${K1.id}&eng=jedan`, tok.admin);
+    expect(onK1Found.rows.map((r: { klaster: { _id: string } }) => r.klaster._id)).toEqual([C1.id]);
+    expect(onK1Found.totalResults).toBe(1);
     const unknown = await t.call({ method: 'GET', url: '/api/report/A99', token: tok.admin });
     expect(unknown.statusCode).toBe(404);
   });

@@ -266,11 +266,12 @@ export async function activityReport(
 ): Promise<ActivityReport> {
   const entry = await catalogueEntryOf(db, code);
   const contractId = contractFilter(input.contract);
+  const search = matchOf(input);
   const where = and(
     eq(activities.code, entry.code),
     visibleClusterCondition(scope, activities.clusterId),
-    underContract(contractId),
-    matchOf(input),
+    underContract(contractId, activities.clusterId),
+    search,
   );
   const rows = await db
     .select({
@@ -292,11 +293,11 @@ export async function activityReport(
     .orderBy(...orderOf(ACTIVITY_REPORT_SORTS, input, clusterOrder, activities.id))
     .limit(input.limit)
     .offset(offsetOf(input));
-  const [total] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(activities)
-    .innerJoin(clusters, eq(clusters.id, activities.clusterId))
-    .where(where);
+  // Counted from the activities alone unless the search reads the cluster's name (every activity has its
+  // cluster: cluster_id is not null and references clusters): hashing the 3,000 clusters for the join was
+  // half of an employee's count.
+  const counted = db.select({ n: sql<number>`count(*)::int` }).from(activities);
+  const [total] = await (search ? counted.innerJoin(clusters, eq(clusters.id, activities.clusterId)) : counted).where(where);
   const ids = rows.map((r) => r.id);
   const files = ids.length
     ? await db
