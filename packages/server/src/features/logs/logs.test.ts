@@ -521,6 +521,8 @@ describe('logs', () => {
     const terms = searchTerms({ eng: 'frekventnik', srb: 'фреквентник' });
     const keyed = sql`trasa_letter_suffixes(search_text) @@ ${`${letterQuery(terms)} | '~long'`}::tsquery`;
     const kept = { ...LETTER_PATHS };
+    const keptIndexing = { ...MATCH_INDEX };
+    const keptWindow = { ...SEARCH_WINDOW };
     const keptFor = ESTIMATES_KEPT.ms;
     try {
       // Kept for the whole test unless it says otherwise.
@@ -565,8 +567,29 @@ describe('logs', () => {
       const deep = (await list(`/api/search/log?${query}&page=30`, teamToken)).json();
       expect(deep.logs).toHaveLength(10);
       expect(deep.totalLogs).toBeGreaterThanOrEqual(301);
+      // Once a page the window can't hold has kept the word's positions (MATCH_INDEX), page 1, which the
+      // window holds, is still read from the window (its total an estimate), not walked from a kept match
+      // (stop 34: three times the cost); the page the window can't hold is answered from the kept ones.
+      Object.assign(SEARCH_WINDOW, { rows: 1_000, max: 1_000 });
+      // Every match read, sorted and counted at once (nothing kept: everyMatch).
+      Object.assign(MATCH_INDEX, { min: Number.POSITIVE_INFINITY });
+      const expected = (await list(`/api/search/log?eng=frekventnik&srb=${encodeURIComponent('фреквентник')}&limit=2000`)).json();
+      expect(expected.logs.length).toBeGreaterThan(1_000);
+      Object.assign(MATCH_INDEX, { min: -1, keptMs: Number.POSITIVE_INFINITY });
+      const first = (await list(`/api/search/log?${query}`)).json();
+      expect(first).toMatchObject({ totalExact: false });
+      expect(first.logs.map((l: LogDto) => l._id)).toEqual(expected.logs.slice(0, 10).map((l: LogDto) => l._id));
+      for (let round = 0; round < 2; round++) {
+        const far = (await list(`/api/search/log?${query}&page=100`)).json();
+        expect(far).toMatchObject({ totalExact: true, totalLogs: expected.totalLogs });
+        expect(far.logs.map((l: LogDto) => l._id)).toEqual(expected.logs.slice(990, 1000).map((l: LogDto) => l._id));
+        const again = (await list(`/api/search/log?${query}`)).json();
+        expect(again).toEqual(first);
+      }
     } finally {
       Object.assign(LETTER_PATHS, kept);
+      Object.assign(MATCH_INDEX, keptIndexing);
+      Object.assign(SEARCH_WINDOW, keptWindow);
       ESTIMATES_KEPT.ms = keptFor;
     }
   });
