@@ -52,7 +52,7 @@ const CASES = [
     url: (p) => `/api/search/user?eng=djordj&srb=${enc('дјордј')}&page=${p}&limit=10`,
     deep: true,
   },
-  { name: 'users guests', roles: ['admin', 'manager'], url: (p) => `/api/user/guests?page=${p}&limit=10` },
+  { name: 'users guests', roles: ['admin', 'manager'], url: (p) => `/api/user/guests?page=${p}&limit=10`, deep: true },
   {
     name: 'users per role',
     roles: ['admin', 'manager'],
@@ -61,13 +61,19 @@ const CASES = [
   },
   { name: 'groups', roles: ['admin', 'manager'], url: (p) => `/api/group?page=${p}&limit=10`, deep: true },
   { name: 'groups limit 50000', roles: ['admin', 'manager'], url: () => '/api/group?page=1&limit=50000' },
-  { name: 'groups search tim', roles: ['admin', 'manager'], url: (p) => `/api/search/group?eng=tim&srb=${enc('тим')}&page=${p}&limit=10` },
-  { name: 'roles', roles: ['admin', 'manager', 'employee'], url: (p) => `/api/role?page=${p}&limit=10` },
+  {
+    name: 'groups search tim',
+    roles: ['admin', 'manager'],
+    url: (p) => `/api/search/group?eng=tim&srb=${enc('тим')}&page=${p}&limit=10`,
+    deep: true,
+  },
+  { name: 'roles', roles: ['admin', 'manager', 'employee'], url: (p) => `/api/role?page=${p}&limit=10`, deep: true },
   { name: 'settlements', roles: ['admin', 'manager', 'employee'], url: (p) => `/api/naselje?page=${p}&limit=10`, deep: true },
   {
     name: 'settlements search gornja',
     roles: ['admin'],
     url: (p) => `/api/search/naselje?eng=gornja&srb=${enc('горња')}&page=${p}&limit=10`,
+    deep: true,
   },
   { name: 'clusters', roles: ['admin', 'manager', 'employee'], url: (p) => `/api/location?page=${p}&limit=10`, deep: true },
   { name: 'clusters picker limit 1000', roles: ['admin', 'manager', 'employee'], url: () => '/api/location?page=1&limit=1000' },
@@ -83,13 +89,19 @@ const CASES = [
     name: 'clusters search cacak',
     roles: ['admin', 'employee'],
     url: (p) => `/api/search/location?eng=cacak&srb=${enc('чачак')}&page=${p}&limit=10`,
+    deep: true,
   },
   { name: 'clusters autocomplete', roles: ['admin', 'employee'], url: () => `/api/location/get/autocomplete?value=${enc('čač')}` },
   { name: 'clusters link autocomplete', roles: ['admin'], url: () => `/api/link/get/autocomplete/locations?value=${enc('niš')}` },
-  { name: 'contracts', roles: ['admin'], url: (p) => `/api/contract?page=${p}&limit=10` },
+  { name: 'contracts', roles: ['admin'], url: (p) => `/api/contract?page=${p}&limit=10`, deep: true },
   { name: 'contracts picker limit 1000', roles: ['admin'], url: () => '/api/contract?page=1&limit=1000' },
-  { name: 'contracts izv', roles: ['admin', 'manager', 'employee'], url: (p) => `/api/contractIzv?page=${p}&limit=10` },
-  { name: 'contracts search', roles: ['admin'], url: (p) => `/api/search/contractIzv?eng=radova&srb=${enc('радова')}&page=${p}&limit=10` },
+  { name: 'contracts izv', roles: ['admin', 'manager', 'employee'], url: (p) => `/api/contractIzv?page=${p}&limit=10`, deep: true },
+  {
+    name: 'contracts search',
+    roles: ['admin'],
+    url: (p) => `/api/search/contractIzv?eng=radova&srb=${enc('радова')}&page=${p}&limit=10`,
+    deep: true,
+  },
   { name: 'topics', roles: ['admin', 'manager', 'employee'], url: (p) => `/api/topic?page=${p}&limit=10`, deep: true },
   {
     name: 'topics search kabl',
@@ -98,7 +110,12 @@ const CASES = [
     deep: true,
   },
   { name: 'comments', roles: ['admin', 'manager', 'employee'], url: (p) => `/api/comment?page=${p}&limit=10`, deep: true },
-  { name: 'comments search', roles: ['admin'], url: (p) => `/api/search/comment?eng=kabl&srb=${enc('кабл')}&page=${p}&limit=10` },
+  {
+    name: 'comments search',
+    roles: ['admin'],
+    url: (p) => `/api/search/comment?eng=kabl&srb=${enc('кабл')}&page=${p}&limit=10`,
+    deep: true,
+  },
   // Sorted by a chosen column (LIST_SORTS; issue 15 item 3): the keys whose deep pages sorted every row.
   ...[
     ['users sorted email', 'user', 'email', 'asc', ['admin']],
@@ -127,23 +144,31 @@ const CASES = [
     deep: true,
   })),
   { name: 'logs', roles: ['admin', 'manager', 'employee'], url: (p) => `/api/log?page=${p}&limit=10`, deep: true },
-  { name: 'logs search', roles: ['admin', 'manager'], url: (p) => `/api/search/log?eng=cacak&srb=${enc('чачак')}&page=${p}&limit=10` },
+  {
+    name: 'logs search',
+    roles: ['admin', 'manager'],
+    url: (p) => `/api/search/log?eng=cacak&srb=${enc('чачак')}&page=${p}&limit=10`,
+    deep: true,
+  },
   // Stop 22: rare words whose every trigram is frequent (a surname and a settlement no row holds; an
   // e-mail of one person, its letters in 6 % of rows), and a deep page of a word in 1.3 % of rows.
   {
     name: 'logs search rare surname',
     roles: ['admin', 'manager'],
     url: (p) => `/api/search/log?eng=${enc('Radovanović')}&srb=${enc('Радовановић')}&page=${p}&limit=10`,
+    deep: true,
   },
   {
     name: 'logs search rare settlement',
     roles: ['admin', 'manager'],
     url: (p) => `/api/search/log?eng=markovac&srb=${enc('марковац')}&page=${p}&limit=10`,
+    deep: true,
   },
   {
     name: 'logs search rare e-mail',
     roles: ['admin', 'manager'],
     url: (p) => `/api/search/log?eng=marko.123&srb=${enc('марко.123')}&page=${p}&limit=10`,
+    deep: true,
   },
   {
     name: 'logs search deep',
@@ -156,19 +181,41 @@ const CASES = [
     name: 'notifications search',
     roles: ['employee'],
     url: (p) => `/api/search/notification?eng=cacak&srb=${enc('чачак')}&page=${p}&limit=10`,
+    deep: true,
   },
   { name: 'activities in progress', roles: ['admin', 'manager'], url: (p) => `/api/activity/in-progress?page=${p}&limit=10`, deep: true },
   { name: 'report contracts', roles: ['admin', 'manager', 'employee'], url: () => '/api/report/contracts' },
   { name: 'report summary', roles: ['admin', 'manager', 'employee'], url: () => '/api/report/summary' },
-  { name: 'report finished', roles: ['admin', 'employee'], url: (p) => `/api/report/finished?page=${p}&limit=10` },
-  { name: 'report ijo-takse', roles: ['admin'], url: (p) => `/api/report/ijo-takse?page=${p}&limit=10` },
-  { name: 'report A13', roles: ['admin', 'employee'], url: (p) => `/api/report/A13?page=${p}&limit=10` },
+  { name: 'report finished', roles: ['admin', 'employee'], url: (p) => `/api/report/finished?page=${p}&limit=10`, deep: true },
+  { name: 'report ijo-takse', roles: ['admin'], url: (p) => `/api/report/ijo-takse?page=${p}&limit=10`, deep: true },
+  { name: 'report A13', roles: ['admin', 'employee'], url: (p) => `/api/report/A13?page=${p}&limit=10`, deep: true },
   { name: 'report snapshots', roles: ['admin'], url: () => '/api/report/snapshots' },
+  // Stop 35: the report hub's other calls (the charts, the route lengths, the snapshot comparisons of the
+  // two days the suite backfills when they are missing), and the lists the screens ask for beside them.
+  { name: 'report progress', roles: ['admin', 'manager', 'employee'], url: () => '/api/report/progress' },
+  { name: 'report route lengths A1', roles: ['admin', 'employee'], url: (p) => `/api/report/duzine/A1?page=${p}&limit=10`, deep: true },
+  ...['summaryReport', 'ijoTaxesReport', 'finishedReport'].map((type) => ({
+    name: `report compare ${type}`,
+    roles: ['admin', 'employee'],
+    url: (_p, x) => `/api/report/compare?type=${type}&dateA=${x.yesterday}&dateB=${x.today}`,
+  })),
+  { name: 'groups seeing every cluster', roles: ['admin', 'manager'], url: () => '/api/group/sve-videci/true' },
+  { name: 'groups not seeing every cluster', roles: ['admin', 'manager'], url: () => '/api/group/sve-videci/false' },
+  {
+    name: 'topic answering groups',
+    roles: ['admin', 'manager', 'employee'],
+    url: (_p, x) => `/api/topic/grupe?locationId=${x.employeeCluster}`,
+  },
+  {
+    name: 'cluster contract documents',
+    roles: ['admin', 'manager', 'employee'],
+    url: (_p, x) => `/api/link/documents/location?locationId=${x.employeeCluster}`,
+  },
   { name: 'catalogue', roles: ['admin'], url: () => '/api/activity/catalogue' },
   { name: 'ijo', roles: ['admin', 'employee'], url: () => '/api/ijo' },
   { name: 'types', roles: ['admin'], url: () => '/api/types' },
   { name: 'priorities', roles: ['admin'], url: () => '/api/priority' },
-  { name: 'smtp outbox', roles: ['admin'], url: (p) => `/api/smtp/outbox?page=${p}&limit=10` },
+  { name: 'smtp outbox', roles: ['admin'], url: (p) => `/api/smtp/outbox?page=${p}&limit=10`, deep: true },
   {
     name: 'logs oldest first',
     roles: ['admin', 'manager'],
@@ -415,7 +462,8 @@ const server = await startBenchServer(
   },
   { ...target, quiet: true },
 );
-const pool = new pg.Pool({ connectionString: server.dbUrl, max: connections });
+// The server's session settings (platform/database.ts SESSION_SETTINGS: no JIT), so both sides plan alike.
+const pool = new pg.Pool({ connectionString: server.dbUrl, max: connections, onConnect: (client) => client.query('set jit = off') });
 const results = [];
 try {
   const tokens = await benchTokens(server.base);
@@ -427,6 +475,25 @@ try {
       () => '',
     ),
   };
+  // A cluster the employee sees (firm 1's: the first of their clusters list), for the calls about one cluster.
+  extra.employeeCluster = await fetch(`${server.base}/api/location?page=1&limit=1`, {
+    headers: { authorization: `Bearer ${tokens.employee}` },
+  })
+    .then((r) => r.json())
+    .then((body) => body.locations?.[0]?._id ?? '');
+  // The comparisons read the snapshots of two days: stored by the daily job, backfilled here when missing
+  // (as bench/reports.mjs does), only when a comparison is to run.
+  if (
+    CASES.some((c) => c.name.startsWith('report compare') && (!filters.length || filters.some((f) => c.name.toLowerCase().includes(f))))
+  ) {
+    const res = await fetch(`${server.base}/api/report/backfill-snapshots?days=2`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.admin}` },
+    });
+    const days = res.ok ? ((await res.json()).results ?? []).map((r) => r.date) : [];
+    [extra.today, extra.yesterday] = days;
+    console.log(`snapshots of ${days.join(', ') || 'no day'} stored (backfill ${res.status})`);
+  }
   const counts = (
     await pool.query(`SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM clusters)::int AS clusters,
       (SELECT count(*) FROM activities)::int AS activities, (SELECT count(*) FROM topics)::int AS topics,

@@ -67,6 +67,8 @@ export const activities = pgTable(
     // INCLUDE (cluster_id, code) is added by hand in drizzle/0007.
     index('activities_in_progress_idx').on(t.rokZavrsetka, t.id).where(sql`status = 'U toku'`),
     index('activities_code_status_idx').on(t.code, t.status),
+    // Also by hand: activities_finished_order_idx (cluster_id, position desc) INCLUDE (code) where finished,
+    // drizzle/0037 (the progress report's furthest finished activity per cluster).
   ],
 );
 

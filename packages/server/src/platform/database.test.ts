@@ -37,6 +37,31 @@ describe('statements written once', () => {
   });
 });
 
+describe("the pool's session settings", () => {
+  it('every connection runs without JIT, in a transaction too; a connection of its own keeps the default', async () => {
+    // Ten at once: each on a connection of its own (the pool holds up to ten).
+    const settings = await Promise.all(
+      Array.from({ length: 10 }, () => t.db.execute<{ jit: string }>(sql`select current_setting('jit') as jit, pg_sleep(0.02)`)),
+    );
+    expect(settings.map((r) => r.rows[0]?.jit)).toEqual(Array(10).fill('off'));
+    const inTx = await t.db.transaction((tx) => tx.execute<{ jit: string }>(sql`select current_setting('jit') as jit`));
+    expect(inTx.rows[0]?.jit).toBe('off');
+    const own = connect((t.db.$client as unknown as { options: { connectionString: string } }).options.connectionString, 1);
+    try {
+      expect((await own.execute<{ jit: string }>(sql`select current_setting('jit') as jit`)).rows[0]?.jit).toBe('off');
+      const raw = await own.$client.connect();
+      try {
+        await raw.query('reset jit');
+        expect((await raw.query('select current_setting($1) as jit', ['jit'])).rows[0]?.jit).toBe('on');
+      } finally {
+        raw.release();
+      }
+    } finally {
+      await own.$client.end();
+    }
+  });
+});
+
 describe('statements sent as one batch', () => {
   it('keep their values exactly, hold a set local for the batch only, and roll back together', async () => {
     // Values written into the text: quotes, backslashes, LIKE's signs, both scripts, a number.
