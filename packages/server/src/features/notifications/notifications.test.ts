@@ -195,7 +195,12 @@ describe('GET /api/search/notification', () => {
     // In the deadline order the search runs as a named statement (notices_search_*); sorted by the same
     // key (brojDanaDoRoka, then id) the condition is built with its values. Seven rounds: PostgreSQL plans
     // a named statement generically from the sixth run on.
-    const searches: Record<string, string>[] = [{ eng: 'sljivov', srb: 'сљивов' }, { eng: 'A4' }, { eng: 'Đurđe', srb: 'Ђурђе' }, { eng: 'kontrola' }];
+    const searches: Record<string, string>[] = [
+      { eng: 'sljivov', srb: 'сљивов' },
+      { eng: 'A4' },
+      { eng: 'Đurđe', srb: 'Ђурђе' },
+      { eng: 'kontrola' },
+    ];
     for (let round = 0; round < 7; round++) {
       for (const token of [tokens.teamA, tokens.companyB, tokens.nadzor, tokens.manager, tokens.ministry]) {
         for (const params of searches) {

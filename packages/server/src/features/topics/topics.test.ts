@@ -857,11 +857,16 @@ describe("the Admin's filtered or searched count kept by the topics' version (dr
     expect(await totals()).toEqual([2, 1, 1]);
     // A change the filters do not read keeps the count; one made with the triggers off (the version
     // unmoved) shows that the count is indeed kept, not counted again.
-    await t.db.update(topics).set({ rok: new Date('2031-02-01T00:00:00Z') }).where(eq(topics.id, first._id));
+    await t.db
+      .update(topics)
+      .set({ rok: new Date('2031-02-01T00:00:00Z') })
+      .where(eq(topics.id, first._id));
     expect(await totals()).toEqual([2, 1, 1]);
     await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`);
-      await tx.execute(sql`insert into topics (cluster_id, group_id, opis, prioritet) values (${zlatibor.id}, ${tree.leaf.id}, 'Zapamćen tajni', 'visok')`);
+      await tx.execute(
+        sql`insert into topics (cluster_id, group_id, opis, prioritet) values (${zlatibor.id}, ${tree.leaf.id}, 'Zapamćen tajni', 'visok')`,
+      );
     });
     expect(await totals()).toEqual([2, 1, 1]);
     // The next counted change counts every match, the one written behind the triggers' back too.
