@@ -1,4 +1,4 @@
-import type { GroupDto, GroupsPage, MessageResponse } from '@trasa/domain';
+import type { GroupDto, GroupListItem, GroupsPage, MessageResponse } from '@trasa/domain';
 import { api } from './client';
 import type { PageParams, SearchText } from './users';
 
@@ -48,7 +48,7 @@ export function removeUserFromGroup(userId: string): Promise<MessageResponse> {
   return api('/group/remove-user', { method: 'PATCH', query: { userId } });
 }
 
-/** Groups that see all clusters (true) or not (false). */
-export async function groupsBySeesAll(seesAll: boolean, signal?: AbortSignal): Promise<GroupDto[]> {
-  return (await api<{ groups: GroupDto[] }>(`/group/sve-videci/${seesAll}`, { signal })).groups;
+/** Groups that see all clusters (true) or not (false), as the groups list's rows. */
+export async function groupsBySeesAll(seesAll: boolean, signal?: AbortSignal): Promise<GroupListItem[]> {
+  return (await api<{ groups: GroupListItem[] }>(`/group/sve-videci/${seesAll}`, { signal })).groups;
 }

@@ -116,6 +116,26 @@ describe('GET /api/group/sve-videci/true and /false', () => {
     expect(ids([...yes.groups, ...no.groups])).not.toContain(reservedId);
     const mine = (await t.call({ method: 'GET', url: '/api/group/sve-videci/false', token: managerToken })).json();
     expect(new Set(ids(mine.groups))).toEqual(new Set([tree.mid.id, tree.leaf.id]));
+    // The groups list's rows, in its order, nothing else: the whole list split in two.
+    for (const [token, answers] of [
+      [adminToken, [yes, no]],
+      [managerToken, [(await t.call({ method: 'GET', url: '/api/group/sve-videci/true', token: managerToken })).json(), mine]],
+    ] as const) {
+      const whole = (await t.call({ method: 'GET', url: '/api/group?page=1&limit=50000', token })).json();
+      for (const [answer, flag] of [
+        [answers[0], true],
+        [answers[1], false],
+      ] as const) {
+        expect(Object.keys(answer)).toEqual(['groups']);
+        expect(answer.groups).toEqual(whole.groups.filter((g: { sveVideci: boolean }) => g.sveVideci === flag));
+      }
+    }
+    // Kept by the groups' version: a group made to see everything moves from one list to the other.
+    await t.db.update(groups).set({ sveVideci: true }).where(eq(groups.id, tree.other.id));
+    const moved = (await t.call({ method: 'GET', url: '/api/group/sve-videci/true', token: adminToken })).json();
+    expect(ids(moved.groups)).toContain(tree.other.id);
+    const left = (await t.call({ method: 'GET', url: '/api/group/sve-videci/false', token: adminToken })).json();
+    expect(ids(left.groups)).not.toContain(tree.other.id);
   });
 });
 

@@ -79,7 +79,13 @@ const parentGroup = alias(groups, 'parent');
  * is written compact (platform/jsonText.ts): json_build_object, json_agg and a children subquery per group
  * cost the whole list (1,000 groups) 13 ms of SQL and 480 KB (docs/performance.md "Pickers").
  */
-export async function groupsPageJson(db: Executor, scope: Scope, where: SQL, paging: Paging & GroupSorting): Promise<string> {
+export async function groupsPageJson(
+  db: Executor,
+  scope: Scope,
+  where: SQL,
+  paging: Paging & GroupSorting,
+  opts: { total?: boolean } = {},
+): Promise<string> {
   const orderBy = orderOf(GROUP_SORTS, paging, groupOrder, groups.id);
   const parentVisible = scope.all
     ? sql`true`
@@ -114,11 +120,11 @@ export async function groupsPageJson(db: Executor, scope: Scope, where: SQL, pag
     ['sveVideci', jsonLiteral(sql`p.sve`)],
     ['nadredjenaGrupa', sql`(case when p.parent_id is null then 'null' else ${nameRef(sql`p.parent_id`, sql`p.parent_naziv`)} end)`],
   ]);
+  const total = opts.total === false ? sql`''` : sql`',"totalResults":' || (select count(*) from ${groups} where ${where})`;
   const result = await db.execute<{ body: string }>(sql`with page as (${page})
-    select '{"groups":' || ${jsonArrayAgg(group, sql`p.k`)}
-      || ',"totalResults":' || (select count(*) from ${groups} where ${where}) || '}' as body
+    select '{"groups":' || ${jsonArrayAgg(group, sql`p.k`)} || ${total} || '}' as body
     from page p`);
-  return result.rows[0]?.body ?? '{"groups":[],"totalResults":0}';
+  return result.rows[0]?.body ?? (opts.total === false ? '{"groups":[]}' : '{"groups":[],"totalResults":0}');
 }
 
 export async function getGroup(ctx: AppContext, actor: Actor, id: string): Promise<GroupDto> {
@@ -130,11 +136,15 @@ export async function getGroup(ctx: AppContext, actor: Actor, id: string): Promi
 }
 
 /** GET /api/group/sve-videci/{true,false}: the groups that do (not) see every cluster, all of them. */
-export async function groupsBySveVideci(ctx: AppContext, actor: Actor, sveVideci: boolean): Promise<GroupDto[]> {
-  const scope = await scopeOf(ctx.db, actor);
-  const rows = await selectGroups(ctx.db, and(groupCondition(scope), eq(groups.sveVideci, sveVideci)), { orderBy: [...groupOrder] });
-  return rows.map((r) => presentGroup(r, scope));
+export async function groupsBySveVideci(ctx: AppContext, scope: Scope, sveVideci: boolean): Promise<string> {
+  // Every such group of the scope, as the whole list's rows (GroupListItem: the choices read what the
+  // groups list's rows carry; the detail carries the rest), in the list's order, without the total.
+  const where = and(groupCondition(scope), eq(groups.sveVideci, sveVideci)) as SQL;
+  return groupsPageJson(ctx.db, scope, where, { page: 1, limit: WHOLE_LIST_ROWS }, { total: false });
 }
+
+/** More groups than any tree holds: a choice lists every one. */
+const WHOLE_LIST_ROWS = 1_000_000;
 
 const reservedName = (naziv: string, cirilica: string | undefined) => isReservedGroupName(naziv) || isReservedGroupName(cirilica);
 const nameTaken = () => conflict(USERS.groupNameTaken, { naziv: USERS.groupNameTaken });
