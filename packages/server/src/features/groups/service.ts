@@ -4,6 +4,7 @@ import {
   type GroupDto,
   type GroupsPage,
   isReservedGroupName,
+  MAX_LIMIT,
   type Sorting,
   type SortKey,
   toCyrillic,
@@ -138,13 +139,11 @@ export async function getGroup(ctx: AppContext, actor: Actor, id: string): Promi
 /** GET /api/group/sve-videci/{true,false}: the groups that do (not) see every cluster, all of them. */
 export async function groupsBySveVideci(ctx: AppContext, scope: Scope, sveVideci: boolean): Promise<string> {
   // Every such group of the scope, as the whole list's rows (GroupListItem: the choices read what the
-  // groups list's rows carry; the detail carries the rest), in the list's order, without the total.
+  // groups list's rows carry; the detail carries the rest), in the list's order and up to its bound (the
+  // screens' limit=50000 call), without the total.
   const where = and(groupCondition(scope), eq(groups.sveVideci, sveVideci)) as SQL;
-  return groupsPageJson(ctx.db, scope, where, { page: 1, limit: WHOLE_LIST_ROWS }, { total: false });
+  return groupsPageJson(ctx.db, scope, where, { page: 1, limit: MAX_LIMIT }, { total: false });
 }
-
-/** More groups than any tree holds: a choice lists every one. */
-const WHOLE_LIST_ROWS = 1_000_000;
 
 const reservedName = (naziv: string, cirilica: string | undefined) => isReservedGroupName(naziv) || isReservedGroupName(cirilica);
 const nameTaken = () => conflict(USERS.groupNameTaken, { naziv: USERS.groupNameTaken });

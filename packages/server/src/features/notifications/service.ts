@@ -176,14 +176,15 @@ function pageSql(
     order by ${rowOrder}`;
 }
 
-/**
- * The lists as they open (the deadline order, no search or filter) as named statements written once
- * (issue 9: building the page with drizzle and planning it were most of its cost): the Admin's whole
- * in-progress list; the notifications of a caller who sees everything, and of one with a limited scope
- * (the scope's groups and the responsible types as array parameters).
- */
+/** The search's two terms as parameters of the named statements (openingPages). */
 const searchPlaceholders = [sql.placeholder('term1'), sql.placeholder('term2')];
 
+/**
+ * The lists in the deadline order, without a filter, as named statements written once
+ * (issue 9: building the page with drizzle and planning it were most of its cost): the Admin's whole
+ * in-progress list; the notifications of a caller who sees everything, and of one with a limited scope
+ * (the scope's groups and the responsible types as array parameters); and the same two searched.
+ */
 const openingPages = {
   inProgress: namedStatement<PageRow>(
     'in_progress_page',
