@@ -14,7 +14,7 @@ export default defineConfig({
   workers: 1,
   forbidOnly: !!process.env.CI,
   // One retry (E2E_RETRIES): a journey that passes only on its second try is printed as "flaky" and is
-  // a defect to fix, but it does not throw away a CI run (docs/decisions.md "Journeys and CI").
+  // a defect to fix, but it does not throw away a CI run (docs/decisions.md "Tests and CI").
   retries: Number(process.env.E2E_RETRIES ?? 1),
   timeout: 60_000,
   expect: { timeout: 15_000 },
@@ -23,7 +23,7 @@ export default defineConfig({
     baseURL,
     locale: 'sr-RS',
     // A trace is recorded only for the retry of a failed journey: recording one for every journey (to keep
-    // it on failure) doubled the journeys' CPU time (docs/decisions.md "Journeys and CI", stop 21).
+    // it on failure) doubled the journeys' CPU time (docs/decisions.md "Tests and CI").
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -24,7 +24,7 @@ export default defineConfig({
           name: 'server',
           // A worker's test files share their imported modules (each still has its own database and app):
           // importing the server's modules again for every file was 100 of the pass's 245 s
-          // (docs/decisions.md "Journeys and CI", stop 26).
+          // (docs/decisions.md "Tests and CI").
           isolate: false,
           include: ['packages/server/src/**/*.test.ts'],
           environment: 'node',

@@ -1,4 +1,4 @@
-// CPU time per request of two builds side by side (issue 15 item 3, helper cmt): the server process's and
+// CPU time per request of two builds side by side (issue 15 item 3): the server process's and
 // its own PostgreSQL backends' utime + stime from /proc, over the same requests, alternating the builds
 // so that the machine's load falls on both alike. What a loaded 2-core machine changes least.
 //

@@ -1,4 +1,4 @@
-// The PostgreSQL CPU time of each statement one request sends (issue 15 item 3, helper cmt): the
+// The PostgreSQL CPU time of each statement one request sends (issue 15 item 3): the
 // statements are recorded as the suite records them (bench/capture-sql.mjs), then each is run BENCH_RUNS
 // times (300) on one warm connection — a named one as a named prepared statement, as the server runs it —
 // and that backend's utime + stime (/proc) is divided by the runs. EXPLAIN ANALYZE's planning times come

@@ -132,7 +132,7 @@ const CASES = [
     ['comments sorted e-mail desc', 'comment', 'email', 'desc', ['admin']],
     ['comments sorted activity', 'comment', 'aktivnost', 'asc', ['admin', 'employee']],
     ['topics sorted cluster', 'topic', 'nazivKlastera', 'asc', ['admin', 'employee']],
-    // Stop 19: the clusters' computed keys and the long texts.
+    // The clusters' computed keys and the long texts.
     ['clusters sorted groups', 'location', 'odgovoran', 'asc', ['admin', 'employee']],
     ['clusters sorted status desc', 'location', 'status', 'desc', ['admin', 'employee']],
     ['clusters sorted contract', 'location', 'ugovor', 'asc', ['admin']],
@@ -150,7 +150,7 @@ const CASES = [
     url: (p) => `/api/search/log?eng=cacak&srb=${enc('чачак')}&page=${p}&limit=10`,
     deep: true,
   },
-  // Stop 22: rare words whose every trigram is frequent (a surname and a settlement no row holds; an
+  // Rare words whose every trigram is frequent (a surname and a settlement no row holds; an
   // e-mail of one person, its letters in 6 % of rows), and a deep page of a word in 1.3 % of rows.
   {
     name: 'logs search rare surname',
@@ -190,7 +190,7 @@ const CASES = [
   { name: 'report ijo-takse', roles: ['admin'], url: (p) => `/api/report/ijo-takse?page=${p}&limit=10`, deep: true },
   { name: 'report A13', roles: ['admin', 'employee'], url: (p) => `/api/report/A13?page=${p}&limit=10`, deep: true },
   { name: 'report snapshots', roles: ['admin'], url: () => '/api/report/snapshots' },
-  // Stop 35: the report hub's other calls (the charts, the route lengths, the snapshot comparisons of the
+  // The report hub's other calls (the charts, the route lengths, the snapshot comparisons of the
   // two days the suite backfills when they are missing), and the lists the screens ask for beside them.
   { name: 'report progress', roles: ['admin', 'manager', 'employee'], url: () => '/api/report/progress' },
   { name: 'report route lengths A1', roles: ['admin', 'employee'], url: (p) => `/api/report/duzine/A1?page=${p}&limit=10`, deep: true },

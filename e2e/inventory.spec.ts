@@ -72,7 +72,7 @@ test('a client employee keeps a school inventory: contract, schools, equipment, 
   page,
   request,
 }) => {
-  // Lean: about a minute on a quiet machine; INVENTORY_TIMEOUT_MS gives a loaded one more time.
+  // Lean: about a minute without other load; INVENTORY_TIMEOUT_MS gives a loaded machine more time.
   test.setTimeout(Number(process.env.INVENTORY_TIMEOUT_MS) || 90_000);
   const smtp = await startSmtp();
   // The SMTP server put in use here is removed at the end, pass or fail: the journeys share one server,

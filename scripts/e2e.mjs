@@ -3,7 +3,7 @@
 // each with its own server and its own fresh database (e2e/support/server.mjs) on its own port, so no
 // journey shares state with another shard's. The journey files are dealt to the shards by their measured
 // durations (WEIGHTS: the longest first, each to the shard with the least so far), so the shards end
-// together; Playwright's own --shard split by the number of tests (7.3 against 5.3 min in stop 26's CI).
+// together; Playwright's own --shard splits by the number of tests, which left one shard 2 minutes longer.
 // Each shard's lines are printed as they come, prefixed with its number; the exit code is the first
 // failing shard's. Arguments go to every shard; with a file or filter named (`npm run test:e2e --
 // e2e/users.spec.ts`) one Playwright process runs it unless E2E_SHARDS says otherwise.
@@ -18,7 +18,7 @@ const basePort = Number(process.env.E2E_PORT || 3100);
 const playwright = new URL('../node_modules/@playwright/test/cli.js', import.meta.url).pathname;
 
 /**
- * Seconds each journey file took in a CI run (stop 26, both shards busy); a file not named here counts as
+ * Seconds each journey file took in a CI run (both shards busy); a file not named here counts as
  * DEFAULT_WEIGHT. Only the proportions matter: update them when a file grows or shrinks a lot.
  */
 const WEIGHTS = {

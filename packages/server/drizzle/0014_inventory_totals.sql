@@ -1,4 +1,4 @@
--- The inventory reports at 100,000 items (issue 15 item 3; figures in docs/performance.md "Stop 19").
+-- The inventory reports at 100,000 items (issue 15 item 3; bench cases `inventory report …`).
 -- Written by hand like 0010, 0012 and 0013: the schema files do not declare these, so drizzle-kit leaves
 -- them alone. IF NOT EXISTS / OR REPLACE: a bench database may have them from a trial run.
 --

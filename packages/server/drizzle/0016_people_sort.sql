@@ -11,7 +11,7 @@
 ALTER TABLE "users" ADD COLUMN IF NOT EXISTS "sort_group" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN IF NOT EXISTS "sort_role" text;--> statement-breakpoint
 -- One pass over the users (each update rewrites the row and its index entries: 50,000 users took 35 s
--- per pass on a loaded bench machine), only the rows whose keys differ (a second run changes nothing).
+-- per pass on the bench database under load), only the rows whose keys differ (a second run changes nothing).
 UPDATE "users" u SET
     "sort_group" = (SELECT g."naziv" FROM "groups" g WHERE g."id" = u."group_id"),
     "sort_role" = (SELECT r."ime_role" FROM "roles" r WHERE r."id" = u."role_id")

@@ -1,4 +1,4 @@
--- A cluster's status stored on its row (issue 15 item 3; figures in docs/performance.md "Clusters").
+-- A cluster's status stored on its row (issue 15 item 3; docs/decisions.md "A cluster's status is stored").
 -- Written by hand like 0013 and 0014. IF NOT EXISTS / OR REPLACE: a bench database may have them from a
 -- trial run.
 --

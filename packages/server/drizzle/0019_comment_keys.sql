@@ -1,5 +1,5 @@
--- The comments list at 100,000 comments (issue 15 item 3; figures in docs/performance.md "Stop 20 —
--- comments"). Written by hand like 0010–0015: the schema files do not declare these, so drizzle-kit
+-- The comments list at 100,000 comments (issue 15 item 3; docs/decisions.md "Comments"; bench case
+-- `comments`). Written by hand like 0010–0015: the schema files do not declare these, so drizzle-kit
 -- leaves them alone. IF NOT EXISTS: a bench database may have them from a trial run.
 --
 -- 1. A limited scope's page, newest first: the visible clusters' comments are read from

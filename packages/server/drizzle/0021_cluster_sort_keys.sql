@@ -4,7 +4,7 @@
 -- when there are several) — exactly CLUSTER_SORT_DEFINITIONS' values (features/clusters/service.ts), null
 -- without groups or without a general contract. The list sorted by either read them from an index in
 -- trasa_sr order instead of aggregating every visible cluster's links per request (the Admin's page 1
--- by groups: 3,000 aggregates and a sort, p50 81 ms in stop 21's suite).
+-- by groups: 3,000 aggregates and a sort, p50 81 ms in bench case `clusters sorted groups`).
 --
 -- Kept by statement triggers on the links (cluster_groups, contract_clusters: insert, update, delete —
 -- a cluster's or a group's delete cascades into them) and on the names (groups, contracts: an update of

@@ -1,5 +1,5 @@
--- The log's search at 1,000,000 rows for a rare word (issue 10 "Speed"; figures in docs/performance.md
--- "Stop 22 — the log's search for a rare word"). Written by hand like 0010–0019: the schema files do not
+-- The log's search at 1,000,000 rows for a rare word (issue 10 "Speed"; docs/decisions.md
+-- "The log's search"; bench cases `logs search rare surname`, `… rare settlement`). Written by hand like 0010–0019: the schema files do not
 -- declare it, so drizzle-kit leaves it alone.
 --
 -- A word whose trigrams are each in hundreds of thousands of rows ('radovanovic', 'markovac') cost the

@@ -1,5 +1,5 @@
--- Each cluster's number of comments and topics, kept (issue 15 item 3; docs/decisions.md "Comments and
--- topics: kept counts per cluster"). A limited scope's total without a search was an index-only count of
+-- Each cluster's number of comments and topics, kept (issue 15 item 3; docs/decisions.md "Counts and
+-- keys kept on rows by triggers"). A limited scope's total without a search was an index-only count of
 -- its clusters' comments (a Rukovodilac's 9,774 entries: 6.7 ms of the 8 ms of SQL of page 1); it is now
 -- the sum of 300 kept numbers. Sorted by cluster, a deep page skips the whole clusters before its offset
 -- by the running sum of the kept numbers (the Admin's page 2,500 walked 25,000 comments). Written by hand

@@ -1,5 +1,5 @@
 -- The log's search for an e-mail or an IP address at 1,000,000 rows (issue 10 "Speed"; docs/decisions.md
--- "The log's search for e-mails and addresses (issue 10 Speed, helper logs)"). Written by hand like
+-- "The log's search"; bench case `logs search rare e-mail`). Written by hand like
 -- 0023: the schema files do not declare it, so drizzle-kit leaves it alone.
 --
 -- 'marko.123' or '10.20.30' has no rare run of letters (0023's letter index: 'marko' is in 76,000 rows,

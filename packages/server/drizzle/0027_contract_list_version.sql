@@ -1,5 +1,5 @@
 -- The contracts' whole lists kept by data version (docs/decisions.md "Pickers: whole lists kept by data
--- version"; issue 15 items 3–4, helper lists). The pickers ask GET /api/contract?page=1&limit=1000 (the
+-- version"; issue 15 items 3–4). The pickers ask GET /api/contract?page=1&limit=1000 (the
 -- cluster form's and the in-progress filter's general contracts) and the typed lists at limit 1000 on
 -- every dialog opened; the answer is kept (platform/answerCache.ts) under the 'contracts' version, moved
 -- once per transaction at commit by 0020's trasa_list_changed on every table the list rows are built

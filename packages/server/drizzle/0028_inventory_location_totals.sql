@@ -1,4 +1,4 @@
--- The inventory reports per location at 3,000 locations (issue 15 item 3, helper inv; docs/decisions.md
+-- The inventory reports per location at 3,000 locations (issue 15 item 3; docs/decisions.md
 -- "Inventory reports per location: kept per location"). Written by hand like 0014: the schema files do
 -- not declare it, so drizzle-kit leaves it alone. IF NOT EXISTS / OR REPLACE: a bench database may have it
 -- from a trial run.

@@ -1,5 +1,5 @@
--- The users' search keeps its counts by data version (docs/decisions.md "Users and log searches, another
--- pass"; issue 15 item 3, helper usr). GET /api/search/user counts every match up to 10,000 on each
+-- The users' search keeps its counts by data version (docs/decisions.md "Search counts kept by data
+-- version"; issue 15 item 3). GET /api/search/user counts every match up to 10,000 on each
 -- page ('djordj': 3,828 of 50,000 users, a bitmap of the trigram index and a heap read of 2,146 pages,
 -- about half the request's SQL); the server keeps the count of a search (the caller's scope and the
 -- terms) under the 'users' version and counts again only when it moved. The version moves once per

@@ -1,5 +1,5 @@
--- The comments' search keeps its counts by data version (docs/decisions.md "Comment searches: counts
--- kept"; issue 15 item 3). GET /api/search/comment counts every match up to 10,000 on each page ('kabl':
+-- The comments' search keeps its counts by data version (docs/decisions.md "Search counts kept by
+-- data version"; issue 15 item 3). GET /api/search/comment counts every match up to 10,000 on each page ('kabl':
 -- 10,001 comments rechecked, about 60 ms of PostgreSQL against 0.3 ms for the page itself); the server keeps
 -- the count of a search (the caller's scope and the terms) under the 'comments' version (and, for a caller
 -- who sees only some clusters, the 'locations' version of 0020, which moves with the clusters' groups and

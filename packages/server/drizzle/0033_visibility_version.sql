@@ -1,5 +1,5 @@
--- The clusters a limited scope sees, kept by data version (docs/decisions.md "A scope's visible clusters
--- kept by version"; issue 15 item 3). A Rukovodilac's or a Zaposleni's list worked out the ids of the
+-- The clusters a limited scope sees, kept by data version (docs/decisions.md "The request's scope kept
+-- by version"; issue 15 item 3). A Rukovodilac's or a Zaposleni's list worked out the ids of the
 -- clusters their groups see (a UNION over cluster_groups and contract_clusters × contract_groups) inside
 -- every list statement, once for the page and once for its count: about half of a topic or comment page's
 -- SQL. The server keeps those ids per scope under this version and the groups' (read with the user on

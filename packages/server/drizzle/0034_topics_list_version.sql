@@ -1,5 +1,5 @@
 -- The topics' list keeps a limited scope's total by data version (issue 15 item 3; docs/decisions.md
--- "A scope's total kept by version"), as the comments' does with 0030's 'comments' version: GET /api/topic
+-- "Search counts kept by data version"), as the comments' does with 0030's 'comments' version: GET /api/topic
 -- without a filter answers the sum of the scope's clusters' kept numbers (0025's cluster_list_counts), and
 -- summing an employee's 300 clusters was more than half of the page's statement. The server keeps that sum
 -- (per scope) under this version and 0033's 'visibility' and sums again only when one has moved. The version

@@ -1,7 +1,7 @@
 import net from 'node:net';
 
 /**
- * Any outbound connection to a host other than this machine fails the test: tests talk only to the
+ * Any outbound connection to a host other than the local one fails the test: tests talk only to the
  * PostgreSQL and SMTP servers they start themselves.
  */
 // The test files of a worker share their modules (vitest `isolate: false`) and this file runs before each of

@@ -11,17 +11,13 @@ import { gzipSync } from 'node:zlib';
 export const LOGIN_BUDGET = 150 * 1024;
 export const SCREEN_BUDGET = 350 * 1024;
 /**
- * What the test enforces: the build as measured on 2026-11-25 plus a few KB (docs/performance.md). The
- * login page is within its target since the public pages render without MUI, React Query and zod
- * (src/public, 110 KB: React with React Router alone is ≈95 KB). The screens are too since the lists have
- * their own table on MUI's Table (components/DataTable.tsx, 8 KB) instead of material-react-table (76 KB,
- * whose date filters also brought the 58 KB of date pickers to every list) and the inventory, contract
- * and user forms load with their dialogs: the heaviest (MyClustersPage) measures 346 KB — the shell's
- * 267 KB (React 95, MUI's core 43, domain and zod 42, the app itself 18 …), react-hook-form 15, the text
- * field 14, the picker 9, the table 8 and the screen's own code. Since 2026-11-27 (issue 13 item 3) zod
- * and the domain's schemas load with the forms, not the shell (237 KB): the heaviest screen (ActivityPage)
- * measures 336 KB, the login page 114.8 KB. Lower these as the build shrinks; never raise them without a
- * reason in docs/decisions.md.
+ * What the test enforces: the build as it measures plus a few KB (docs/performance.md "The web: bundles
+ * and Lighthouse"). The login page is within its target because the public pages render without MUI,
+ * React Query and zod (src/public: React with React Router alone is ≈95 KB). The screens are because the
+ * lists have their own table on MUI's Table (components/DataTable.tsx) instead of material-react-table,
+ * whose date filters brought the date pickers to every list; the inventory, contract and user forms load
+ * with their dialogs; and zod and the domain's schemas load with the forms, not the shell. Lower these as
+ * the build shrinks; never raise them without a reason in docs/decisions.md.
  */
 export const LOGIN_CEILING = 115 * 1024;
 export const SCREEN_CEILING = 340 * 1024;

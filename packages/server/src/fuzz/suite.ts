@@ -33,7 +33,7 @@ type Caller = (typeof CALLERS)[number];
 
 /**
  * Refusals that are recorded by design: a failed sign-in adds exactly one audit row (docs/decisions.md
- * "Platform": audit rows for sign-in success and failure). Nothing else may change.
+ * "Answers and logs": audit rows for sign-in success and failure). Nothing else may change.
  */
 const AUDITED_REFUSALS = new Set(['POST /api/user/login']);
 const rowsOf = (snapshot: DbSnapshot, table: string) => Number(snapshot.get(table)?.split(':')[0] ?? Number.NaN);
@@ -145,7 +145,7 @@ export async function fuzzSuite(part: number): Promise<void> {
           const changed = [...now].filter(([table, f]) => dbBefore.get(table) !== f).map(([table]) => table);
           const audited = AUDITED_REFUSALS.has(`${op.method} ${op.route}`) && changed.length === 1 && changed[0] === 'audit_logs';
           if (audited && rowsOf(now, 'audit_logs') === rowsOf(dbBefore, 'audit_logs') + 1) {
-            // A refused sign-in is recorded (docs/decisions.md "Platform": audit rows for sign-in failures).
+            // A refused sign-in is recorded (docs/decisions.md "Answers and logs": audit rows for sign-in failures).
             dbBefore = now;
           } else if (changed.length || files !== filesBefore) {
             const fileNote = files !== filesBefore ? ` files: before [${filesBefore}] after [${files}]` : '';

@@ -35,7 +35,7 @@ export function socketDirFor(pgData: string, port: number): string | null {
  * the directory; node-postgres and libpq both read it), else over 127.0.0.1. A socket costs the server
  * less than loopback TCP for every statement it sends: `select 1` on a pool of 10 answered 45,500 a
  * second against 36,400, and a third of the server's CPU under load was its writes to PostgreSQL
- * (docs/performance.md "Stop 27", "Stop 29"). TCP stays open on 127.0.0.1 for tools.
+ * (docs/decisions.md "The embedded PostgreSQL over its Unix socket"). TCP stays open on 127.0.0.1 for tools.
  */
 export function embeddedUrl(password: string, port: number, socketDir: string | null, database = 'postgres'): string {
   const base = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;

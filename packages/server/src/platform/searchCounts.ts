@@ -3,10 +3,10 @@ import type { Executor } from './database.js';
 import { keptByVersion } from './keptByVersion.js';
 
 /**
- * Counts of searches kept by data version (docs/decisions.md "Users and log searches, another pass" and
- * "Comment searches: counts kept"). A search's total is its matches counted up to 10,000 on every page
- * asked — for a frequent word most of the request (the comments' 'kabl': 10,001 rows rechecked, 60 ms of
- * PostgreSQL against 0.3 ms for the page). The count is kept under the version of the data its
+ * Counts of searches kept by data version (docs/decisions.md "Search counts kept by data version"). A
+ * search's total is its matches counted up to 10,000 on every page asked — for a frequent word most of
+ * the request (the comments' 'kabl': 10,001 rows rechecked, 60 ms of PostgreSQL against 0.3 ms for the
+ * page). The count is kept under the version of the data its
  * condition reads (report_cache_state: a version moves once per transaction, at the commit of any such
  * change, through whichever instance: drizzle/0020's trasa_list_changed) and counted again only when the
  * version read in the page's own statement is another: a kept count is only ever used while the data it

@@ -11,7 +11,7 @@ import { CLUSTER_SORT_DEFINITIONS } from './service.js';
 /**
  * The clusters list sorted by a computed key (responsible contractors — the groups of type Izvođač, as
  * the column shows them — and the general contract: kept on the cluster by migration 0021's triggers
- * since stop 22, contractors only since 0032; the status kept by 0017's): every page,
+ * and 0032's; the status kept by 0017's): every page,
  * both ways, must be the clusters in the order of the keys' plain definitions (CLUSTER_SORT_DEFINITIONS),
  * ties by the id, empty values (no group, no contract, no activities) where PostgreSQL puts them.
  */

@@ -339,7 +339,7 @@ describe("the comment's kept search texts (drizzle/0024: the search's author, cl
 });
 
 describe("a limited scope's comments (issue 15: sorted by cluster, only the scope's clusters walked)", () => {
-  // Every row of every page whole (helper cmt: the page's ids and total in one statement, its rows from a
+  // Every row of every page whole (the page's ids and total come from one statement, its rows from a
   // prepared statement in the ids' order): the rows the plain joined query of before selects, orders and
   // presents, for the Admin too.
   it('pages every sort both ways, listed and searched, as the scope and search of before select, order and present them', async () => {
@@ -541,7 +541,7 @@ describe("a limited scope's deep pages read from the end (issue 15: past 500 row
   });
 });
 
-describe("a whole table's estimate read in the list's statement (helper cmt: the Admin's totals without an EXPLAIN of their own)", () => {
+describe("a whole table's estimate read in the list's statement (the Admin's totals without an EXPLAIN of their own)", () => {
   it("is EXPLAIN's estimate of the table, after ANALYZE and after rows added since", async () => {
     const explained = async (table: 'activity_comments' | 'topics') =>
       estimatedRows(t.db, table === 'topics' ? topics : activityComments, undefined);

@@ -569,7 +569,8 @@ describe('logs', () => {
       expect(deep.totalLogs).toBeGreaterThanOrEqual(301);
       // Once a page the window can't hold has kept the word's positions (MATCH_INDEX), page 1, which the
       // window holds, is still read from the window (its total an estimate), not walked from a kept match
-      // (stop 34: three times the cost); the page the window can't hold is answered from the kept ones.
+      // (that walk cost three times the window's read: bench case `logs search deep`, Admin, page 1); the
+      // page the window can't hold is answered from the kept ones.
       Object.assign(SEARCH_WINDOW, { rows: 1_000, max: 1_000 });
       // Every match read, sorted and counted at once (nothing kept: everyMatch).
       Object.assign(MATCH_INDEX, { min: Number.POSITIVE_INFINITY });

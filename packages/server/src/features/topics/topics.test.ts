@@ -685,7 +685,7 @@ describe("a limited scope's topics (issue 15: the visible clusters as an index r
         );
         for (const sort of [undefined, ...LIST_SORTS.topics]) {
           for (const order of ['asc', 'desc'] as const) {
-            // Every row whole (helper cmt: the page's rows from a prepared statement in the ids' order), as
+            // Every row whole (the page's rows come from a prepared statement in the ids' order), as
             // the plain joined query of before selects, orders and presents them.
             const expected = (
               await selectTopics(t.db)

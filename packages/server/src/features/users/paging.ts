@@ -43,7 +43,7 @@ export function tableEstimateSql(table: PgTable): SQL {
  * totalResults of a list: counted exactly up to `exactUpTo` (EXACT_COUNT_LIMIT unless given; a count that
  * stops there), past it the planner's estimate of the rows `where` selects (EXPLAIN; accurate for the
  * unfiltered lists, whose statistics are the table's). Counting 50,000 users on every page cost more than
- * the page itself (issue 15, docs/performance.md "Counts").
+ * the page itself (issue 15, docs/decisions.md "Counts").
  *
  * `estimateFirst` (lists over a whole table with plain conditions: the Admin's users, users of a role):
  * the estimate is asked first, and when it is past twice the limit it is the answer — the capped count
