@@ -123,7 +123,8 @@ function walkedPageIds(
       // comments in id order through a LATERAL subquery PostgreSQL cannot flatten (offset 0), so the page
       // is an incremental sort that stops after the offset. As a join PostgreSQL read all the scope's
       // comments (10,151), hashed them with their clusters and compared names in ICU for a top-N sort even
-      // for page 1 (4.6 ms → 0.9 ms; page 1,001 13 → 6 ms). `in (…)`, not `= any(array(…))`: estimated
+      // for page 1 (an employee's page 1 sorted by cluster: 4.6 ms against 0.9 ms this way; page 1,001 13
+      // against 6 ms). `in (…)`, not `= any(array(…))`: estimated
       // at 10 clusters, PostgreSQL sorted all 10,151 for a deep page instead.
       if (narrowed) {
         return sql`select ac.id from (select c.id, c.naziv from ${clusters} c where c.id in (${narrowed.clusters})
