@@ -37,6 +37,7 @@ import { searchRoutes } from './features/search/routes.js';
 import { settlementRoutes } from './features/settlements/routes.js';
 import { topicRoutes } from './features/topics/routes.js';
 import { typeRoutes } from './features/types/routes.js';
+import { activeUserLoader } from './features/users/activeUser.js';
 import { userRoutes } from './features/users/routes.js';
 import { createAuth } from './platform/auth.js';
 import type { Db } from './platform/database.js';
@@ -181,7 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     log: deps.log,
     tokens,
     mailer: deps.mailer ?? createMailer({ db: deps.db, secret: deps.secret, log: deps.log }),
-    auth: createAuth({ db: deps.db, tokens }),
+    auth: createAuth({ loadActiveUser: activeUserLoader(deps.db), tokens }),
     files: fileStore(deps.config.dataDir),
   };
 

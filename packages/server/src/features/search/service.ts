@@ -6,12 +6,12 @@ import { groups, users } from '../../db/schema.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
 import { forbidden } from '../../platform/errors.js';
+import type { Paging } from '../../platform/paging.js';
 import { clusterScopeOf } from '../clusters/policy.js';
 import { type ClusterSorting, listClusters } from '../clusters/service.js';
 import { groupCondition, memberCondition, scopeOf } from '../groups/policy.js';
 import { type GroupSorting, pageOfGroups } from '../groups/service.js';
 import { activityReport } from '../reports/service.js';
-import type { Paging } from '../users/paging.js';
 import { keptCountKey, type UserSorting, usersPageJson } from '../users/service.js';
 
 export type SearchInput = Paging & { eng: string; srb: string };
