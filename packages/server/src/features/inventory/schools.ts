@@ -21,8 +21,8 @@ import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { offsetOf, type Paging } from '../../platform/paging.js';
 import { deriveKey, hashCode } from '../../platform/secrets.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
+import { matchCondition, searchTerms } from '../../platform/textSearch.js';
 import { assertClusterVisible, clusterScopeOf, visibleClusterCondition } from '../clusters/policy.js';
-import { matchCondition, searchTerms } from '../search/service.js';
 import { assertInventoryUser, type RequestInfo } from './access.js';
 import { buildStocktaking } from './reports.js';
 

@@ -10,7 +10,7 @@ import { keptByVersion } from '../../platform/keptByVersion.js';
 import { cappedCountSql, estimatedRows, offsetOf, tableEstimateSql } from '../../platform/paging.js';
 import { listVersionSql } from '../../platform/searchCounts.js';
 import { type SortMap, sortKeyOf } from '../../platform/sorting.js';
-import { searchTerms } from '../search/service.js';
+import { searchTerms } from '../../platform/textSearch.js';
 import { type LogScope, logScopeCondition, logScopeOf } from './policy.js';
 import { presentLog } from './presenter.js';
 

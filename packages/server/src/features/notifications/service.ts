@@ -8,8 +8,8 @@ import type { Actor } from '../../platform/auth.js';
 import { type Executor, type NamedStatement, namedStatement, runNamed } from '../../platform/database.js';
 import { offsetOf, type Paging } from '../../platform/paging.js';
 import { type SortMap, sortKeyOf } from '../../platform/sorting.js';
+import { searchTerms } from '../../platform/textSearch.js';
 import { clusterScopeOf, visibleClusterCondition, visibleToGroupsCondition } from '../clusters/policy.js';
-import { searchTerms } from '../search/service.js';
 import { colourCondition, todayOf } from './colour.js';
 import { type ActivityRow, presentActivityRow } from './presenter.js';
 

@@ -6,9 +6,9 @@ import { groups, users } from '../../db/schema.js';
 import { builtinRoleId } from '../../platform/builtinRoles.js';
 import { offsetOf, type Paging } from '../../platform/paging.js';
 import { orderOf } from '../../platform/sorting.js';
+import { matchCondition, searchTerms } from '../../platform/textSearch.js';
 import { createGroup, createOrgTree, createUser, tokenFor } from '../../seed/factories.js';
 import { isGuestCondition, memberCondition, type Scope, scopeOf } from '../groups/policy.js';
-import { matchCondition, searchTerms } from '../search/service.js';
 import { presentUser, selectUserWithRelations, userOrder } from './presenter.js';
 import { USER_SORTS, type UserSorting } from './service.js';
 
