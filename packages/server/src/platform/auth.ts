@@ -1,19 +1,11 @@
 import { type RoleKey, roleIn } from '@trasa/domain';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { users } from '../db/schema.js';
 import { forbidden, unauthorized } from './errors.js';
 import type { TokenService } from './tokens.js';
+import type { UserWithRelations } from './userRows.js';
 
-/**
- * A user row with its role and group (and the group's type): what the users feature's
- * selectUserWithRelations reads (features/users/presenter.ts, whose UserWithRelations is this shape).
- */
-export type ActorRow = {
-  user: typeof users.$inferSelect;
-  role: { id: string; imeRole: string; baseRole: string };
-  group: { id: string; naziv: string; kratakNaziv: string; cirilica: string; sveVideci: boolean } | null;
-  type: { naziv: string; code: string | null } | null;
-};
+/** A user row with its role and group (and the group's type): what selectUserWithRelations reads. */
+export type ActorRow = UserWithRelations;
 
 /**
  * The active, not deleted user of `id` with role and group, unless the token `jti` was signed out, and

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { groups, groupTypes, revokedTokens, roles, users } from '../../db/schema.js';
 import type { LoadActiveUser } from '../../platform/auth.js';
 import type { Db } from '../../platform/database.js';
-import { userWithRelationsFields } from './presenter.js';
+import { userWithRelationsFields } from '../../platform/userRows.js';
 
 /**
  * The loader authentication runs on every request (platform/auth.ts; app.ts hands it to createAuth):
