@@ -25,6 +25,7 @@ import { fileRoutes } from './features/files/routes.js';
 import { groupRoutes } from './features/groups/routes.js';
 import { ijoRoutes } from './features/ijo/routes.js';
 import { importRoutes } from './features/imports/routes.js';
+import { inventoryContractPaths } from './features/inventory/bridge.js';
 import { inventoryRoutes } from './features/inventory/routes.js';
 import { linkRoutes } from './features/links/routes.js';
 import { logRoutes } from './features/logs/routes.js';
@@ -52,7 +53,10 @@ installSerbianValidationMessages();
 
 export type AppDeps = { db: Db; config: Config; secret: string; log: Logger; mailer?: Mailer };
 
-/** The features, each registering its /api routes with the context it needs. */
+/**
+ * The features, each registering its /api routes with the context it needs; the contracts and the links
+ * get the inventory's hooks for spec 3's inventory contracts on their paths (ContractPathsBridge).
+ */
 const FEATURES = [
   accountRoutes,
   mailRoutes,
@@ -64,8 +68,8 @@ const FEATURES = [
   settlementRoutes,
   priorityRoutes,
   clusterRoutes,
-  contractRoutes,
-  linkRoutes,
+  (app: FastifyInstance, ctx: AppContext) => contractRoutes(app, ctx, inventoryContractPaths),
+  (app: FastifyInstance, ctx: AppContext) => linkRoutes(app, ctx, inventoryContractPaths),
   topicRoutes,
   importRoutes,
   ijoRoutes,
