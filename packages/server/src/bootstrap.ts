@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { DEFAULT_GROUP_TYPES, ROLE_KEYS } from '@trasa/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { groups, groupTypes, roles, users } from './db/schema.js';
-import { ensureClusterActivities, syncCatalogue } from './features/activities/reference.js';
 import { builtinRoleId } from './platform/builtinRoles.js';
 import type { Db, Executor } from './platform/database.js';
 import { hashPassword } from './platform/passwords.js';
+import { ensureClusterActivities, syncCatalogue } from './shared/activityReference.js';
 
 /**
  * Reference data every installation has: the four roles, the five group types, the reserved Admin group,

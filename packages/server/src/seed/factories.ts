@@ -13,10 +13,10 @@ import {
   contracts,
   settlements,
 } from '../db/schema-clusters.js';
-import { ensureClusterActivities } from '../features/activities/reference.js';
 import { builtinRoleId } from '../platform/builtinRoles.js';
 import type { Executor } from '../platform/database.js';
 import { hashPassword } from '../platform/passwords.js';
+import { ensureClusterActivities } from '../shared/activityReference.js';
 
 /** One factory system for tests and the demo seed. */
 

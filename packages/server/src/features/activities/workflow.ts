@@ -227,7 +227,7 @@ export class ClusterWorkflow {
     activityId?: string,
   ): Promise<ClusterWorkflow> {
     // A new statement after the lock, so it reads what the step before this one committed. The cluster's
-    // records with their catalogue entries in one round trip (every record has its entry: reference.ts),
+    // records with their catalogue entries in one round trip (every record has its entry: shared/activityReference.ts),
     // and the live files of the step's activity (what a finish's or a decision's rule counts).
     const rows = await preparedOn(recordsStatement(tx), tx).execute({ cluster: cluster.id, activity: activityId ?? null });
     const wf = new ClusterWorkflow(

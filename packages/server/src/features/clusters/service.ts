@@ -14,7 +14,7 @@ import { onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
 import { matchCondition, searchTerms } from '../../platform/textSearch.js';
 import { appToday } from '../../platform/time.js';
-import { ensureClusterActivities } from '../activities/reference.js';
+import { ensureClusterActivities } from '../../shared/activityReference.js';
 import { scopeOf } from '../groups/policy.js';
 import { assertClusterVisible, type ClusterScope, clusterScopeOf, visibleClusterCondition, visibleClusterIds } from './policy.js';
 import {

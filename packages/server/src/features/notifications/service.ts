@@ -9,8 +9,8 @@ import { type Executor, type NamedStatement, namedStatement, runNamed } from '..
 import { offsetOf, type Paging } from '../../platform/paging.js';
 import { type SortMap, sortKeyOf } from '../../platform/sorting.js';
 import { searchTerms } from '../../platform/textSearch.js';
+import { colourCondition, todayOf } from '../../shared/activityColour.js';
 import { clusterScopeOf, visibleClusterCondition, visibleToGroupsCondition } from '../clusters/policy.js';
-import { colourCondition, todayOf } from './colour.js';
 import { type ActivityRow, presentActivityRow } from './presenter.js';
 
 /**
