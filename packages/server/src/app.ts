@@ -26,6 +26,7 @@ import { groupRoutes } from './features/groups/routes.js';
 import { ijoRoutes } from './features/ijo/routes.js';
 import { importRoutes } from './features/imports/routes.js';
 import { inventoryContractPaths } from './features/inventory/bridge.js';
+import { INVENTORY_LISTS } from './features/inventory/exports.js';
 import { inventoryRoutes } from './features/inventory/routes.js';
 import { linkRoutes } from './features/links/routes.js';
 import { logRoutes } from './features/logs/routes.js';
@@ -55,7 +56,8 @@ export type AppDeps = { db: Db; config: Config; secret: string; log: Logger; mai
 
 /**
  * The features, each registering its /api routes with the context it needs; the contracts and the links
- * get the inventory's hooks for spec 3's inventory contracts on their paths (ContractPathsBridge).
+ * get the inventory's hooks for spec 3's inventory contracts on their paths (ContractPathsBridge), the
+ * exports the inventory's lists.
  */
 const FEATURES = [
   accountRoutes,
@@ -80,7 +82,7 @@ const FEATURES = [
   activityRoutes,
   fileRoutes,
   commentRoutes,
-  exportRoutes,
+  (app: FastifyInstance, ctx: AppContext) => exportRoutes(app, ctx, INVENTORY_LISTS),
   reportRoutes,
   inventoryRoutes,
 ];
