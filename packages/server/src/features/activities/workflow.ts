@@ -17,8 +17,8 @@ import { clusterSettlements, clusters, settlements } from '../../db/schema-clust
 import { type LogEntry, logValues } from '../../platform/audit.js';
 import { type Executor, type NamedStatement, namedStatement, preparedOn, runNamed } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
+import type { ActivityFileStore } from '../../shared/activityFileStore.js';
 import { type ScopeQuery, scopeGroupsQuery, scopeOfOneCluster } from '../clusters/policy.js';
-import type { ActivityFileStore } from '../files/store.js';
 import { isUuid } from './policy.js';
 
 export type ActivityRow = typeof activities.$inferSelect;
