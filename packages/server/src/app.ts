@@ -25,6 +25,8 @@ import { fileRoutes } from './features/files/routes.js';
 import { groupRoutes } from './features/groups/routes.js';
 import { ijoRoutes } from './features/ijo/routes.js';
 import { importRoutes } from './features/imports/routes.js';
+import { inventoryContractPaths } from './features/inventory/bridge.js';
+import { INVENTORY_LISTS } from './features/inventory/exports.js';
 import { inventoryRoutes } from './features/inventory/routes.js';
 import { linkRoutes } from './features/links/routes.js';
 import { logRoutes } from './features/logs/routes.js';
@@ -37,6 +39,7 @@ import { searchRoutes } from './features/search/routes.js';
 import { settlementRoutes } from './features/settlements/routes.js';
 import { topicRoutes } from './features/topics/routes.js';
 import { typeRoutes } from './features/types/routes.js';
+import { activeUserLoader } from './features/users/activeUser.js';
 import { userRoutes } from './features/users/routes.js';
 import { createAuth } from './platform/auth.js';
 import type { Db } from './platform/database.js';
@@ -51,7 +54,11 @@ installSerbianValidationMessages();
 
 export type AppDeps = { db: Db; config: Config; secret: string; log: Logger; mailer?: Mailer };
 
-/** The features, each registering its /api routes with the context it needs. */
+/**
+ * The features, each registering its /api routes with the context it needs; the contracts and the links
+ * get the inventory's hooks for spec 3's inventory contracts on their paths (ContractPathsBridge), the
+ * exports the inventory's lists.
+ */
 const FEATURES = [
   accountRoutes,
   mailRoutes,
@@ -63,8 +70,8 @@ const FEATURES = [
   settlementRoutes,
   priorityRoutes,
   clusterRoutes,
-  contractRoutes,
-  linkRoutes,
+  (app: FastifyInstance, ctx: AppContext) => contractRoutes(app, ctx, inventoryContractPaths),
+  (app: FastifyInstance, ctx: AppContext) => linkRoutes(app, ctx, inventoryContractPaths),
   topicRoutes,
   importRoutes,
   ijoRoutes,
@@ -75,7 +82,7 @@ const FEATURES = [
   activityRoutes,
   fileRoutes,
   commentRoutes,
-  exportRoutes,
+  (app: FastifyInstance, ctx: AppContext) => exportRoutes(app, ctx, INVENTORY_LISTS),
   reportRoutes,
   inventoryRoutes,
 ];
@@ -181,7 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     log: deps.log,
     tokens,
     mailer: deps.mailer ?? createMailer({ db: deps.db, secret: deps.secret, log: deps.log }),
-    auth: createAuth({ db: deps.db, tokens }),
+    auth: createAuth({ loadActiveUser: activeUserLoader(deps.db), tokens }),
     files: fileStore(deps.config.dataDir),
   };
 

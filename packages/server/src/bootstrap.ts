@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_GROUP_TYPES, ROLE_KEYS, type RoleKey } from '@trasa/domain';
+import { DEFAULT_GROUP_TYPES, ROLE_KEYS } from '@trasa/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { groups, groupTypes, roles, users } from './db/schema.js';
-import { ensureClusterActivities, syncCatalogue } from './features/activities/reference.js';
+import { builtinRoleId } from './platform/builtinRoles.js';
 import type { Db, Executor } from './platform/database.js';
 import { hashPassword } from './platform/passwords.js';
+import { ensureClusterActivities, syncCatalogue } from './shared/activityReference.js';
 
 /**
  * Reference data every installation has: the four roles, the five group types, the reserved Admin group,
@@ -29,16 +30,6 @@ export async function ensureReferenceData(db: Executor): Promise<void> {
   }
   await syncCatalogue(db);
   await ensureClusterActivities(db);
-}
-
-export async function builtinRoleId(db: Executor, key: RoleKey): Promise<string> {
-  const [row] = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(eq(roles.baseRole, key), eq(roles.builtin, true)))
-    .limit(1);
-  if (!row) throw new Error(`built-in role ${key} missing`);
-  return row.id;
 }
 
 /**

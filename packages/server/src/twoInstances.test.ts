@@ -10,10 +10,8 @@ import { startTestApp, type TestApp } from '../test/harness.js';
 import { auditLogs, mailOutbox, smtpServers } from './db/schema.js';
 import { clusters } from './db/schema-clusters.js';
 import { reportSnapshots } from './db/schema-reports.js';
-import { driveCluster } from './features/activities/drive.js';
 import { activityRow, client, createTeam, pdf, type Team } from './features/activities/testing.js';
 import { multipartBody } from './features/contracts/testDocuments.js';
-import { activityFileStore } from './features/files/store.js';
 import { runDeadlineDigest } from './features/mail/digest.js';
 import { startTestSmtp, type TestSmtp } from './features/mail/testSmtpServer.js';
 import { takeNightlySnapshot } from './features/reports/snapshots.js';
@@ -23,7 +21,9 @@ import { configurePasswordWork } from './platform/passwords.js';
 import { encrypt, loadAppSecret } from './platform/secrets.js';
 import { configureSignInGate, THROTTLE } from './platform/throttle.js';
 import { appToday } from './platform/time.js';
+import { driveCluster } from './seed/drive.js';
 import { createCluster, createUser, DEFAULT_PASSWORD, setActivityState, tokenFor } from './seed/factories.js';
+import { activityFileStore } from './shared/activityFileStore.js';
 
 /**
  * Two server instances on one PostgreSQL and one shared DATA_DIR, as behind a proxy (docs/operations.md

@@ -2,8 +2,6 @@ import type { RoleKey } from '@trasa/domain';
 import { eq } from 'drizzle-orm';
 import { groups } from '../db/schema.js';
 import { contractClusters } from '../db/schema-clusters.js';
-import { driveCluster } from '../features/activities/drive.js';
-import { activityFileStore } from '../features/files/store.js';
 import type { Db } from '../platform/database.js';
 import { fileStore } from '../platform/files.js';
 import { seedDemo } from '../seed/demo.js';
@@ -12,6 +10,8 @@ import { seedDemoContracts } from '../seed/demoContracts.js';
 import { seedDemoIjos } from '../seed/demoIjo.js';
 import { linkDemoClusters } from '../seed/demoLinks.js';
 import { seedDemoTopics } from '../seed/demoTopics.js';
+import { driveCluster } from '../seed/drive.js';
+import { activityFileStore } from '../shared/activityFileStore.js';
 import type { Pools } from './arbitraries.js';
 
 /**

@@ -1,11 +1,21 @@
 import { type RoleKey, roleIn } from '@trasa/domain';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { groups, groupTypes, revokedTokens, roles, users } from '../db/schema.js';
-import { type UserWithRelations, userWithRelationsFields } from '../features/users/presenter.js';
-import type { Db } from './database.js';
 import { forbidden, unauthorized } from './errors.js';
 import type { TokenService } from './tokens.js';
+import type { UserWithRelations } from './userRows.js';
+
+/** A user row with its role and group (and the group's type): what selectUserWithRelations reads. */
+export type ActorRow = UserWithRelations;
+
+/**
+ * The active, not deleted user of `id` with role and group, unless the token `jti` was signed out, and
+ * the current versions of the groups and of the clusters' visibility (see Actor). The users feature
+ * makes it (features/users/activeUser.ts); app.ts hands it to createAuth.
+ */
+export type LoadActiveUser = (params: {
+  id: string;
+  jti: string;
+}) => Promise<(ActorRow & { groupsVersion: string | null; visibilityVersion: string | null }) | undefined>;
 
 /** The signed-in user a request acts for. */
 export type Actor = {
@@ -29,7 +39,7 @@ export type Actor = {
    */
   visibilityVersion?: string | null;
   group: { id: string; naziv: string; cirilica: string; sveVideci: boolean; typeCode: string | null } | null;
-  row: UserWithRelations;
+  row: ActorRow;
 };
 
 declare module 'fastify' {
@@ -38,7 +48,7 @@ declare module 'fastify' {
   }
 }
 
-export function toActor(row: UserWithRelations): Actor {
+export function toActor(row: ActorRow): Actor {
   return {
     id: row.user.id,
     ime: row.user.ime,
@@ -61,51 +71,19 @@ export function toActor(row: UserWithRelations): Actor {
 }
 
 /**
- * The active, not deleted user with role and group, unless the token was signed out, and the current
- * version of the groups (drizzle/0020's 'groups': it moves at the commit of any change of a group, its
- * parent or its flags) and of the clusters' visibility (drizzle/0033's 'visibility'), under which the request's scope may be kept (groups/policy.ts,
- * clusters/policy.ts: a Rukovodilac's subtree and a user's scope groups without a statement of their
- * own). A named prepared statement: it runs on every authenticated request, and a cached plan makes it
- * about twice as fast (docs/decisions.md); the revocation check is one primary-key probe inside the same
- * query. The joins are selectUserWithRelations'.
- */
-function prepareLoadActiveUser(db: Db) {
-  return db
-    .select({
-      ...userWithRelationsFields,
-      groupsVersion: sql<string | null>`(select version::text from report_cache_state where name = 'groups')`,
-      visibilityVersion: sql<string | null>`(select version::text from report_cache_state where name = 'visibility')`,
-    })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .leftJoin(groups, eq(groups.id, users.groupId))
-    .leftJoin(groupTypes, eq(groupTypes.id, groups.typeId))
-    .where(
-      and(
-        eq(users.id, sql.placeholder('id')),
-        isNull(users.deletedAt),
-        eq(users.status, 'aktivan'),
-        sql`not exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sql.placeholder('jti')})`,
-      ),
-    )
-    .limit(1)
-    .prepare('load_active_user');
-}
-
-/**
  * Authentication: a valid bearer token, not signed out, whose token version is the user's current one,
  * for an active, not deleted user. Then `requireRoles` checks the role against the lists of the route
  * table.
  */
-export function createAuth(deps: { db: Db; tokens: TokenService }) {
-  const loadActiveUser = prepareLoadActiveUser(deps.db);
+export function createAuth(deps: { loadActiveUser: LoadActiveUser; tokens: TokenService }) {
+  const { loadActiveUser } = deps;
   async function authenticate(request: FastifyRequest): Promise<Actor> {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (!token) throw unauthorized();
     const claims = await deps.tokens.verify(token);
     if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.sub)) throw unauthorized();
-    const [found] = await loadActiveUser.execute({ id: claims.sub, jti: claims.jti });
+    const found = await loadActiveUser({ id: claims.sub, jti: claims.jti });
     if (!found || found.user.tokenVersion !== claims.tv) throw unauthorized();
     const { groupsVersion, visibilityVersion, ...row } = found;
     const actor = { ...toActor(row), session: { jti: claims.jti, expiresAt: claims.expiresAt }, groupsVersion, visibilityVersion };

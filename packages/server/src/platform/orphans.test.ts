@@ -9,9 +9,9 @@ import { activityOf } from '../../test/activityData.js';
 import { useTestApp } from '../../test/harness.js';
 import { activityFiles } from '../db/schema-activities.js';
 import { contractFiles } from '../db/schema-clusters.js';
-import { activityFileStore } from '../features/files/store.js';
 import { addContractDocument, minimalPdf } from '../seed/demoContracts.js';
 import { createCluster, createContract, createUser, tokenFor } from '../seed/factories.js';
+import { activityFileStore } from '../shared/activityFileStore.js';
 import { DELETED_FILE_RETENTION_DAYS, ORPHAN_MIN_AGE_MS, sweepOrphans } from './orphans.js';
 
 /** The start-up sweep of the file store (platform/orphans.ts; docs/decisions.md "Crash safety of stored files"). */

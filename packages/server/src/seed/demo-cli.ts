@@ -1,11 +1,11 @@
 import pino from 'pino';
 import { ensureFirstAdmin, ensureReferenceData } from '../bootstrap.js';
 import { loadConfig } from '../config.js';
-import { activityFileStore } from '../features/files/store.js';
 import { connect, runMigrations } from '../platform/database.js';
 import { startEmbeddedPostgres } from '../platform/embeddedPostgres.js';
 import { ensureDatabase } from '../platform/ensureDatabase.js';
 import { fileStore } from '../platform/files.js';
+import { activityFileStore } from '../shared/activityFileStore.js';
 import { seedDemo } from './demo.js';
 import { seedDemoActivities } from './demoActivities.js';
 import { seedDemoClusters } from './demoClusters.js';

@@ -6,7 +6,7 @@ import { auditLogs, groups, users } from '../db/schema.js';
 import { activities, activityComments, activityFiles } from '../db/schema-activities.js';
 import { clusters, topicComments, topics } from '../db/schema-clusters.js';
 import { groupsSeeingClusterCondition } from '../features/clusters/policy.js';
-import { activityFileStore } from '../features/files/store.js';
+import { activityFileStore } from '../shared/activityFileStore.js';
 import { DEMO_GROUPS, DEMO_USERS, seedDemo } from './demo.js';
 import { DEMO_WORKFLOW_CLUSTERS, seedDemoActivities } from './demoActivities.js';
 import { seedDemoClusters } from './demoClusters.js';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.js';
 import { users } from '../db/schema.js';
-import { activityFileStore } from '../features/files/store.js';
+import { activityFileStore } from '../shared/activityFileStore.js';
 import { seedDemo } from './demo.js';
 import { seedDemoActivities } from './demoActivities.js';
 import { seedDemoClusters } from './demoClusters.js';

@@ -6,15 +6,15 @@ import { activities, activityComments, activityFiles, ijoHolders } from '../db/s
 import { clusterSettlements, clusters, contractClusters, settlements } from '../db/schema-clusters.js';
 import { type DataInput, saveActivityData } from '../features/activities/data.js';
 import { type Performer, SYSTEM } from '../features/activities/policy.js';
-import { ensureClusterActivities } from '../features/activities/reference.js';
 import { finishActivity, resolveControl, startActivity } from '../features/activities/service.js';
 import { commentActivity } from '../features/comments/service.js';
 import { addActivityFiles, type FileDeps } from '../features/files/service.js';
-import type { ActivityFileStore } from '../features/files/store.js';
 import { selectUserWithRelations } from '../features/users/presenter.js';
 import { type Actor, toActor } from '../platform/auth.js';
 import type { Db, Executor, Tx } from '../platform/database.js';
 import { appToday } from '../platform/time.js';
+import type { ActivityFileStore } from '../shared/activityFileStore.js';
+import { ensureClusterActivities } from '../shared/activityReference.js';
 import { type DemoCluster, insertDemoClusters } from './demoClusters.js';
 import { minimalPdf } from './demoContracts.js';
 import { seedDemoIjos } from './demoIjo.js';

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { GroupTypeCode, RoleKey } from '@trasa/domain';
 import { and, eq } from 'drizzle-orm';
-import { builtinRoleId } from '../bootstrap.js';
 import type { AppContext } from '../context.js';
 import { groups, groupTypes, roles, users } from '../db/schema.js';
 import { activities } from '../db/schema-activities.js';
@@ -14,9 +13,10 @@ import {
   contracts,
   settlements,
 } from '../db/schema-clusters.js';
-import { ensureClusterActivities } from '../features/activities/reference.js';
+import { builtinRoleId } from '../platform/builtinRoles.js';
 import type { Executor } from '../platform/database.js';
 import { hashPassword } from '../platform/passwords.js';
+import { ensureClusterActivities } from '../shared/activityReference.js';
 
 /** One factory system for tests and the demo seed. */
 

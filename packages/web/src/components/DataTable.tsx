@@ -59,7 +59,7 @@ import { saveColumns } from '../api/account';
 import { downloadExport, EXPORT_FETCH_LIMIT, type ExportFormat, type ExportTarget, exportTargetOf, saveRowsAsJson } from '../api/exports';
 import type { SearchText } from '../api/users';
 import { ACCOUNT, COMMON, USERS } from '../messages';
-import { PROFILE_KEY, useCurrentUser } from '../shell/session';
+import { PROFILE_KEY, useCurrentUser } from '../session/currentUser';
 import { UI } from '../texts';
 import { PlainIcon } from './PlainIcon';
 import { useSnackbar } from './SnackbarProvider';

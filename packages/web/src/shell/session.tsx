@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UserDto } from '@trasa/domain';
-import { createContext, type ReactNode, useCallback, useContext } from 'react';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { getMyProfile, logout } from '../api/account';
 import { ApiError } from '../api/client';
 import { clearToken, getToken, useToken } from '../api/token';
+import { PROFILE_KEY } from '../session/currentUser';
 
-export const PROFILE_KEY = ['my-profile'] as const;
+/** The signed-in user's key and context live in session/currentUser.tsx, below the components. */
+export { CurrentUserProvider, PROFILE_KEY, useCurrentUser } from '../session/currentUser';
 
 /** Client errors (bad or revoked token) are final; network and server errors get two more tries. */
 export function retryProfile(failureCount: number, error: unknown): boolean {
@@ -55,17 +56,4 @@ export function useLogout(): () => Promise<void> {
     }
     endSession();
   }, [endSession]);
-}
-
-const CurrentUserContext = createContext<UserDto | null>(null);
-
-export function CurrentUserProvider({ user, children }: { user: UserDto; children: ReactNode }) {
-  return <CurrentUserContext.Provider value={user}>{children}</CurrentUserContext.Provider>;
-}
-
-/** The signed-in user; only inside /app, below the RouteGuard. */
-export function useCurrentUser(): UserDto {
-  const user = useContext(CurrentUserContext);
-  if (!user) throw new Error('useCurrentUser outside the RouteGuard');
-  return user;
 }

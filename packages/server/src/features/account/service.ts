@@ -13,12 +13,12 @@ import {
 } from '@trasa/domain';
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { builtinRoleId } from '../../bootstrap.js';
 import type { AppContext } from '../../context.js';
 import { revokedTokens, roles, userCodes, users } from '../../db/schema.js';
 import { writeLog } from '../../platform/audit.js';
 import { type Actor, toActor } from '../../platform/auth.js';
 import { afterReply } from '../../platform/background.js';
+import { builtinRoleId } from '../../platform/builtinRoles.js';
 import type { Executor } from '../../platform/database.js';
 import { AppError, badRequest, conflict } from '../../platform/errors.js';
 import { assertStrongPassword, hashPassword, PasswordWorkBusy, verifyPassword } from '../../platform/passwords.js';

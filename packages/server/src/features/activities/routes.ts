@@ -4,9 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { type Actor, actorOf } from '../../platform/auth.js';
-import { addActivityFiles, type FileDeps, parseUploadPath, precheckUpload } from '../files/service.js';
-import { activityFileStore } from '../files/store.js';
-import { readActivityForm } from '../files/upload.js';
+import { activityFileStore } from '../../shared/activityFileStore.js';
 import { saveActivityData } from './data.js';
 import { type ActivityOptions, scopeQueryOfPerformer, todayOf } from './policy.js';
 import { presentActivity, presentDetail } from './presenter.js';
@@ -41,36 +39,15 @@ const dataItem = z.object({
 const dataBody = z.object({ podaci: z.array(dataItem).max(200) });
 
 /**
- * Uploads per caller (their token; the address without one): a person attaches a few files a minute;
- * a script filling the disk is stopped at 60 requests a minute (429 'Previše zahteva…').
- */
-export const uploadRateLimit = {
-  rateLimit: {
-    max: 60,
-    timeWindow: '1 minute',
-    keyGenerator: (request: FastifyRequest) => request.headers.authorization ?? request.ip,
-  },
-};
-
-const uploadParams = z.object({
-  type: z.string().max(20),
-  locationId: z.string().max(100),
-  activityId: z.string().max(100),
-  controlFlag: z.string().max(10),
-  version: z.string().max(20),
-  requiredFlag: z.string().max(10),
-});
-
-/**
  * The activity workflow of spec 3 §7 "Activities" (docs/api/activities.md): detail, status changes,
- * control decisions, data and uploads. Roles: the activity screen's (Zaposleni, Rukovodilac, Admin);
- * who may act on which activity is the service's (policy.ts).
+ * control decisions and data (the uploads are files/routes.ts'). Roles: the activity screen's
+ * (Zaposleni, Rukovodilac, Admin); who may act on which activity is the service's (policy.ts).
  */
 export async function activityRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const readers = ctx.auth.requireRoles(rolesFor('activity'));
   const store = activityFileStore(ctx.config.dataDir);
-  const deps: FileDeps = { db: ctx.db, store };
+  const deps = { db: ctx.db, store };
 
   app.get('/api/activity/:id', { schema: { params: idParams }, onRequest: readers }, async (request) => {
     const actor = actorOf(request);
@@ -99,32 +76,4 @@ export async function activityRoutes(fastify: FastifyInstance, ctx: AppContext):
     const result = await saveActivityData(deps, actor, request.params.id, request.body.podaci, options(request));
     return { message: ACTIVITIES.dataSaved, activity: await activityFor(ctx, actor, result) };
   });
-
-  app.patch(
-    '/api/activity/:type/:locationId/:activityId/:controlFlag/:version/:requiredFlag',
-    { schema: { params: uploadParams }, onRequest: readers, config: uploadRateLimit },
-    async (request) => {
-      const actor = actorOf(request);
-      // Refused before anything is stored when the request can't succeed anyway.
-      await precheckUpload(deps, actor, request.params);
-      const path = parseUploadPath(request.params);
-      const form = await readActivityForm(request, store);
-      const field = (name: string) => form.fields.get(name)?.[0];
-      const requiredField = field('isRequiredFile');
-      const result = await addActivityFiles(
-        deps,
-        actor,
-        path.activityId,
-        form.files,
-        {
-          userInput: field('userInput'),
-          isRequired: requiredField === undefined ? path.required : requiredField !== 'false',
-          version: path.version,
-          path: { code: path.code, clusterId: path.clusterId },
-        },
-        options(request),
-      );
-      return { message: ACTIVITIES.uploaded, activity: await activityFor(ctx, actor, result) };
-    },
-  );
 }

@@ -14,8 +14,8 @@ import { and, eq } from 'drizzle-orm';
 import { contractClusters } from '../../db/schema-clusters.js';
 import type { Executor } from '../../platform/database.js';
 import { type AppError, badRequest, conflict, forbidden } from '../../platform/errors.js';
+import type { ActivityFileStore } from '../../shared/activityFileStore.js';
 import type { ClusterScope } from '../clusters/policy.js';
-import type { ActivityFileStore } from '../files/store.js';
 import {
   type ActivityOptions,
   isSystem,

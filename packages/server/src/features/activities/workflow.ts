@@ -17,8 +17,8 @@ import { clusterSettlements, clusters, settlements } from '../../db/schema-clust
 import { type LogEntry, logValues } from '../../platform/audit.js';
 import { type Executor, type NamedStatement, namedStatement, preparedOn, runNamed } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
+import type { ActivityFileStore } from '../../shared/activityFileStore.js';
 import { type ScopeQuery, scopeGroupsQuery, scopeOfOneCluster } from '../clusters/policy.js';
-import type { ActivityFileStore } from '../files/store.js';
 import { isUuid } from './policy.js';
 
 export type ActivityRow = typeof activities.$inferSelect;
@@ -227,7 +227,7 @@ export class ClusterWorkflow {
     activityId?: string,
   ): Promise<ClusterWorkflow> {
     // A new statement after the lock, so it reads what the step before this one committed. The cluster's
-    // records with their catalogue entries in one round trip (every record has its entry: reference.ts),
+    // records with their catalogue entries in one round trip (every record has its entry: shared/activityReference.ts),
     // and the live files of the step's activity (what a finish's or a decision's rule counts).
     const rows = await preparedOn(recordsStatement(tx), tx).execute({ cluster: cluster.id, activity: activityId ?? null });
     const wf = new ClusterWorkflow(

@@ -117,7 +117,7 @@ describe('POST /api/location', () => {
       datumZavrsetka: null,
       boja: 'white',
     });
-    // The cluster's activity records come with it (features/activities/reference.ts), none started.
+    // The cluster's activity records come with it (shared/activityReference.ts), none started.
     expect(location.aktivnosti.map((a: { status: string }) => a.status)).toEqual(Array(36).fill('Nije započeta'));
     const links = await t.db.select().from(contractClusters).where(eq(contractClusters.clusterId, location._id));
     expect(links.map((l) => [l.contractId, l.kind])).toEqual([[active.id, 'contract']]);

@@ -2,8 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { clusters } from '../../db/schema-clusters.js';
 import type { Executor } from '../../platform/database.js';
+import { cappedCountSql, EXACT_COUNT_LIMIT, estimatedRows, tableEstimateSql } from '../../platform/paging.js';
 import { listVersionSql, type SearchCount, searchCountKey, searchCountOf } from '../../platform/searchCounts.js';
-import { cappedCountSql, EXACT_COUNT_LIMIT, estimatedRows, tableEstimateSql } from '../users/paging.js';
 import { type ClusterScope, visibleClusterIds } from './policy.js';
 
 /**

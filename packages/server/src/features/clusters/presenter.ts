@@ -20,7 +20,7 @@ import { clusterGroups, clusterSettlements, clusters, contractClusters, contract
 import { type Executor, serbianOrder } from '../../platform/database.js';
 import { jsonArrayAgg, jsonObject, jsonPlain, jsonValue } from '../../platform/jsonText.js';
 import { appToday } from '../../platform/time.js';
-import { activityColour } from '../notifications/colour.js';
+import { activityColour } from '../../shared/activityColour.js';
 import { presentSettlement, settlementColumns } from '../settlements/presenter.js';
 
 /** Shapes of docs/api/clusters-contracts.md, built field by field. */

@@ -1,7 +1,7 @@
 import { or, type SQL, sql } from 'drizzle-orm';
 import { groups } from '../../db/schema.js';
 import { clusterGroups, clusterSettlements, clusters, settlements } from '../../db/schema-clusters.js';
-import { matchCondition } from '../search/service.js';
+import { matchCondition } from '../../platform/textSearch.js';
 
 /**
  * GET /api/search/location: a cluster matches the typed text (either script, folded) by its own name,

@@ -9,13 +9,13 @@ import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import { type Executor, namedStatement, runNamed } from '../../platform/database.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { offsetOf, type Paging } from '../../platform/paging.js';
 import { onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
+import { matchCondition, searchTerms } from '../../platform/textSearch.js';
 import { appToday } from '../../platform/time.js';
-import { ensureClusterActivities } from '../activities/reference.js';
+import { ensureClusterActivities } from '../../shared/activityReference.js';
 import { scopeOf } from '../groups/policy.js';
-import { matchCondition, searchTerms } from '../search/service.js';
-import { offsetOf, type Paging } from '../users/paging.js';
 import { assertClusterVisible, type ClusterScope, clusterScopeOf, visibleClusterCondition, visibleClusterIds } from './policy.js';
 import {
   type ClusterRow,

@@ -7,10 +7,10 @@ import { scopedClusters, scopeOfUser } from '../../../test/scopes.js';
 import { auditLogs, users } from '../../db/schema.js';
 import { activities, activityCatalogue, activityComments } from '../../db/schema-activities.js';
 import { clusters, topics } from '../../db/schema-clusters.js';
+import { estimatedRows, tableEstimateSql } from '../../platform/paging.js';
 import { orderOf } from '../../platform/sorting.js';
 import { createCluster, createContract, createGroup, createOrgTree, createUser, tokenFor } from '../../seed/factories.js';
 import { visibleClusterCondition } from '../clusters/policy.js';
-import { estimatedRows, tableEstimateSql } from '../users/paging.js';
 import { presentCommentRow } from './presenter.js';
 import { COMMENT_SORTS } from './service.js';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../platform/auth.js';
-import { pagingQuery, searchPagingQuery } from '../users/paging.js';
+import { pagingQuery, searchPagingQuery } from '../../platform/paging.js';
 import * as service from './service.js';
 
 const requestInfo = (r: FastifyRequest) => ({ ip: r.ip, url: r.url });

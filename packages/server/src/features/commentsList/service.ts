@@ -8,12 +8,12 @@ import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import { type Executor, preparedOn } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
+import { offsetOf, type Paging } from '../../platform/paging.js';
 import { listVersionSql, searchCountKey, searchCountOf } from '../../platform/searchCounts.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
+import { searchTerms } from '../../platform/textSearch.js';
 import { headOfScopePage, keptScopeTotal, pageByKeptClusters, type TotalColumns, totalColumns, totalOf } from '../clusters/keptCounts.js';
 import { type ClusterScope, clusterScopeOf, inVisibleClusters, visibleClusterIds } from '../clusters/policy.js';
-import { searchTerms } from '../search/service.js';
-import { offsetOf, type Paging } from '../users/paging.js';
 import { type CommentListRow, presentCommentRow } from './presenter.js';
 
 export type RequestInfo = { ip: string; url: string };

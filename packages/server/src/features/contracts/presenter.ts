@@ -14,9 +14,9 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { groups, groupTypes } from '../../db/schema.js';
 import { clusterGroups, clusters, contractClusters, contractFiles, contractGroups, contracts } from '../../db/schema-clusters.js';
 import { type Executor, preparedOn, serbianOrder } from '../../platform/database.js';
+import { offsetOf, type Paging } from '../../platform/paging.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
 import { type ContractBrief, clusterStatusSql, type GroupBrief, presentContractBrief } from '../clusters/presenter.js';
-import { offsetOf, type Paging } from '../users/paging.js';
 import { type ContractLineage, readableByGroupsCondition, readableKindCondition } from './policy.js';
 
 /**

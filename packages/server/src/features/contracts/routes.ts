@@ -6,9 +6,7 @@ import type { AppContext } from '../../context.js';
 import { answerCache } from '../../platform/answerCache.js';
 import { actorOf } from '../../platform/auth.js';
 import { sendKeptList, WHOLE_LIST_LIMIT } from '../../platform/keptLists.js';
-import { baseOrInventory } from '../inventory/access.js';
-import { inventoryContractHooks } from '../inventory/bridge.js';
-import { pagingQuery, searchPagingQuery } from '../users/paging.js';
+import { pagingQuery, searchPagingQuery } from '../../platform/paging.js';
 import { readContractForm } from './form.js';
 import { KINDS } from './kinds.js';
 import { readableContractScopeKey } from './policy.js';
@@ -37,7 +35,22 @@ export function contentDisposition(name: string): string {
  * Contracts of the four kinds (spec 2 §7 "Contracts"; docs/api/clusters-contracts.md), every route
  * generated from the kind's definition in kinds.ts.
  */
-export async function contractRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+/**
+ * Spec 3's inventory contracts answer on the general contract's paths (contracts here, links in
+ * links/routes.ts). The inventory feature hands in its hooks at app assembly (app.ts passes
+ * features/inventory/bridge.ts's inventoryContractPaths), so the contracts never import the inventory.
+ */
+export type ContractPathsBridge = {
+  /** preValidation hooks per path: an inventory request is answered there, any other passes on. */
+  hooks(
+    ctx: AppContext,
+    roles: { readers: readonly RoleKey[]; writers: readonly RoleKey[] },
+  ): Record<'list' | 'search' | 'detail' | 'create' | 'upload' | 'remove' | 'link' | 'unlink', preValidationAsyncHookHandler>;
+  /** The onRequest gate of a bridged path: the base roles, or an inventory keeper. */
+  gate(ctx: AppContext, roles: readonly RoleKey[]): onRequestAsyncHookHandler;
+};
+
+export async function contractRoutes(fastify: FastifyInstance, ctx: AppContext, inventory: ContractPathsBridge): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const adminOnly = ctx.auth.requireRoles(['Admin']);
   // Downloads: whoever may see a contract or a cluster (the service checks which).
@@ -50,9 +63,9 @@ export async function contractRoutes(fastify: FastifyInstance, ctx: AppContext):
   for (const def of KINDS) {
     const readers = ctx.auth.requireRoles(def.readers);
     // Spec 3's inventory contracts answer on the general contract's paths (features/inventory/bridge.ts).
-    const inv = def.kind === 'contract' ? inventoryContractHooks(ctx, { readers: def.readers, writers: ['Admin'] }) : null;
+    const inv = def.kind === 'contract' ? inventory.hooks(ctx, { readers: def.readers, writers: ['Admin'] }) : null;
     const gate = (base: onRequestAsyncHookHandler, roles: readonly RoleKey[], hook?: preValidationAsyncHookHandler) =>
-      inv && hook ? { onRequest: baseOrInventory(ctx, roles), preValidation: hook } : { onRequest: base };
+      inv && hook ? { onRequest: inventory.gate(ctx, roles), preValidation: hook } : { onRequest: base };
 
     app.get(
       `/api/${def.route}`,

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { activities, activityCatalogue } from '../../db/schema-activities.js';
 import { clusters, contractClusters, contracts } from '../../db/schema-clusters.js';
 import type { Cell } from '../../platform/xlsxWriter.js';
-import { daysLeft, todayOf } from '../notifications/colour.js';
+import { daysLeft, todayOf } from '../../shared/activityColour.js';
 import { rokOf } from '../notifications/presenter.js';
 import { inProgressCondition, notificationsCondition } from '../notifications/service.js';
 import { define, type ExportColumn, type ExportPlan } from './lists.js';

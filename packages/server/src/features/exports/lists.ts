@@ -28,6 +28,7 @@ import {
 import type { Actor } from '../../platform/auth.js';
 import { serbianOrder } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
+import { matchCondition, searchTerms } from '../../platform/textSearch.js';
 import type { Cell, SheetColumn } from '../../platform/xlsxWriter.js';
 import { clusterScopeOf, visibleClusterCondition } from '../clusters/policy.js';
 import { clusterOrder, clusterStatusSql } from '../clusters/presenter.js';
@@ -36,7 +37,6 @@ import { kindDef } from '../contracts/kinds.js';
 import { contractOrder } from '../contracts/presenter.js';
 import { contractListCondition } from '../contracts/service.js';
 import { groupCondition, inScope, isGuestCondition, memberCondition, scopeOf, visibleUserCondition } from '../groups/policy.js';
-import { matchCondition, searchTerms } from '../search/service.js';
 import { settlementOrder } from '../settlements/presenter.js';
 import { topicSearchCondition } from '../topics/service.js';
 import { userOrder } from '../users/presenter.js';

@@ -7,7 +7,6 @@ import { actorOf } from '../../platform/auth.js';
 import { writePdf } from '../../platform/pdf.js';
 import { type Cell, writeXlsx } from '../../platform/xlsxWriter.js';
 import { contentDisposition } from '../contracts/routes.js';
-import { INVENTORY_LISTS } from '../inventory/exports.js';
 import { inProgressList, notificationsList } from './activityLists.js';
 import { AUDIT_LISTS } from './auditLists.js';
 import { exportSnapshot, openCursor } from './cursor.js';
@@ -42,9 +41,10 @@ export function exportFileName(list: string, format: string, now = new Date()): 
 /**
  * GET /api/export/{list}?format=xlsx|pdf&<the list's filters and search> (docs/api/exports.md): the whole
  * list as its list call would page it — same roles, visibility, filters and order — generated while the
- * rows are read from a cursor and streamed to the client.
+ * rows are read from a cursor and streamed to the client. `more`: lists other features define with this
+ * feature's parts and hand in at app assembly (app.ts: the inventory's, features/inventory/exports.ts).
  */
-export async function exportRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function exportRoutes(fastify: FastifyInstance, ctx: AppContext, more: readonly ExportList[]): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   for (const list of [
     ...EXPORT_LISTS,
@@ -52,7 +52,7 @@ export async function exportRoutes(fastify: FastifyInstance, ctx: AppContext): P
     inProgressList,
     ...AUDIT_LISTS,
     ...REPORT_LISTS,
-    ...INVENTORY_LISTS,
+    ...more,
   ] as ExportList<z.ZodObject>[]) {
     app.get(
       `/api/export/${list.name}`,

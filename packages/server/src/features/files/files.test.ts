@@ -7,12 +7,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { useTestApp } from '../../../test/harness.js';
 import { activityFiles } from '../../db/schema-activities.js';
+import { driveCluster } from '../../seed/drive.js';
 import { createCluster, createGroup, createUser, tokenFor } from '../../seed/factories.js';
-import { driveCluster } from '../activities/drive.js';
+import { activityFileStore } from '../../shared/activityFileStore.js';
 import { activityRow, client, createTeam, pdf, type Team } from '../activities/testing.js';
 import { type FilePart, minimalDocx, storedZip } from '../contracts/testDocuments.js';
 import type { FileDeps } from './service.js';
-import { activityFileStore } from './store.js';
 
 /** Activity documents: what an upload may be, downloads, deletes and zips, and who may do which. */
 const t = useTestApp();

@@ -1,26 +1,88 @@
 import { ACTIVITIES, rolesFor } from '@trasa/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../platform/auth.js';
+import { activityFileStore } from '../../shared/activityFileStore.js';
+import type { ActivityOptions } from '../activities/policy.js';
 import { activityFor } from '../activities/routes.js';
 import { contentDisposition } from '../contracts/routes.js';
-import { deleteActivityFile, type FileDeps, openActivityFile, planZip } from './service.js';
-import { activityFileStore } from './store.js';
+import {
+  addActivityFiles,
+  deleteActivityFile,
+  type FileDeps,
+  openActivityFile,
+  parseUploadPath,
+  planZip,
+  precheckUpload,
+} from './service.js';
+import { readActivityForm } from './upload.js';
 import { zipStream } from './zip.js';
 
 const fileParams = z.object({ locationId: z.string().max(100), activityId: z.string().max(100), fileId: z.string().max(100) });
 const zipQuery = z.object({ activityName: z.string().max(100).optional(), directory: z.string().max(100).optional() });
 
+const options = (r: FastifyRequest): ActivityOptions => ({ req: { ip: r.ip, url: r.url } });
+
 /**
- * Activity documents (spec 3 §7 "Files"; docs/api/activities.md): download and delete one, and the
- * zip of an activity's or a whole cluster's documents.
+ * Uploads per caller (their token; the address without one): a person attaches a few files a minute;
+ * a script filling the disk is stopped at 60 requests a minute (429 'Previše zahteva…').
+ */
+export const uploadRateLimit = {
+  rateLimit: {
+    max: 60,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => request.headers.authorization ?? request.ip,
+  },
+};
+
+const uploadParams = z.object({
+  type: z.string().max(20),
+  locationId: z.string().max(100),
+  activityId: z.string().max(100),
+  controlFlag: z.string().max(10),
+  version: z.string().max(20),
+  requiredFlag: z.string().max(10),
+});
+
+/**
+ * Activity documents (spec 3 §7 "Files"; docs/api/activities.md): upload, download and delete one, and
+ * the zip of an activity's or a whole cluster's documents.
  */
 export async function fileRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const readers = ctx.auth.requireRoles(rolesFor('activity'));
-  const deps: FileDeps = { db: ctx.db, store: activityFileStore(ctx.config.dataDir) };
+  const store = activityFileStore(ctx.config.dataDir);
+  const deps: FileDeps = { db: ctx.db, store };
+
+  app.patch(
+    '/api/activity/:type/:locationId/:activityId/:controlFlag/:version/:requiredFlag',
+    { schema: { params: uploadParams }, onRequest: readers, config: uploadRateLimit },
+    async (request) => {
+      const actor = actorOf(request);
+      // Refused before anything is stored when the request can't succeed anyway.
+      await precheckUpload(deps, actor, request.params);
+      const path = parseUploadPath(request.params);
+      const form = await readActivityForm(request, store);
+      const field = (name: string) => form.fields.get(name)?.[0];
+      const requiredField = field('isRequiredFile');
+      const result = await addActivityFiles(
+        deps,
+        actor,
+        path.activityId,
+        form.files,
+        {
+          userInput: field('userInput'),
+          isRequired: requiredField === undefined ? path.required : requiredField !== 'false',
+          version: path.version,
+          path: { code: path.code, clusterId: path.clusterId },
+        },
+        options(request),
+      );
+      return { message: ACTIVITIES.uploaded, activity: await activityFor(ctx, actor, result) };
+    },
+  );
 
   app.get(
     '/api/files/activity/:locationId/:activityId/:fileId',

@@ -5,6 +5,7 @@ import { activities, activityCatalogue, activityFiles } from '../../db/schema-ac
 import { clusters } from '../../db/schema-clusters.js';
 import type { Executor } from '../../platform/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import type { ActivityFileStore, StoredActivityFile } from '../../shared/activityFileStore.js';
 import {
   type ActivityOptions,
   isSystem,
@@ -18,7 +19,6 @@ import {
 import { audit, type StepResult, step, type WorkflowDeps } from '../activities/service.js';
 import { type ClusterWorkflow, clusterSettlementsOf, isAutomatic, podaciOf } from '../activities/workflow.js';
 import { assertClusterVisible, type ClusterScope } from '../clusters/policy.js';
-import type { ActivityFileStore, StoredActivityFile } from './store.js';
 
 export type FileDeps = WorkflowDeps & { store: ActivityFileStore };
 

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { FileRejected } from '../../platform/files.js';
 import { isUnacceptableInput } from '../../platform/input.js';
-import type { ActivityFileStore, StoredActivityFile } from './store.js';
+import type { ActivityFileStore, StoredActivityFile } from '../../shared/activityFileStore.js';
 
 /**
  * Activity uploads (docs/api/activities.md "Upload"): up to 10 files of 50 MB each per request (CAD

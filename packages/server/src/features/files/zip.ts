@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import archiver from 'archiver';
+import type { ActivityFileStore } from '../../shared/activityFileStore.js';
 import type { ZipEntry } from './service.js';
-import type { ActivityFileStore } from './store.js';
 
 /**
  * A zip of stored files, streamed: entries are stored (documents and drawings are compressed already),

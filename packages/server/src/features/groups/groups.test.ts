@@ -2,8 +2,8 @@ import { COMMON, USERS } from '@trasa/domain';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.js';
-import { builtinRoleId } from '../../bootstrap.js';
 import { auditLogs, groups, users } from '../../db/schema.js';
+import { builtinRoleId } from '../../platform/builtinRoles.js';
 import { createCluster, createGroup, createGroupType, createOrgTree, createUser, groupTypeId, tokenFor } from '../../seed/factories.js';
 
 const t = useTestApp();

@@ -5,7 +5,7 @@ import type { Actor } from '../../platform/auth.js';
 import { type Executor, namedStatement, runNamed } from '../../platform/database.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { keptByVersion } from '../../platform/keptByVersion.js';
-import { selectUserWithRelations, type UserWithRelations } from '../users/presenter.js';
+import { selectUserWithRelations, type UserWithRelations } from '../../platform/userRows.js';
 
 /**
  * Who sees which groups and users (server-behaviour.md "Groups, visibility and scope"), in one place

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import { answerCache } from '../../platform/answerCache.js';
 import { actorOf } from '../../platform/auth.js';
 import { scopeKey, sendKeptList, WHOLE_LIST_LIMIT } from '../../platform/keptLists.js';
-import { pagingQuery } from '../users/paging.js';
+import { pagingQuery } from '../../platform/paging.js';
 import { scopeOf } from './policy.js';
 import * as service from './service.js';
 

@@ -13,18 +13,18 @@ import {
 import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { builtinRoleId } from '../../bootstrap.js';
 import type { AppContext } from '../../context.js';
 import { groups, groupTypes, users } from '../../db/schema.js';
 import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
+import { builtinRoleId } from '../../platform/builtinRoles.js';
 import { type Executor, serbianOrder } from '../../platform/database.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { jsonArrayAgg, jsonLiteral, jsonObject, jsonPlain, jsonValue } from '../../platform/jsonText.js';
 import { sameFoldedName } from '../../platform/names.js';
+import { offsetOf, type Paging } from '../../platform/paging.js';
 import { FOREIGN_KEY_VIOLATION, onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
-import { offsetOf, type Paging } from '../users/paging.js';
 import {
   assertGroupInScope,
   assertUserInScope,

@@ -5,7 +5,7 @@ import { groups } from '../../db/schema.js';
 import { clusterGroups, clusterSettlements, clusters, contractClusters, contracts } from '../../db/schema-clusters.js';
 import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
-import { ensureClusterActivities } from '../activities/reference.js';
+import { ensureClusterActivities } from '../../shared/activityReference.js';
 import { numberKey } from '../contracts/service.js';
 import type { RequestInfo } from '../settlements/service.js';
 import { CLUSTER_COLUMNS, foldHeader, type Keyed, keyedRows, yesNo } from './columns.js';

@@ -8,11 +8,11 @@ import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import { serbianOrder } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
+import { offsetOf, type Paging } from '../../platform/paging.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
+import { matchCondition, searchTerms } from '../../platform/textSearch.js';
 import { assertClusterVisible, type ClusterScope, clusterScopeOf, visibleClusterCondition } from '../clusters/policy.js';
 import type { ZipEntry } from '../files/service.js';
-import { matchCondition, searchTerms } from '../search/service.js';
-import { offsetOf, type Paging } from '../users/paging.js';
 import { assertInventoryUser, type RequestInfo } from './access.js';
 import { inventoryLocationTotals } from './totals.js';
 

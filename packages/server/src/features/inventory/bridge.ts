@@ -4,7 +4,8 @@ import type { AppContext } from '../../context.js';
 import { actorOf } from '../../platform/auth.js';
 import { parseOrBadRequest } from '../../platform/errors.js';
 import { readContractForm } from '../contracts/form.js';
-import { requestInfo, requireBase } from './access.js';
+import type { ContractPathsBridge } from '../contracts/routes.js';
+import { baseOrInventory, requestInfo, requireBase } from './access.js';
 import * as contracts from './contracts.js';
 
 /**
@@ -91,3 +92,6 @@ export function inventoryContractHooks(ctx: AppContext, roles: { readers: readon
   };
   return { list, search, detail, create, upload, remove, link, unlink };
 }
+
+/** What app.ts hands to the contracts' and the links' routes: the hooks above and the keepers' gate. */
+export const inventoryContractPaths: ContractPathsBridge = { hooks: inventoryContractHooks, gate: baseOrInventory };

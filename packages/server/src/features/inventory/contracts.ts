@@ -19,13 +19,13 @@ import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import { type Executor, serbianOrder } from '../../platform/database.js';
 import { conflict, notFound, parseOrBadRequest } from '../../platform/errors.js';
+import { offsetOf, type Paging } from '../../platform/paging.js';
 import { onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
+import { matchCondition, searchTerms } from '../../platform/textSearch.js';
 import { assertClusterVisible, clusterScopeOf, visibleClusterCondition } from '../clusters/policy.js';
 import type { ContractForm } from '../contracts/form.js';
 import { removeStored } from '../contracts/form.js';
-import { matchCondition, searchTerms } from '../search/service.js';
-import { offsetOf, type Paging } from '../users/paging.js';
 import { assertInventoryUser, type RequestInfo } from './access.js';
 
 /** Inventory contracts (spec 3 §7 "Inventory contracts"): their own kind, apart from spec 2's. */

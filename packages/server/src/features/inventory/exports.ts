@@ -14,10 +14,10 @@ import {
   schoolNotifications,
 } from '../../db/schema-inventory.js';
 import { serbianOrder } from '../../platform/database.js';
+import { matchCondition, searchTerms } from '../../platform/textSearch.js';
 import { assertClusterVisible, type ClusterScope, clusterScopeOf, visibleClusterCondition } from '../clusters/policy.js';
 import type { RenderedQuery } from '../exports/cursor.js';
 import { col, dateText, define, type ExportColumn, type ExportList, selectOf } from '../exports/lists.js';
-import { matchCondition, searchTerms } from '../search/service.js';
 import { assertInventoryUser } from './access.js';
 import { itemSearch, sumFilterQuery, sumWhere } from './reports.js';
 

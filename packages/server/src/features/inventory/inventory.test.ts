@@ -19,8 +19,8 @@ import { useTestApp } from '../../../test/harness.js';
 import { activities, activityFiles } from '../../db/schema-activities.js';
 import { inventoryItems } from '../../db/schema-inventory.js';
 import { createCluster, createGroup, createSettlement, createUser, setActivityState, tokenFor } from '../../seed/factories.js';
+import { activityFileStore } from '../../shared/activityFileStore.js';
 import { multipartBody, samplePdf } from '../contracts/testDocuments.js';
-import { activityFileStore } from '../files/store.js';
 
 const t = useTestApp();
 

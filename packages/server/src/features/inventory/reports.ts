@@ -19,10 +19,10 @@ import { a13Confirmations, inventoryItems, inventoryTypes, schoolNotifications }
 import type { Actor } from '../../platform/auth.js';
 import { type Executor, serbianOrder } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
+import { offsetOf, type Paging } from '../../platform/paging.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
+import { matchCondition, searchTerms } from '../../platform/textSearch.js';
 import { type ClusterScope, clusterScopeOf, visibleClusterCondition } from '../clusters/policy.js';
-import { matchCondition, searchTerms } from '../search/service.js';
-import { offsetOf, type Paging } from '../users/paging.js';
 import { assertInventoryUser } from './access.js';
 import { ITEM_SORTS, type ItemRow, type ItemSorting, placesOf, presentItem, selectItems } from './items.js';
 import { inventoryLocationTotals, inventoryTotals, itemClusterNaziv, itemTypeNaziv } from './totals.js';

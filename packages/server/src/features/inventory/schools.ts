@@ -18,11 +18,11 @@ import { schoolNotifications } from '../../db/schema-inventory.js';
 import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
+import { offsetOf, type Paging } from '../../platform/paging.js';
 import { deriveKey, hashCode } from '../../platform/secrets.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
+import { matchCondition, searchTerms } from '../../platform/textSearch.js';
 import { assertClusterVisible, clusterScopeOf, visibleClusterCondition } from '../clusters/policy.js';
-import { matchCondition, searchTerms } from '../search/service.js';
-import { offsetOf, type Paging } from '../users/paging.js';
 import { assertInventoryUser, type RequestInfo } from './access.js';
 import { buildStocktaking } from './reports.js';
 

@@ -5,8 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../platform/auth.js';
 import { KINDS } from '../contracts/kinds.js';
-import { baseOrInventory } from '../inventory/access.js';
-import { inventoryContractHooks } from '../inventory/bridge.js';
+import type { ContractPathsBridge } from '../contracts/routes.js';
 import * as service from './service.js';
 
 const message = z.object({ message: z.string() });
@@ -18,7 +17,7 @@ const uuid = z.uuid({ error: COMMON.notFound });
  * the linking screens' cluster picker. The general contract's calls name the id :contractId, the
  * typed ones :id (docs/api/clusters-contracts.md).
  */
-export async function linkRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function linkRoutes(fastify: FastifyInstance, ctx: AppContext, inventory: ContractPathsBridge): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const linkers = ctx.auth.requireRoles(rolesFor('contractLinkClusters', 'clusterLinkContract'));
   // Who can see clusters at all; the service checks this cluster.
@@ -30,9 +29,9 @@ export async function linkRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
     const params = z.object({ [param]: uuid }) as z.ZodObject<Record<string, typeof uuid>>;
     const idOf = (p: Record<string, string>) => p[param] as string;
     // Spec 3's inventory contracts are linked on the general contract's paths (features/inventory/bridge.ts).
-    const inv = def.kind === 'contract' ? inventoryContractHooks(ctx, { readers: linkerRoles, writers: linkerRoles }) : null;
+    const inv = def.kind === 'contract' ? inventory.hooks(ctx, { readers: linkerRoles, writers: linkerRoles }) : null;
     const gate = (hook?: preValidationAsyncHookHandler) =>
-      inv && hook ? { onRequest: baseOrInventory(ctx, linkerRoles), preValidation: hook } : { onRequest: linkers };
+      inv && hook ? { onRequest: inventory.gate(ctx, linkerRoles), preValidation: hook } : { onRequest: linkers };
 
     app.patch(
       `/api/link/location-to-${def.route}/:${param}`,
@@ -69,7 +68,7 @@ export async function linkRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
     // Spec 2's linking screens (Admin) and spec 3 §7's inventory contracts (the inventory keepers).
     {
       schema: { querystring: z.object({ value: z.string().max(200).optional().default('') }) },
-      onRequest: baseOrInventory(ctx, linkerRoles),
+      onRequest: inventory.gate(ctx, linkerRoles),
     },
     async (request) => service.autocompleteLocations(ctx, actorOf(request), request.query.value),
   );

@@ -7,12 +7,12 @@ import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
+import { matchCondition, searchTerms } from '../../platform/textSearch.js';
 import { assertClusterVisible, clusterScopeOf, visibleClusterCondition } from '../clusters/policy.js';
 import { type LocationOption, presentOption } from '../clusters/service.js';
 import type { KindDef } from '../contracts/kinds.js';
 import { isFinished } from '../contracts/policy.js';
 import { type ContractBrief, type ContractFileDto, contractColumns, presentContractBrief, presentFile } from '../contracts/presenter.js';
-import { matchCondition, searchTerms } from '../search/service.js';
 
 export type RequestInfo = { ip: string; url: string };
 

@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.js';
 import { addLogs } from '../../../test/logData.js';
 import { auditLogs } from '../../db/schema.js';
+import { searchTerms } from '../../platform/textSearch.js';
 import { createGroup, createOrgTree, createUser, tokenFor } from '../../seed/factories.js';
-import { searchTerms } from '../search/service.js';
 import {
   addressQuery,
   addressRuns,

@@ -7,10 +7,10 @@ import type { Actor } from '../../platform/auth.js';
 import { conditionKey, type Db, type Executor, runBatch } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
 import { keptByVersion } from '../../platform/keptByVersion.js';
+import { cappedCountSql, estimatedRows, offsetOf, tableEstimateSql } from '../../platform/paging.js';
 import { listVersionSql } from '../../platform/searchCounts.js';
 import { type SortMap, sortKeyOf } from '../../platform/sorting.js';
-import { searchTerms } from '../search/service.js';
-import { cappedCountSql, estimatedRows, offsetOf, tableEstimateSql } from '../users/paging.js';
+import { searchTerms } from '../../platform/textSearch.js';
 import { type LogScope, logScopeCondition, logScopeOf } from './policy.js';
 import { presentLog } from './presenter.js';
 

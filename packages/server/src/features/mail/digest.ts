@@ -8,8 +8,8 @@ import { clusters } from '../../db/schema-clusters.js';
 import type { Db } from '../../platform/database.js';
 import type { Mailer } from '../../platform/mail.js';
 import { APP_TIME_ZONE } from '../../platform/time.js';
+import { activityColourSql, todayOf } from '../../shared/activityColour.js';
 import { groupsSeeingClusterCondition } from '../clusters/policy.js';
-import { activityColourSql, todayOf } from '../notifications/colour.js';
 
 /**
  * The daily deadline digest (server-behaviour.md "Notifications"; docs/decisions.md "Deadline digest"):

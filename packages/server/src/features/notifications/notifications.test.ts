@@ -13,7 +13,7 @@ import {
   setActivityState,
   tokenFor,
 } from '../../seed/factories.js';
-import { activityColour, activityColourSql, colourCondition, todayOf } from './colour.js';
+import { activityColour, activityColourSql, colourCondition, todayOf } from '../../shared/activityColour.js';
 
 const t = useTestApp();
 

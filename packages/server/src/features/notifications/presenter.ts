@@ -1,5 +1,5 @@
 import { type ActivityRowDto, type ActivityStatus, KLIZNO, type Rok } from '@trasa/domain';
-import { activityColour, daysLeft } from './colour.js';
+import { activityColour, daysLeft } from '../../shared/activityColour.js';
 
 /** ActivityRowDto (packages/domain dto/activities.ts), field by field. */
 

@@ -6,11 +6,11 @@ import { activities, activityCatalogue } from '../../db/schema-activities.js';
 import { clusters, contractClusters, contracts } from '../../db/schema-clusters.js';
 import type { Actor } from '../../platform/auth.js';
 import { type Executor, type NamedStatement, namedStatement, runNamed } from '../../platform/database.js';
+import { offsetOf, type Paging } from '../../platform/paging.js';
 import { type SortMap, sortKeyOf } from '../../platform/sorting.js';
+import { searchTerms } from '../../platform/textSearch.js';
+import { colourCondition, todayOf } from '../../shared/activityColour.js';
 import { clusterScopeOf, visibleClusterCondition, visibleToGroupsCondition } from '../clusters/policy.js';
-import { searchTerms } from '../search/service.js';
-import { offsetOf, type Paging } from '../users/paging.js';
-import { colourCondition, todayOf } from './colour.js';
 import { type ActivityRow, presentActivityRow } from './presenter.js';
 
 /**

@@ -5,8 +5,8 @@ import { clusters, contractClusters, contracts } from '../../db/schema-clusters.
 import type { Executor } from '../../platform/database.js';
 import { serbianCompare } from '../../platform/sorting.js';
 import { appToday } from '../../platform/time.js';
+import { activityColourSql } from '../../shared/activityColour.js';
 import { type ClusterScope, visibleClusterCondition } from '../clusters/policy.js';
-import { activityColourSql } from '../notifications/colour.js';
 import { contractFilter, underContract } from './service.js';
 
 /**
@@ -14,7 +14,7 @@ import { contractFilter, underContract } from './service.js';
  * of the visible clusters, how many clusters stand at each stage (their furthest finished activity, in
  * catalogue order) and, per responsible party, how many activities are late: in progress past their
  * deadline (the notifications' red) or finished after it (greenRed). Two set-based statements; the
- * colours are the notifications' own SQL (notifications/colour.ts), for the application's today.
+ * colours are the notifications' own SQL (shared/activityColour.ts), for the application's today.
  */
 export async function progressReport(
   db: Executor,

@@ -5,6 +5,7 @@ import { useTestApp } from '../../../test/harness.js';
 import { activities } from '../../db/schema-activities.js';
 import { reportSnapshotRows, reportSnapshots } from '../../db/schema-reports.js';
 import { appToday } from '../../platform/time.js';
+import { driveCluster } from '../../seed/drive.js';
 import {
   createCluster,
   createContract,
@@ -14,13 +15,12 @@ import {
   linkClusterToContract,
   tokenFor,
 } from '../../seed/factories.js';
+import { activityFileStore } from '../../shared/activityFileStore.js';
 import { saveActivityData } from '../activities/data.js';
-import { driveCluster } from '../activities/drive.js';
 import { SYSTEM } from '../activities/policy.js';
 import { startActivity } from '../activities/service.js';
 import { createHolder } from '../activities/testing.js';
 import type { ClusterScope } from '../clusters/policy.js';
-import { activityFileStore } from '../files/store.js';
 import { compareSnapshots, compareSnapshotsText, takeNightlySnapshot } from './snapshots.js';
 
 /**

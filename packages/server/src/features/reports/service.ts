@@ -38,10 +38,10 @@ import {
 import type { Executor } from '../../platform/database.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { orderOf, type SortMap, serbianCompare, sortKeyOf } from '../../platform/sorting.js';
+import { searchTerms } from '../../platform/textSearch.js';
 import { type ClusterScope, visibleClusterCondition } from '../clusters/policy.js';
 import { clusterOrder } from '../clusters/presenter.js';
 import { clusterMatchCondition } from '../clusters/search.js';
-import { searchTerms } from '../search/service.js';
 
 /**
  * The reports of spec 3 §2.7 / §7 (docs/api/reports.md). Every query is set-based (one statement per

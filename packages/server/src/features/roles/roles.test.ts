@@ -2,8 +2,8 @@ import { type RoleKey, USERS } from '@trasa/domain';
 import { desc, eq, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.js';
-import { builtinRoleId } from '../../bootstrap.js';
 import { auditLogs, groups, roles, users } from '../../db/schema.js';
+import { builtinRoleId } from '../../platform/builtinRoles.js';
 import { createOrgTree, createRole, createUser, DEFAULT_PASSWORD, tokenFor } from '../../seed/factories.js';
 
 const t = useTestApp();

@@ -17,9 +17,9 @@ import type { Actor } from '../../platform/auth.js';
 import { type Executor, serbianOrder } from '../../platform/database.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { lockNames, sameFoldedName } from '../../platform/names.js';
+import { offsetOf, type Paging } from '../../platform/paging.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
 import { assertUserInScope, assignableGroup, scopeOf } from '../groups/policy.js';
-import { offsetOf, type Paging } from '../users/paging.js';
 import { assertAdminRemains, assertAssignable, findRole, findVisibleRoleForUpdate, visibleRoleCondition } from './policy.js';
 import { presentRole } from './presenter.js';
 

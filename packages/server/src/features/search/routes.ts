@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../platform/auth.js';
-import { searchPagingQuery } from '../users/paging.js';
+import { searchPagingQuery } from '../../platform/paging.js';
 import { sendJson } from '../users/routes.js';
 import * as service from './service.js';
 

@@ -7,10 +7,10 @@ import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { countOf, offsetOf, type Paging } from '../../platform/paging.js';
 import { FOREIGN_KEY_VIOLATION, onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
-import { matchCondition, searchTerms } from '../search/service.js';
-import { countOf, offsetOf, type Paging } from '../users/paging.js';
+import { matchCondition, searchTerms } from '../../platform/textSearch.js';
 import { presentSettlement, type SettlementDto, settlementOrder } from './presenter.js';
 
 export type RequestInfo = { ip: string; url: string };

@@ -18,6 +18,7 @@ import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import { type Executor, serbianOrder } from '../../platform/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { EXACT_COUNT_LIMIT, tableEstimateSql } from '../../platform/paging.js';
 import { listVersionSql, searchCountKey, searchCountOf } from '../../platform/searchCounts.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
 import {
@@ -36,7 +37,6 @@ import {
   isClusterVisible,
   visibleClusterIds,
 } from '../clusters/policy.js';
-import { EXACT_COUNT_LIMIT, tableEstimateSql } from '../users/paging.js';
 import { authorGroupOf, permissionsOn, type TopicRights, topicRightsOf } from './permissions.js';
 import { canCommentOn, type TopicRow, visibleTopic } from './policy.js';
 import { presentTopic, presentTopicById, type TopicDto, topicRowsOf } from './presenter.js';

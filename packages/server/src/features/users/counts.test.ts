@@ -1,10 +1,10 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../test/harness.js';
-import { builtinRoleId } from '../../bootstrap.js';
 import { users } from '../../db/schema.js';
+import { builtinRoleId } from '../../platform/builtinRoles.js';
+import { countOf, EXACT_COUNT_LIMIT } from '../../platform/paging.js';
 import { createGroup, createUser, tokenFor } from '../../seed/factories.js';
-import { countOf, EXACT_COUNT_LIMIT } from './paging.js';
 
 /**
  * totalResults of the people lists (countOf): exact up to EXACT_COUNT_LIMIT, the planner's estimate past

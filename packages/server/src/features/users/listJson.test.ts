@@ -2,13 +2,13 @@ import { LIST_SORTS, type UserDto } from '@trasa/domain';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.js';
-import { builtinRoleId } from '../../bootstrap.js';
 import { groups, users } from '../../db/schema.js';
+import { builtinRoleId } from '../../platform/builtinRoles.js';
+import { offsetOf, type Paging } from '../../platform/paging.js';
 import { orderOf } from '../../platform/sorting.js';
+import { matchCondition, searchTerms } from '../../platform/textSearch.js';
 import { createGroup, createOrgTree, createUser, tokenFor } from '../../seed/factories.js';
 import { isGuestCondition, memberCondition, type Scope, scopeOf } from '../groups/policy.js';
-import { matchCondition, searchTerms } from '../search/service.js';
-import { offsetOf, type Paging } from './paging.js';
 import { presentUser, selectUserWithRelations, userOrder } from './presenter.js';
 import { USER_SORTS, type UserSorting } from './service.js';
 

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../platform/auth.js';
-import { pagingQuery } from './paging.js';
+import { pagingQuery } from '../../platform/paging.js';
 import * as service from './service.js';
 
 const message = z.object({ message: z.string() });

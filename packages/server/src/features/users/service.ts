@@ -19,6 +19,7 @@ import { conditionKey, type Executor, namedStatement, runNamed } from '../../pla
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { jsonLiteral, jsonObject, jsonPlain, jsonValue } from '../../platform/jsonText.js';
 import { keptByVersion } from '../../platform/keptByVersion.js';
+import { cappedCountSql, EXACT_COUNT_LIMIT, estimatedRows, offsetOf, type Paging } from '../../platform/paging.js';
 import { assertStrongPassword, hashPassword } from '../../platform/passwords.js';
 import { FOREIGN_KEY_VIOLATION, onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
 import { listVersionSql, searchCountKey, searchCountOf } from '../../platform/searchCounts.js';
@@ -34,7 +35,6 @@ import {
 } from '../groups/policy.js';
 import { presentGroup, selectGroups } from '../groups/presenter.js';
 import { assertAdminRemains, assertAssignable, findRole } from '../roles/policy.js';
-import { cappedCountSql, EXACT_COUNT_LIMIT, estimatedRows, offsetOf, type Paging } from './paging.js';
 import { presentUser, userOrder } from './presenter.js';
 
 export type RequestInfo = { ip: string; url: string };

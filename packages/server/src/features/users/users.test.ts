@@ -2,8 +2,8 @@ import { COMMON, type RoleKey, USERS } from '@trasa/domain';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.js';
-import { builtinRoleId } from '../../bootstrap.js';
 import { auditLogs, groups, roles, users } from '../../db/schema.js';
+import { builtinRoleId } from '../../platform/builtinRoles.js';
 import { createGroup, createOrgTree, createRole, createUser, DEFAULT_PASSWORD, tokenFor } from '../../seed/factories.js';
 import { LAST_ADMIN } from '../roles/policy.js';
 

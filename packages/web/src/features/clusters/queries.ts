@@ -5,8 +5,8 @@ import { listContracts } from '../../api/contracts';
 import { listGroups } from '../../api/groups';
 import { allSettlements } from '../../api/settlements';
 import { CONTRACTS } from '../../messages';
-import { GROUPS_KEY } from '../groups/queries';
-import { SETTLEMENTS_KEY } from '../settlements/queries';
+import { GROUPS_KEY } from '../../queries/groups';
+import { SETTLEMENTS_KEY } from '../../queries/settlements';
 
 export const CLUSTERS_KEY = ['locations'] as const;
 export const CONTRACTS_KEY = ['contracts'] as const;

@@ -5,9 +5,9 @@ import { PICKER_LIMIT } from '../../api/clusters';
 import { type ContractDto, getContract, listContracts } from '../../api/contracts';
 import { statusOf } from '../../api/errors';
 import { listGroups } from '../../api/groups';
+import { GROUPS_KEY } from '../../queries/groups';
 import { contractLabel } from '../clusters/format';
 import { CONTRACTS_KEY } from '../clusters/queries';
-import { GROUPS_KEY } from '../groups/queries';
 
 export { CONTRACTS_KEY };
 

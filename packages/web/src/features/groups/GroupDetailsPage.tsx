@@ -9,9 +9,9 @@ import { DetailRows } from '../../components/DetailRows';
 import { FROM_LIST, useCameFromList } from '../../components/fromList';
 import { PageLoader } from '../../components/PageLoader';
 import { USERS } from '../../messages';
+import { GROUPS_KEY } from '../../queries/groups';
 import { UI } from '../../texts';
 import { groupDetailsPath, groupMembersPath } from './groupLinks';
-import { GROUPS_KEY } from './queries';
 
 function GroupLink({ group }: { group: { _id: string; naziv: string } }) {
   return (

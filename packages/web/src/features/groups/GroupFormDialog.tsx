@@ -14,10 +14,10 @@ import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { zodResolver } from '../../components/validation';
 import { USERS } from '../../messages';
+import { GROUPS_KEY, groupOptions, useGroupChoices } from '../../queries/groups';
+import { useGroupTypes } from '../../queries/types';
+import { USERS_KEY } from '../../queries/users';
 import { UI } from '../../texts';
-import { useGroupTypes } from '../types/queries';
-import { USERS_KEY } from '../users/queries';
-import { GROUPS_KEY, groupOptions, useGroupChoices } from './queries';
 
 /** The group form: the create schema (nadredjenaId), tip required (spec 1 §5 "Group form"). */
 const groupFormSchema = createGroupSchema.refine((v) => !!v.tip, { error: USERS.groupTipRequired, path: ['tip'] });

@@ -14,13 +14,13 @@ import { useCameFromList } from '../../components/fromList';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import type { ColumnDef } from '../../components/tableTypes';
 import { USERS } from '../../messages';
+import { GROUPS_KEY } from '../../queries/groups';
+import { useAssignableRoles, useRoles } from '../../queries/roles';
+import { USERS_KEY } from '../../queries/users';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { UI } from '../../texts';
 import { AssignRoleControls } from '../roles/AssignRoleControls';
-import { useAssignableRoles, useRoles } from '../roles/queries';
-import { USERS_KEY } from '../users/queries';
 import { statusLabel } from '../users/userColumns';
-import { GROUPS_KEY } from './queries';
 
 /** The guests list of group management loads every guest at once (spec 1 §9). */
 const ALL_GUESTS_LIMIT = 50_000;

@@ -15,13 +15,13 @@ import { DeleteAction, EditAction, RowAction } from '../../components/RowAction'
 import { useSnackbar } from '../../components/SnackbarProvider';
 import type { ColumnDef } from '../../components/tableTypes';
 import { USERS } from '../../messages';
+import { GROUPS_KEY } from '../../queries/groups';
+import { USERS_KEY } from '../../queries/users';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { useCurrentUser } from '../../shell/session';
 import { UI } from '../../texts';
-import { USERS_KEY } from '../users/queries';
 import { GroupFormDialog } from './GroupFormDialog';
 import { groupDetailsPath, groupMembersPath } from './groupLinks';
-import { GROUPS_KEY } from './queries';
 
 /** Назив, Кратак назив, Тип, Надређена група, Види све. */
 const COLUMNS: ColumnDef<GroupListItem>[] = [

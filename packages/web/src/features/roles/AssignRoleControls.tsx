@@ -9,8 +9,8 @@ import type { SelectOption } from '../../components/FormSelect';
 import { OptionPicker } from '../../components/OptionPicker';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { USERS } from '../../messages';
+import { USERS_KEY } from '../../queries/users';
 import { UI } from '../../texts';
-import { USERS_KEY } from '../users/queries';
 import { isGroupless } from '../users/userForm';
 
 type Props = {

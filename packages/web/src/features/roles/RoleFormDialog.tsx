@@ -12,9 +12,9 @@ import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { zodResolver } from '../../components/validation';
 import { USERS } from '../../messages';
+import { ROLES_KEY } from '../../queries/roles';
 import { inScript } from '../../script';
 import { UI } from '../../texts';
-import { ROLES_KEY } from './queries';
 
 type RoleInput = z.input<typeof roleSchema>;
 

@@ -10,11 +10,11 @@ import { DataTable, type TableQuery } from '../../components/DataTable';
 import { EditAction } from '../../components/RowAction';
 import type { ColumnDef } from '../../components/tableTypes';
 import { COMMON } from '../../messages';
+import { ROLES_KEY } from '../../queries/roles';
 import { inScript } from '../../script';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { useCurrentUser } from '../../shell/session';
 import { UI } from '../../texts';
-import { ROLES_KEY } from './queries';
 import { RoleFormDialog } from './RoleFormDialog';
 
 const COLUMNS: ColumnDef<RoleDto>[] = [

@@ -9,13 +9,13 @@ import type { SelectOption } from '../../components/FormSelect';
 import { PageLoader } from '../../components/PageLoader';
 import type { ColumnDef } from '../../components/tableTypes';
 import { USERS } from '../../messages';
+import { groupOptions, useGroupChoices } from '../../queries/groups';
+import { useAssignableRoles, useRoles } from '../../queries/roles';
+import { USERS_KEY } from '../../queries/users';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { useCurrentUser } from '../../shell/session';
 import { UI } from '../../texts';
-import { groupOptions, useGroupChoices } from '../groups/queries';
-import { USERS_KEY } from '../users/queries';
 import { AssignRoleControls } from './AssignRoleControls';
-import { useAssignableRoles, useRoles } from './queries';
 
 const COLUMNS: ColumnDef<UserDto>[] = [
   { id: 'imePrezime', header: UI.nameAndSurname, accessorFn: (u) => `${u.ime} ${u.prezime}` },

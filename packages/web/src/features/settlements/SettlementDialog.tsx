@@ -10,9 +10,9 @@ import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { zodResolver } from '../../components/validation';
 import { CODEBOOKS } from '../../messages';
+import { SETTLEMENTS_KEY } from '../../queries/settlements';
 import { UI } from '../../texts';
 import { CODEBOOK_NOTICE_MS } from '../types/GroupTypeDialog';
-import { SETTLEMENTS_KEY } from './queries';
 
 const COUNT_FIELDS = [
   'brojDomacinstava',

@@ -11,11 +11,11 @@ import { DeleteAction, EditAction } from '../../components/RowAction';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import type { ColumnDef } from '../../components/tableTypes';
 import { CODEBOOKS, USERS } from '../../messages';
+import { SETTLEMENTS_KEY } from '../../queries/settlements';
 import { UI } from '../../texts';
 import { CLUSTERS_KEY } from '../clusters/queries';
 import { ImportButton } from '../imports/ImportButton';
 import { CODEBOOK_NOTICE_MS } from '../types/GroupTypeDialog';
-import { SETTLEMENTS_KEY } from './queries';
 import { SettlementDialog } from './SettlementDialog';
 
 function count(value: number | null): string {

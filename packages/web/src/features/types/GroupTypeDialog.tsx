@@ -9,9 +9,9 @@ import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { zodResolver } from '../../components/validation';
 import { USERS } from '../../messages';
+import { GROUPS_KEY } from '../../queries/groups';
+import { TYPES_KEY } from '../../queries/types';
 import { UI } from '../../texts';
-import { GROUPS_KEY } from '../groups/queries';
-import { TYPES_KEY } from './queries';
 
 /** Codebook notices stay 3.5 s (spec 2 §8). */
 export const CODEBOOK_NOTICE_MS = 3500;

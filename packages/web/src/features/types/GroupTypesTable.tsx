@@ -11,10 +11,10 @@ import { DeleteAction, EditAction } from '../../components/RowAction';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import type { ColumnDef } from '../../components/tableTypes';
 import { USERS } from '../../messages';
+import { GROUPS_KEY } from '../../queries/groups';
+import { TYPES_KEY } from '../../queries/types';
 import { UI } from '../../texts';
-import { GROUPS_KEY } from '../groups/queries';
 import { CODEBOOK_NOTICE_MS, GroupTypeDialog } from './GroupTypeDialog';
-import { TYPES_KEY } from './queries';
 
 const COLUMNS: ColumnDef<GroupTypeDto>[] = [
   { accessorKey: 'naziv', header: UI.naziv },

@@ -14,10 +14,10 @@ import { useSnackbar } from '../../components/SnackbarProvider';
 import { zodResolver } from '../../components/validation';
 import { withExtraErrors } from '../../components/withExtraErrors';
 import { USERS } from '../../messages';
+import { useGroupChoices } from '../../queries/groups';
+import { useAssignableRoles, useRoles } from '../../queries/roles';
+import { USERS_KEY } from '../../queries/users';
 import { UI } from '../../texts';
-import { useGroupChoices } from '../groups/queries';
-import { useAssignableRoles, useRoles } from '../roles/queries';
-import { USERS_KEY } from './queries';
 import { isGroupless, STATUS_OPTIONS, useGroupChoiceOptions, useRoleChoices } from './userForm';
 
 const EMPTY: CreateUserInput = {

@@ -14,11 +14,11 @@ import { useSnackbar } from '../../components/SnackbarProvider';
 import { zodResolver } from '../../components/validation';
 import { withExtraErrors } from '../../components/withExtraErrors';
 import { USERS } from '../../messages';
+import { useGroupChoices } from '../../queries/groups';
+import { useAssignableRoles, useRoles } from '../../queries/roles';
+import { USERS_KEY } from '../../queries/users';
 import { PROFILE_KEY, useCurrentUser } from '../../shell/session';
 import { UI } from '../../texts';
-import { useGroupChoices } from '../groups/queries';
-import { useAssignableRoles, useRoles } from '../roles/queries';
-import { USERS_KEY } from './queries';
 import { isGroupless, STATUS_OPTIONS, useGroupChoiceOptions, useRoleChoices } from './userForm';
 
 const SERVER_FIELDS = ['ime', 'prezime', 'email', 'rola', 'status', 'groupId', 'lozinka', 'potvrdaLozinke'] as const;

@@ -8,8 +8,8 @@ import { DetailRows } from '../../components/DetailRows';
 import { useCameFromList } from '../../components/fromList';
 import { PageLoader } from '../../components/PageLoader';
 import { USERS } from '../../messages';
+import { USERS_KEY } from '../../queries/users';
 import { UI } from '../../texts';
-import { USERS_KEY } from './queries';
 import { statusLabel } from './userColumns';
 
 /** /app/korisnici/{id}: the user and their group; reachable only from the list (spec 1 §2.7). */

@@ -15,12 +15,12 @@ import { OnceOpened } from '../../components/OnceOpened';
 import { RowAction } from '../../components/RowAction';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { USERS } from '../../messages';
+import { USERS_KEY } from '../../queries/users';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { useCurrentUser } from '../../shell/session';
 import { UI } from '../../texts';
 import { ImportButton } from '../imports/ImportButton';
 import { fetchGuests } from './guestSearch';
-import { USERS_KEY } from './queries';
 import { GUEST_COLUMNS, USER_COLUMNS, userRowColor } from './userColumns';
 
 /** The forms load when their dialog is first opened (issue 13 budgets). */

@@ -1,9 +1,9 @@
 import { GROUPLESS_ROLES, type GroupListItem, type RoleDto, roleIn, type UserDto } from '@trasa/domain';
 import { useMemo } from 'react';
 import type { SelectOption } from '../../components/FormSelect';
+import { groupOptions } from '../../queries/groups';
+import { baseRoleOf, roleOptions } from '../../queries/roles';
 import { UI } from '../../texts';
-import { groupOptions } from '../groups/queries';
-import { baseRoleOf, roleOptions } from '../roles/queries';
 
 export const STATUS_OPTIONS: SelectOption[] = [
   { value: 'aktivan', label: UI.statusAktivan },

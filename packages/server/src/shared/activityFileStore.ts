@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
-import { displayName, FILE_TEXTS, FileRejected, type FileStore, fileStore } from '../../platform/files.js';
-import { ACTIVITY_FILE_MIME, type ActivityFileKind, extensionOf, hasAllowedExtension, sniffActivityFile } from './kinds.js';
+import { displayName, FILE_TEXTS, FileRejected, type FileStore, fileStore } from '../platform/files.js';
+import { ACTIVITY_FILE_MIME, type ActivityFileKind, extensionOf, hasAllowedExtension, sniffActivityFile } from './activityFileKinds.js';
 
 export type StoredActivityFile = { storedName: string; originalName: string; mimetype: string; size: number; kind: ActivityFileKind };
 

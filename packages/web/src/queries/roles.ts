@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { assignableRoles, isRoleKey, type RoleDto, type RoleKey, roleIn } from '@trasa/domain';
 import { useMemo } from 'react';
-import { ALL_ROLES_LIMIT, listRoles } from '../../api/roles';
-import { useCurrentUser } from '../../shell/session';
+import { ALL_ROLES_LIMIT, listRoles } from '../api/roles';
+import { useCurrentUser } from '../session/currentUser';
 
 export const ROLES_KEY = ['roles'] as const;
 

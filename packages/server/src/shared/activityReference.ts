@@ -1,8 +1,8 @@
 import { ACTIVITY_CATALOGUE } from '@trasa/domain';
 import { sql } from 'drizzle-orm';
-import { activities, activityCatalogue } from '../../db/schema-activities.js';
-import { clusters } from '../../db/schema-clusters.js';
-import type { Executor } from '../../platform/database.js';
+import { activities, activityCatalogue } from '../db/schema-activities.js';
+import { clusters } from '../db/schema-clusters.js';
+import type { Executor } from '../platform/database.js';
 
 /**
  * The catalogue rows from the domain (design/activity-catalogue.md). New codes are inserted; the fixed

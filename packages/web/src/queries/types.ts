@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { listTypes } from '../../api/types';
+import { listTypes } from '../api/types';
 
 export const TYPES_KEY = ['types'] as const;
 

@@ -1,7 +1,7 @@
 import { type PageQuery, pageQuery, searchQuery } from '@trasa/domain';
 import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../platform/database.js';
+import type { Executor } from './database.js';
 
 /** `page` (1-based) and `limit`, clamped (pageQuery in @trasa/domain). */
 export const pagingQuery = pageQuery;

@@ -1,14 +1,14 @@
 import { Readable } from 'node:stream';
 import { A20_TEST_TYPES, DATA_KEYS, DATE_CODES, type DataItem, FINISHED, holderIds, IN_PROGRESS, NOT_STARTED } from '@trasa/domain';
 import { asc, eq } from 'drizzle-orm';
-import { activities, activityCatalogue, ijoHolders } from '../../db/schema-activities.js';
-import { appToday } from '../../platform/time.js';
-import { minimalPdf } from '../../seed/demoContracts.js';
-import { addActivityFiles, type FileDeps } from '../files/service.js';
-import { saveActivityData } from './data.js';
-import { type ActivityOptions, type Performer, SYSTEM } from './policy.js';
-import { finishActivity, resolveControl, startActivity } from './service.js';
-import { clusterSettlementsOf, podaciOf } from './workflow.js';
+import { activities, activityCatalogue, ijoHolders } from '../db/schema-activities.js';
+import { saveActivityData } from '../features/activities/data.js';
+import { type ActivityOptions, type Performer, SYSTEM } from '../features/activities/policy.js';
+import { finishActivity, resolveControl, startActivity } from '../features/activities/service.js';
+import { clusterSettlementsOf, podaciOf } from '../features/activities/workflow.js';
+import { addActivityFiles, type FileDeps } from '../features/files/service.js';
+import { appToday } from '../platform/time.js';
+import { minimalPdf } from './demoContracts.js';
 
 /**
  * Drives a cluster's workflow forward as the system, filling in what each activity needs (a date, a

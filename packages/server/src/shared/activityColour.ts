@@ -1,7 +1,7 @@
 import { type DeadlineColour, deadlineColour, FINISHED, IN_PROGRESS } from '@trasa/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { activities } from '../../db/schema-activities.js';
-import { appToday } from '../../platform/time.js';
+import { activities } from '../db/schema-activities.js';
+import { appToday } from '../platform/time.js';
 
 /**
  * An activity's row colour (spec 3 §4 "Row colours for notifications"): the domain's deadlineColour in

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type GroupListItem, isReservedGroupName } from '@trasa/domain';
-import { ALL_GROUPS_LIMIT, listGroups } from '../../api/groups';
+import { ALL_GROUPS_LIMIT, listGroups } from '../api/groups';
 
 export const GROUPS_KEY = ['groups'] as const;
 
