@@ -58,7 +58,7 @@ async function decrement(db: Executor, keys: string[], zero: string[] = []): Pro
 export async function reserveAttempt(db: Db, email: string, ip: string): Promise<Attempt | 'throttled'> {
   sweepLater(db);
   const keys = [pairKey(email, ip), ipKey(ip), accountKey(email)].sort();
-  const rows = await db.execute<{ key: string; count: number }>(sql`with counted as (
+  const rows = await db.execute<{ key: string; count: number; since: Date | string }>(sql`with counted as (
       insert into ${loginFailures} (key, count) values ${sql.join(
         keys.map((k) => sql`(${k}, 1)`),
         sql`, `,
@@ -66,15 +66,19 @@ export async function reserveAttempt(db: Db, email: string, ip: string): Promise
       on conflict (key) do update set
         count = case when ${fresh} then ${loginFailures.count} + 1 else 1 end,
         window_start = case when ${fresh} then ${loginFailures.windowStart} else now() end
-      returning ${loginFailures.key} as key, ${loginFailures.count} as count)
-    select key, count from counted
+      returning ${loginFailures.key} as key, ${loginFailures.count} as count, ${loginFailures.windowStart} as since)
+    select key, count, since from counted
     union all
-    select ${loginFailures.key}, -1 from ${loginFailures} where ${loginFailures.key} = ${knownKey(email, ip)}
+    select ${loginFailures.key}, -1, ${loginFailures.windowStart} from ${loginFailures} where ${loginFailures.key} = ${knownKey(email, ip)}
       and ${loginFailures.windowStart} > now() - make_interval(days => ${THROTTLE.knownAddressDays})`);
   const counts = new Map(rows.rows.map((r) => [r.key, Number(r.count)]));
   const pair = counts.get(pairKey(email, ip)) ?? 0;
   const perIp = counts.get(ipKey(ip)) ?? 0;
   const account = counts.get(accountKey(email)) ?? 0;
+  if (perIp > THROTTLE.perIp) {
+    const since = rows.rows.find((r) => r.key === ipKey(ip))?.since;
+    if (since !== undefined) rememberThrottled(ip, new Date(since).getTime() + THROTTLE.windowMinutes * 60_000);
+  }
   if (pair > THROTTLE.perAccountIp || perIp > THROTTLE.perIp) return 'throttled';
   const known = counts.has(knownKey(email, ip)) || isRecentlyKnown(email, ip);
   return { email, ip, account, slowed: account > THROTTLE.accountSlowAfter, known };
@@ -120,6 +124,26 @@ function rememberAddress(email: string, ip: string): void {
 }
 export function isRecentlyKnown(email: string, ip: string): boolean {
   return (recentlyKnown.get(knownKey(email, ip)) ?? 0) > Date.now();
+}
+
+/**
+ * Addresses over their own limit (`perIp`), until their window ends, in this process: their sign-ins
+ * get 429 without a statement. The window does not move while an address is over its limit (counting
+ * more changes nothing), so this answers as the database row would; a flood from one address then
+ * costs the database nothing.
+ */
+const throttledAddresses = new Map<string, number>();
+function rememberThrottled(ip: string, until: number): void {
+  throttledAddresses.delete(ip);
+  throttledAddresses.set(ip, Math.min(until, Date.now() + THROTTLE.windowMinutes * 60_000));
+  if (throttledAddresses.size > RECENT_MAX) throttledAddresses.delete(throttledAddresses.keys().next().value as string);
+}
+export function isAddressThrottled(ip: string): boolean {
+  const until = throttledAddresses.get(ip);
+  if (until === undefined) return false;
+  if (until > Date.now()) return true;
+  throttledAddresses.delete(ip);
+  return false;
 }
 
 /**

@@ -30,6 +30,7 @@ import {
   attemptRefused,
   attemptSucceeded,
   clearAccountFailures,
+  isAddressThrottled,
   reserveAttempt,
 } from '../../platform/throttle.js';
 import { presentUser, selectUserWithRelations } from '../users/presenter.js';
@@ -131,10 +132,12 @@ async function checkPassword(
 
 /**
  * Sign-in: the attempt is counted against the address first, so an address over its limits gets 429
- * without taking a place in the sign-in gate; then the gate (one address's share, and all sign-ins in
+ * without taking a place in the sign-in gate (an address over its own limit, known so in this process,
+ * without a statement); then the gate (one address's share, and all sign-ins in
  * flight), whose 503 stays counted against the address (platform/throttle.ts).
  */
 export async function login(ctx: AppContext, input: z.output<typeof loginSchema>, req: RequestInfo): Promise<LoginResponse> {
+  if (isAddressThrottled(req.ip)) throw new AppError(429, ACCOUNT.throttled);
   const attempt = await reserveAttempt(ctx.db, input.email, req.ip);
   if (attempt === 'throttled') throw new AppError(429, ACCOUNT.throttled);
   const leave = admitSignIn(attempt);
