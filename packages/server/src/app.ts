@@ -92,6 +92,11 @@ function defaultWebDist(): string {
   return path.resolve(here, '../../web/dist');
 }
 
+/** proxy-addr's trust function for `hops` proxies: the peer (0) and the next hops - 1 addresses. */
+function trustHops(hops: number): (address: string, index: number) => boolean {
+  return (_address, index) => index < hops;
+}
+
 export type RegisteredRoute = { method: string; url: string };
 
 export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext; routes: RegisteredRoute[] }> {
@@ -99,7 +104,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     loggerInstance: deps.log as FastifyBaseLogger,
     // One line per request (the onResponse hook below) instead of Fastify's two; none for health checks.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: deps.config.trustProxy,
+    // A hop count as a function: Fastify takes a bare number as trusting nothing. With n hops the
+    // socket's peer and the n - 1 right-most X-Forwarded-For entries are proxies; request.ip is the
+    // entry before them, whatever a client wrote further left (docs/operations.md).
+    trustProxy: typeof deps.config.trustProxy === 'number' ? trustHops(deps.config.trustProxy) : deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     // The spec calls POST /api/user/ with the slash; /api/user answers the same.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** Configuration from the environment; every variable is documented in README.md and .env.example. */
@@ -11,7 +12,12 @@ export type Config = {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   embeddedPgPort: number | undefined;
-  trustProxy: boolean;
+  /**
+   * Which peers' X-Forwarded-For is believed (TRUST_PROXY): false, none; a number, that many proxy hops
+   * in front of the server; a list, the proxies' addresses, CIDR ranges or proxy-addr's names
+   * ('loopback', 'linklocal', 'uniquelocal'). The client is the right-most address not trusted.
+   */
+  trustProxy: false | number | string[];
   logLevel: string;
   webDist: string | undefined;
 };
@@ -21,6 +27,41 @@ function int(name: string, value: string | undefined, fallback: number | undefin
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number, got "${value}"`);
   return n;
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, an address/prefix (CIDR) or one of proxy-addr's names. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset, '' or 'false' trust no proxy; 'true' is one hop; a whole number that many hops;
+ * otherwise a comma-separated list of the proxies' addresses or CIDRs. Anything else stops the start.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const v = (value ?? '').trim();
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return 1;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 100) throw new Error(`TRUST_PROXY: ${hops} proxy hops is not a plausible count`);
+    return hops === 0 ? false : hops;
+  }
+  const entries = v.split(',').map((e) => e.trim());
+  const bad = entries.filter((e) => !isProxyEntry(e));
+  if (bad.length > 0) {
+    throw new Error(
+      `TRUST_PROXY must be true, false, a number of proxy hops, or a comma-separated list of the proxies' addresses or CIDRs (or loopback, linklocal, uniquelocal); not understood: "${bad.join('", "')}"`,
+    );
+  }
+  return entries;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -35,7 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     embeddedPgPort: int('EMBEDDED_PG_PORT', env.EMBEDDED_PG_PORT, undefined),
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     webDist: env.WEB_DIST || undefined,
   };

@@ -40,7 +40,7 @@ const instance = (holder: TestApp, secret: string) => startTestApp(holder, url, 
 beforeAll(async () => {
   // Parallel sign-ins below queue for the hash; on a loaded test machine they may wait long.
   configurePasswordWork({ maxWaiting: { normal: 50, suspect: 50 }, maxWaitMs: 60_000 });
-  configureSignInGate(1000);
+  configureSignInGate(1000, 1000);
   url = await ensureDatabase(inject('pgAdminUrl'), `${inject('dbPrefix')}_${randomBytes(4).toString('hex')}`, inject('templateDb'));
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'trasa-two-'));
   const secret = randomBytes(32).toString('hex');

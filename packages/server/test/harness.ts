@@ -6,7 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pino from 'pino';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type RegisteredRoute } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { type Config, loadConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import { connect, type Db } from '../src/platform/database.js';
 import { ensureDatabase } from '../src/platform/ensureDatabase.js';
@@ -28,10 +28,15 @@ export type TestApp = {
 export async function startTestApp(
   holder: TestApp,
   url: string,
-  opts: { secret: string; dataDir: string; webDist?: string },
+  opts: { secret: string; dataDir: string; webDist?: string; env?: NodeJS.ProcessEnv },
 ): Promise<void> {
   const db = connect(url, 5);
-  const config = { ...loadConfig({}), appUrl: 'http://trasa.test', dataDir: opts.dataDir, webDist: opts.webDist ?? '/nonexistent' };
+  const config: Config = {
+    ...loadConfig(opts.env ?? {}),
+    appUrl: 'http://trasa.test',
+    dataDir: opts.dataDir,
+    webDist: opts.webDist ?? '/nonexistent',
+  };
   const { app, ctx, routes } = await buildApp({ db, config, secret: opts.secret, log: pino({ level: 'silent' }) });
   await app.ready();
   Object.assign(holder, {
@@ -44,15 +49,18 @@ export async function startTestApp(
   });
 }
 
-/** The application on this test file's own database (a copy of the migrated template). */
-export function useTestApp(opts: { webDist?: string } = {}): TestApp {
+/**
+ * The application on this test file's own database (a copy of the migrated template); `env` is read
+ * as the server reads its environment (TRUST_PROXY …).
+ */
+export function useTestApp(opts: { webDist?: string; env?: NodeJS.ProcessEnv } = {}): TestApp {
   const holder = {} as TestApp;
   let dataDir: string | undefined;
   beforeAll(async () => {
     const name = `${inject('dbPrefix')}_${randomBytes(4).toString('hex')}`;
     const url = await ensureDatabase(inject('pgAdminUrl'), name, inject('templateDb'));
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'trasa-test-data-'));
-    await startTestApp(holder, url, { secret: randomBytes(32).toString('hex'), dataDir, webDist: opts.webDist });
+    await startTestApp(holder, url, { secret: randomBytes(32).toString('hex'), dataDir, webDist: opts.webDist, env: opts.env });
   });
   afterAll(async () => {
     await holder.app?.close();

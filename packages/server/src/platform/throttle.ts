@@ -58,7 +58,7 @@ async function decrement(db: Executor, keys: string[], zero: string[] = []): Pro
 export async function reserveAttempt(db: Db, email: string, ip: string): Promise<Attempt | 'throttled'> {
   sweepLater(db);
   const keys = [pairKey(email, ip), ipKey(ip), accountKey(email)].sort();
-  const rows = await db.execute<{ key: string; count: number }>(sql`with counted as (
+  const rows = await db.execute<{ key: string; count: number; since: Date | string }>(sql`with counted as (
       insert into ${loginFailures} (key, count) values ${sql.join(
         keys.map((k) => sql`(${k}, 1)`),
         sql`, `,
@@ -66,15 +66,19 @@ export async function reserveAttempt(db: Db, email: string, ip: string): Promise
       on conflict (key) do update set
         count = case when ${fresh} then ${loginFailures.count} + 1 else 1 end,
         window_start = case when ${fresh} then ${loginFailures.windowStart} else now() end
-      returning ${loginFailures.key} as key, ${loginFailures.count} as count)
-    select key, count from counted
+      returning ${loginFailures.key} as key, ${loginFailures.count} as count, ${loginFailures.windowStart} as since)
+    select key, count, since from counted
     union all
-    select ${loginFailures.key}, -1 from ${loginFailures} where ${loginFailures.key} = ${knownKey(email, ip)}
+    select ${loginFailures.key}, -1, ${loginFailures.windowStart} from ${loginFailures} where ${loginFailures.key} = ${knownKey(email, ip)}
       and ${loginFailures.windowStart} > now() - make_interval(days => ${THROTTLE.knownAddressDays})`);
   const counts = new Map(rows.rows.map((r) => [r.key, Number(r.count)]));
   const pair = counts.get(pairKey(email, ip)) ?? 0;
   const perIp = counts.get(ipKey(ip)) ?? 0;
   const account = counts.get(accountKey(email)) ?? 0;
+  if (perIp > THROTTLE.perIp) {
+    const since = rows.rows.find((r) => r.key === ipKey(ip))?.since;
+    if (since !== undefined) rememberThrottled(ip, new Date(since).getTime() + THROTTLE.windowMinutes * 60_000);
+  }
   if (pair > THROTTLE.perAccountIp || perIp > THROTTLE.perIp) return 'throttled';
   const known = counts.has(knownKey(email, ip)) || isRecentlyKnown(email, ip);
   return { email, ip, account, slowed: account > THROTTLE.accountSlowAfter, known };
@@ -95,15 +99,20 @@ export async function attemptSucceeded(db: Db, a: Attempt, remember: boolean): P
   }
 }
 
-/** No password was checked (the server was too busy): the address's counts lose the attempt. */
-export async function attemptAbandoned(db: Db, a: Attempt): Promise<void> {
-  // The account's count keeps it: a flood at one account slows that account, whoever got through.
-  await decrement(db, [pairKey(a.email, a.ip), ipKey(a.ip)]);
+/**
+ * No password was checked (the sign-in gate or the password work was full: 503): the attempt is taken
+ * back from this address's count for the account, so retrying after a 503 never throttles anyone at
+ * their own account. The address's own count keeps it, so a sender looping into 503s reaches its limit
+ * and gets 429 before the gate; so does the account's, so a flood at one account slows that account,
+ * whoever got through.
+ */
+export async function attemptRefused(db: Db, a: Attempt): Promise<void> {
+  await decrement(db, [pairKey(a.email, a.ip)]);
 }
 
 /**
- * Addresses that signed in to an account lately, in this process: they pass the sign-in gate when it
- * is full and keep the ordinary lane (the database rows say the same across servers and restarts).
+ * Addresses that signed in to an account lately, in this process: they pass the sign-in gate and keep
+ * the ordinary lane (the database rows say the same across servers and restarts).
  */
 const recentlyKnown = new Map<string, number>();
 const RECENT_MAX = 20_000;
@@ -118,21 +127,52 @@ export function isRecentlyKnown(email: string, ip: string): boolean {
 }
 
 /**
- * Sign-ins in progress in this process, bounded: past `max` a new one is answered 503 before any
- * database or password work (unless its address is known for the account), so a flood cannot build
- * a backlog that every other request waits behind.
+ * Addresses over their own limit (`perIp`), until their window ends, in this process: their sign-ins
+ * get 429 without a statement. The window does not move while an address is over its limit (counting
+ * more changes nothing), so this answers as the database row would; a flood from one address then
+ * costs the database nothing.
  */
-const gate = { inFlight: 0, max: 24 };
-export function configureSignInGate(max = 24): void {
-  gate.max = max;
+const throttledAddresses = new Map<string, number>();
+function rememberThrottled(ip: string, until: number): void {
+  throttledAddresses.delete(ip);
+  throttledAddresses.set(ip, Math.min(until, Date.now() + THROTTLE.windowMinutes * 60_000));
+  if (throttledAddresses.size > RECENT_MAX) throttledAddresses.delete(throttledAddresses.keys().next().value as string);
 }
-export function admitSignIn(email: string, ip: string): (() => void) | null {
-  if (gate.inFlight >= gate.max && !isRecentlyKnown(email, ip)) return null;
+export function isAddressThrottled(ip: string): boolean {
+  const until = throttledAddresses.get(ip);
+  if (until === undefined) return false;
+  if (until > Date.now()) return true;
+  throttledAddresses.delete(ip);
+  return false;
+}
+
+/**
+ * Sign-ins in progress in this process, bounded. A sign-in comes here after its attempt was counted
+ * (reserveAttempt: an address over its limits got 429 without taking a place). One address holds at
+ * most `perAddress` places, so a single sender cannot fill the gate, and past `max` in all a new one is
+ * answered 503 before any password work (attemptRefused keeps it counted against the address). An
+ * address the account signed in from lately passes both bounds.
+ */
+export const SIGN_IN_GATE = { max: 24, perAddress: 2 } as const;
+const gate = { inFlight: 0, ...SIGN_IN_GATE } as { inFlight: number; max: number; perAddress: number };
+const inFlightByAddress = new Map<string, number>();
+export function configureSignInGate(max: number = SIGN_IN_GATE.max, perAddress: number = SIGN_IN_GATE.perAddress): void {
+  gate.max = max;
+  gate.perAddress = perAddress;
+}
+export function admitSignIn(a: Attempt): (() => void) | null {
+  const mine = inFlightByAddress.get(a.ip) ?? 0;
+  if (!a.known && (mine >= gate.perAddress || gate.inFlight >= gate.max)) return null;
   gate.inFlight++;
+  inFlightByAddress.set(a.ip, mine + 1);
   let done = false;
   return () => {
-    if (!done) gate.inFlight--;
+    if (done) return;
     done = true;
+    gate.inFlight--;
+    const left = (inFlightByAddress.get(a.ip) ?? 1) - 1;
+    if (left > 0) inFlightByAddress.set(a.ip, left);
+    else inFlightByAddress.delete(a.ip);
   };
 }
 

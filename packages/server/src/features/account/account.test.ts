@@ -2,11 +2,11 @@ import { ACCOUNT } from '@trasa/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.js';
-import { auditLogs, mailOutbox, revokedTokens, userCodes, users } from '../../db/schema.js';
+import { auditLogs, loginFailures, mailOutbox, revokedTokens, userCodes, users } from '../../db/schema.js';
 import { backgroundSettled } from '../../platform/background.js';
 import { builtinRoleId } from '../../platform/builtinRoles.js';
 import { configurePasswordWork, passwordWorkStats } from '../../platform/passwords.js';
-import { configureSignInGate } from '../../platform/throttle.js';
+import { configureSignInGate, THROTTLE } from '../../platform/throttle.js';
 import { createGroup, createUser, DEFAULT_PASSWORD, tokenFor } from '../../seed/factories.js';
 
 const t = useTestApp();
@@ -14,7 +14,7 @@ const t = useTestApp();
 // Parallel sign-ins below queue for the hash; on a loaded test machine they may wait long.
 beforeAll(() => {
   configurePasswordWork({ maxWaiting: { normal: 50, suspect: 50 }, maxWaitMs: 60_000 });
-  configureSignInGate(1000);
+  configureSignInGate(1000, 1000);
 });
 afterAll(() => {
   configurePasswordWork();
@@ -29,6 +29,12 @@ async function lastMailTo(email: string) {
 
 const login = (email: string, lozinka: string, remoteAddress?: string) =>
   t.call({ method: 'POST', url: '/api/user/login', payload: { email, lozinka }, ...(remoteAddress && { remoteAddress }) });
+
+/** The throttle's count under `key` (platform/throttle.ts), 0 when there is none. */
+async function failures(key: string): Promise<number> {
+  const [row] = await t.db.select({ count: loginFailures.count }).from(loginFailures).where(eq(loginFailures.key, key));
+  return row?.count ?? 0;
+}
 
 function linkIn(text: string): URL {
   const m = text.match(/https?:\/\/\S+/);
@@ -145,11 +151,12 @@ describe('POST /api/user/login', () => {
     expect(passwordWorkStats().hashed).toBe(before);
   });
 
-  it('answers 503 in Serbian when the password work is full, and does not count that against the address', async () => {
+  it('answers 503 in Serbian when the password work is full, and does not count that against the address at the account', async () => {
     const accounts = await Promise.all(Array.from({ length: 6 }, () => createUser(t.db)));
     configurePasswordWork({ concurrency: 1, maxWaiting: { normal: 1, suspect: 1 }, maxWaitMs: 60_000 });
+    let answers: Awaited<ReturnType<typeof login>>[];
     try {
-      const answers = await Promise.all(accounts.map((a, i) => login(a.email, DEFAULT_PASSWORD, `10.0.4.${i}`)));
+      answers = await Promise.all(accounts.map((a, i) => login(a.email, DEFAULT_PASSWORD, `10.0.4.${i}`)));
       const busy = answers.filter((r) => r.statusCode === 503);
       expect(busy.length).toBeGreaterThanOrEqual(1);
       expect(busy[0]?.json().message).toBe(ACCOUNT.busy);
@@ -157,10 +164,40 @@ describe('POST /api/user/login', () => {
     } finally {
       configurePasswordWork({ maxWaiting: { normal: 50, suspect: 50 }, maxWaitMs: 60_000 });
     }
-    // A refused address tries again five more times before it is throttled: 503 is not a failure.
-    const u = accounts[0] as (typeof accounts)[number];
-    for (let i = 0; i < 5; i++) expect((await login(u.email, `Pogresna${i}xx`, '10.0.4.100')).statusCode).toBe(401);
-    expect((await login(u.email, DEFAULT_PASSWORD, '10.0.4.100')).statusCode).toBe(429);
+    // A refused address tries again five more times at that account before it is throttled: 503 is not
+    // a failed guess. It stays counted against the address as a whole.
+    const refused = accounts[answers.findIndex((r) => r.statusCode === 503)] as (typeof accounts)[number];
+    const ip = `10.0.4.${accounts.indexOf(refused)}`;
+    expect(await failures(`ip:${ip}`)).toBe(1);
+    for (let i = 0; i < 5; i++) expect((await login(refused.email, `Pogresna${i}xx`, ip)).statusCode).toBe(401);
+    expect((await login(refused.email, DEFAULT_PASSWORD, ip)).statusCode).toBe(429);
+  });
+
+  it('lets sign-ins from other addresses through while one address floods, and counts its refusals against it', async () => {
+    const owners = await Promise.all(Array.from({ length: 6 }, () => createUser(t.db)));
+    // Room for the six and one address's share: the flood can take only its share.
+    configureSignInGate(8, 2);
+    try {
+      const flood = Promise.all(Array.from({ length: 40 }, (_, i) => login(`poplava${i}@primer.rs`, 'Pogresna123', '10.0.8.1')));
+      const real = Promise.all(owners.map((u, i) => login(u.email, DEFAULT_PASSWORD, `10.0.8.${10 + i}`)));
+      const [flooded, signedIn] = await Promise.all([flood, real]);
+      expect(signedIn.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+      const statuses = flooded.map((r) => r.statusCode);
+      expect(statuses.every((s) => s === 401 || s === 429 || s === 503)).toBe(true);
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(THROTTLE.perIp);
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(40 - THROTTLE.perIp);
+    } finally {
+      configureSignInGate(1000, 1000);
+    }
+    // The 503s counted too: the sender went past its limit (once past it, this process answers it
+    // without counting further) and is throttled, before the gate.
+    const counted = await failures('ip:10.0.8.1');
+    expect(counted).toBeGreaterThan(THROTTLE.perIp);
+    const after = await login('poplava.posle@primer.rs', 'Pogresna123', '10.0.8.1');
+    expect(after.statusCode).toBe(429);
+    expect(after.json().message).toBe(ACCOUNT.throttled);
+    // … answered without a statement: its window does not move, so nothing needs counting.
+    expect(await failures('ip:10.0.8.1')).toBe(counted);
   });
 
   it('sheds sign-ins past the gate before any work, except from an address the account signed in from', async () => {
@@ -175,7 +212,7 @@ describe('POST /api/user/login', () => {
       expect(passwordWorkStats().hashed).toBe(before);
       expect((await login(u.email, DEFAULT_PASSWORD, '10.0.6.1')).statusCode).toBe(200);
     } finally {
-      configureSignInGate(1000);
+      configureSignInGate(1000, 1000);
     }
   });
 

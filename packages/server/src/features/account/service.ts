@@ -27,9 +27,10 @@ import { hashCode, newCode } from '../../platform/secrets.js';
 import {
   type Attempt,
   admitSignIn,
-  attemptAbandoned,
+  attemptRefused,
   attemptSucceeded,
   clearAccountFailures,
+  isAddressThrottled,
   reserveAttempt,
 } from '../../platform/throttle.js';
 import { presentUser, selectUserWithRelations } from '../users/presenter.js';
@@ -102,8 +103,9 @@ async function mailActivation(ctx: AppContext, user: { email: string; ime: strin
 
 /**
  * A password check of a sign-in (or of the current password on a session's sensitive change): the
- * attempt is reserved before hashing, hashed in the lane the account's state gives, and released on
- * success. 'throttled' when the address is over its limits; throws 503 when the server is too busy.
+ * attempt is reserved before hashing (by the caller when given), hashed in the lane the account's state
+ * gives, and released on success. 'throttled' when the address is over its limits; throws 503 when the
+ * server is too busy.
  */
 async function checkPassword(
   ctx: AppContext,
@@ -111,8 +113,9 @@ async function checkPassword(
   password: string,
   stored: string | null,
   req: RequestInfo,
+  reserved?: Attempt,
 ): Promise<{ ok: boolean; attempt: Attempt } | 'throttled'> {
-  const attempt = await reserveAttempt(ctx.db, email, req.ip);
+  const attempt = reserved ?? (await reserveAttempt(ctx.db, email, req.ip));
   if (attempt === 'throttled') return 'throttled';
   // An unknown account costs no hashing: its answer already says it does not exist (spec 1).
   if (stored === null) return { ok: false, attempt };
@@ -122,24 +125,36 @@ async function checkPassword(
   try {
     return { ok: await verifyPassword(password, stored, lane), attempt };
   } catch (err) {
-    if (err instanceof PasswordWorkBusy) await attemptAbandoned(ctx.db, attempt);
+    if (err instanceof PasswordWorkBusy) await attemptRefused(ctx.db, attempt);
     throw err;
   }
 }
 
+/**
+ * Sign-in: the attempt is counted against the address first, so an address over its limits gets 429
+ * without taking a place in the sign-in gate (an address over its own limit, known so in this process,
+ * without a statement); then the gate (one address's share, and all sign-ins in
+ * flight), whose 503 stays counted against the address (platform/throttle.ts).
+ */
 export async function login(ctx: AppContext, input: z.output<typeof loginSchema>, req: RequestInfo): Promise<LoginResponse> {
-  const leave = admitSignIn(input.email, req.ip);
-  if (!leave) throw new PasswordWorkBusy();
+  if (isAddressThrottled(req.ip)) throw new AppError(429, ACCOUNT.throttled);
+  const attempt = await reserveAttempt(ctx.db, input.email, req.ip);
+  if (attempt === 'throttled') throw new AppError(429, ACCOUNT.throttled);
+  const leave = admitSignIn(attempt);
+  if (!leave) {
+    await attemptRefused(ctx.db, attempt);
+    throw new PasswordWorkBusy();
+  }
   try {
-    return await signIn(ctx, input, req);
+    return await signIn(ctx, input, req, attempt);
   } finally {
     leave();
   }
 }
 
-async function signIn(ctx: AppContext, input: z.output<typeof loginSchema>, req: RequestInfo): Promise<LoginResponse> {
+async function signIn(ctx: AppContext, input: z.output<typeof loginSchema>, req: RequestInfo, attempt: Attempt): Promise<LoginResponse> {
   const [row] = await userByEmail(ctx.db, input.email);
-  const checked = await checkPassword(ctx, input.email, input.lozinka, row?.user.passwordHash ?? null, req);
+  const checked = await checkPassword(ctx, input.email, input.lozinka, row?.user.passwordHash ?? null, req, attempt);
   if (checked === 'throttled') throw new AppError(429, ACCOUNT.throttled);
   const failed = (message: string, status: number, note = '') =>
     writeLog(ctx.db, {
