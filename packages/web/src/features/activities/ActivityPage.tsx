@@ -208,7 +208,11 @@ function ActivityView({ detail }: { detail: ActivityDetailResponse }) {
   );
 }
 
-/** /app/aktivnost/{id} (spec 3 §2.1): an unknown or invisible id shows the not-found page. */
+/**
+ * /app/aktivnost/{id} (spec 3 §2.1): an unknown or invisible id (or one that is no id) shows 'Nepostojeći
+ * korak' with the way home; a known activity whose code the catalogue lacks shows 'Nepoznat korak' in its
+ * edit section.
+ */
 export function ActivityPage() {
   const { id = '' } = useParams();
   const query = useActivityQuery(id);
@@ -218,7 +222,7 @@ export function ActivityPage() {
   if (query.isPending) return <PageLoader />;
   if (query.isError) {
     const status = statusOf(query.error);
-    if (status === 404 || status === 400) return <NotFoundPage />;
+    if (status === 404 || status === 400) return <NotFoundPage title={ACTIVITIES.missingStep} />;
     return (
       <Box sx={{ p: 2 }}>
         <Alert severity="error">{messageOf(query.error, COMMON.serverError)}</Alert>
