@@ -23,7 +23,7 @@ import { onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
 import { assertClusterVisible, clusterScopeOf, visibleClusterCondition } from '../clusters/policy.js';
 import type { ContractForm } from '../contracts/form.js';
-import { removeStored } from '../contracts/form.js';
+import { removeStored, uploadMessage } from '../contracts/form.js';
 import { matchCondition, searchTerms } from '../search/service.js';
 import { offsetOf, type Paging } from '../users/paging.js';
 import { assertInventoryUser, type RequestInfo } from './access.js';
@@ -265,7 +265,7 @@ export async function saveDocuments(
       return row;
     });
     const [dto] = await presentContracts(ctx.db, [contract]);
-    const message = edit && form.files.length === 0 ? INVENTORY.contractEdited : INVENTORY.documentsUploaded;
+    const message = uploadMessage(edit && form.files.length === 0 ? INVENTORY.contractEdited : INVENTORY.documentsUploaded, !!edit, form);
     return { message, contract: dto as InventoryContractDto, odbijeni: form.refused };
   } catch (err) {
     await removeStored(ctx.files, form.files);
