@@ -109,6 +109,7 @@ export const INVENTORY = {
   importMissingColumns: (cols: string[]) => `Nedostaju kolone: ${cols.join(', ')}.`,
   importRowUnknownType: (v: string) => `Tip inventara „${v}“ ne postoji u šifarniku.`,
   importRowUnknownContract: (v: string) => `Ugovor „${v}“ nije povezan sa ovom lokacijom.`,
+  importRowNoSuchContract: (v: string) => `Ugovor za inventar „${v}“ ne postoji.`,
   importRowNoContract: 'Lokacija nije povezana ni sa jednim ugovorom za inventar; navedite broj ugovora.',
   importRowAmbiguousContract: 'Lokacija je na više ugovora za inventar; navedite broj ugovora.',
   importRowDuplicate: 'Stavka već postoji (isti tip i datum primopredaje); red je preskočen.',
