@@ -136,7 +136,7 @@ export const INVENTORY = {
   listEmpty: 'Na lokaciji nema unetih stavki; popisna lista nije poslata.',
   mailSubject: (lokacija: string) => `Popisna lista opreme – ${lokacija}`,
   mailIntro: (lokacija: string) =>
-    `Poštovani,\n\nU prilogu ove poruke je popisna lista opreme, materijala i radova isporučenih lokaciji „${lokacija}“.`,
+    `Poštovani,\n\nU nastavku ove poruke je popisna lista opreme, materijala i radova isporučenih lokaciji „${lokacija}“.`,
   mailLinkText: (days: number) => `Molimo vas da prijem potvrdite putem sledećeg linka (važi ${days} dana, jednokratan):`,
   mailOutro: 'Hvala.',
   yes: 'Da',
