@@ -75,6 +75,8 @@ export const ACTIVITY_LABELS = scripted({
   ceop: 'CEOP број',
   number: 'Број',
   builtLength: 'Дужина изграђене трасе',
+  /** A connected activity's file once it was sent back: which revision, and whether it is the current one. */
+  fileRevision: (n: number, current: boolean) => `${n === 0 ? 'прва предаја' : `ревизија ${n}`}${current ? ' — тренутна' : ' — ранија'}`,
   connectedHouseholds: 'Број прикључених домаћинстава',
   connectedSchools: 'Број повезаних школа',
   fee: 'Такса (RSD)',
