@@ -46,7 +46,9 @@ function ContractCharts({ c }: { c: ContractProgress }) {
       </Typography>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 7 }}>
-          <Typography variant="subtitle2">{T.stages}</Typography>
+          <Typography variant="subtitle2" component="h4">
+            {T.stages}
+          </Typography>
           <BarChart
             height={270}
             xAxis={[
@@ -75,7 +77,9 @@ function ContractCharts({ c }: { c: ContractProgress }) {
           </Box>
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
-          <Typography variant="subtitle2">{T.late}</Typography>
+          <Typography variant="subtitle2" component="h4">
+            {T.late}
+          </Typography>
           {c.late.length === 0 ? (
             <Typography variant="body2" sx={{ mt: 2 }}>
               {T.noLate}
