@@ -58,6 +58,7 @@ const ALL_PAGES = [
   { name: 'login (/)', path: '/', signedIn: false },
   { name: '/app/klasteri', path: '/app/klasteri', signedIn: true },
   { name: '/app/korisnici', path: '/app/korisnici', signedIn: true },
+  { name: '/app/izvestaji', path: '/app/izvestaji', signedIn: true },
 ];
 /** LH_PAGES=/app/klasteri,/ measures only those. */
 const PAGES = ONLY ? ALL_PAGES.filter((p) => ONLY.includes(p.path)) : ALL_PAGES;

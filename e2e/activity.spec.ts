@@ -85,6 +85,9 @@ test.describe
     test('the client employee starts A1, uploads one file per settlement and finishes it', async ({ page, request }) => {
       const a1 = (await activitiesOf(request, CLIENT, clusterId)).get('A1') as Brief;
       await signIn(page, CLIENT, DEMO_PASSWORD);
+      // An id that names no activity (spec 3 §2.1): 'Непостојећи корак', not the generic not-found page.
+      await page.goto('/app/aktivnost/00000000-0000-4000-8000-000000000000');
+      await expect(page.getByRole('heading', { level: 1, name: 'Непостојећи корак' })).toBeVisible();
       await openActivity(page, a1._id, /^A1 - /);
       await expect(page.getByText('Активност није започета')).toBeVisible();
       await page.getByRole('button', { name: 'Покрени активност' }).click();

@@ -33,6 +33,8 @@ test('an employee sees their group’s late activity in red and opens it from th
   await late.click();
   await expect(page).toHaveURL(/\/app\/aktivnost\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: /^A2 - / })).toBeVisible();
+  // Late in words too, not only in red (WCAG 1.4.1).
+  await expect(page.getByText(/^Активност касни \d+ дана?: рок је био \d\d\.\d\d\.\d{4}\.$/)).toBeVisible();
   // Opened from the notifications: back to them only.
   await page.getByRole('link', { name: 'Назад на обавештења' }).click();
   await expect(page).toHaveURL(/\/app$/);

@@ -14,6 +14,13 @@ test('the report hub charts each contract, exports the summary, and a cluster sh
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.goto('/app/izvestaji');
   await expect(page.getByRole('heading', { name: 'Извештаји', level: 1 })).toBeVisible();
+  // Clearing the snapshots deletes every one of them: it asks first, and 'Не' leaves them.
+  await page.getByRole('button', { name: 'Обриши снимке' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Обрисати све снимке извештаја?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Не' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText(/^Обрисано снимака/)).toHaveCount(0);
   const charts = page.getByTestId('progress-charts');
   await expect(charts.getByRole('heading', { name: 'Напредак по уговорима' })).toBeVisible();
   // Every contract's section draws its bars (SVG rectangles of @mui/x-charts).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, deadlineColour } from './colours.js';
+import { addDays, daysBetween, deadlineColour } from './colours.js';
 
 const today = new Date('2026-05-21T10:00:00Z');
 
@@ -43,5 +43,12 @@ describe('deadline colours (spec 2 §4)', () => {
   it('adds days for a contract due date', () => {
     expect(addDays('2026-01-31', 30)).toBe('2026-03-02');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+  });
+
+  it('counts whole days between two dates (a late activity says by how many)', () => {
+    expect(daysBetween('2026-02-27', '2026-03-02')).toBe(3);
+    expect(daysBetween('2026-12-31', '2027-01-01')).toBe(1);
+    expect(daysBetween('2026-03-02', '2026-02-27')).toBe(-3);
+    expect(daysBetween(null, '2026-03-02')).toBeNull();
   });
 });

@@ -58,6 +58,13 @@ export function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** Whole days from `from` to `to` (both YYYY-MM-DD or dates), negative when `to` is earlier; null for a missing one. */
+export function daysBetween(from: string | Date | null | undefined, to: string | Date | null | undefined): number | null {
+  const a = day(from);
+  const b = day(to);
+  return a === null || b === null ? null : b - a;
+}
+
 /** The colours as the theme shows them. */
 export const COLOUR_HEX: Record<DeadlineColour, string> = {
   blue: '#cfe0f3',

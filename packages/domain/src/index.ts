@@ -1,4 +1,5 @@
 export * from './activities/catalogue.js';
+export * from './activities/instructions.js';
 export * from './activities/rules.js';
 export * from './colours.js';
 export * from './dates.js';

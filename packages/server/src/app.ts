@@ -223,12 +223,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       },
     });
   }
-  // /api/* answers JSON 404; any other GET is the SPA (history fallback), which shows its own not-found page.
+  // /api/* answers JSON 404; any other GET (or HEAD, as uptime monitors probe) is the SPA (history
+  // fallback), which shows its own not-found page.
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     // A missing file (an old asset name after a rebuild) is a 404, not the SPA page with 200.
     const isFile = url.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(url);
-    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' || !hasWeb || isFile) {
+    if (url.startsWith('/api/') || url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD') || !hasWeb || isFile) {
       return reply.status(404).send({ message: COMMON.routeNotFound });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -47,6 +47,19 @@ describe('delivery: compression and caching (issue 13 item 1)', () => {
     expect(res.headers['content-encoding']).toBe('gzip');
   });
 
+  it('answers HEAD on the SPA as GET does, without a body (uptime monitors probe with HEAD)', async () => {
+    for (const url of ['/', '/app/klasteri']) {
+      const get = await t.call({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      const head = await t.call({ method: 'HEAD', url, headers: { 'accept-encoding': 'identity' } });
+      expect(head.statusCode, url).toBe(200);
+      expect(head.headers['content-type']).toBe(get.headers['content-type']);
+      expect(head.headers['cache-control']).toBe('no-cache');
+      expect(head.body).toBe('');
+    }
+    const api = await t.call({ method: 'HEAD', url: '/api/nepostojece' });
+    expect(api.statusCode).toBe(404);
+  });
+
   it('compresses JSON answers over 1 KB', async () => {
     const res = await t.call({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'br' } });
     expect(res.statusCode).toBe(200);

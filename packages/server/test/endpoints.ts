@@ -69,8 +69,8 @@ export const ENDPOINTS: Endpoint[] = [
   // groups
   { method: 'GET', route: '/api/group', allowed: MANAGERS },
   { method: 'GET', route: '/api/group/:id', url: `/api/group/${NO_ID}`, allowed: MANAGERS },
-  { method: 'GET', route: '/api/group/sve-videci/true', allowed: MANAGERS },
-  { method: 'GET', route: '/api/group/sve-videci/false', allowed: MANAGERS },
+  { method: 'GET', route: '/api/group/sve-videci/true', allowed: STAFF },
+  { method: 'GET', route: '/api/group/sve-videci/false', allowed: STAFF },
   { method: 'POST', route: '/api/group/create', payload: {}, allowed: ADMIN },
   { method: 'PATCH', route: '/api/group/:id', url: `/api/group/${NO_ID}`, payload: {}, allowed: ADMIN },
   { method: 'DELETE', route: '/api/group/:id', url: `/api/group/${NO_ID}`, allowed: ADMIN },
@@ -92,8 +92,8 @@ export const ENDPOINTS: Endpoint[] = [
   { method: 'GET', route: '/api/search/group', url: '/api/search/group?eng=optika', allowed: MANAGERS },
 
   // settlements (spec 2 §5, §7)
-  { method: 'GET', route: '/api/naselje', url: '/api/naselje?page=1&limit=10', allowed: MANAGERS },
-  { method: 'GET', route: '/api/search/naselje', url: '/api/search/naselje?eng=sirogojno', allowed: MANAGERS },
+  { method: 'GET', route: '/api/naselje', url: '/api/naselje?page=1&limit=10', allowed: STAFF },
+  { method: 'GET', route: '/api/search/naselje', url: '/api/search/naselje?eng=sirogojno', allowed: STAFF },
   { method: 'POST', route: '/api/naselje', payload: {}, allowed: ADMIN },
   { method: 'PATCH', route: '/api/naselje/:id', url: `/api/naselje/${NO_ID}`, payload: {}, allowed: ADMIN },
   { method: 'DELETE', route: '/api/naselje/:id', url: `/api/naselje/${NO_ID}`, allowed: ADMIN },

@@ -104,6 +104,8 @@ export type ConnectedActivityDto = {
   kratakNaziv: string;
   naziv: string;
   status: ActivityStatus;
+  /** How often it was sent back: its files of this revision (`revizija`) are the current ones. */
+  returned: number;
   fajlovi: ActivityFileDto[];
   podaci: DataItem[];
 };

@@ -63,6 +63,9 @@ export const CONTRACTS = {
   finishBeforeStart: 'Датум завршетка не може бити пре датума почетка.',
   /** Ours: the documents of an upload that were not stored, each with its reason. */
   documentsRefused: 'Ови документи нису сачувани:',
+  /** An upload whose every document was refused: said as a warning, never as a success. */
+  noDocumentSaved: 'Ниједан документ није сачуван.',
+  editedNoDocument: 'Измене уговора су сачуване, али ниједан документ није сачуван.',
   documentRefused: (name: string, reason: string) => `${name} — ${reason}`,
 } as const;
 

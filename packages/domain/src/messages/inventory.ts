@@ -109,6 +109,7 @@ export const INVENTORY = {
   importMissingColumns: (cols: string[]) => `Nedostaju kolone: ${cols.join(', ')}.`,
   importRowUnknownType: (v: string) => `Tip inventara „${v}“ ne postoji u šifarniku.`,
   importRowUnknownContract: (v: string) => `Ugovor „${v}“ nije povezan sa ovom lokacijom.`,
+  importRowNoSuchContract: (v: string) => `Ugovor za inventar „${v}“ ne postoji.`,
   importRowNoContract: 'Lokacija nije povezana ni sa jednim ugovorom za inventar; navedite broj ugovora.',
   importRowAmbiguousContract: 'Lokacija je na više ugovora za inventar; navedite broj ugovora.',
   importRowDuplicate: 'Stavka već postoji (isti tip i datum primopredaje); red je preskočen.',
@@ -135,7 +136,7 @@ export const INVENTORY = {
   listEmpty: 'Na lokaciji nema unetih stavki; popisna lista nije poslata.',
   mailSubject: (lokacija: string) => `Popisna lista opreme – ${lokacija}`,
   mailIntro: (lokacija: string) =>
-    `Poštovani,\n\nU prilogu ove poruke je popisna lista opreme, materijala i radova isporučenih lokaciji „${lokacija}“.`,
+    `Poštovani,\n\nU nastavku ove poruke je popisna lista opreme, materijala i radova isporučenih lokaciji „${lokacija}“.`,
   mailLinkText: (days: number) => `Molimo vas da prijem potvrdite putem sledećeg linka (važi ${days} dana, jednokratan):`,
   mailOutro: 'Hvala.',
   yes: 'Da',

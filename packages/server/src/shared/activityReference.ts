@@ -1,4 +1,4 @@
-import { ACTIVITY_CATALOGUE } from '@trasa/domain';
+import { ACTIVITY_CATALOGUE, ACTIVITY_INSTRUCTIONS } from '@trasa/domain';
 import { sql } from 'drizzle-orm';
 import { activities, activityCatalogue } from '../db/schema-activities.js';
 import { clusters } from '../db/schema-clusters.js';
@@ -7,7 +7,8 @@ import type { Executor } from '../platform/database.js';
 /**
  * The catalogue rows from the domain (design/activity-catalogue.md). New codes are inserted; the fixed
  * columns (responsible parties, control flag, flow, file count, order) follow the product on every
- * start; what the Admin may edit (naziv, rok, uputstvo, dokumenta) is kept.
+ * start; what the Admin may edit (naziv, rok, uputstvo, dokumenta) is kept, except that an empty
+ * instruction gets the shipped one (ACTIVITY_INSTRUCTIONS).
  */
 export async function syncCatalogue(db: Executor): Promise<void> {
   for (const [position, entry] of ACTIVITY_CATALOGUE.entries()) {
@@ -20,10 +21,17 @@ export async function syncCatalogue(db: Executor): Promise<void> {
       kontrolise: entry.kontrolise ?? null,
       brojFajlova: entry.brojFajlova,
     };
+    const uputstvo = ACTIVITY_INSTRUCTIONS[entry.code] ?? '';
     await db
       .insert(activityCatalogue)
-      .values({ code: entry.code, naziv: entry.naziv, rok: entry.rok, dokumenta: entry.dokumenta, ...fixed })
-      .onConflictDoUpdate({ target: activityCatalogue.code, set: fixed });
+      .values({ code: entry.code, naziv: entry.naziv, rok: entry.rok, dokumenta: entry.dokumenta, uputstvo, ...fixed })
+      .onConflictDoUpdate({
+        target: activityCatalogue.code,
+        set: {
+          ...fixed,
+          uputstvo: sql`case when btrim(${activityCatalogue.uputstvo}) = '' then excluded.uputstvo else ${activityCatalogue.uputstvo} end`,
+        },
+      });
   }
 }
 

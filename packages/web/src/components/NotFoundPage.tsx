@@ -4,9 +4,12 @@ import { COMMON } from '../messages';
 import { UI } from '../texts';
 import { useDocumentTitle } from './useDocumentTitle';
 
-/** Any unknown path, and any screen outside the user's role (spec 1 §2.1, §2.2). */
-export function NotFoundPage({ fullPage = false }: { fullPage?: boolean }) {
-  useDocumentTitle(COMMON.pageNotFound);
+/**
+ * Any unknown path, and any screen outside the user's role (spec 1 §2.1, §2.2); a screen may name what is
+ * missing instead (an activity: 'Nepostojeći korak', spec 3 §2.1).
+ */
+export function NotFoundPage({ fullPage = false, title = COMMON.pageNotFound }: { fullPage?: boolean; title?: string }) {
+  useDocumentTitle(title);
   return (
     <Box
       component={fullPage ? 'main' : 'div'}
@@ -22,7 +25,7 @@ export function NotFoundPage({ fullPage = false }: { fullPage?: boolean }) {
       }}
     >
       <Typography variant="h1" component="h1">
-        {COMMON.pageNotFound}
+        {title}
       </Typography>
       <Button component={RouterLink} to="/app" variant="contained">
         {UI.backHome}

@@ -24,7 +24,13 @@ export function unitInput(unit: string) {
 /** A decimal number field's slots where the label already names the unit ('Цена (RSD)'): the numeric keyboard on phones. */
 export const DECIMAL = { htmlInput: { inputMode: 'decimal' as const } };
 
-/** A decimal number field's slots: the numeric keyboard on phones and the unit. */
+/**
+ * A field with a unit keeps its label above the input even while empty: resting inside the input, a long
+ * label ran into the unit on a phone ('…кластераm').
+ */
+export const LABEL_ABOVE = { shrink: true } as const;
+
+/** A decimal number field's slots: the numeric keyboard on phones, the unit, and the label above. */
 export function decimalWithUnit(unit: string) {
-  return { htmlInput: { inputMode: 'decimal' as const }, input: unitInput(unit) };
+  return { htmlInput: { inputMode: 'decimal' as const }, input: unitInput(unit), inputLabel: LABEL_ABOVE };
 }

@@ -254,6 +254,7 @@ describe('A4.1 sends A4 back, then accepts the revision', () => {
     // The contractor reads the remarks where the work is redone: the control is among the connected.
     expect(reopened.connected.map((c: { kratakNaziv: string }) => c.kratakNaziv)).toEqual(['A2', 'A4.1']);
     expect(reopened.connected[1].fajlovi.map((f: { originalnoIme: string }) => f.originalnoIme)).toEqual(['Primedbe.pdf']);
+    expect(reopened.connected.map((c: { returned: number }) => c.returned)).toEqual([0, 0]);
     expect(a4).toMatchObject({
       status: 'U toku',
       returned: 1,
@@ -285,8 +286,13 @@ describe('A4.1 sends A4 back, then accepts the revision', () => {
       ['IDR_revizija=1.pdf', 1],
     ]);
     api.ok(await api.status(T.izv, 'A4', 'Završena'));
-    const control = api.ok(await api.get(T.nad, 'A4.1')).activity;
+    const controlDetail = api.ok(await api.get(T.nad, 'A4.1'));
+    const control = controlDetail.activity;
     expect(control).toMatchObject({ status: 'U toku', version: 1, revizija: 1, faults: null, datumZavrsetka: null });
+    // The control reads A4 in revision 1: its files of revision 1 are the current ones.
+    const checked = controlDetail.connected.find((c: { kratakNaziv: string }) => c.kratakNaziv === 'A4');
+    expect(checked.returned).toBe(1);
+    expect(checked.fajlovi.map((f: { revizija: number }) => f.revizija)).toEqual([0, 1]);
   });
 
   it("'Bez primedbi' finishes A4.1; with A3 done, A5 starts", async () => {

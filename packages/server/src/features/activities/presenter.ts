@@ -152,7 +152,7 @@ const fajloviJson = filesJsonOf(activities.id);
  */
 const connectedJson = sql<ConnectedActivityDto[]>`(
   select coalesce(json_agg(json_build_object('_id', p.id, 'kratakNaziv', p.code, 'naziv', pc.naziv, 'status', p.status,
-    'fajlovi', ${filesJsonOf(sql`p.id`)},
+    'returned', p.returned, 'fajlovi', ${filesJsonOf(sql`p.id`)},
     'podaci', case when jsonb_typeof(p.podaci) = 'array' then p.podaci else '[]'::jsonb end) order by p.position), '[]'::json)
   from ${activities} p join ${activityCatalogue} pc on pc.code = p.code
   where p.cluster_id = ${activities.clusterId}

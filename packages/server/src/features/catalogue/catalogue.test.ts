@@ -1,10 +1,11 @@
-import { ACTIVITIES, ACTIVITY_CATALOGUE, CATALOGUE, type CatalogueEntryDto, COMMON } from '@trasa/domain';
+import { ACTIVITIES, ACTIVITY_CATALOGUE, ACTIVITY_INSTRUCTIONS, CATALOGUE, type CatalogueEntryDto, COMMON } from '@trasa/domain';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.js';
 import { auditLogs } from '../../db/schema.js';
 import { activityCatalogue } from '../../db/schema-activities.js';
 import { createCluster, createGroup, createUser, setActivityState, tokenFor } from '../../seed/factories.js';
+import { syncCatalogue } from '../../shared/activityReference.js';
 
 const t = useTestApp();
 
@@ -43,8 +44,10 @@ describe('GET /api/activity/catalogue', () => {
       kontrolna: false,
       brojFajlova: 0,
       dokumenta: expect.any(String),
-      uputstvo: '',
+      uputstvo: ACTIVITY_INSTRUCTIONS.A1,
     });
+    // Every shipped activity has its instruction.
+    for (const entry of list) expect(entry.uputstvo.trim(), entry.kratakNaziv).not.toBe('');
     expect(list.find((e) => e.kratakNaziv === 'A14')).toMatchObject({ rok: 'klizno', prethodna: ['A12'], naredna: ['A14.1'] });
     expect(list.find((e) => e.kratakNaziv === 'A4.1')).toMatchObject({ kontrolna: true, odgovoran: ['NADZOR'] });
   });
@@ -53,6 +56,20 @@ describe('GET /api/activity/catalogue', () => {
     for (const token of [employeeToken, managerToken]) {
       expect((await t.call({ method: 'GET', url: '/api/activity/catalogue', token })).statusCode).toBe(403);
     }
+  });
+});
+
+describe('the shipped instructions', () => {
+  it('fill an empty instruction on start and never replace one the Admin wrote', async () => {
+    await t.db.update(activityCatalogue).set({ uputstvo: '' }).where(eq(activityCatalogue.code, 'A2'));
+    await t.db.update(activityCatalogue).set({ uputstvo: 'Naše uputstvo.' }).where(eq(activityCatalogue.code, 'A3'));
+    await syncCatalogue(t.db);
+    expect((await rowOf('A2'))?.uputstvo).toBe(ACTIVITY_INSTRUCTIONS.A2);
+    expect((await rowOf('A3'))?.uputstvo).toBe('Naše uputstvo.');
+    await t.db
+      .update(activityCatalogue)
+      .set({ uputstvo: ACTIVITY_INSTRUCTIONS.A3 as string })
+      .where(eq(activityCatalogue.code, 'A3'));
   });
 });
 

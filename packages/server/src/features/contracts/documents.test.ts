@@ -86,6 +86,7 @@ describe('uploading documents', () => {
       { naziv: 'Posle', datumPocetka: '2026-01-01', rokTrajanja: '30' },
     );
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('Успешно измењен уговор.');
     expect(res.json().odbijeni).toEqual([
       { originalnoIme: 'ugovor.pdf', razlog: 'Pogrešan tip fajla', polje: 'fajl1' },
       { originalnoIme: 'skripta.exe', razlog: 'Pogrešan tip fajla', polje: 'fajl3' },
@@ -100,6 +101,16 @@ describe('uploading documents', () => {
     ]);
     expect(none.statusCode).toBe(200);
     expect(none.json().odbijeni).toEqual([{ originalnoIme: 'lazni.docx', razlog: 'Pogrešan tip fajla', polje: 'fajl0' }]);
+    // …and the message says that nothing was saved, not that the contract was edited.
+    expect(none.json().message).toBe('Ниједан документ није сачуван.');
+    const editedOnly = await upload(
+      'contract',
+      c.id,
+      [{ field: 'fajl0', name: 'lazni.pdf', content: Buffer.from('nije pdf'), type: 'application/pdf' }],
+      { naziv: 'Opet posle', datumPocetka: '2026-01-01', rokTrajanja: '30' },
+    );
+    expect(editedOnly.json().message).toBe('Измене уговора су сачуване, али ниједан документ није сачуван.');
+    expect(editedOnly.json().contract.naziv).toBe('Opet posle');
     expect(await rowsOf(c.id)).toHaveLength(2);
     expect((await filesOnDisk()).length).toBe(before.length + 2);
   });

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { COMMON, type RefusedDocument } from '@trasa/domain';
+import { COMMON, CONTRACTS, type RefusedDocument } from '@trasa/domain';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { displayName, FILE_TEXTS, FileRejected, type FileStore, type StoredFile } from '../../platform/files.js';
@@ -11,6 +11,15 @@ import { DOCUMENT_KINDS, UPLOAD_LIMITS } from './kinds.js';
  * and the documents refused one by one (type or size): the others are kept.
  */
 export type ContractForm = { fields: Map<string, string[]>; files: StoredFile[]; refused: RefusedDocument[] };
+
+/**
+ * The message of an upload answer: `saved` when a document was stored or none was sent; when every
+ * document sent was refused, that no document was saved (and, when fields were edited, that they were).
+ */
+export function uploadMessage(saved: string, fieldsEdited: boolean, form: Pick<ContractForm, 'files' | 'refused'>): string {
+  if (form.files.length > 0 || form.refused.length === 0) return saved;
+  return fieldsEdited ? CONTRACTS.editedNoDocument : CONTRACTS.noDocumentSaved;
+}
 
 async function drain(stream: Readable): Promise<void> {
   for await (const _ of stream) {

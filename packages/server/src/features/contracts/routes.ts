@@ -7,7 +7,7 @@ import { answerCache } from '../../platform/answerCache.js';
 import { actorOf } from '../../platform/auth.js';
 import { sendKeptList, WHOLE_LIST_LIMIT } from '../../platform/keptLists.js';
 import { pagingQuery, searchPagingQuery } from '../../platform/paging.js';
-import { readContractForm } from './form.js';
+import { readContractForm, uploadMessage } from './form.js';
 import { KINDS } from './kinds.js';
 import { readableContractScopeKey } from './policy.js';
 import * as service from './service.js';
@@ -127,8 +127,9 @@ export async function contractRoutes(fastify: FastifyInstance, ctx: AppContext, 
         await service.assertEditable(ctx, def, request.params.id);
         const form = await readContractForm(request, ctx.files);
         const contract = await service.saveContractForm(ctx, actorOf(request), def, request.params.id, form, requestInfo(request));
-        // The good documents are stored; each refused one is named with its reason.
-        return { message: CONTRACTS.edited, contract, odbijeni: form.refused };
+        // The good documents are stored; each refused one is named with its reason. When every document
+        // was refused the message says so (the answer keeps its shape: 200 with `odbijeni`).
+        return { message: uploadMessage(CONTRACTS.edited, form.fields.size > 0, form), contract, odbijeni: form.refused };
       },
     );
 

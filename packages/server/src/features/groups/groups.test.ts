@@ -130,6 +130,12 @@ describe('GET /api/group/sve-videci/true and /false', () => {
         expect(answer.groups).toEqual(whole.groups.filter((g: { sveVideci: boolean }) => g.sveVideci === flag));
       }
     }
+    // A Zaposleni (the reports hub reads these choices) gets the groups of their own view: their group.
+    const employeeToken = await tokenFor(t.ctx, await createUser(t.db, { role: 'Zaposleni', groupId: tree.leaf.id }));
+    const employeeNo = await t.call({ method: 'GET', url: '/api/group/sve-videci/false', token: employeeToken });
+    expect(employeeNo.statusCode).toBe(200);
+    expect(ids(employeeNo.json().groups)).toEqual([tree.leaf.id]);
+    expect((await t.call({ method: 'GET', url: '/api/group/sve-videci/true', token: employeeToken })).json().groups).toEqual([]);
     // Kept by the groups' version: a group made to see everything moves from one list to the other.
     await t.db.update(groups).set({ sveVideci: true }).where(eq(groups.id, tree.other.id));
     const moved = (await t.call({ method: 'GET', url: '/api/group/sve-videci/true', token: adminToken })).json();

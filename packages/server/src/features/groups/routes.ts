@@ -39,10 +39,13 @@ export async function groupRoutes(fastify: FastifyInstance, ctx: AppContext): Pr
     },
   );
 
+  // The reports hub reads the sees-everything choices (spec 3 §7), so its Zaposleni may call them too: each
+  // caller gets the groups within their own view (scopeOf: a Zaposleni's own group).
+  const reportReaders = ctx.auth.requireRoles(rolesFor('groups', 'groupMembers', 'reports'));
   for (const flag of [true, false]) {
     // JSON text built by PostgreSQL (groupsPageJson's rows), kept by the scope and the groups' version as
     // the whole list is: a choice of every group (the Admin's 1,000) was 440 KB of detail objects built in Node.
-    app.get(`/api/group/sve-videci/${flag}`, { onRequest: managers }, async (request, reply) => {
+    app.get(`/api/group/sve-videci/${flag}`, { onRequest: reportReaders }, async (request, reply) => {
       const scope = await scopeOf(ctx.db, actorOf(request));
       const key = ['group-sve-videci', flag, scopeKey(scope)];
       return sendKeptList(ctx.db, wholeLists, request, reply, ['groups'], key, () => service.groupsBySveVideci(ctx, scope, flag));

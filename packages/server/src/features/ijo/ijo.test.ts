@@ -81,7 +81,7 @@ describe('IJO holders', () => {
     expect(payer.json().errors.odgovoran).toBe(IJO.odgovoranInvalid);
 
     expect((await post({ naziv: 'JP „Putevi Srbije“' })).statusCode).toBe(201);
-    for (const taken of ['jp „putevi srbije“', 'ЈП „Путеви Србије“', 'JP „PUTEVI SRBIJE“']) {
+    for (const taken of ['jp „putevi srbije“', 'ЈП „Путеви Србије“', 'JP „PUTEVI SRBIJE“', 'jp putevi srbije', 'J.P. Putevi-Srbije']) {
       const res = await post({ naziv: taken });
       expect(res.statusCode, taken).toBe(409);
       expect(res.json()).toEqual({ message: IJO.nameTaken, errors: { naziv: IJO.nameTaken } });

@@ -1,5 +1,5 @@
 import { DATA_KEYS, IJO, type IjoDto, type ijoSchema } from '@trasa/domain';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { activities, activityFiles, ijoHolders } from '../../db/schema-activities.js';
@@ -17,16 +17,21 @@ export type IjoInput = z.output<typeof ijoSchema>;
 const nameTaken = () => conflict(IJO.nameTaken, { naziv: IJO.nameTaken });
 
 /**
- * Names are unique with case, script and diacritics folded (trasa_fold: 'Putevi Srbije', 'PUTEVI SRBIJE'
- * and 'Путеви Србије' are one holder). The unique index on lower(naziv) holds within a script; the
- * folded check runs under one lock for the codebook, so two concurrent saves can't both pass it.
+ * Names are unique with case, script, diacritics, punctuation and spacing folded (trasa_fold, then only
+ * letters and digits: 'JP „Putevi Srbije“', 'jp putevi srbije' and 'ЈП Путеви Србије' are one holder).
+ * The unique index on lower(naziv) holds within a script; the folded check runs under one lock for the
+ * codebook, so two concurrent saves can't both pass it.
  */
+const holderKey = (name: SQL) => sql`regexp_replace(trasa_fold(${name}), '[^[:alnum:]]+', '', 'g')`;
+
 async function assertNameFree(tx: Executor, naziv: string, exceptId?: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('trasa:ijo-holders'))`);
   const [taken] = await tx
     .select({ id: ijoHolders.id })
     .from(ijoHolders)
-    .where(and(sql`trasa_fold(${ijoHolders.naziv}) = trasa_fold(${naziv})`, exceptId ? ne(ijoHolders.id, exceptId) : undefined))
+    .where(
+      and(sql`${holderKey(sql`${ijoHolders.naziv}`)} = ${holderKey(sql`${naziv}`)}`, exceptId ? ne(ijoHolders.id, exceptId) : undefined),
+    )
     .limit(1);
   if (taken) throw nameTaken();
 }

@@ -25,7 +25,7 @@ import { orderOf, type SortMap } from '../../platform/sorting.js';
 import { matchCondition, searchTerms } from '../../platform/textSearch.js';
 import { assertClusterVisible, clusterScopeOf, visibleClusterCondition } from '../clusters/policy.js';
 import type { ContractForm } from '../contracts/form.js';
-import { removeStored } from '../contracts/form.js';
+import { removeStored, uploadMessage } from '../contracts/form.js';
 import { assertInventoryUser, type RequestInfo } from './access.js';
 
 /** Inventory contracts (spec 3 §7 "Inventory contracts"): their own kind, apart from spec 2's. */
@@ -265,7 +265,7 @@ export async function saveDocuments(
       return row;
     });
     const [dto] = await presentContracts(ctx.db, [contract]);
-    const message = edit && form.files.length === 0 ? INVENTORY.contractEdited : INVENTORY.documentsUploaded;
+    const message = uploadMessage(edit && form.files.length === 0 ? INVENTORY.contractEdited : INVENTORY.documentsUploaded, !!edit, form);
     return { message, contract: dto as InventoryContractDto, odbijeni: form.refused };
   } catch (err) {
     await removeStored(ctx.files, form.files);

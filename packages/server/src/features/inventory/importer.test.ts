@@ -48,6 +48,10 @@ beforeAll(async () => {
     .values({ naziv: 'Isporuka', broj: 'INV-7/2026', brojKey: 'inv-7/2026', datumPocetka: '2026-01-01' })
     .returning();
   await t.db.insert(inventoryContractLocations).values({ contractId: c?.id as string, clusterId: school.id });
+  // An inventory contract the school is not on.
+  await t.db
+    .insert(inventoryContracts)
+    .values({ naziv: 'Druga isporuka', broj: 'INV-8/2026', brojKey: 'inv-8/2026', datumPocetka: '2026-01-01' });
   await t.db.insert(inventoryTypes).values([
     { naziv: 'ONT terminal', tip: 'Oprema', cena: 5200, cenaRsd: 5200, sifra: 'OP-01' },
     { naziv: 'Optički kabl', tip: 'Materijal', cena: 0.85, valuta: 'EUR', cenaRsd: 99.6, sifra: 'MA-01', jedinica: 'm' },
@@ -67,13 +71,14 @@ describe('inventory import', () => {
       ['OP-01', '', '1', '31.02.2026', '', ''],
       ['MA-01', '', '5', '2026-04-06', '', 'INV-404'],
       ['OP-01', '', '3', '2026-04-01', '', ''],
+      ['MA-01', '', '6', '2026-04-07', '', 'INV-8/2026'],
     ];
     const res = await upload(await xlsx(rows), 'inventar.xlsx');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as ImportResponse;
     expect(body.message).toBe(IMPORTS.success);
     const doc = body.document;
-    expect(doc).toMatchObject({ ukupno: 8, uvezeno: 3, neuspesno: 4, preskoceno: 1 });
+    expect(doc).toMatchObject({ ukupno: 9, uvezeno: 3, neuspesno: 5, preskoceno: 1 });
     const byRow = new Map(doc.importReport.map((r) => [r.red, r]));
     expect(byRow.get(2)?.success).toBe(true);
     expect(byRow.get(3)?.success).toBe(true);
@@ -81,7 +86,10 @@ describe('inventory import', () => {
     expect(byRow.get(5)?.errors.join()).toContain(INVENTORY.importRowUnknownType('XX-99'));
     expect(byRow.get(6)?.errors.join()).toContain(INVENTORY.mustBeNumber);
     expect(byRow.get(7)?.errors.join()).toContain(INVENTORY.invalidDate);
-    expect(byRow.get(8)?.errors.join()).toContain(INVENTORY.importRowUnknownContract('INV-404'));
+    // A number no inventory contract has, and one of a contract the location is not on.
+    expect(byRow.get(8)?.errors.join()).toContain(INVENTORY.importRowNoSuchContract('INV-404'));
+    expect(byRow.get(8)?.errors.join()).not.toContain('nije povezan');
+    expect(byRow.get(10)?.errors.join()).toContain(INVENTORY.importRowUnknownContract('INV-8/2026'));
     // Same location, type and date as row 2 within the file: skipped.
     expect(byRow.get(9)).toMatchObject({ success: false, errors: [], warnings: [INVENTORY.importRowSameFile] });
     expect(await itemCount()).toBe(3);

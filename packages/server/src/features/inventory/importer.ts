@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.js';
 import { clusters } from '../../db/schema-clusters.js';
-import { inventoryItems, inventoryTypes } from '../../db/schema-inventory.js';
+import { inventoryContracts, inventoryItems, inventoryTypes } from '../../db/schema-inventory.js';
 import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import { serbianOrder } from '../../platform/database.js';
@@ -84,6 +84,19 @@ export async function importInventory(
     const known = new Set(existing.map((e) => `${e.typeId}|${e.datum}`));
     const inFile = new Set<string>();
     const ready: Prepared[] = [];
+    // Whether an inventory contract with a number exists at all (by its folded number), asked once per number.
+    const contractExists = new Map<string, boolean>();
+    const existsByNumber = async (broj: string): Promise<boolean> => {
+      const key = numberKey(broj);
+      let found = contractExists.get(key);
+      if (found === undefined) {
+        found =
+          (await tx.select({ id: inventoryContracts.id }).from(inventoryContracts).where(eq(inventoryContracts.brojKey, key)).limit(1))
+            .length > 0;
+        contractExists.set(key, found);
+      }
+      return found;
+    };
 
     for (const { red, values } of rows) {
       const label = values.sifra.trim() || values.naziv.trim();
@@ -111,7 +124,8 @@ export async function importInventory(
       if (values.ugovor.trim()) {
         const c = linked.find((l) => numberKey(l.broj) === numberKey(values.ugovor));
         if (c) contractId = c._id;
-        else rowError(row, key, INVENTORY.importRowUnknownContract(values.ugovor.trim()));
+        else if (await existsByNumber(values.ugovor)) rowError(row, key, INVENTORY.importRowUnknownContract(values.ugovor.trim()));
+        else rowError(row, key, INVENTORY.importRowNoSuchContract(values.ugovor.trim()));
       } else if (!contractId) {
         if (linked.length === 1) contractId = linked[0]?._id ?? null;
         else if (linked.length > 1) rowError(row, key, INVENTORY.importRowAmbiguousContract);

@@ -169,6 +169,20 @@ describe('inventory contracts', () => {
     );
     expect((up.contract as { fajlovi: unknown[] }).fajlovi).toHaveLength(1);
     expect(up.odbijeni).toEqual([{ originalnoIme: 'lazni.pdf', razlog: 'Pogrešan tip fajla', polje: 'fajl1' }]);
+    expect(up.message).toBe(INVENTORY.documentsUploaded);
+    // Every document refused: the message says that none was saved.
+    const refusedOnly = await multipartBody({}, [{ field: 'fajl0', name: 'opet-lazni.pdf', content: Buffer.from('nije pdf') }]);
+    const none = json(
+      await t.call({
+        method: 'POST',
+        url: `/api/contract/contract/${id}`,
+        token: client,
+        payload: refusedOnly.payload,
+        headers: refusedOnly.headers,
+      }),
+    );
+    expect(none.message).toBe('Ниједан документ није сачуван.');
+    expect((none.contract as { fajlovi: unknown[] }).fajlovi).toHaveLength(1);
     const fileId = (up.contract as { fajlovi: { _id: string }[] }).fajlovi[0]?._id;
     const dl = await t.call({ method: 'GET', url: `/api/files/inventory-contract/${id}/${fileId}`, token: client });
     expect(dl.statusCode).toBe(200);

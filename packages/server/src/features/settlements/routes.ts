@@ -14,11 +14,13 @@ const searchListQuery = searchQuery.extend({ limit: allByDefault, ...sortQuery('
 
 /**
  * Settlements, a codebook (spec 2 §5, §7; docs/api/clusters-contracts.md). Admin maintains them on
- * /app/sifrarnici; Admin and Rukovodilac read them (the cluster forms pick settlements).
+ * /app/sifrarnici; Admin, Rukovodilac and Zaposleni read them: the cluster forms pick settlements, and the
+ * activity screen reads them (spec 3 §7 lists GET /api/naselje among the activity calls); they are
+ * reference data, the same for every reader.
  */
 export async function settlementRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const readers = ctx.auth.requireRoles(rolesFor('codebooks', 'clusterEdit'));
+  const readers = ctx.auth.requireRoles(rolesFor('codebooks', 'clusterEdit', 'activity'));
   const adminOnly = ctx.auth.requireRoles(rolesFor('codebooks'));
 
   app.get('/api/naselje', { schema: { querystring: listQuery }, onRequest: readers }, async (request) =>

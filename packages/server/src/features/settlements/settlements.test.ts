@@ -157,6 +157,17 @@ describe('DELETE /api/naselje/:id', () => {
 });
 
 describe('GET /api/naselje and /api/search/naselje', () => {
+  it('answers a Zaposleni (the activity screen reads settlements) the same list as a Rukovodilac', async () => {
+    await createSettlement(t.db, { naziv: 'Zaposleni Čita' });
+    const employeeToken = await tokenFor(t.ctx, await createUser(t.db, { role: 'Zaposleni', groupId: (await createGroup(t.db)).id }));
+    for (const url of ['/api/naselje', '/api/search/naselje?eng=zaposleni&srb=запослени']) {
+      const asEmployee = await t.call({ method: 'GET', url, token: employeeToken });
+      expect(asEmployee.statusCode, url).toBe(200);
+      expect(asEmployee.json().naselja.map((n: { naziv: string }) => n.naziv)).toContain('Zaposleni Čita');
+      expect(asEmployee.json()).toEqual((await t.call({ method: 'GET', url, token: managerToken })).json());
+    }
+  });
+
   it('orders names in the Serbian alphabet: c, č, ć, d, đ … s, š … z, ž', async () => {
     const names = ['Žabalj', 'Cer', 'Šabac', 'Ćuprija', 'Đurđevo', 'Zlatibor', 'Čačak', 'Sombor', 'Dobrinci'];
     for (const naziv of names) await createSettlement(t.db, { naziv: `${naziv} Azbuka` });

@@ -20,12 +20,13 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { appPath, FINISHED, formatDate, IN_PROGRESS, NOT_STARTED, roleIn } from '@trasa/domain';
+import { appPath, daysBetween, FINISHED, formatDate, IN_PROGRESS, NOT_STARTED, roleIn } from '@trasa/domain';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import type { ActivityDetailResponse, ActivityDto } from '../../api/activities';
 import { messageOf, statusOf } from '../../api/errors';
 import { DetailRows } from '../../components/DetailRows';
+import { todayValue } from '../../components/dates';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { PageLoader } from '../../components/PageLoader';
 import { ACTIVITIES, COMMON } from '../../messages';
@@ -98,6 +99,32 @@ function Instructions({ activity }: { activity: ActivityDto }) {
   );
 }
 
+/**
+ * A late activity says so in words, with the days past its deadline (the lists show it only in red): in
+ * progress past the deadline, or finished after it.
+ */
+function LateBanner({ activity }: { activity: ActivityDto }) {
+  if (activity.boja === 'red') {
+    const days = daysBetween(activity.rokZavrsetka, todayValue());
+    if (days === null || days <= 0) return null;
+    return (
+      <Alert severity="error" role="status">
+        {ACTIVITY_LABELS.late(days, formatDate(activity.rokZavrsetka))}
+      </Alert>
+    );
+  }
+  if (activity.boja === 'greenRed') {
+    const days = daysBetween(activity.rokZavrsetka, activity.datumZavrsetka);
+    if (days === null || days <= 0) return null;
+    return (
+      <Alert severity="warning" role="status">
+        {ACTIVITY_LABELS.finishedLate(days, formatDate(activity.rokZavrsetka))}
+      </Alert>
+    );
+  }
+  return null;
+}
+
 /** Not started, not finished, the revision and a control's outcome (spec 3 §2.1 "status banners"). */
 function Banners({ activity }: { activity: ActivityDto }) {
   const faults = activity.faults ?? activity.userFields.faults;
@@ -113,6 +140,7 @@ function Banners({ activity }: { activity: ActivityDto }) {
           {ACTIVITIES.notFinished}
         </Alert>
       )}
+      <LateBanner activity={activity} />
       {activity.returned > 0 && activity.status !== FINISHED && (
         <Alert severity="error" role="status">
           {ACTIVITY_LABELS.revision(activity.returned)}
@@ -208,7 +236,11 @@ function ActivityView({ detail }: { detail: ActivityDetailResponse }) {
   );
 }
 
-/** /app/aktivnost/{id} (spec 3 §2.1): an unknown or invisible id shows the not-found page. */
+/**
+ * /app/aktivnost/{id} (spec 3 §2.1): an unknown or invisible id (or one that is no id) shows 'Nepostojeći
+ * korak' with the way home; a known activity whose code the catalogue lacks shows 'Nepoznat korak' in its
+ * edit section.
+ */
 export function ActivityPage() {
   const { id = '' } = useParams();
   const query = useActivityQuery(id);
@@ -218,7 +250,7 @@ export function ActivityPage() {
   if (query.isPending) return <PageLoader />;
   if (query.isError) {
     const status = statusOf(query.error);
-    if (status === 404 || status === 400) return <NotFoundPage />;
+    if (status === 404 || status === 400) return <NotFoundPage title={ACTIVITIES.missingStep} />;
     return (
       <Box sx={{ p: 2 }}>
         <Alert severity="error">{messageOf(query.error, COMMON.serverError)}</Alert>

@@ -91,6 +91,17 @@ export function ActivityDocuments({ activity }: { activity: ActivityDto }) {
 }
 
 /** The documents of the connected activities (download only), one block per activity that has some. */
+/**
+ * A connected activity's file note: what it is for and, once the activity was sent back, which revision it
+ * belongs to and whether that is the current one (a control reads the files of the revision it checks).
+ */
+function connectedNote(c: ConnectedActivityDto, f: ActivityFileDto, naselja: ActivityDto['lokacija']['naselja']): string | undefined {
+  const slot = slotNote(c.kratakNaziv, c.podaci, naselja, f.slot);
+  if (c.returned === 0) return slot;
+  const revision = ACTIVITY_LABELS.fileRevision(f.revizija, f.revizija === c.returned);
+  return slot ? `${slot} · ${revision}` : revision;
+}
+
 export function ConnectedDocuments({ connected, lokacija }: { connected: ConnectedActivityDto[]; lokacija: ActivityDto['lokacija'] }) {
   const withFiles = connected.map((c) => ({ c, files: liveFiles(c.fajlovi) })).filter((x) => x.files.length > 0);
   return (
@@ -109,13 +120,7 @@ export function ConnectedDocuments({ connected, lokacija }: { connected: Connect
               </Typography>
               <FileList label={`${c.kratakNaziv} - ${c.naziv}`}>
                 {files.map((f) => (
-                  <FileRow
-                    key={f._id}
-                    file={f}
-                    activityId={c._id}
-                    locationId={lokacija._id}
-                    note={slotNote(c.kratakNaziv, c.podaci, lokacija.naselja, f.slot)}
-                  />
+                  <FileRow key={f._id} file={f} activityId={c._id} locationId={lokacija._id} note={connectedNote(c, f, lokacija.naselja)} />
                 ))}
               </FileList>
             </Box>

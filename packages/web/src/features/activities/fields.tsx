@@ -3,7 +3,7 @@ import { DATA_KEYS, dataValue, isFutureDate, isIsoDate } from '@trasa/domain';
 import { type ReactNode, useState } from 'react';
 import type { ActivityDto } from '../../api/activities';
 import { DateField } from '../../components/dates';
-import { unitInput } from '../../components/units';
+import { LABEL_ABOVE, unitInput } from '../../components/units';
 import { ACTIVITIES, dataLabel } from '../../messages';
 import { SavedNote, type SaveKind, useAutosave } from './autosave';
 import { ACTIVITY_LABELS } from './labels';
@@ -139,7 +139,11 @@ export function AutoNumberField({
         helperText={error ?? (compact ? undefined : helperText)}
         size={compact ? 'small' : 'medium'}
         autoComplete="off"
-        slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': ariaLabel ?? label }, input: unit ? unitInput(unit) : undefined }}
+        slotProps={{
+          htmlInput: { inputMode: 'decimal', 'aria-label': ariaLabel ?? label },
+          input: unit ? unitInput(unit) : undefined,
+          inputLabel: unit ? LABEL_ABOVE : undefined,
+        }}
         sx={{ width: compact ? { xs: '100%', md: 190 } : { xs: '100%', sm: 240 } }}
       />
     </FieldWithNote>

@@ -3,6 +3,10 @@
  * buttons). The spec's own texts come from @trasa/domain (ACTIVITIES); shared ones from ../../texts (UI).
  */
 import { scripted } from '../../scripted';
+
+/** 'дан' after 1, 21, 31 … (not 11), else 'дана'. */
+const dani = (n: number) => (n % 10 === 1 && n % 100 !== 11 ? 'дан' : 'дана');
+
 export const ACTIVITY_LABELS = scripted({
   backToNotices: 'Назад на обавештења',
   backToCluster: 'Активности кластера',
@@ -74,6 +78,14 @@ export const ACTIVITY_LABELS = scripted({
   contracted: (v: string) => `Уговорено: ${v}`,
   ceop: 'CEOP број',
   number: 'Број',
+  builtLength: 'Дужина изграђене трасе',
+  /** A late activity in words (the lists show it in red): days past the deadline. */
+  late: (days: number, due: string) => `Активност касни ${days} ${dani(days)}: рок је био ${due}.`,
+  finishedLate: (days: number, due: string) => `Активност је завршена ${days} ${dani(days)} после рока (${due}).`,
+  /** A connected activity's file once it was sent back: which revision, and whether it is the current one. */
+  fileRevision: (n: number, current: boolean) => `${n === 0 ? 'прва предаја' : `ревизија ${n}`}${current ? ' — тренутна' : ' — ранија'}`,
+  connectedHouseholds: 'Број прикључених домаћинстава',
+  connectedSchools: 'Број повезаних школа',
   fee: 'Такса (RSD)',
   iol: 'Информација о локацији',
   testType: 'Врста теста',

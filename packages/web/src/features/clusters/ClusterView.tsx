@@ -29,7 +29,7 @@ import { UI } from '../../texts';
 import { ActivitiesTable } from './ActivitiesTable';
 import { ActivityTimeline } from './ActivityTimeline';
 import { ContractInfo } from './ContractInfo';
-import { contractsOf, formatMoney, formatNumber, groupLabel, statusLabel } from './format';
+import { contractsOf, formatMetres, formatMoney, groupLabel, statusLabel } from './format';
 import { useLocationQuery } from './queries';
 
 function count(value: number | null): string {
@@ -92,7 +92,7 @@ export function ClusterCard({ location }: { location: LocationDto }) {
             [UI.status, statusLabel(location.status)],
             [UI.responsibleGroups, responsible || UI.empty],
             [UI.contract, location.ugovor?.naziv ?? UI.notLinked],
-            [UI.indikativnaDuzina, formatNumber(location.indikativnaDuzinaKlastera)],
+            [UI.indikativnaDuzina, formatMetres(location.indikativnaDuzinaKlastera)],
             [UI.ugovorenaVrednost, formatMoney(location.ugovorenaVrednostKlastera)],
             [UI.adresa, location.adresa || UI.empty],
             [UI.datumZavrsetka, formatDate(location.datumZavrsetka) || UI.empty],

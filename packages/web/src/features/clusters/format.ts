@@ -49,6 +49,11 @@ export function formatNumber(value: number | null | undefined): string {
   return number.format(value);
 }
 
+/** A length in metres with its unit: '1.250,5 m' ('—' for none). */
+export function formatMetres(value: number | null | undefined): string {
+  return value === null || value === undefined ? UI.empty : `${formatNumber(value)} m`;
+}
+
 /** Money values in RSD with two decimals (spec 2 §9). */
 export function formatMoney(value: number | null | undefined): string {
   if (value === null || value === undefined) return UI.empty;

@@ -37,7 +37,7 @@ import { zodResolver } from '../../components/validation';
 import { CLUSTERS, CONTRACTS } from '../../messages';
 import { UI } from '../../texts';
 import { groupLabel, statusLabel } from '../clusters/format';
-import { DOCUMENT_NOTICE_MS, DocumentList, DocumentPicker, EDIT_NAME_MAX, refusedNotice } from './documents';
+import { createdWithRefusals, DOCUMENT_NOTICE_MS, DocumentList, DocumentPicker, EDIT_NAME_MAX, refusedNotice } from './documents';
 import { isFinished } from './kinds';
 import { CONTRACT_LABELS } from './labels';
 import { CONTRACTS_KEY, useContractGroupChoices, useContractQuery } from './queries';
@@ -149,7 +149,7 @@ function CreateContractForm({ kind, groups, onSaved, onCancel }: BodyProps) {
       // The contract exists either way; the good documents are stored, each refused one is named with its reason.
       if (uploadError) snackbar.error(messageOf(uploadError, CONTRACT_LABELS.documentsNotUploaded), DOCUMENT_NOTICE_MS);
       else if (refused.length > 0)
-        snackbar.notify(refusedNotice(created.message || CONTRACTS.created, refused), 'warning', DOCUMENT_NOTICE_MS);
+        snackbar.notify(createdWithRefusals(created.message || CONTRACTS.created, files.length, refused), 'warning', DOCUMENT_NOTICE_MS);
       else snackbar.success(created.message || CONTRACTS.created);
       await queryClient.invalidateQueries({ queryKey: CONTRACTS_KEY });
       onSaved();

@@ -27,6 +27,14 @@ export const EDIT_NAME_MAX = 50;
  * The notice after a save whose upload refused some documents: what was saved, then each refused
  * document with its reason ('Ови документи нису сачувани: lazni.pdf — Pogrešan tip fajla').
  */
+/**
+ * The notice after a new contract's documents were sent: the creation's message, that no document was
+ * saved when every one was refused, and each refused one with its reason.
+ */
+export function createdWithRefusals(created: string, sent: number, refused: readonly RefusedDocument[]): string {
+  return refusedNotice(refused.length >= sent ? `${created} ${CONTRACTS.noDocumentSaved}` : created, refused);
+}
+
 export function refusedNotice(saved: string, refused: readonly RefusedDocument[]): string {
   const listed = refused.map((d) => CONTRACTS.documentRefused(d.originalnoIme, d.razlog)).join('; ');
   return `${saved} ${CONTRACTS.documentsRefused} ${listed}`;

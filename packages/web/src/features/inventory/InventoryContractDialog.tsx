@@ -18,7 +18,7 @@ import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { zodResolver } from '../../components/validation';
 import { INVENTORY } from '../../messages';
-import { DocumentPicker, refusedNotice } from '../contracts/documents';
+import { createdWithRefusals, DocumentPicker, refusedNotice } from '../contracts/documents';
 import { INV_LABELS } from './labels';
 import { DOCUMENT_NOTICE_MS } from './texts';
 
@@ -75,7 +75,13 @@ export function InventoryContractDialog({
       // The contract exists either way; a failed upload shows the server's message for 4 s (spec 3 §8).
       if (uploadError) snackbar.error(messageOf(uploadError, INVENTORY.documentsFailed), DOCUMENT_NOTICE_MS);
       else if (refused.length > 0)
-        snackbar.notify(refusedNotice(created.message || INVENTORY.contractCreated, refused), 'warning', DOCUMENT_NOTICE_MS);
+        snackbar.notify(
+          editing
+            ? refusedNotice(created.message || INVENTORY.contractEdited, refused)
+            : createdWithRefusals(created.message || INVENTORY.contractCreated, files.length, refused),
+          'warning',
+          DOCUMENT_NOTICE_MS,
+        );
       else snackbar.success(created.message || INVENTORY.contractCreated);
       await queryClient.invalidateQueries({ queryKey: INVENTORY_KEY });
       onClose();

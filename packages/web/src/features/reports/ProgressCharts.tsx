@@ -1,4 +1,4 @@
-import { Alert, Box, Grid, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Grid, Paper, Stack, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useQuery } from '@tanstack/react-query';
 import type { ContractProgress } from '@trasa/domain';
@@ -6,6 +6,7 @@ import { messageOf } from '../../api/errors';
 import { REPORTS } from '../../messages';
 import { scripted } from '../../scripted';
 import { getProgress, REPORTS_KEY } from './api';
+import { LATE_CHART_HEIGHT, PROGRESS_TEXTS, SectionSkeleton, STAGES_CHART_HEIGHT } from './ProgressSkeleton';
 
 /**
  * The report hub's pictures (issue 10 item 9): for each general contract of the visible clusters, its
@@ -15,7 +16,6 @@ import { getProgress, REPORTS_KEY } from './api';
  */
 
 const T = scripted({
-  title: 'Напредак по уговорима',
   stages: 'Кластери по етапи (последња завршена активност)',
   late: 'Активности са прекораченим роком по одговорној страни',
   noneFinished: 'Без завршене',
@@ -40,15 +40,17 @@ function ContractCharts({ c }: { c: ContractProgress }) {
   const stageLabels = c.stages.map((s) => s.kratakNaziv ?? T.noneFinished);
   const title = c._id ? `${c.naziv}${c.broj ? ` (${c.broj})` : ''}` : T.noContract;
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={title}>
+    <Paper variant="outlined" sx={{ p: 2, position: 'relative' }} component="section" aria-label={title}>
       <Typography variant="h3" sx={{ fontSize: 18, mb: 1 }}>
         {title} — {T.clusters}: {c.clusters}
       </Typography>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 7 }}>
-          <Typography variant="subtitle2">{T.stages}</Typography>
+          <Typography variant="subtitle2" component="h4">
+            {T.stages}
+          </Typography>
           <BarChart
-            height={270}
+            height={STAGES_CHART_HEIGHT}
             xAxis={[
               {
                 scaleType: 'band',
@@ -75,14 +77,16 @@ function ContractCharts({ c }: { c: ContractProgress }) {
           </Box>
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
-          <Typography variant="subtitle2">{T.late}</Typography>
+          <Typography variant="subtitle2" component="h4">
+            {T.late}
+          </Typography>
           {c.late.length === 0 ? (
             <Typography variant="body2" sx={{ mt: 2 }}>
               {T.noLate}
             </Typography>
           ) : (
             <BarChart
-              height={240}
+              height={LATE_CHART_HEIGHT}
               xAxis={[
                 {
                   scaleType: 'band',
@@ -111,9 +115,9 @@ export default function ProgressCharts({ contract = '' }: { contract?: string })
   return (
     <Stack spacing={1} data-testid="progress-charts">
       <Typography variant="h2" sx={{ fontSize: 20 }}>
-        {T.title}
+        {PROGRESS_TEXTS.title}
       </Typography>
-      {progress.isPending && <Skeleton variant="rectangular" height={240} />}
+      {progress.isPending && <SectionSkeleton />}
       {progress.isError && <Alert severity="error">{messageOf(progress.error, REPORTS.empty)}</Alert>}
       {progress.data?.contracts.length === 0 && <Typography>{REPORTS.empty}</Typography>}
       {progress.data?.contracts.map((c) => (

@@ -7,7 +7,6 @@ import {
   FormControlLabel,
   MenuItem,
   Paper,
-  Skeleton,
   Stack,
   Tab,
   Table,
@@ -31,11 +30,13 @@ import {
   formatDate,
   formatRsd,
   type RouteLengthCode,
+  roleIn,
   type SnapshotType,
 } from '@trasa/domain';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { messageOf } from '../../api/errors';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DateField, todayValue } from '../../components/dates';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { useSnackbar } from '../../components/SnackbarProvider';
@@ -45,6 +46,7 @@ import { backfillSnapshots, clearSnapshots, compareReports, listSnapshots, REPOR
 import { compareTable, exportCompareXlsx } from './compare';
 import { ExportButtons } from './ExportButtons';
 import { REPORT_LABELS as L } from './labels';
+import { ProgressSkeleton } from './ProgressSkeleton';
 import { ActivityReportView, FinishedReportView, IjoReportView, RouteLengthView, SummaryReportView } from './views';
 
 /** The hub's charts: their module (and @mui/x-charts) is a chunk of its own, loaded when the hub shows them. */
@@ -74,6 +76,8 @@ const COMPARE_OPTIONS: { n: number; label: string; type: SnapshotType | null }[]
 ];
 
 const DIFF_BG = '#fff3b0';
+/** The saved snapshot dates named under the compare view; the rest are counted ('и још N'). */
+const SAVED_DATES_SHOWN = 14;
 
 function CompareResult({
   type,
@@ -245,9 +249,10 @@ export function CompareView() {
         {saved.length
           ? L.savedDates(
               saved
-                .slice(0, 14)
+                .slice(0, SAVED_DATES_SHOWN)
                 .map((s) => formatDate(s.date))
                 .join(', '),
+              saved.length - SAVED_DATES_SHOWN,
             )
           : L.noSavedDates}
       </Typography>
@@ -258,13 +263,17 @@ export function CompareView() {
   );
 }
 
-/** The test panel (Admin or a sees-all group): backfill N days (1–60, default 10) with randomize, and clear. */
+/**
+ * The test panel (Admin or a sees-all group): backfill N days (1–60, default 10) with randomize, and clear
+ * (after a confirmation: it deletes every snapshot).
+ */
 function TestPanel() {
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
   const [days, setDays] = useState(String(BACKFILL_DEFAULT_DAYS));
   const [randomize, setRandomize] = useState(false);
   const [status, setStatus] = useState('');
+  const [confirmClear, setConfirmClear] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: [...REPORTS_KEY, 'snapshots'] });
   const backfill = useMutation({
     mutationFn: () => backfillSnapshots(backfillDays(days), randomize),
@@ -280,6 +289,7 @@ function TestPanel() {
   });
   const clear = useMutation({
     mutationFn: clearSnapshots,
+    onSettled: () => setConfirmClear(false),
     onSuccess: async (data) => {
       setStatus(L.clearDone(data.deleted));
       await refresh();
@@ -308,10 +318,18 @@ function TestPanel() {
         <Button variant="contained" onClick={() => backfill.mutate()} disabled={backfill.isPending || clear.isPending}>
           {L.backfill}
         </Button>
-        <Button variant="outlined" color="error" onClick={() => clear.mutate()} disabled={backfill.isPending || clear.isPending}>
+        <Button variant="outlined" color="error" onClick={() => setConfirmClear(true)} disabled={backfill.isPending || clear.isPending}>
           {L.clear}
         </Button>
       </Stack>
+      <ConfirmDialog
+        open={confirmClear}
+        title={L.clearConfirm}
+        text={L.clearConfirmText}
+        busy={clear.isPending}
+        onConfirm={() => clear.mutate()}
+        onClose={() => setConfirmClear(false)}
+      />
       <Typography role="status" variant="body2" sx={{ mt: 1, minHeight: 20 }}>
         {status}
       </Typography>
@@ -333,8 +351,10 @@ export function ReportsPage() {
   return (
     <Stack spacing={2}>
       <Typography variant="h1">{L.hubTitle}</Typography>
-      {snapshots.data?.mozeUpravljati && <TestPanel />}
-      <Suspense fallback={<Skeleton variant="rectangular" height={240} />}>
+      {/* The Admin's test panel is drawn at once (the list of snapshots only confirms it), so the page does
+          not move down when that answer comes; a sees-all group's appears with it. */}
+      {(snapshots.data?.mozeUpravljati ?? roleIn(me.rola, ['Admin'])) && <TestPanel />}
+      <Suspense fallback={<ProgressSkeleton />}>
         <ProgressCharts />
       </Suspense>
       <Tabs

@@ -256,7 +256,9 @@ function IjoTotals({ report }: { report: IjoTaxReport }) {
       </Stack>
       {report.byContractor.length > 0 && (
         <Box sx={{ mt: 1 }}>
-          <Typography variant="subtitle2">{L.byContractor}</Typography>
+          <Typography variant="subtitle2" component="p">
+            {L.byContractor}
+          </Typography>
           {report.byContractor.map((c) => (
             <Typography key={c.naziv} variant="body2">
               {c.naziv}: {formatRsd(c.sum)}

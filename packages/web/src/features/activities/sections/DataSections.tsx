@@ -71,22 +71,31 @@ export function A9Section({ activity }: Props) {
   );
 }
 
-/** A17: the built route length, a number. */
+/** A17: the built route length, a number of metres. */
 export function A17Section({ activity }: Props) {
   return (
     <Block title={ACTIVITY_LABELS.data}>
-      <AutoNumberField activity={activity} dataKey={DATA_KEYS.number} label={ACTIVITY_LABELS.number} kind="number" />
+      <AutoNumberField activity={activity} dataKey={DATA_KEYS.number} label={ACTIVITY_LABELS.builtLength} unit={METRES} kind="number" />
     </Block>
   );
 }
 
-/** A26.1, A27.1: the number (required), then the files (the picker waits for a saved number). */
+/**
+ * A26.1, A27.1: the number of connected households / schools (required), then the files (the picker waits
+ * for a saved number).
+ */
 export function NumberFilesSection({ activity }: Props) {
   const saved = parseAmount(dataValue(activity.podaci, DATA_KEYS.number)) !== null;
   return (
     <>
       <Block title={ACTIVITY_LABELS.data}>
-        <AutoNumberField activity={activity} dataKey={DATA_KEYS.number} label={ACTIVITY_LABELS.number} kind="number" required />
+        <AutoNumberField
+          activity={activity}
+          dataKey={DATA_KEYS.number}
+          label={activity.kratakNaziv === 'A27.1' ? ACTIVITY_LABELS.connectedSchools : ACTIVITY_LABELS.connectedHouseholds}
+          kind="number"
+          required
+        />
       </Block>
       <RequiredFiles activity={activity} disabledHint={saved ? null : ACTIVITY_LABELS.numberFirst} />
     </>
