@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fa
 import { groups, groupTypes, revokedTokens, roles, users } from '../db/schema.js';
 import { type UserWithRelations, userWithRelationsFields } from '../features/users/presenter.js';
 import type { Db } from './database.js';
+import { NEVER_RESTORED } from './epoch.js';
 import { forbidden, unauthorized } from './errors.js';
 import type { TokenService } from './tokens.js';
 
@@ -16,6 +17,11 @@ export type Actor = {
   role: RoleKey;
   roleId: string;
   tokenVersion: number;
+  /**
+   * The database's epoch read with the user (platform/epoch.ts; absent outside a request): a token the
+   * request's session hands out names it. groupsVersion and visibilityVersion hold it too.
+   */
+  epoch?: string;
   /** The token the request came with (absent for an actor built outside a request). */
   session?: { jti: string; expiresAt: Date };
   /**
@@ -61,8 +67,9 @@ export function toActor(row: UserWithRelations): Actor {
 }
 
 /**
- * The active, not deleted user with role and group, unless the token was signed out, and the current
- * version of the groups (drizzle/0020's 'groups': it moves at the commit of any change of a group, its
+ * The active, not deleted user with role and group, unless the token was signed out, the database's
+ * epoch (platform/epoch.ts: a token of another epoch is refused; the kept scopes' versions hold it), and
+ * the current version of the groups (drizzle/0020's 'groups': it moves at the commit of any change of a group, its
  * parent or its flags) and of the clusters' visibility (drizzle/0033's 'visibility'), under which the request's scope may be kept (groups/policy.ts,
  * clusters/policy.ts: a Rukovodilac's subtree and a user's scope groups without a statement of their
  * own). A named prepared statement: it runs on every authenticated request, and a cached plan makes it
@@ -75,6 +82,7 @@ function prepareLoadActiveUser(db: Db) {
       ...userWithRelationsFields,
       groupsVersion: sql<string | null>`(select version::text from report_cache_state where name = 'groups')`,
       visibilityVersion: sql<string | null>`(select version::text from report_cache_state where name = 'visibility')`,
+      epoch: sql<string | null>`(select version::text from report_cache_state where name = 'epoch')`,
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
@@ -93,8 +101,9 @@ function prepareLoadActiveUser(db: Db) {
 }
 
 /**
- * Authentication: a valid bearer token, not signed out, whose token version is the user's current one,
- * for an active, not deleted user. Then `requireRoles` checks the role against the lists of the route
+ * Authentication: a valid bearer token, not signed out, issued in the database's current epoch (a
+ * restore ends every session), whose token version is the user's current one, for an active, not
+ * deleted user. Then `requireRoles` checks the role against the lists of the route
  * table.
  */
 export function createAuth(deps: { db: Db; tokens: TokenService }) {
@@ -107,8 +116,17 @@ export function createAuth(deps: { db: Db; tokens: TokenService }) {
     if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.sub)) throw unauthorized();
     const [found] = await loadActiveUser.execute({ id: claims.sub, jti: claims.jti });
     if (!found || found.user.tokenVersion !== claims.tv) throw unauthorized();
-    const { groupsVersion, visibilityVersion, ...row } = found;
-    const actor = { ...toActor(row), session: { jti: claims.jti, expiresAt: claims.expiresAt }, groupsVersion, visibilityVersion };
+    const { groupsVersion, visibilityVersion, epoch: read, ...row } = found;
+    const epoch = read ?? NEVER_RESTORED;
+    if (claims.ep !== epoch) throw unauthorized();
+    // Values are kept under these versions: they carry the epoch, as a restore's versions may repeat earlier ones.
+    const actor = {
+      ...toActor(row),
+      epoch,
+      session: { jti: claims.jti, expiresAt: claims.expiresAt },
+      groupsVersion: groupsVersion == null ? groupsVersion : `${epoch}.${groupsVersion}`,
+      visibilityVersion: visibilityVersion == null ? visibilityVersion : `${epoch}.${visibilityVersion}`,
+    };
     request.actor = actor;
     return actor;
   }
