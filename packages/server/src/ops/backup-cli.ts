@@ -6,18 +6,24 @@ import { backup, RestoreRefused, restore } from './backup.js';
 
 /**
  * npm run backup [-- FILE]            the database the server uses and DATA_DIR/files, in one archive
- * npm run restore -- FILE [--force]   the reverse (the server must be stopped; --force overwrites data)
+ * npm run restore -- FILE [--force] [--while-running]
+ *                                     the reverse: the servers must be stopped (refused while other
+ *                                     clients are connected to the database, unless --while-running);
+ *                                     --force overwrites a database holding data. Every session ends.
  * The database is found as the server finds it (main.ts): DATABASE_URL, or the embedded PostgreSQL
  * under DATA_DIR (a running server's is used as it is; otherwise it is started for the run).
  */
-const USAGE = 'usage: npm run backup [-- FILE.tar.gz] | npm run restore -- FILE.tar.gz [--force]';
+const USAGE = 'usage: npm run backup [-- FILE.tar.gz] | npm run restore -- FILE.tar.gz [--force] [--while-running]';
+const FLAGS = ['--force', '--while-running'];
 
 async function main() {
   const [command, ...args] = process.argv.slice(2);
   const config = loadConfig();
   const force = args.includes('--force');
+  const whileRunning = args.includes('--while-running');
   const file = args.find((a) => !a.startsWith('--'));
   if (command !== 'backup' && command !== 'restore') throw new RestoreRefused(USAGE);
+  if (args.some((a) => a.startsWith('--') && !FLAGS.includes(a))) throw new RestoreRefused(USAGE);
   if (command === 'restore' && !file) throw new RestoreRefused(USAGE);
 
   let release: (() => Promise<void>) | undefined;
@@ -42,8 +48,9 @@ async function main() {
         );
       }
     } else {
-      const manifest = await restore({ databaseUrl: url, dataDir: config.dataDir, archive: file as string, force });
+      const manifest = await restore({ databaseUrl: url, dataDir: config.dataDir, archive: file as string, force, whileRunning });
       console.log(`restored the backup of ${manifest.createdAt}: ${manifest.tables.length} tables, ${manifest.files.count} files`);
+      console.log('every session ended: users sign in again');
     }
   } finally {
     await embedded?.stop();

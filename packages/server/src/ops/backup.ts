@@ -8,6 +8,7 @@ import readline from 'node:readline';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { connect, migrationsFolder, runMigrations } from '../platform/database.js';
+import { EPOCH_ROW, newEpoch } from '../platform/epoch.js';
 
 /**
  * Backup and restore of one installation: the database and the stored files together, in one archive
@@ -204,12 +205,48 @@ async function migrationsUpTo(staging: string, count: number): Promise<string> {
 }
 
 /**
+ * Sets the database's epoch (platform/epoch.ts) to `epoch`, where the versions' table exists (a backup
+ * older than migration 0018 has none before the later migrations).
+ */
+async function setEpoch(c: pg.Client, epoch: string): Promise<void> {
+  const { rows } = await c.query<{ t: string | null }>(`select to_regclass('public.report_cache_state')::text as t`);
+  if (!rows[0]?.t) return;
+  await c.query(
+    `insert into public.report_cache_state (name, version) values ($1, $2::bigint)
+     on conflict (name) do update set version = excluded.version`,
+    [EPOCH_ROW, epoch],
+  );
+}
+
+/** The other connections to the database: clients of PostgreSQL on it but the restore's own. */
+async function otherClients(c: pg.Client): Promise<{ count: number; names: string }> {
+  const { rows } = await c.query<{ n: number; names: string | null }>(
+    `select count(*)::int as n, string_agg(distinct nullif(application_name, ''), ', ') as names from pg_stat_activity
+     where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+  );
+  return { count: rows[0]?.n ?? 0, names: rows[0]?.names ?? '' };
+}
+
+/**
  * Restores an archive into the database at `databaseUrl` (emptied first: schema public and the
  * migration records are dropped) and DATA_DIR/files (the current one is moved aside to
- * files.before-restore-<time>). A database holding data is overwritten only with `force`. The servers
- * using the database must be stopped.
+ * files.before-restore-<time>). A database holding data is overwritten only with `force`.
+ *
+ * The servers using the database should be stopped: while other clients are connected to it the restore
+ * is refused, unless `whileRunning`. Either way it starts a new epoch of the database (platform/epoch.ts):
+ * no value a running server kept before matches a version of the restored data, and every session ends
+ * (a sign-out made after the backup cannot come back with its token). It is set three times: for the
+ * emptied schema (a server reading it meanwhile keeps nothing under the old epoch), with the rows in
+ * their transaction (the restored data is never seen under an earlier epoch), and after the later
+ * migrations (a backup older than the versions' table).
  */
-export async function restore(opts: { databaseUrl: string; dataDir: string; archive: string; force?: boolean }): Promise<Manifest> {
+export async function restore(opts: {
+  databaseUrl: string;
+  dataDir: string;
+  archive: string;
+  force?: boolean;
+  whileRunning?: boolean;
+}): Promise<Manifest> {
   const tmp = path.join(opts.dataDir, 'tmp');
   const staging = path.join(tmp, `restore-${randomBytes(6).toString('hex')}`);
   await fs.mkdir(staging, { recursive: true });
@@ -226,6 +263,16 @@ export async function restore(opts: { databaseUrl: string; dataDir: string; arch
     }
 
     await withClient(opts.databaseUrl, async (c) => {
+      if (!opts.whileRunning) {
+        const others = await otherClients(c);
+        if (others.count > 0) {
+          throw new RestoreRefused(
+            `${others.count} other connection${others.count === 1 ? ' is' : 's are'} open to the database${others.names ? ` (${others.names})` : ''}: ` +
+              'stop the servers using it and restore again, or restore with --while-running to go on (every session then ends; ' +
+              'a running server answers from the restored data)',
+          );
+        }
+      }
       const tables = await publicTables(c);
       if (!opts.force && tables.includes('users')) {
         const { rows } = await c.query<{ n: number }>('select count(*)::int as n from public.users');
@@ -244,6 +291,8 @@ export async function restore(opts: { databaseUrl: string; dataDir: string; arch
     } finally {
       await db.$client.end();
     }
+    const epoch = newEpoch();
+    await withClient(opts.databaseUrl, (c) => setEpoch(c, newEpoch()));
     await withClient(opts.databaseUrl, async (c) => {
       await c.query('begin');
       try {
@@ -294,6 +343,8 @@ export async function restore(opts: { databaseUrl: string; dataDir: string; arch
         for (const s of manifest.sequences) {
           await c.query('select setval($1::regclass, $2::bigint, $3)', [`public.${ident(s.name)}`, s.lastValue, s.isCalled]);
         }
+        // The backup's epoch row (if any) was loaded with the rows: the restored data starts a new one.
+        await setEpoch(c, epoch);
         await c.query('commit');
       } catch (e) {
         await c.query('rollback').catch(() => undefined);
@@ -306,6 +357,7 @@ export async function restore(opts: { databaseUrl: string; dataDir: string; arch
     } finally {
       await later.$client.end();
     }
+    await withClient(opts.databaseUrl, (c) => setEpoch(c, epoch));
 
     // Files: the backup's set replaces the current one (kept aside, not deleted).
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');

@@ -1,5 +1,6 @@
 import { type RoleKey, roleIn } from '@trasa/domain';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { NEVER_RESTORED } from './epoch.js';
 import { forbidden, unauthorized } from './errors.js';
 import type { TokenService } from './tokens.js';
 import type { UserWithRelations } from './userRows.js';
@@ -8,14 +9,15 @@ import type { UserWithRelations } from './userRows.js';
 export type ActorRow = UserWithRelations;
 
 /**
- * The active, not deleted user of `id` with role and group, unless the token `jti` was signed out, and
- * the current versions of the groups and of the clusters' visibility (see Actor). The users feature
+ * The active, not deleted user of `id` with role and group, unless the token `jti` was signed out, the
+ * database's epoch (platform/epoch.ts; null before the first restore), and the current versions of the
+ * groups and of the clusters' visibility (see Actor). The users feature
  * makes it (features/users/activeUser.ts); app.ts hands it to createAuth.
  */
 export type LoadActiveUser = (params: {
   id: string;
   jti: string;
-}) => Promise<(ActorRow & { groupsVersion: string | null; visibilityVersion: string | null }) | undefined>;
+}) => Promise<(ActorRow & { groupsVersion: string | null; visibilityVersion: string | null; epoch: string | null }) | undefined>;
 
 /** The signed-in user a request acts for. */
 export type Actor = {
@@ -26,6 +28,11 @@ export type Actor = {
   role: RoleKey;
   roleId: string;
   tokenVersion: number;
+  /**
+   * The database's epoch read with the user (platform/epoch.ts; absent outside a request): a token the
+   * request's session hands out names it. groupsVersion and visibilityVersion hold it too.
+   */
+  epoch?: string;
   /** The token the request came with (absent for an actor built outside a request). */
   session?: { jti: string; expiresAt: Date };
   /**
@@ -71,8 +78,9 @@ export function toActor(row: ActorRow): Actor {
 }
 
 /**
- * Authentication: a valid bearer token, not signed out, whose token version is the user's current one,
- * for an active, not deleted user. Then `requireRoles` checks the role against the lists of the route
+ * Authentication: a valid bearer token, not signed out, issued in the database's current epoch (a
+ * restore ends every session), whose token version is the user's current one, for an active, not
+ * deleted user. Then `requireRoles` checks the role against the lists of the route
  * table.
  */
 export function createAuth(deps: { loadActiveUser: LoadActiveUser; tokens: TokenService }) {
@@ -85,8 +93,17 @@ export function createAuth(deps: { loadActiveUser: LoadActiveUser; tokens: Token
     if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.sub)) throw unauthorized();
     const found = await loadActiveUser({ id: claims.sub, jti: claims.jti });
     if (!found || found.user.tokenVersion !== claims.tv) throw unauthorized();
-    const { groupsVersion, visibilityVersion, ...row } = found;
-    const actor = { ...toActor(row), session: { jti: claims.jti, expiresAt: claims.expiresAt }, groupsVersion, visibilityVersion };
+    const { groupsVersion, visibilityVersion, epoch: read, ...row } = found;
+    const epoch = read ?? NEVER_RESTORED;
+    if (claims.ep !== epoch) throw unauthorized();
+    // Values are kept under these versions: they carry the epoch, as a restore's versions may repeat earlier ones.
+    const actor = {
+      ...toActor(row),
+      epoch,
+      session: { jti: claims.jti, expiresAt: claims.expiresAt },
+      groupsVersion: groupsVersion == null ? groupsVersion : `${epoch}.${groupsVersion}`,
+      visibilityVersion: visibilityVersion == null ? visibilityVersion : `${epoch}.${visibilityVersion}`,
+    };
     request.actor = actor;
     return actor;
   }

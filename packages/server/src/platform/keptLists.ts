@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AnswerCache } from './answerCache.js';
 import type { Executor } from './database.js';
+import { EPOCH_ROW, NEVER_RESTORED } from './epoch.js';
 
 /**
  * Whole lists kept by data version (docs/decisions.md "Pickers: whole lists kept by data version"). A call
@@ -21,18 +22,20 @@ export type KeptList = 'locations' | 'groups' | 'a13' | 'contracts' | 'visibilit
 /**
  * The version of the data the named lists are built from, read from PostgreSQL on every request: any
  * change of it moves a version at its commit (migration 0020's deferred triggers), through whichever
- * server instance it was made. Several lists: their versions joined. null where a migration's row is
+ * server instance it was made. Several lists: their versions joined, after the database's epoch read in
+ * the same statement (platform/epoch.ts: a restore's versions may repeat earlier ones). null where a migration's row is
  * missing (the caller then builds the answer itself).
  */
 export async function keptListVersion(db: Executor, ...lists: [KeptList, ...KeptList[]]): Promise<string | null> {
   const result = await db.execute<{ name: string; version: string }>(
     sql`select name, version::text as version from report_cache_state where name in (${sql.join(
-      lists.map((l) => sql`${l}`),
+      [EPOCH_ROW, ...lists].map((l) => sql`${l}`),
       sql`, `,
     )})`,
   );
   const versions = lists.map((l) => result.rows.find((r) => r.name === l)?.version);
-  return versions.every((v) => v !== undefined) ? versions.join('.') : null;
+  const epoch = result.rows.find((r) => r.name === EPOCH_ROW)?.version ?? NEVER_RESTORED;
+  return versions.every((v) => v !== undefined) ? `${epoch}/${versions.join('.')}` : null;
 }
 
 /** The part of a kept answer's key that names what the caller sees: 'all', or their scope's groups sorted. */

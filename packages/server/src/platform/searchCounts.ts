@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from './database.js';
+import { epochSql } from './epoch.js';
 import { keptByVersion } from './keptByVersion.js';
 
 /**
@@ -21,13 +22,16 @@ const kept = keptByVersion<number>();
 export const searchCountKey = (list: string, scope: { all: true } | { all: false; groupIds: Iterable<string> }, terms: string[]) =>
   JSON.stringify([list, scope.all ? 'all' : [...scope.groupIds].sort(), terms]);
 
-/** The versions of the named lists as one text (null when one's row is missing). */
+/**
+ * The versions of the named lists as one text, after the database's epoch (platform/epoch.ts: a
+ * restore's versions may repeat earlier ones); null when one's row is missing.
+ */
 export function listVersionSql(lists: [string, ...string[]]): SQL {
-  return sql`(select case when count(*) = ${lists.length} then string_agg(name || ':' || version, '.' order by name) end
+  return sql`(${epochSql} || '/' || (select case when count(*) = ${lists.length} then string_agg(name || ':' || version, '.' order by name) end
     from report_cache_state where name in (${sql.join(
       lists.map((l) => sql`${l}`),
       sql`, `,
-    )}))`;
+    )})))`;
 }
 
 export type SearchCount = {

@@ -1,5 +1,6 @@
 import { randomUUID, webcrypto } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import { NEVER_RESTORED } from './epoch.js';
 import { deriveKey } from './secrets.js';
 
 export const TOKEN_TTL = '12h';
@@ -7,7 +8,12 @@ export const TOKEN_TTL = '12h';
 /** Verified tokens kept at most (≈ 300 bytes each); past it the set starts again. */
 const VERIFIED_KEPT = 10_000;
 
-export type TokenClaims = { sub: string; tv: number };
+/**
+ * `ep`: the database's epoch the token was issued in (platform/epoch.ts); a restore starts a new one, and
+ * the caller refuses a token of another (platform/auth.ts). A token without it was issued before epochs
+ * were named: it belongs to the epoch of a database never restored.
+ */
+export type TokenClaims = { sub: string; tv: number; ep: string };
 /** A verified token: its claims, its id (`jti`, for sign-out) and when it expires. */
 export type VerifiedToken = TokenClaims & { jti: string; expiresAt: Date };
 
@@ -21,7 +27,7 @@ export function tokenService(secret: string) {
   const verified = new Map<string, VerifiedToken>();
   return {
     async sign(claims: TokenClaims): Promise<string> {
-      return new SignJWT({ tv: claims.tv })
+      return new SignJWT({ tv: claims.tv, ep: claims.ep })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.sub)
         .setJti(randomUUID())
@@ -34,8 +40,8 @@ export function tokenService(secret: string) {
      * verified once is kept by its exact text until it expires (a user sends the same token for hours;
      * WebCrypto's HMAC and jose's checks were 5 % of a cheap list request's server CPU): the same text
      * carries the same signature, so only what passed is kept, and it answers null from its expiry on.
-     * Sign-out and a changed token version are not a matter of the signature: the caller checks them
-     * against the database on every request (platform/auth.ts).
+     * Sign-out, a changed token version and the epoch are not a matter of the signature: the caller checks
+     * them against the database on every request (platform/auth.ts), so a restore needs nothing of this set.
      */
     async verify(token: string): Promise<VerifiedToken | null> {
       const kept = verified.get(token);
@@ -46,10 +52,10 @@ export function tokenService(secret: string) {
       }
       try {
         const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
-        const { sub, tv, jti, exp } = payload;
-        if (typeof sub !== 'string' || typeof tv !== 'number' || typeof exp !== 'number') return null;
+        const { sub, tv, jti, exp, ep = NEVER_RESTORED } = payload;
+        if (typeof sub !== 'string' || typeof tv !== 'number' || typeof exp !== 'number' || typeof ep !== 'string') return null;
         if (typeof jti !== 'string' || !/^[0-9a-f-]{36}$/i.test(jti)) return null;
-        const result = Object.freeze({ sub, tv, jti, expiresAt: new Date(exp * 1000) });
+        const result = Object.freeze({ sub, tv, ep, jti, expiresAt: new Date(exp * 1000) });
         if (verified.size >= VERIFIED_KEPT) verified.clear();
         verified.set(token, result);
         return result;

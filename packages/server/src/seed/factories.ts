@@ -15,6 +15,7 @@ import {
 } from '../db/schema-clusters.js';
 import { builtinRoleId } from '../platform/builtinRoles.js';
 import type { Executor } from '../platform/database.js';
+import { currentEpoch } from '../platform/epoch.js';
 import { hashPassword } from '../platform/passwords.js';
 import { ensureClusterActivities } from '../shared/activityReference.js';
 
@@ -119,9 +120,9 @@ export async function createUser(db: Executor, spec: UserSpec = {}) {
   return row;
 }
 
-/** A bearer token for a user, as login would issue it. */
-export function tokenFor(ctx: AppContext, user: { id: string; tokenVersion: number }): Promise<string> {
-  return ctx.tokens.sign({ sub: user.id, tv: user.tokenVersion });
+/** A bearer token for a user, as login would issue it (in the database's current epoch). */
+export async function tokenFor(ctx: AppContext, user: { id: string; tokenVersion: number }): Promise<string> {
+  return ctx.tokens.sign({ sub: user.id, tv: user.tokenVersion, ep: await currentEpoch(ctx.db) });
 }
 
 /**

@@ -20,6 +20,7 @@ import { type Actor, toActor } from '../../platform/auth.js';
 import { afterReply } from '../../platform/background.js';
 import { builtinRoleId } from '../../platform/builtinRoles.js';
 import type { Executor } from '../../platform/database.js';
+import { currentEpoch } from '../../platform/epoch.js';
 import { AppError, badRequest, conflict } from '../../platform/errors.js';
 import { assertStrongPassword, hashPassword, PasswordWorkBusy, verifyPassword } from '../../platform/passwords.js';
 import { pgCode, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
@@ -153,6 +154,8 @@ export async function login(ctx: AppContext, input: z.output<typeof loginSchema>
 }
 
 async function signIn(ctx: AppContext, input: z.output<typeof loginSchema>, req: RequestInfo, attempt: Attempt): Promise<LoginResponse> {
+  // Read before the user: a restore after this read leaves the token in the past epoch (refused).
+  const epoch = await currentEpoch(ctx.db);
   const [row] = await userByEmail(ctx.db, input.email);
   const checked = await checkPassword(ctx, input.email, input.lozinka, row?.user.passwordHash ?? null, req, attempt);
   if (checked === 'throttled') throw new AppError(429, ACCOUNT.throttled);
@@ -175,7 +178,7 @@ async function signIn(ctx: AppContext, input: z.output<typeof loginSchema>, req:
   await attemptSucceeded(ctx.db, checked.attempt, true);
   const actor = toActor(row);
   await writeLog(ctx.db, { actor, ip: req.ip, url: req.url, message: `Korisnik ${actor.email} se prijavio.` });
-  const token = await ctx.tokens.sign({ sub: row.user.id, tv: row.user.tokenVersion });
+  const token = await ctx.tokens.sign({ sub: row.user.id, tv: row.user.tokenVersion, ep: epoch });
   return { token, user: presentUser(row) };
 }
 
@@ -360,7 +363,11 @@ export async function changePassword(
   await dropEmailChange(ctx.db, actor.id);
   await writeLog(ctx.db, { actor, ip: req.ip, url: req.url, message: `Korisnik ${actor.email} je promenio lozinku.` });
   // Older tokens are revoked; the session that changed the password gets a fresh one.
-  const token = await ctx.tokens.sign({ sub: actor.id, tv: updated?.tokenVersion ?? actor.tokenVersion + 1 });
+  const token = await ctx.tokens.sign({
+    sub: actor.id,
+    tv: updated?.tokenVersion ?? actor.tokenVersion + 1,
+    ep: actor.epoch ?? (await currentEpoch(ctx.db)),
+  });
   return { message: ACCOUNT.passwordChanged, token };
 }
 

@@ -51,7 +51,8 @@ describe('backup and restore with inventory totals and name copies', () => {
     await t.db.execute(sql`drop schema public cascade`);
     await t.db.execute(sql`create schema public`);
     await t.db.execute(sql`drop schema drizzle cascade`);
-    await restore({ databaseUrl: url, dataDir: t.ctx.config.dataDir, archive });
+    // The test's own application stays connected: a running server as far as the restore can tell.
+    await restore({ databaseUrl: url, dataDir: t.ctx.config.dataDir, archive, whileRunning: true });
 
     expect({
       totals: await rowsOf('inventory_totals'),

@@ -36,6 +36,7 @@ import {
   settlements,
 } from '../../db/schema-clusters.js';
 import type { Executor } from '../../platform/database.js';
+import { epochSql } from '../../platform/epoch.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { orderOf, type SortMap, serbianCompare, sortKeyOf } from '../../platform/sorting.js';
 import { searchTerms } from '../../platform/textSearch.js';
@@ -567,29 +568,35 @@ const KEPT_COLUMNS = sql.raw(
  * under the state row's lock. A writer bumps the version at its commit and so waits for a rebuild in
  * progress: the rebuild's statement sees a transaction's changes entirely or not at all, and one it
  * did not see leaves the version ahead for the next request. Answers the version the kept rows are
- * built for (the whole answers' cache keys on it, routes.ts), or null without the state row (a database
- * before the migration) or when they are stale in a read-only transaction: the caller computes the rows itself.
+ * built for, after the database's epoch (the whole answers' cache keys on it, routes.ts), or null
+ * without the state row (a database before the migration) or when they are stale in a read-only
+ * transaction: the caller computes the rows itself.
  */
 export async function ensureIjoRows(db: Executor): Promise<string | null> {
-  type State = { version: string; built: string; ro?: boolean };
+  type State = { version: string; built: string; epoch: string; ro?: boolean };
   const state = (
     await db.execute<State>(
-      sql`select version::text, built::text, current_setting('transaction_read_only') = 'on' as ro from report_cache_state where name = 'ijo'`,
+      sql`select version::text, built::text, ${epochSql} as epoch, current_setting('transaction_read_only') = 'on' as ro
+        from report_cache_state where name = 'ijo'`,
     )
   ).rows[0];
   if (!state) return null;
-  if (state.version === state.built) return state.built;
+  // The version answered carries the database's epoch (platform/epoch.ts): a restore's may repeat an earlier one.
+  if (state.version === state.built) return `${state.epoch}/${state.built}`;
   // Stale inside a read-only transaction (an export's snapshot): the caller computes the rows itself.
   if (state.ro) return null;
   return db.transaction(async (tx) => {
-    const locked = (await tx.execute<State>(sql`select version::text, built::text from report_cache_state where name = 'ijo' for update`))
-      .rows[0];
+    const locked = (
+      await tx.execute<State>(
+        sql`select version::text, built::text, ${epochSql} as epoch from report_cache_state where name = 'ijo' for update`,
+      )
+    ).rows[0];
     if (!locked) return null;
-    if (locked.version === locked.built) return locked.built;
+    if (locked.version === locked.built) return `${locked.epoch}/${locked.built}`;
     await tx.execute(sql`delete from ijo_report_rows`);
     await tx.execute(sql`insert into ijo_report_rows (${KEPT_COLUMNS}) with ${ijoRowsCte(sql`true`, null)} select ${KEPT_COLUMNS} from r`);
     await tx.execute(sql`update report_cache_state set built = ${locked.version}::bigint where name = 'ijo'`);
-    return locked.version;
+    return `${locked.epoch}/${locked.version}`;
   });
 }
 

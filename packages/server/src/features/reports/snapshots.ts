@@ -16,6 +16,7 @@ import { activityCatalogue } from '../../db/schema-activities.js';
 import { clusters, contractClusters, contracts } from '../../db/schema-clusters.js';
 import { reportSnapshotRows, reportSnapshots } from '../../db/schema-reports.js';
 import type { Db, Executor } from '../../platform/database.js';
+import { epochSql } from '../../platform/epoch.js';
 import { badRequest } from '../../platform/errors.js';
 import { serbianCompare } from '../../platform/sorting.js';
 import { appToday } from '../../platform/time.js';
@@ -417,8 +418,9 @@ export async function compareSnapshotsText(
  * never change, a backfill replaces the snapshot by a new one, a clear deletes it); for a limited scope
  * also the version of report_cache_state 'ijo', which every change of the visibility links (cluster_groups,
  * contract_clusters, contract_groups; a removed cluster's links go with it) moves (migration 0018's
- * triggers); for the summary also the catalogue it lists (36 rows: codes, order and names hashed). Null
- * without the state row.
+ * triggers); for the summary also the catalogue it lists (36 rows: codes, order and names hashed); and
+ * the database's epoch (platform/epoch.ts: a restore's versions may repeat earlier ones). Null without
+ * the state row.
  */
 export async function compareVersion(db: Executor, scope: ClusterScope, type: SnapshotType, dateA: string, dateB: string) {
   const links = scope.all ? sql`''` : sql`(select version::text from report_cache_state where name = 'ijo')`;
@@ -431,7 +433,7 @@ export async function compareVersion(db: Executor, scope: ClusterScope, type: Sn
       version: string | null;
     }>(sql`select coalesce((select string_agg(id::text || '@' || created_at::text, ',' order by date, id)
       from ${reportSnapshots} where type = ${type} and date in (${dateA}::date, ${dateB}::date)), '')
-      || '|' || ${links} || '|' || ${catalogue} as version`)
+      || '|' || ${links} || '|' || ${catalogue} || '|' || ${epochSql} as version`)
   ).rows;
   return row?.version ?? null;
 }

@@ -6,8 +6,9 @@ import { userWithRelationsFields } from '../../platform/userRows.js';
 
 /**
  * The loader authentication runs on every request (platform/auth.ts; app.ts hands it to createAuth):
- * the active, not deleted user with role and group, unless the token was signed out, and the current
- * version of the groups (drizzle/0020's 'groups': it moves at the commit of any change of a group, its
+ * the active, not deleted user with role and group, unless the token was signed out, the database's
+ * epoch (platform/epoch.ts: a token of another epoch is refused; the kept scopes' versions hold it), and
+ * the current version of the groups (drizzle/0020's 'groups': it moves at the commit of any change of a group, its
  * parent or its flags) and of the clusters' visibility (drizzle/0033's 'visibility'), under which the request's scope may be kept (groups/policy.ts,
  * clusters/policy.ts: a Rukovodilac's subtree and a user's scope groups without a statement of their
  * own). A named prepared statement: it runs on every authenticated request, and a cached plan makes it
@@ -20,6 +21,7 @@ export function activeUserLoader(db: Db): LoadActiveUser {
       ...userWithRelationsFields,
       groupsVersion: sql<string | null>`(select version::text from report_cache_state where name = 'groups')`,
       visibilityVersion: sql<string | null>`(select version::text from report_cache_state where name = 'visibility')`,
+      epoch: sql<string | null>`(select version::text from report_cache_state where name = 'epoch')`,
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
