@@ -57,6 +57,20 @@ export default defineConfig({
         // (packages/server/test/webComponentsServer.ts) through the Vite server's /api proxy, as `vite` does in development.
         plugins: [react()],
         server: { proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } } },
+        // Modules the screens import lazily (the date pickers): bundled before the first test, not by a
+        // reload in the middle of one.
+        optimizeDeps: {
+          include: [
+            '@mui/x-date-pickers/AdapterDayjs',
+            '@mui/x-date-pickers/DesktopDatePicker',
+            '@mui/x-date-pickers/DesktopDateTimePicker',
+            '@mui/x-date-pickers/LocalizationProvider',
+            'dayjs',
+            'dayjs/locale/sr',
+            'dayjs/locale/sr-cyrl',
+            'dayjs/plugin/customParseFormat',
+          ],
+        },
         test: {
           name: 'web-components',
           include: ['packages/web/src/**/*.test.tsx'],

@@ -18,14 +18,19 @@ import { seedDemoActivities } from '../src/seed/demoActivities.js';
 import { seedDemoClusters } from '../src/seed/demoClusters.js';
 import { seedDemoContracts } from '../src/seed/demoContracts.js';
 import { linkDemoClusters } from '../src/seed/demoLinks.js';
+import { DEFAULT_PASSWORD } from '../src/seed/factories.js';
 
-/** The Admin the component tests sign in as (through POST /api/user/login, in the browser). */
-export const ADMIN = { email: 'admin@trasa.test', lozinka: 'AdminLozinka1' } as const;
+/** Who the component tests sign in as (through POST /api/user/login, in the browser). */
+const LOGINS = {
+  admin: { email: 'admin@trasa.test', lozinka: 'AdminLozinka1' },
+  /** A Zaposleni of 'Optika Gradnja - Region Zapad', the contractor responsible for Kremna's A2. */
+  contractor: { email: 'jovana.kostic@optikagradnja.rs', lozinka: DEFAULT_PASSWORD },
+};
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    adminLogin: { email: string; lozinka: string };
-    /** An A2 under way (the demo's 'Užice 1 - Kremna'): its date and revised length and value autosave. */
+    logins: Record<'admin' | 'contractor', { email: string; lozinka: string }>;
+    /** The A2 under way of the demo's 'Užice 1 - Kremna': its date and revised length and value autosave. */
     activityA2Id: string;
   }
 }
@@ -51,7 +56,7 @@ export default async function setup(project: TestProject) {
   const db = connect(url, 5);
   await runMigrations(db);
   await ensureReferenceData(db);
-  await ensureFirstAdmin(db, { email: ADMIN.email, password: ADMIN.lozinka });
+  await ensureFirstAdmin(db, { email: LOGINS.admin.email, password: LOGINS.admin.lozinka });
   // The demo seed's parts the tests use: users and groups (the users list), clusters with their
   // activities under way (the activity sections).
   await seedDemo(db);
@@ -60,15 +65,15 @@ export default async function setup(project: TestProject) {
   await linkDemoClusters(db);
   await seedDemoActivities(db, activityFileStore(dataDir));
   const { rows } = await db.$client.query<{ id: string }>(
-    `select a.id from activities a join clusters c on c.id = a.cluster_id where a.code = 'A2' and a.status = 'U toku' order by c.naziv limit 1`,
+    `select a.id from activities a join clusters c on c.id = a.cluster_id where c.naziv = 'Užice 1 - Kremna' and a.code = 'A2' and a.status = 'U toku'`,
   );
   const activityA2Id = rows[0]?.id;
-  if (!activityA2Id) throw new Error('the demo seed has no A2 under way');
+  if (!activityA2Id) throw new Error("the demo seed has no A2 under way in 'Užice 1 - Kremna'");
 
   const config = { ...loadConfig({}), port, host: '127.0.0.1', appUrl: `http://127.0.0.1:${port}`, dataDir, webDist: '/nonexistent' };
   const { app } = await buildApp({ db, config, secret: randomBytes(32).toString('hex'), log: pino({ level: 'silent' }) });
   await app.listen({ port, host: '127.0.0.1' });
-  project.provide('adminLogin', { ...ADMIN });
+  project.provide('logins', LOGINS);
   project.provide('activityA2Id', activityA2Id);
 
   return async () => {

@@ -1,6 +1,6 @@
 /**
  * The web's component tests (the `web-components` project of vitest.config.ts, in Chromium): a component
- * rendered inside the providers FullApp gives it, signed in as the Admin through the real API (the server of
+ * rendered inside the providers FullApp gives it, signed in through the real API (the server of
  * packages/server/test/webComponentsServer.ts, reached through the Vite server's /api proxy).
  * Not imported by the application.
  */
@@ -20,14 +20,17 @@ import { theme } from '../theme';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    adminLogin: { email: string; lozinka: string };
+    logins: Record<'admin' | 'contractor', { email: string; lozinka: string }>;
     activityA2Id: string;
   }
 }
 
-/** Signs in as the demo's Admin (POST /api/user/login); the api client sends the stored token from then on. */
-export async function signIn(): Promise<UserDto> {
-  const { token, user } = await login(inject('adminLogin'));
+/**
+ * Signs in (POST /api/user/login) as the Admin or as the contractor responsible for the demo's Kremna; the
+ * api client sends the stored token from then on.
+ */
+export async function signIn(who: 'admin' | 'contractor' = 'admin'): Promise<UserDto> {
+  const { token, user } = await login(inject('logins')[who]);
   if (!token || !user) throw new Error('sign-in answered without a token');
   setToken(token);
   return user;
@@ -54,22 +57,30 @@ export function renderInApp(ui: ReactNode, user: UserDto) {
 }
 
 /**
- * Watches the page's calls to the API (window.fetch, which the api client uses): `calls(path)` lists
- * the URLs of those whose path is `path`, in order (aborted ones too). `stop()` puts the browser's fetch back.
+ * Watches the page's calls to the API (window.fetch, which the api client uses): `calls(path, method)`
+ * lists the URLs of those to `path` (with that method, or any), in order (aborted ones too), `bodies` their
+ * JSON bodies.
+ * `stop()` puts the browser's fetch back.
  */
 export function watchApiCalls() {
   const original = window.fetch;
-  const urls: URL[] = [];
+  const sent: { url: URL; method: string; body: unknown }[] = [];
   window.fetch = (input, init) => {
     const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    urls.push(new URL(href, window.location.href));
+    sent.push({
+      url: new URL(href, window.location.href),
+      method: init?.method ?? 'GET',
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    });
     return original(input, init);
   };
+  const to = (path: string, method?: string) => sent.filter((s) => s.url.pathname === path && (!method || s.method === method));
   return {
-    calls: (path: string) => urls.filter((u) => u.pathname === path),
+    calls: (path: string, method?: string) => to(path, method).map((s) => s.url),
+    bodies: (path: string, method?: string) => to(path, method).map((s) => s.body),
     /** Forgets the calls so far (e.g. the test's own, made to know what to expect). */
     reset: () => {
-      urls.length = 0;
+      sent.length = 0;
     },
     stop: () => {
       window.fetch = original;
