@@ -2,14 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../src/app.js';
 import { ensureFirstAdmin, ensureReferenceData } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config.js';
+import { activities } from '../src/db/schema-activities.js';
+import { clusters } from '../src/db/schema-clusters.js';
 import { activityFileStore } from '../src/features/files/store.js';
-import { connect, runMigrations } from '../src/platform/database.js';
+import { connect, type Db, runMigrations } from '../src/platform/database.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/platform/embeddedPostgres.js';
 import { ensureDatabase } from '../src/platform/ensureDatabase.js';
 import { fileStore } from '../src/platform/files.js';
@@ -47,43 +51,52 @@ export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'trasa-web-test-'));
   let embedded: EmbeddedDatabase | undefined;
   let adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
-    embedded = await startEmbeddedPostgres({ dir: path.join(dataDir, 'pg-home'), log: () => undefined });
-    adminUrl = embedded.url;
-  }
   const dbName = `trasa_web_${randomBytes(4).toString('hex')}`;
-  const url = await ensureDatabase(adminUrl, dbName);
-  const db = connect(url, 5);
-  await runMigrations(db);
-  await ensureReferenceData(db);
-  await ensureFirstAdmin(db, { email: LOGINS.admin.email, password: LOGINS.admin.lozinka });
-  // The demo seed's parts the tests use: users and groups (the users list), clusters with their
-  // activities under way (the activity sections).
-  await seedDemo(db);
-  await seedDemoClusters(db);
-  await seedDemoContracts(db, fileStore(dataDir));
-  await linkDemoClusters(db);
-  await seedDemoActivities(db, activityFileStore(dataDir));
-  const { rows } = await db.$client.query<{ id: string }>(
-    `select a.id from activities a join clusters c on c.id = a.cluster_id where c.naziv = 'Užice 1 - Kremna' and a.code = 'A2' and a.status = 'U toku'`,
-  );
-  const activityA2Id = rows[0]?.id;
-  if (!activityA2Id) throw new Error("the demo seed has no A2 under way in 'Užice 1 - Kremna'");
-
-  const config = { ...loadConfig({}), port, host: '127.0.0.1', appUrl: `http://127.0.0.1:${port}`, dataDir, webDist: '/nonexistent' };
-  const { app } = await buildApp({ db, config, secret: randomBytes(32).toString('hex'), log: pino({ level: 'silent' }) });
-  await app.listen({ port, host: '127.0.0.1' });
-  project.provide('logins', LOGINS);
-  project.provide('activityA2Id', activityA2Id);
-
-  return async () => {
-    await app.close();
-    await db.$client.end();
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(dbName)} WITH (FORCE)`);
-    await client.end();
+  let db: Db | undefined;
+  let app: FastifyInstance | undefined;
+  const teardown = async () => {
+    await app?.close();
+    await db?.$client.end();
+    if (adminUrl) {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(dbName)} WITH (FORCE)`);
+      await client.end();
+    }
     await embedded?.stop();
     await rm(dataDir, { recursive: true, force: true });
   };
+  try {
+    if (!adminUrl) {
+      embedded = await startEmbeddedPostgres({ dir: path.join(dataDir, 'pg-home'), log: () => undefined });
+      adminUrl = embedded.url;
+    }
+    db = connect(await ensureDatabase(adminUrl, dbName), 5);
+    await runMigrations(db);
+    await ensureReferenceData(db);
+    await ensureFirstAdmin(db, { email: LOGINS.admin.email, password: LOGINS.admin.lozinka });
+    // The demo seed's parts the tests use: users and groups (the users list), clusters with their
+    // activities under way (the activity sections).
+    await seedDemo(db);
+    await seedDemoClusters(db);
+    await seedDemoContracts(db, fileStore(dataDir));
+    await linkDemoClusters(db);
+    await seedDemoActivities(db, activityFileStore(dataDir));
+    const [a2] = await db
+      .select({ id: activities.id })
+      .from(activities)
+      .innerJoin(clusters, eq(clusters.id, activities.clusterId))
+      .where(and(eq(clusters.naziv, 'Užice 1 - Kremna'), eq(activities.code, 'A2'), eq(activities.status, 'U toku')));
+    if (!a2) throw new Error("the demo seed has no A2 under way in 'Užice 1 - Kremna'");
+
+    const config = { ...loadConfig({}), port, host: '127.0.0.1', appUrl: `http://127.0.0.1:${port}`, dataDir, webDist: '/nonexistent' };
+    ({ app } = await buildApp({ db, config, secret: randomBytes(32).toString('hex'), log: pino({ level: 'silent' }) }));
+    await app.listen({ port, host: '127.0.0.1' });
+    project.provide('logins', LOGINS);
+    project.provide('activityA2Id', a2.id);
+  } catch (error) {
+    await teardown().catch(() => undefined);
+    throw error;
+  }
+  return teardown;
 }
