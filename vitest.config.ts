@@ -1,4 +1,22 @@
+import net from 'node:net';
+import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+
+/** A port free now, for the real server the web's component tests call (packages/server/test/webComponentsServer.ts). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+process.env.WEB_TEST_API_PORT ||= String(await freePort());
+const apiPort = Number(process.env.WEB_TEST_API_PORT);
 
 export default defineConfig({
   test: {
@@ -32,6 +50,57 @@ export default defineConfig({
           setupFiles: ['packages/server/test/noNetwork.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        // The web's components in Chromium (the journeys' browser and flags), calling the real server
+        // (packages/server/test/webComponentsServer.ts) through the Vite server's /api proxy, as `vite` does in development.
+        plugins: [react()],
+        server: { proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } } },
+        // Modules the screens import lazily (the date pickers): bundled before the first test, not by a
+        // reload in the middle of one.
+        optimizeDeps: {
+          include: [
+            '@mui/x-date-pickers/AdapterDayjs',
+            '@mui/x-date-pickers/DesktopDatePicker',
+            '@mui/x-date-pickers/DesktopDateTimePicker',
+            '@mui/x-date-pickers/LocalizationProvider',
+            'dayjs',
+            'dayjs/locale/sr',
+            'dayjs/locale/sr-cyrl',
+            'dayjs/plugin/customParseFormat',
+          ],
+        },
+        test: {
+          name: 'web-components',
+          include: ['packages/web/src/**/*.test.tsx'],
+          globalSetup: ['packages/server/test/webComponentsServer.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 180_000,
+          // As the journeys' expect: a limit against hangs (a poll ends as soon as it passes).
+          expect: { poll: { timeout: 15_000 } },
+          browser: {
+            enabled: true,
+            headless: true,
+            screenshotFailures: false,
+            provider: playwright({
+              contextOptions: { locale: 'sr-RS' },
+              launchOptions: {
+                executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+                args: [
+                  '--no-sandbox',
+                  '--disable-gpu',
+                  '--disable-background-networking',
+                  '--disable-component-update',
+                  '--disable-sync',
+                  '--no-first-run',
+                ],
+              },
+            }),
+            // A desktop window, as the journeys' (a test that needs a phone sets page.viewport itself).
+            viewport: { width: 1280, height: 800 },
+            instances: [{ browser: 'chromium' }],
+          },
         },
       },
     ],
