@@ -12,7 +12,7 @@ import { ensureFirstAdmin, ensureReferenceData } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config.js';
 import { activities } from '../src/db/schema-activities.js';
 import { clusters } from '../src/db/schema-clusters.js';
-import { activityFileStore } from '../src/features/files/store.js';
+import { activityFileStore } from '../src/shared/activityFileStore.js';
 import { connect, type Db, runMigrations } from '../src/platform/database.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/platform/embeddedPostgres.js';
 import { ensureDatabase } from '../src/platform/ensureDatabase.js';
