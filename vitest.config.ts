@@ -30,7 +30,10 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['packages/server/test/globalSetup.ts'],
           setupFiles: ['packages/server/test/noNetwork.ts'],
-          testTimeout: 30_000,
+          // A limit against hangs, not a measure of speed: enumerations are split into cases of a few
+          // seconds, but a case that hashes passwords in sequence (the sign-in throttling: some 20 scrypt
+          // hashes of ~0.4 s of a core each) took 30 s with two CPU burners beside the run on an already busy machine.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },
