@@ -1,10 +1,15 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumPathSync } from './scripts/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT || 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
+const chromium = chromiumPathSync();
+// Playwright's workers load this file again: they read the path from the environment instead of resolving it anew.
+process.env.CHROMIUM_PATH = chromium;
 
 /**
- * Journeys in Debian's Chromium (/usr/bin/chromium; no browser download) against the built app,
+ * Journeys in Chromium (scripts/chromium.mjs: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else the
+ * headless one npm installs with @sparticuz/chromium; Playwright downloads no browser) against the built app,
  * started by e2e/support/server.mjs on a fresh database: embedded PostgreSQL in a temporary DATA_DIR,
  * or a new database on the server at DATABASE_URL when that is set.
  */
@@ -27,7 +32,8 @@ export default defineConfig({
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath: chromium,
+      // Our own flags for every Chromium, not @sparticuz/chromium's Lambda ones.
       args: [
         '--no-sandbox',
         '--disable-gpu',

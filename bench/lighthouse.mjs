@@ -1,4 +1,4 @@
-// Lighthouse on the web app (issue 13 item 3): Debian's Chromium, Lighthouse's default mobile preset
+// Lighthouse on the web app (issue 13 item 3): the journeys' Chromium (scripts/chromium.mjs), Lighthouse's default mobile preset
 // (simulated slow 4G and a 4× slower CPU), 5 runs per page, medians of performance, accessibility, best
 // practices, LCP and TBT, on the login page, /app/klasteri and /app/korisnici with the demo seed. Not part
 // of `npm test`: a measurement, printed and written into docs/performance.md between its lighthouse
@@ -43,10 +43,12 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import pg from 'pg';
 import puppeteer from 'puppeteer-core';
+import { resolveChromium } from '../scripts/chromium.mjs';
 
 const RUNS = Number(process.env.LH_RUNS || 5);
 const WRITE = process.env.LH_WRITE !== '0';
-const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
+// CHROME_PATH, else the journeys' Chromium (scripts/chromium.mjs: CHROMIUM_PATH, /usr/bin/chromium, @sparticuz/chromium).
+const CHROME = process.env.CHROME_PATH || (await resolveChromium()).path;
 // LH_MODE=trace takes several builds (LH_DIST=.build/a,.build/b) and measures them in turns.
 const DISTS = process.env.LH_DIST ? process.env.LH_DIST.split(',').map((d) => path.resolve(d)) : [null];
 const DIST = DISTS[0];

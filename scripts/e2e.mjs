@@ -10,11 +10,21 @@
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { resolveChromium } from './chromium.mjs';
 
 const args = process.argv.slice(2);
 const named = args.some((a) => !a.startsWith('-'));
 const shards = Math.max(1, Number(process.env.E2E_SHARDS || (named ? 1 : 3)));
 const basePort = Number(process.env.E2E_PORT || 3100);
+// The Chromium is resolved once here (scripts/chromium.mjs), so the shards neither repeat it nor unpack
+// @sparticuz/chromium's binary side by side.
+let chromium;
+try {
+  chromium = (await resolveChromium()).path;
+} catch (error) {
+  console.error(`test:e2e: no Chromium: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}
 const playwright = new URL('../node_modules/@playwright/test/cli.js', import.meta.url).pathname;
 
 /**
@@ -75,7 +85,7 @@ function run(index) {
       ? [dealt ? dealt[index - 1].map((f) => `e2e/${f}`) : [`--shard=${index}/${shards}`], `--output=test-results/shard-${index}`].flat()
       : [];
   const child = spawn(process.execPath, [playwright, 'test', ...shardArgs, ...args], {
-    env: { ...process.env, E2E_PORT: String(basePort + index - 1) },
+    env: { ...process.env, CHROMIUM_PATH: chromium, E2E_PORT: String(basePort + index - 1) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { chromiumPathSync, isExecutable, resolveChromium } from '../../../../scripts/chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const check = (chromium: string) =>
@@ -28,5 +29,62 @@ describe('npm test without Chromium (issue 12, finding 17)', () => {
     expect(scripts.test?.startsWith('node scripts/check-chromium.mjs && ')).toBe(true);
     expect(scripts['test:e2e']?.startsWith('node scripts/check-chromium.mjs && ')).toBe(true);
     expect(scripts['test:unit']).not.toContain('check-chromium');
+  });
+});
+
+describe("the journeys' Chromium (scripts/chromium.mjs)", () => {
+  const executable = process.execPath;
+  const missing = '/nonexistent/chromium';
+  const npmNotAsked = async () => {
+    throw new Error('the npm package was asked');
+  };
+
+  it('is CHROMIUM_PATH first, even with a system Chromium there; a wrong one is an error, not skipped', async () => {
+    expect(await resolveChromium({ env: { CHROMIUM_PATH: executable }, system: executable, packaged: npmNotAsked })).toEqual({
+      path: executable,
+      source: 'CHROMIUM_PATH',
+    });
+    await expect(resolveChromium({ env: { CHROMIUM_PATH: missing }, system: executable, packaged: npmNotAsked })).rejects.toThrow(
+      `CHROMIUM_PATH=${missing} is not an executable file`,
+    );
+    // A folder is not a browser.
+    await expect(resolveChromium({ env: { CHROMIUM_PATH: root }, system: executable, packaged: npmNotAsked })).rejects.toThrow(
+      'not an executable file',
+    );
+  });
+
+  it("is the system's Chromium next, without unpacking the npm one", async () => {
+    expect(await resolveChromium({ env: {}, system: executable, packaged: npmNotAsked })).toEqual({ path: executable, source: 'system' });
+  });
+
+  it("is @sparticuz/chromium's headless Chromium when there is no other, and runs", async () => {
+    const found = await resolveChromium({ env: {}, system: missing });
+    expect(found.source).toBe('npm');
+    expect(isExecutable(found.path)).toBe(true);
+    const version = spawnSync(found.path, ['--version'], { encoding: 'utf8' });
+    expect(version.stdout).toMatch(/^Chromium 147\./);
+  });
+
+  it('says why when there is none at all', async () => {
+    await expect(
+      resolveChromium({
+        env: {},
+        system: missing,
+        packaged: async () => {
+          throw new Error('no space left');
+        },
+      }),
+    ).rejects.toThrow(`no Chromium at ${missing}, and @sparticuz/chromium gave none (no space left)`);
+    await expect(resolveChromium({ env: {}, system: missing, packaged: async () => missing })).rejects.toThrow('is not executable');
+  });
+
+  it('is the same path in its synchronous form (playwright.config.ts)', async () => {
+    const saved = process.env.CHROMIUM_PATH;
+    delete process.env.CHROMIUM_PATH;
+    try {
+      expect(chromiumPathSync()).toBe((await resolveChromium()).path);
+    } finally {
+      if (saved !== undefined) process.env.CHROMIUM_PATH = saved;
+    }
   });
 });

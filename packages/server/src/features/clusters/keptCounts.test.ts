@@ -1,6 +1,6 @@
 import type { CommentListDto } from '@trasa/domain';
 import { asc, desc, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activityOf, addComment } from '../../../test/activityData.js';
 import { useTestApp } from '../../../test/harness.js';
 import { scopedClusters, scopeOfUser } from '../../../test/scopes.js';
@@ -109,9 +109,16 @@ describe('the kept numbers of comments and topics per cluster (drizzle/0025)', (
 });
 
 describe('the lists read the kept numbers (issue 15: totals and pages sorted by cluster without counting)', () => {
-  it('total and page every scope by cluster both ways as the rows counted and sorted', async () => {
-    const { tree, own, byContract, foreign } = await scopedClusters(t.db, 'Zbir');
-    const clusterName = sql`(select c.naziv from ${clusters} c where c.id = ${activityComments}.cluster_id)`;
+  // One case per caller (both orders), then the kept sums: not all in one case.
+  type Person = Awaited<ReturnType<typeof createUser>>;
+  const people = new Map<string, Person>();
+  let own: { id: string };
+  let leaf: Person;
+  const clusterName = sql`(select c.naziv from ${clusters} c where c.id = ${activityComments}.cluster_id)`;
+  beforeAll(async () => {
+    const made = await scopedClusters(t.db, 'Zbir');
+    ({ own } = made);
+    const { tree, byContract, foreign } = made;
     for (const [i, cluster] of [own, byContract, foreign].entries()) {
       for (const code of ['A1', 'A4']) {
         const activity = await activityOf(t.db, cluster.id, code);
@@ -121,9 +128,17 @@ describe('the lists read the kept numbers (issue 15: totals and pages sorted by 
       }
       for (let k = 0; k < 2 + i; k++) await addTopic(cluster.id, tree.leaf.id, `Zbir tema ${i} ${k}`);
     }
-    const admin = await createUser(t.db, { role: 'Admin' });
-    const leaf = await createUser(t.db, { role: 'Zaposleni', groupId: tree.leaf.id });
-    for (const person of [admin, leaf, tree.manager]) {
+    people.set('Admin', await createUser(t.db, { role: 'Admin' }));
+    leaf = await createUser(t.db, { role: 'Zaposleni', groupId: tree.leaf.id });
+    people.set('Zaposleni of the leaf', leaf);
+    people.set('Rukovodilac', tree.manager);
+  });
+
+  it.each(['Admin', 'Zaposleni of the leaf', 'Rukovodilac'])(
+    'total and page every scope by cluster both ways as the rows counted and sorted: as the %s',
+    async (who) => {
+      const person = people.get(who);
+      if (!person) throw new Error(`no ${who}`);
       const token = await tokenFor(t.ctx, person);
       const scope = await scopeOfUser(t.db, person);
       for (const order of ['asc', 'desc'] as const) {
@@ -158,7 +173,10 @@ describe('the lists read the kept numbers (issue 15: totals and pages sorted by 
         expect(gotComments, `${person.id} ${order}`).toEqual(comments);
         expect(gotTopics, `${person.id} ${order}`).toEqual(topicRows);
       }
-    }
+    },
+  );
+
+  it('totals a limited scope by the kept sums, not by counting its rows', async () => {
     // The leaf's total is the kept sum (a number set aside shows through), not a count of its rows. The
     // server keeps the sum under the lists' versions (keptScopeTotal): a number changed behind their back
     // shows once a version has moved (`moved`: as any counted change of a comment or topic moves it).

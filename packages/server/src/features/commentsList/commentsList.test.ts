@@ -341,28 +341,38 @@ describe("the comment's kept search texts (drizzle/0024: the search's author, cl
 describe("a limited scope's comments (issue 15: sorted by cluster, only the scope's clusters walked)", () => {
   // Every row of every page whole (the page's ids and total come from one statement, its rows from a
   // prepared statement in the ids' order): the rows the plain joined query of before selects, orders and
-  // presents, for the Admin too.
-  it('pages every sort both ways, listed and searched, as the scope and search of before select, order and present them', async () => {
-    const { tree, own, byContract, foreign } = await scopedClusters(t.db, 'Redosled');
-    const leafUser = await createUser(t.db, { role: 'Zaposleni', groupId: tree.leaf.id, ime: 'Zoran', prezime: 'Redić' });
-    const otherUser = await createUser(t.db, { role: 'Zaposleni', groupId: tree.other.id, ime: 'Ana', prezime: 'Redić' });
-    let n = 0;
-    for (const cluster of [own, byContract, foreign]) {
-      for (const code of ['A10', 'A1']) {
-        const activity = await activityOf(t.db, cluster.id, code);
-        for (let i = 0; i < 3; i++) {
-          n++;
-          const userId = n % 5 === 0 ? null : n % 2 === 0 ? leafUser.id : otherUser.id;
-          // Equal times in pairs: the id breaks the tie.
-          await addComment(t.db, {
-            activityId: activity.id,
-            userId,
-            komentar: `Redosled ${n % 3 === 0 ? 'kabl' : 'šaht'} ${n}`,
-            createdAt: at(30 + Math.floor(n / 2)),
-          });
+  // presents, for the Admin too. One case per caller and sort key (both ways, every search term): the whole
+  // enumeration in one case took over 20 s on a busy machine.
+  describe('pages every sort both ways, listed and searched, as the scope and search of before select, order and present them', () => {
+    type Person = Awaited<ReturnType<typeof createUser>>;
+    const people = new Map<string, Person>();
+    beforeAll(async () => {
+      const { tree, own, byContract, foreign } = await scopedClusters(t.db, 'Redosled');
+      const leafUser = await createUser(t.db, { role: 'Zaposleni', groupId: tree.leaf.id, ime: 'Zoran', prezime: 'Redić' });
+      const otherUser = await createUser(t.db, { role: 'Zaposleni', groupId: tree.other.id, ime: 'Ana', prezime: 'Redić' });
+      let n = 0;
+      for (const cluster of [own, byContract, foreign]) {
+        for (const code of ['A10', 'A1']) {
+          const activity = await activityOf(t.db, cluster.id, code);
+          for (let i = 0; i < 3; i++) {
+            n++;
+            const userId = n % 5 === 0 ? null : n % 2 === 0 ? leafUser.id : otherUser.id;
+            // Equal times in pairs: the id breaks the tie.
+            await addComment(t.db, {
+              activityId: activity.id,
+              userId,
+              komentar: `Redosled ${n % 3 === 0 ? 'kabl' : 'šaht'} ${n}`,
+              createdAt: at(30 + Math.floor(n / 2)),
+            });
+          }
         }
       }
-    }
+      people.set('Zaposleni of the leaf', leafUser);
+      people.set('Zaposleni of the other group', otherUser);
+      people.set('Rukovodilac', tree.manager);
+      people.set('Zaposleni of the root', await createUser(t.db, { role: 'Zaposleni', groupId: tree.root.id }));
+      people.set('Admin', await createUser(t.db, { role: 'Admin' }));
+    });
     const cluster = sql`(select a.cluster_id from activities a where a.id = ${activityComments.activityId})`;
     const before = (term: string) => {
       const like = `%${term}%`;
@@ -372,66 +382,75 @@ describe("a limited scope's comments (issue 15: sorted by cluster, only the scop
           where a.cluster_id in (select c.id from clusters c where c.search_text like ${like})
             or a.code in (select k.code from activity_catalogue k where trasa_fold(k.code || ' ' || k.naziv) like ${like})))`;
     };
-    const admin = await createUser(t.db, { role: 'Admin' });
-    const rootUser = await createUser(t.db, { role: 'Zaposleni', groupId: tree.root.id });
-    for (const person of [leafUser, otherUser, tree.manager, rootUser, admin]) {
-      const token = await tokenFor(t.ctx, person);
-      const scope = await scopeOfUser(t.db, person);
-      // The Admin sees the other tests' comments too (1,005 'kabl' of "a search's total"): the words of
-      // this test only, and the first pages of the whole list.
-      const terms = person === admin ? ['', 'redosled', 'redic', 'arilje'] : ['', 'redosled', 'kabl', 'redic', 'arilje'];
-      for (const term of terms) {
-        const lastPage = person === admin && !term ? 4 : 60;
-        for (const sort of [undefined, ...LIST_SORTS.comments]) {
-          for (const order of ['asc', 'desc'] as const) {
-            const rows = await t.db
-              .select({
-                id: activityComments.id,
-                komentar: activityComments.komentar,
-                createdAt: activityComments.createdAt,
-                activityId: activities.id,
-                code: activities.code,
-                activityNaziv: activityCatalogue.naziv,
-                clusterId: clusters.id,
-                clusterNaziv: clusters.naziv,
-                authorId: users.id,
-                ime: users.ime,
-                prezime: users.prezime,
-                email: users.email,
-                deletedAt: users.deletedAt,
-              })
-              .from(activityComments)
-              .innerJoin(activities, eq(activities.id, activityComments.activityId))
-              .innerJoin(activityCatalogue, eq(activityCatalogue.code, activities.code))
-              .innerJoin(clusters, eq(clusters.id, activities.clusterId))
-              .leftJoin(users, eq(users.id, activityComments.userId))
-              .where(and(visibleClusterCondition(scope, cluster), term ? before(term) : undefined))
-              .orderBy(...listOrder(sort, order));
-            const expected = rows.map(({ authorId, ime, prezime, email, deletedAt, ...r }) =>
-              presentCommentRow({
-                ...r,
-                user: authorId ? { ime: ime ?? '', prezime: prezime ?? '', email: email ?? '', deletedAt } : null,
-              }),
-            );
-            const got: CommentListDto[] = [];
-            let total = -1;
-            for (let page = 1; page <= lastPage; page++) {
-              const url = term ? `/api/search/comment?eng=${term}&` : '/api/comment?';
-              const res = await list(`${url}${sort ? `sort=${sort}&order=${order}&` : ''}limit=3&page=${page}`, token);
-              expect(res.statusCode, res.body).toBe(200);
-              const body = res.json() as { comments: CommentListDto[]; totalResults: number };
-              got.push(...body.comments);
-              total = body.totalResults;
-              if (body.comments.length < 3) break;
+    const sorts: [string, (typeof LIST_SORTS.comments)[number] | undefined][] = [
+      ['the default order', undefined],
+      ...LIST_SORTS.comments.map((sort): [string, typeof sort] => [sort, sort]),
+    ];
+
+    describe.each(['Zaposleni of the leaf', 'Zaposleni of the other group', 'Rukovodilac', 'Zaposleni of the root', 'Admin'])(
+      'as the %s',
+      (who) => {
+        it.each(sorts)('by %s', async (_, sort) => {
+          const person = people.get(who);
+          if (!person) throw new Error(`no ${who}`);
+          const admin = who === 'Admin';
+          const token = await tokenFor(t.ctx, person);
+          const scope = await scopeOfUser(t.db, person);
+          // The Admin sees the other tests' comments too (1,005 'kabl' of "a search's total"): the words of
+          // this test only, and the first pages of the whole list.
+          const terms = admin ? ['', 'redosled', 'redic', 'arilje'] : ['', 'redosled', 'kabl', 'redic', 'arilje'];
+          for (const term of terms) {
+            const lastPage = admin && !term ? 4 : 60;
+            for (const order of ['asc', 'desc'] as const) {
+              const rows = await t.db
+                .select({
+                  id: activityComments.id,
+                  komentar: activityComments.komentar,
+                  createdAt: activityComments.createdAt,
+                  activityId: activities.id,
+                  code: activities.code,
+                  activityNaziv: activityCatalogue.naziv,
+                  clusterId: clusters.id,
+                  clusterNaziv: clusters.naziv,
+                  authorId: users.id,
+                  ime: users.ime,
+                  prezime: users.prezime,
+                  email: users.email,
+                  deletedAt: users.deletedAt,
+                })
+                .from(activityComments)
+                .innerJoin(activities, eq(activities.id, activityComments.activityId))
+                .innerJoin(activityCatalogue, eq(activityCatalogue.code, activities.code))
+                .innerJoin(clusters, eq(clusters.id, activities.clusterId))
+                .leftJoin(users, eq(users.id, activityComments.userId))
+                .where(and(visibleClusterCondition(scope, cluster), term ? before(term) : undefined))
+                .orderBy(...listOrder(sort, order));
+              const expected = rows.map(({ authorId, ime, prezime, email, deletedAt, ...r }) =>
+                presentCommentRow({
+                  ...r,
+                  user: authorId ? { ime: ime ?? '', prezime: prezime ?? '', email: email ?? '', deletedAt } : null,
+                }),
+              );
+              const got: CommentListDto[] = [];
+              let total = -1;
+              for (let page = 1; page <= lastPage; page++) {
+                const url = term ? `/api/search/comment?eng=${term}&` : '/api/comment?';
+                const res = await list(`${url}${sort ? `sort=${sort}&order=${order}&` : ''}limit=3&page=${page}`, token);
+                expect(res.statusCode, res.body).toBe(200);
+                const body = res.json() as { comments: CommentListDto[]; totalResults: number };
+                got.push(...body.comments);
+                total = body.totalResults;
+                if (body.comments.length < 3) break;
+              }
+              const what = `${person.id} '${term}' ${sort} ${order}`;
+              expect(got, what).toEqual(expected.slice(0, got.length));
+              if (lastPage === 60) expect(got, what).toHaveLength(expected.length);
+              expect(total, what).toBe(expected.length);
             }
-            const what = `${person.id} '${term}' ${sort} ${order}`;
-            expect(got, what).toEqual(expected.slice(0, got.length));
-            if (lastPage === 60) expect(got, what).toHaveLength(expected.length);
-            expect(total, what).toBe(expected.length);
           }
-        }
-      }
-    }
+        });
+      },
+    );
   });
 
   it("pages a scope's newest comments behind many newer ones of others, and a deep page, as the whole scope sorted", async () => {
@@ -475,7 +494,10 @@ describe("a limited scope's comments (issue 15: sorted by cluster, only the scop
 });
 
 describe("a limited scope's deep pages read from the end (issue 15: past 500 rows, in the second half of the kept total)", () => {
-  it('pages every sort both ways around the middle and to past the end, as the whole scope sorted', async () => {
+  // One case per sort key (both ways, some 30 requests), not all of them in one case.
+  let token = '';
+  let scope: Awaited<ReturnType<typeof scopeOfUser>>;
+  beforeAll(async () => {
     const { tree, own, byContract, foreign } = await scopedClusters(t.db, 'Kraj');
     const leafUser = await createUser(t.db, { role: 'Zaposleni', groupId: tree.leaf.id, ime: 'Lazar', prezime: 'Krajić' });
     const otherUser = await createUser(t.db, { role: 'Zaposleni', groupId: tree.other.id, ime: 'Bora', prezime: 'Krajić' });
@@ -494,10 +516,14 @@ describe("a limited scope's deep pages read from the end (issue 15: past 500 row
     await t.db.execute(sql`insert into activity_comments (activity_id, user_id, komentar, created_at)
       select (${`{${unseen.join(',')}}`}::uuid[])[1 + n % 2], null, 'Kraj tuđi ' || n, ${at(10)}::timestamptz + n * interval '2 second'
       from generate_series(1, 200) n`);
-    const token = await tokenFor(t.ctx, leafUser);
-    const scope = await scopeOfUser(t.db, leafUser);
-    const cluster = sql`(select a.cluster_id from activities a where a.id = ${activityComments.activityId})`;
-    for (const sort of [undefined, ...LIST_SORTS.comments]) {
+    token = await tokenFor(t.ctx, leafUser);
+    scope = await scopeOfUser(t.db, leafUser);
+  });
+  const cluster = sql`(select a.cluster_id from activities a where a.id = ${activityComments.activityId})`;
+
+  it.each([['the default order', undefined] as const, ...LIST_SORTS.comments.map((sort) => [sort, sort] as const)])(
+    'pages every sort both ways around the middle and to past the end, as the whole scope sorted: by %s',
+    async (_, sort) => {
       for (const order of ['asc', 'desc'] as const) {
         const expected = (
           await t.db
@@ -537,8 +563,8 @@ describe("a limited scope's deep pages read from the end (issue 15: past 500 row
           expect(body.totalResults, what).toBe(1100);
         }
       }
-    }
-  });
+    },
+  );
 });
 
 describe("a whole table's estimate read in the list's statement (the Admin's totals without an EXPLAIN of their own)", () => {

@@ -230,28 +230,33 @@ describe('logs', () => {
     expect(await search('eng=Đurđevdan', largeToken)).toMatchObject({ logs: [], totalLogs: 0, totalExact: true });
   });
 
-  it('finds through the letter index, the window or the trigrams exactly what a substring filter finds, in each scope', async () => {
-    const rows: [string, { id: string; cirilica: string } | null, Partial<{ userLabel: string; ip: string; url: string }>][] = [
-      ['Korisnik x@leaf.rs je dodao naselje Markovac 12.', g(tree.leaf), {}],
-      ['Korisnik y@other.rs je dodao naselje Марковац 3.', g(tree.other), { userLabel: 'Јелена Радовановић (y@other.rs)' }],
-      ['Korisnik z@mid.rs je izmenio ugovor 97/2025 za Radovanović.', g(tree.mid), {}],
-      ['Korisnik w@root.rs je otvorio temu.', g(tree.root), { url: '/api/topic/0deadbeef1-a3f5-3c52-8087-f9976ac934a3/komentar' }],
-      ['Müller x9retkovac7 Šabac', null, { ip: '10.77.31.5' }],
-      ['Korisnik q@mid.rs: klaster Sirogojno 3, klaster Zlatibor.', g(tree.mid), {}],
-      ['Ćićevac Đurđevo Žabari', g(tree.leaf), { userLabel: 'Ђорђе Ђукић (djordje.1969@firma.rs)' }],
-      ['Korisnik j@leaf.rs je izmenio klaster Jovanovac-Markovac.', g(tree.leaf), {}],
-      // E-mails and addresses (the address index, drizzle/0026): numbered e-mails, one ending a sentence,
-      // IPs of one prefix, an e-mail in Cyrillic letters, a number glued to a word.
-      ['Korisnik marko.123@firma.rs se prijavio.', g(tree.leaf), { userLabel: 'Марко Марковић (marko.123@firma.rs)', ip: '10.20.30.41' }],
-      ['Neuspešna prijava: marko.1234@firma.rs.', null, { userLabel: 'marko.1234@firma.rs', ip: '10.20.30.4' }],
-      ['Korisnik nikola.123@firma.rs je izmenio svoje podatke.', g(tree.mid), { ip: '110.20.30.40' }],
-      ['Корисник јована.12@фирма.рс се пријавио.', g(tree.other), { ip: '10.2.3.4' }],
-      ['Korisnik a_b+c-d@x.y.rs je dodao N-1234.', g(tree.root), { ip: '192.168.0.10', url: '/api/naselje?x=1.5' }],
-    ];
-    await addLogs(
-      t.db,
-      rows.map(([message, group, more], i) => ({ message, group, createdAt: new Date(Date.UTC(2022, 0, 1, 0, i)), ...more })),
-    );
+  // One case per search path, caller and ten of the texts (each some 30 requests), then the texts' limits
+  // and the suffix indexes themselves: the whole enumeration in one case (~3,200 requests) took minutes on
+  // a busy machine.
+  describe('finds through the letter index, the window or the trigrams exactly what a substring filter finds', () => {
+    beforeAll(async () => {
+      const rows: [string, { id: string; cirilica: string } | null, Partial<{ userLabel: string; ip: string; url: string }>][] = [
+        ['Korisnik x@leaf.rs je dodao naselje Markovac 12.', g(tree.leaf), {}],
+        ['Korisnik y@other.rs je dodao naselje Марковац 3.', g(tree.other), { userLabel: 'Јелена Радовановић (y@other.rs)' }],
+        ['Korisnik z@mid.rs je izmenio ugovor 97/2025 za Radovanović.', g(tree.mid), {}],
+        ['Korisnik w@root.rs je otvorio temu.', g(tree.root), { url: '/api/topic/0deadbeef1-a3f5-3c52-8087-f9976ac934a3/komentar' }],
+        ['Müller x9retkovac7 Šabac', null, { ip: '10.77.31.5' }],
+        ['Korisnik q@mid.rs: klaster Sirogojno 3, klaster Zlatibor.', g(tree.mid), {}],
+        ['Ćićevac Đurđevo Žabari', g(tree.leaf), { userLabel: 'Ђорђе Ђукић (djordje.1969@firma.rs)' }],
+        ['Korisnik j@leaf.rs je izmenio klaster Jovanovac-Markovac.', g(tree.leaf), {}],
+        // E-mails and addresses (the address index, drizzle/0026): numbered e-mails, one ending a sentence,
+        // IPs of one prefix, an e-mail in Cyrillic letters, a number glued to a word.
+        ['Korisnik marko.123@firma.rs se prijavio.', g(tree.leaf), { userLabel: 'Марко Марковић (marko.123@firma.rs)', ip: '10.20.30.41' }],
+        ['Neuspešna prijava: marko.1234@firma.rs.', null, { userLabel: 'marko.1234@firma.rs', ip: '10.20.30.4' }],
+        ['Korisnik nikola.123@firma.rs je izmenio svoje podatke.', g(tree.mid), { ip: '110.20.30.40' }],
+        ['Корисник јована.12@фирма.рс се пријавио.', g(tree.other), { ip: '10.2.3.4' }],
+        ['Korisnik a_b+c-d@x.y.rs je dodao N-1234.', g(tree.root), { ip: '192.168.0.10', url: '/api/naselje?x=1.5' }],
+      ];
+      await addLogs(
+        t.db,
+        rows.map(([message, group, more], i) => ({ message, group, createdAt: new Date(Date.UTC(2022, 0, 1, 0, i)), ...more })),
+      );
+    });
     const searches: [string, string][] = [
       ['markovac', 'марковац'],
       ['Марковац', ''],
@@ -312,86 +317,111 @@ describe('logs', () => {
       // No suffix index and a window of one row: every match through the trigram index, kept.
       keptTrigrams: [{ firstMax: -1, rowsMax: -1 }, [], { min: -1, walkRows: 2, window: { rows: 1, max: 1 } }],
     };
-    const kept = { ...LETTER_PATHS };
-    const keptUse = NARROWING.use;
-    const keptIndexing = { ...MATCH_INDEX };
-    const keptWindow = { ...SEARCH_WINDOW };
-    try {
-      for (const [path, [limits, use, { window, ...indexing } = {}]] of Object.entries(paths)) {
-        Object.assign(LETTER_PATHS, limits);
-        NARROWING.use = use;
-        Object.assign(MATCH_INDEX, keptIndexing, indexing);
-        Object.assign(SEARCH_WINDOW, keptWindow, window);
-        for (const token of [adminToken, managerToken, leafToken, otherToken]) {
-          // The scope's rows as the plain list gives them, and the substring filter over them.
-          const scoped: LogDto[] = (await list('/api/log?limit=50000', token)).json().logs;
-          const text = (l: LogDto) => foldForSearch(`${l.message} ${l.user} ${l.ip} ${l.url}`);
-          for (const [eng, srb] of searches) {
-            const terms = [eng, srb].filter(Boolean).map(foldForSearch);
-            const expected = scoped.filter((l) => terms.some((term) => text(l).includes(term))).map((l) => l._id);
-            const query = `eng=${encodeURIComponent(eng)}&srb=${encodeURIComponent(srb)}`;
-            const found = (await list(`/api/search/log?${query}&limit=50000`, token)).json();
-            expect({ path, eng, srb, ids: found.logs.map((l: LogDto) => l._id) }).toEqual({ path, eng, srb, ids: expected });
-            expect(found).toMatchObject({ totalLogs: expected.length, totalExact: true });
-            // The last match alone on its page (past the newest 5,000 rows for the Admin: the window
-            // misses it) and the page after it, empty. A page the window filled has an estimated total
-            // (more than the pages show: the page is full); any other is counted.
-            if (expected.length < 1000) {
-              for (const page of [Math.max(1, expected.length), expected.length + 1]) {
-                const res = (await list(`/api/search/log?${query}&limit=1&page=${page}`, token)).json();
-                const ids = res.logs.map((l: LogDto) => l._id);
-                expect({ path, eng, page, ids }).toEqual({ path, eng, page, ids: expected.slice(page - 1, page) });
-                if (res.totalExact) expect({ path, eng, page, total: res.totalLogs }).toEqual({ path, eng, page, total: expected.length });
-                else expect({ path, eng, page, more: res.totalLogs > page }).toEqual({ path, eng, page, more: true });
+    const callers: Record<string, () => string> = {
+      Admin: () => adminToken,
+      Rukovodilac: () => managerToken,
+      'Zaposleni of the leaf': () => leafToken,
+      'Zaposleni of the other group': () => otherToken,
+    };
+
+    const tens = Array.from(
+      { length: Math.ceil(searches.length / 10) },
+      (_, i) => [`texts ${i * 10 + 1}–${Math.min(searches.length, i * 10 + 10)}`, i] as const,
+    );
+
+    describe.each(Object.keys(paths))('%s', (path) => {
+      describe.each(Object.keys(callers))('in the scope of the %s', (caller) => {
+        it.each(tens)('%s', async (_, ten) => {
+          const [limits, use, { window, ...indexing } = {}] = paths[path] as (typeof paths)[string];
+          const token = (callers[caller] as () => string)();
+          const kept = { ...LETTER_PATHS };
+          const keptUse = NARROWING.use;
+          const keptIndexing = { ...MATCH_INDEX };
+          const keptWindow = { ...SEARCH_WINDOW };
+          try {
+            Object.assign(LETTER_PATHS, limits);
+            NARROWING.use = use;
+            Object.assign(MATCH_INDEX, keptIndexing, indexing);
+            Object.assign(SEARCH_WINDOW, keptWindow, window);
+            // The scope's rows as the plain list gives them, and the substring filter over them.
+            const scoped: LogDto[] = (await list('/api/log?limit=50000', token)).json().logs;
+            const text = (l: LogDto) => foldForSearch(`${l.message} ${l.user} ${l.ip} ${l.url}`);
+            for (const [eng, srb] of searches.slice(ten * 10, ten * 10 + 10)) {
+              const terms = [eng, srb].filter(Boolean).map(foldForSearch);
+              const expected = scoped.filter((l) => terms.some((term) => text(l).includes(term))).map((l) => l._id);
+              const query = `eng=${encodeURIComponent(eng)}&srb=${encodeURIComponent(srb)}`;
+              const found = (await list(`/api/search/log?${query}&limit=50000`, token)).json();
+              expect({ path, eng, srb, ids: found.logs.map((l: LogDto) => l._id) }).toEqual({ path, eng, srb, ids: expected });
+              expect(found).toMatchObject({ totalLogs: expected.length, totalExact: true });
+              // The last match alone on its page (past the newest 5,000 rows for the Admin: the window
+              // misses it) and the page after it, empty. A page the window filled has an estimated total
+              // (more than the pages show: the page is full); any other is counted.
+              if (expected.length < 1000) {
+                for (const page of [Math.max(1, expected.length), expected.length + 1]) {
+                  const res = (await list(`/api/search/log?${query}&limit=1&page=${page}`, token)).json();
+                  const ids = res.logs.map((l: LogDto) => l._id);
+                  expect({ path, eng, page, ids }).toEqual({ path, eng, page, ids: expected.slice(page - 1, page) });
+                  if (res.totalExact)
+                    expect({ path, eng, page, total: res.totalLogs }).toEqual({ path, eng, page, total: expected.length });
+                  else expect({ path, eng, page, more: res.totalLogs > page }).toEqual({ path, eng, page, more: true });
+                }
               }
             }
+          } finally {
+            Object.assign(LETTER_PATHS, kept);
+            NARROWING.use = keptUse;
+            Object.assign(MATCH_INDEX, keptIndexing);
+            Object.assign(SEARCH_WINDOW, keptWindow);
           }
-        }
-      }
-    } finally {
-      Object.assign(LETTER_PATHS, kept);
-      NARROWING.use = keptUse;
-      Object.assign(MATCH_INDEX, keptIndexing);
-      Object.assign(SEARCH_WINDOW, keptWindow);
-    }
-    // The longest texts the query takes (200 characters; 'љ' folds to two letters): one run of 400
-    // letters, fifty runs of three, in either field.
-    for (const text of ['љ'.repeat(200), 'abc-'.repeat(50), 'Ђž9'.repeat(66)]) {
-      const res = await list(`/api/search/log?eng=${encodeURIComponent(text)}&srb=${encodeURIComponent(text.toUpperCase())}&page=3`);
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ logs: [], totalLogs: 0, totalExact: true });
-    }
-    // Each suffix index itself (sequential scan off: the index's keys, not the function, answer) finds
-    // every row holding a text whose runs it keeps.
-    const lookups = searches.flatMap(([eng, srb]) =>
-      (['letters', 'addresses'] as const).map((index) => ({ eng, srb, index, fn: SUFFIX_INDEXES[index].fn })),
-    );
-    for (const { eng, srb, index, fn } of lookups) {
-      const terms = searchTerms({ eng, srb });
-      const query = index === 'letters' ? letterQuery(terms) : addressQuery(terms);
-      if (query === null) continue;
-      const like = sql.join(
-        terms.map((term) => sql`search_text like ${`%${foldForSearch(term)}%`}`),
-        sql` or `,
-      );
-      const missed = await t.db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        await tx.execute(sql`set local enable_indexscan = off`);
-        const byIndex = await tx.execute<{ id: string }>(
-          sql`select id from audit_logs where ${fn}(search_text) @@ ${`${query} | '~long'`}::tsquery`,
-        );
-        const ids = new Set(byIndex.rows.map((r) => r.id));
-        const all = await tx.execute<{ id: string }>(sql`select id from audit_logs where ${like}`);
-        return all.rows.filter((r) => !ids.has(r.id));
+        });
       });
-      expect({ eng, index, missed }).toEqual({ eng, index, missed: [] });
-    }
-    // The e-mails and IPs go to the address index, a word to the letter index.
-    expect(addressRuns('Marko.123@Firma.rs.')).toEqual(['marko.123@firma.rs']);
-    expect(addressRuns('prijavio. 10.20.30 ab.')).toEqual(['10.20.30']);
-    expect(addressQuery(['marko.123', 'марко.123'])).toBe("('marko.123':*) | ('marko.123':*)");
-    expect(addressQuery(['markovac'])).toBeNull();
-  }, 600_000); // ~3,200 requests: 8 paths × 4 roles × 40 texts × 3 pages, and the lists
+    });
+
+    it('answers the longest texts the query takes with nothing', async () => {
+      // The longest texts the query takes (200 characters; 'љ' folds to two letters): one run of 400
+      // letters, fifty runs of three, in either field.
+      for (const text of ['љ'.repeat(200), 'abc-'.repeat(50), 'Ђž9'.repeat(66)]) {
+        const res = await list(`/api/search/log?eng=${encodeURIComponent(text)}&srb=${encodeURIComponent(text.toUpperCase())}&page=3`);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ logs: [], totalLogs: 0, totalExact: true });
+      }
+    });
+
+    it('has each suffix index find every row holding a text whose runs it keeps', async () => {
+      // Each suffix index itself (sequential scan off: the index's keys, not the function, answer) finds
+      // every row holding a text whose runs it keeps.
+      const lookups = searches.flatMap(([eng, srb]) =>
+        (['letters', 'addresses'] as const).map((index) => ({ eng, srb, index, fn: SUFFIX_INDEXES[index].fn })),
+      );
+      for (const { eng, srb, index, fn } of lookups) {
+        const terms = searchTerms({ eng, srb });
+        const query = index === 'letters' ? letterQuery(terms) : addressQuery(terms);
+        if (query === null) continue;
+        const like = sql.join(
+          terms.map((term) => sql`search_text like ${`%${foldForSearch(term)}%`}`),
+          sql` or `,
+        );
+        const missed = await t.db.transaction(async (tx) => {
+          await tx.execute(sql`set local enable_seqscan = off`);
+          await tx.execute(sql`set local enable_indexscan = off`);
+          const byIndex = await tx.execute<{ id: string }>(
+            sql`select id from audit_logs where ${fn}(search_text) @@ ${`${query} | '~long'`}::tsquery`,
+          );
+          const ids = new Set(byIndex.rows.map((r) => r.id));
+          const all = await tx.execute<{ id: string }>(sql`select id from audit_logs where ${like}`);
+          return all.rows.filter((r) => !ids.has(r.id));
+        });
+        expect({ eng, index, missed }).toEqual({ eng, index, missed: [] });
+      }
+    });
+
+    it('sends e-mails and IPs to the address index, a word to the letter index', () => {
+      expect(addressRuns('Marko.123@Firma.rs.')).toEqual(['marko.123@firma.rs']);
+      expect(addressRuns('prijavio. 10.20.30 ab.')).toEqual(['10.20.30']);
+      expect(addressQuery(['marko.123', 'марко.123'])).toBe("('marko.123':*) | ('marko.123':*)");
+      expect(addressQuery(['markovac'])).toBeNull();
+    });
+  });
 
   it('writes and finds a row whose URL is one long run of letters or of an address (the suffix indexes cut it)', async () => {
     const letters = `/api/user/login?x=${'a'.repeat(2_500)}q`;

@@ -182,53 +182,84 @@ describe('the big reports answered from kept answers (issue 10 "Speed")', () => 
     }
   });
 
-  it('every kind of change the answers depend on shows on the next request, through either instance', async () => {
-    await expectAllFresh('before');
-    // An A7 record (through instance two's database pool: the other instance's write).
-    await setFee(two, mine.id, '111,25');
-    expect((await get(one, IJO, 'employee')).izvodjaciTotal).toBe(111.25);
-    await expectAllFresh('an A7 record');
-    // A cluster rename.
-    await two.db.update(clusters).set({ naziv: 'Keš Čačak preimenovan' }).where(eq(clusters.id, mine.id));
-    expect((await get(one, IJO, 'admin')).rows.map((r: { klaster: string }) => r.klaster)).toContain('Keš Čačak preimenovan');
-    await expectAllFresh('a cluster rename');
-    // A contract rename and a holder rename (names shown in the rows).
-    await two.db.update(contracts).set({ naziv: 'Keš ugovor 2' }).where(eq(contracts.id, contract.id));
-    await two.db.update(ijoHolders).set({ naziv: 'Keš EPS 2' }).where(eq(ijoHolders.id, holder.id));
-    expect((await get(one, IJO, 'employee')).rows[0]).toMatchObject({ ugovor: 'Keš ugovor 2', imaoc: 'Keš EPS 2' });
-    await expectAllFresh('a contract and a holder rename');
-    // A group link: the employee's group made responsible for a second cluster, then not.
-    await two.db.insert(clusterGroups).values({ clusterId: other.id, groupId: myGroup.id });
-    expect(ijoClusters(await get(one, IJO, 'employee'))).toEqual([mine.id, other.id].sort());
-    const linked = await get(one, compareUrl('ijoTaxesReport'), 'employee');
-    expect(ijoClusters(linked.reportB)).toEqual([mine.id, other.id].sort());
-    await expectAllFresh('a group link added');
-    await two.db.delete(clusterGroups).where(and(eq(clusterGroups.clusterId, other.id), eq(clusterGroups.groupId, myGroup.id)));
-    expect(ijoClusters(await get(one, IJO, 'employee'))).toEqual([mine.id]);
-    expect(ijoClusters((await get(one, compareUrl('ijoTaxesReport'), 'employee')).reportB)).toEqual([mine.id]);
-    await expectAllFresh('a group link removed');
-    // A catalogue name (the summary comparison lists the catalogue).
-    await two.db.update(activityCatalogue).set({ naziv: 'Keš naziv A1' }).where(eq(activityCatalogue.code, 'A1'));
-    const summary = await get(one, compareUrl('summaryReport'), 'admin');
-    expect(summary.reportB.rows.find((r: { kratakNaziv: string }) => r.kratakNaziv === 'A1').naziv).toBe('Keš naziv A1');
-    await expectAllFresh('a catalogue name');
-    // A snapshot backfill (through the other instance's route): today's snapshot replaced, randomized.
-    const before = await get(one, compareUrl('ijoTaxesReport'), 'admin');
-    const backfill = await two.call({ method: 'POST', url: '/api/report/backfill-snapshots?days=1&randomize=true', token: tok.admin });
-    expect(backfill.statusCode).toBe(200);
-    const after = await get(one, compareUrl('ijoTaxesReport'), 'admin');
-    expect(after.metaB.randomized).toBe(true);
-    expect(after.metaB.createdAt).not.toBe(before.metaB.createdAt);
-    expect(after.reportB.rows.find((r: { klasterId: string }) => r.klasterId === mine.id).taksa).not.toBe(100);
-    await expectAllFresh('a backfill');
-    // A clear: no snapshot on either side.
-    const clear = await two.call({ method: 'POST', url: '/api/report/clear-snapshots', token: tok.admin });
-    expect(clear.statusCode).toBe(200);
-    for (const type of SNAPSHOT_TYPES) {
-      for (const who of ['admin', 'employee'] as const) {
-        expect(await get(one, compareUrl(type), who), `${type} ${who}`).toEqual({ reportA: null, reportB: null, metaA: null, metaB: null });
+  // One case per kind of change, in this order (each builds on the ones before it), not all in one case.
+  describe('every kind of change the answers depend on shows on the next request, through either instance', () => {
+    it('the answers before any change', async () => {
+      await expectAllFresh('before');
+    });
+
+    it('an A7 record', async () => {
+      // An A7 record (through instance two's database pool: the other instance's write).
+      await setFee(two, mine.id, '111,25');
+      expect((await get(one, IJO, 'employee')).izvodjaciTotal).toBe(111.25);
+      await expectAllFresh('an A7 record');
+    });
+
+    it('a cluster rename', async () => {
+      await two.db.update(clusters).set({ naziv: 'Keš Čačak preimenovan' }).where(eq(clusters.id, mine.id));
+      expect((await get(one, IJO, 'admin')).rows.map((r: { klaster: string }) => r.klaster)).toContain('Keš Čačak preimenovan');
+      await expectAllFresh('a cluster rename');
+    });
+
+    it('a contract and a holder rename', async () => {
+      // A contract rename and a holder rename (names shown in the rows).
+      await two.db.update(contracts).set({ naziv: 'Keš ugovor 2' }).where(eq(contracts.id, contract.id));
+      await two.db.update(ijoHolders).set({ naziv: 'Keš EPS 2' }).where(eq(ijoHolders.id, holder.id));
+      expect((await get(one, IJO, 'employee')).rows[0]).toMatchObject({ ugovor: 'Keš ugovor 2', imaoc: 'Keš EPS 2' });
+      await expectAllFresh('a contract and a holder rename');
+    });
+
+    it('a group link added', async () => {
+      // A group link: the employee's group made responsible for a second cluster, then not.
+      await two.db.insert(clusterGroups).values({ clusterId: other.id, groupId: myGroup.id });
+      expect(ijoClusters(await get(one, IJO, 'employee'))).toEqual([mine.id, other.id].sort());
+      const linked = await get(one, compareUrl('ijoTaxesReport'), 'employee');
+      expect(ijoClusters(linked.reportB)).toEqual([mine.id, other.id].sort());
+      await expectAllFresh('a group link added');
+    });
+
+    it('a group link removed', async () => {
+      await two.db.delete(clusterGroups).where(and(eq(clusterGroups.clusterId, other.id), eq(clusterGroups.groupId, myGroup.id)));
+      expect(ijoClusters(await get(one, IJO, 'employee'))).toEqual([mine.id]);
+      expect(ijoClusters((await get(one, compareUrl('ijoTaxesReport'), 'employee')).reportB)).toEqual([mine.id]);
+      await expectAllFresh('a group link removed');
+    });
+
+    it('a catalogue name', async () => {
+      // A catalogue name (the summary comparison lists the catalogue).
+      await two.db.update(activityCatalogue).set({ naziv: 'Keš naziv A1' }).where(eq(activityCatalogue.code, 'A1'));
+      const summary = await get(one, compareUrl('summaryReport'), 'admin');
+      expect(summary.reportB.rows.find((r: { kratakNaziv: string }) => r.kratakNaziv === 'A1').naziv).toBe('Keš naziv A1');
+      await expectAllFresh('a catalogue name');
+    });
+
+    it('a backfill', async () => {
+      // A snapshot backfill (through the other instance's route): today's snapshot replaced, randomized.
+      const before = await get(one, compareUrl('ijoTaxesReport'), 'admin');
+      const backfill = await two.call({ method: 'POST', url: '/api/report/backfill-snapshots?days=1&randomize=true', token: tok.admin });
+      expect(backfill.statusCode).toBe(200);
+      const after = await get(one, compareUrl('ijoTaxesReport'), 'admin');
+      expect(after.metaB.randomized).toBe(true);
+      expect(after.metaB.createdAt).not.toBe(before.metaB.createdAt);
+      expect(after.reportB.rows.find((r: { klasterId: string }) => r.klasterId === mine.id).taksa).not.toBe(100);
+      await expectAllFresh('a backfill');
+    });
+
+    it('a clear', async () => {
+      // A clear: no snapshot on either side.
+      const clear = await two.call({ method: 'POST', url: '/api/report/clear-snapshots', token: tok.admin });
+      expect(clear.statusCode).toBe(200);
+      for (const type of SNAPSHOT_TYPES) {
+        for (const who of ['admin', 'employee'] as const) {
+          expect(await get(one, compareUrl(type), who), `${type} ${who}`).toEqual({
+            reportA: null,
+            reportB: null,
+            metaA: null,
+            metaB: null,
+          });
+        }
       }
-    }
-    await expectAllFresh('a clear');
+      await expectAllFresh('a clear');
+    });
   });
 });

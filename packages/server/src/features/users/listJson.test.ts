@@ -88,60 +88,84 @@ beforeAll(async () => {
   guestRole = await builtinRoleId(t.db, 'Gost');
 });
 
-describe('the users lists built in SQL', () => {
-  it('equal the presenter for every caller, list, page and sort', async () => {
-    const sorts: UserSorting[] = [{}];
-    for (const sort of LIST_SORTS.users) for (const order of ['asc', 'desc'] as const) sorts.push({ sort, order });
-    const terms = { eng: 'djordj', srb: 'дјордј' };
-    for (const caller of callers) {
-      const { scope } = caller;
-      const lists: { url: string; where: SQL; key?: string }[] = [
-        { url: '/api/user', where: memberCondition(scope) },
-        { url: `/api/user?groupId=${narrowGroup}`, where: and(memberCondition(scope), eq(users.groupId, narrowGroup)) as SQL },
-        { url: `/api/user/users-per-role?roleId=${staffRole}`, where: and(memberCondition(scope), eq(users.roleId, staffRole)) as SQL },
-        {
-          url: `/api/user/users-per-role?roleId=${guestRole}`,
-          where: and(isNull(users.deletedAt), eq(users.roleId, guestRole)) as SQL,
-        },
-        { url: '/api/user/guests', where: and(isNull(users.deletedAt), isGuestCondition()) as SQL, key: 'guests' },
-        {
-          url: `/api/search/user?eng=${terms.eng}&srb=${encodeURIComponent(terms.srb)}`,
-          where: and(memberCondition(scope), matchCondition(users.searchText, searchTerms(terms))) as SQL,
-        },
+type List = { name: string; url: string; where: SQL; key?: string };
+const terms = { eng: 'djordj', srb: 'дјордј' };
+/** The lists as `scope` sees them, with the rows the presenter is given for each. */
+function listsFor(scope: Scope): List[] {
+  return [
+    { name: 'all users', url: '/api/user', where: memberCondition(scope) },
+    {
+      name: "one group's",
+      url: `/api/user?groupId=${narrowGroup}`,
+      where: and(memberCondition(scope), eq(users.groupId, narrowGroup)) as SQL,
+    },
+    {
+      name: 'per role (Zaposleni)',
+      url: `/api/user/users-per-role?roleId=${staffRole}`,
+      where: and(memberCondition(scope), eq(users.roleId, staffRole)) as SQL,
+    },
+    {
+      name: 'per role (Gost)',
+      url: `/api/user/users-per-role?roleId=${guestRole}`,
+      where: and(isNull(users.deletedAt), eq(users.roleId, guestRole)) as SQL,
+    },
+    { name: 'guests', url: '/api/user/guests', where: and(isNull(users.deletedAt), isGuestCondition()) as SQL, key: 'guests' },
+    {
+      name: 'search',
+      url: `/api/search/user?eng=${terms.eng}&srb=${encodeURIComponent(terms.srb)}`,
+      where: and(memberCondition(scope), matchCondition(users.searchText, searchTerms(terms))) as SQL,
+    },
+  ];
+}
+const LIST_NAMES = ['all users', "one group's", 'per role (Zaposleni)', 'per role (Gost)', 'guests', 'search'] as const;
+/** One case per sort key (both ways), and one for the default order. */
+const SORT_CASES: [string, UserSorting[]][] = [
+  ['in the default order', [{}]],
+  ...LIST_SORTS.users.map((sort): [string, UserSorting[]] => [`by ${sort}`, (['asc', 'desc'] as const).map((order) => ({ sort, order }))]),
+];
+
+// One case per caller, list and sort key, each a few dozen requests: the whole enumeration in one case
+// ran past the test timeout on a busy machine.
+describe.each(['admin', 'manager'])('the users lists built in SQL, as the %s', (callerName) => {
+  describe.each(LIST_NAMES)('%s', (listName) => {
+    it.each(SORT_CASES)('equal the presenter on every page, %s', async (_, sorts) => {
+      const caller = callers.find((c) => c.name === callerName);
+      const list = caller && listsFor(caller.scope).find((l) => l.name === listName);
+      if (!caller || !list) throw new Error(`no ${callerName} or ${listName}`);
+      const searched = list.url.startsWith('/api/search/');
+      // A search's pages one row at a time too: after page 1 its count is kept, and each page in the
+      // second half is read from the end (usersPageJson's fromEnd) — every position checked.
+      const pages: (readonly [number, number])[] = [
+        [1, 50000],
+        [1, 3],
+        [2, 3],
+        [99, 3],
       ];
-      for (const list of lists) {
-        for (const sorting of sorts) {
-          const searched = list.url.startsWith('/api/search/');
-          // A search's pages one row at a time too: after page 1 its count is kept, and each page in the
-          // second half is read from the end (usersPageJson's fromEnd) — every position checked.
-          const pages: (readonly [number, number])[] = [
-            [1, 50000],
-            [1, 3],
-            [2, 3],
-            [99, 3],
-          ];
-          if (searched) pages.push([2, 2], [3, 2], ...[1, 2, 3, 4, 5, 6].map((p) => [p, 1] as const));
-          for (const [page, limit] of pages) {
-            const query = new URLSearchParams({ page: String(page), limit: String(limit), ...sorting });
-            const url = `${list.url}${list.url.includes('?') ? '&' : '?'}${query}`;
-            const res = await t.call({ method: 'GET', url, token: caller.token });
-            const label = `${caller.name} ${url}`;
-            expect(res.statusCode, `${label} ${res.body}`).toBe(200);
-            expect(res.headers['content-type']).toMatch(/^application\/json/);
-            const expected = await presented(list.where, { page, limit, ...sorting }, list.key);
-            expect(res.json(), label).toEqual(expected);
-            // The same keys in the same order as presentUser.
-            expect(JSON.stringify(res.json()), label).toBe(JSON.stringify(expected));
-            if (page === 1 && limit === 50000) {
-              const shown = res.json()[list.key ?? 'users'] as UserDto[];
-              expect(shown.length, label).toBeGreaterThan(0);
-            }
+      if (searched) pages.push([2, 2], [3, 2], ...[1, 2, 3, 4, 5, 6].map((p) => [p, 1] as const));
+      for (const sorting of sorts) {
+        for (const [page, limit] of pages) {
+          const query = new URLSearchParams({ page: String(page), limit: String(limit), ...sorting });
+          const url = `${list.url}${list.url.includes('?') ? '&' : '?'}${query}`;
+          const res = await t.call({ method: 'GET', url, token: caller.token });
+          const label = `${caller.name} ${url}`;
+          expect(res.statusCode, `${label} ${res.body}`).toBe(200);
+          expect(res.headers['content-type']).toMatch(/^application\/json/);
+          const expected = await presented(list.where, { page, limit, ...sorting }, list.key);
+          expect(res.json(), label).toEqual(expected);
+          // The same keys in the same order as presentUser.
+          expect(JSON.stringify(res.json()), label).toBe(JSON.stringify(expected));
+          if (page === 1 && limit === 50000) {
+            const shown = res.json()[list.key ?? 'users'] as UserDto[];
+            expect(shown.length, label).toBeGreaterThan(0);
           }
         }
       }
-    }
-    // The cases the test data must hold: a saved table kept, a non-array table shown as [], a group
-    // without a type, a name with a quote, a backslash and a tab.
+    });
+  });
+});
+
+describe('the test data of the users lists', () => {
+  it('hold a saved table, a non-array table, a group without a type, a quote, a backslash and a tab', async () => {
     const all = (await t.call({ method: 'GET', url: '/api/user?limit=50000', token: callers[0]?.token })).json().users as UserDto[];
     expect(all.some((u) => u.tabela.length === 1 && u.pismo === 'lat')).toBe(true);
     expect(all.find((u) => u.prezime === 'Džonić "Dž"')?.tabela).toEqual([]);
