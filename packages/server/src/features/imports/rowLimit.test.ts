@@ -1,4 +1,6 @@
 import { readdir, readlink } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type ImportResponse, INVENTORY } from '@trasa/domain';
 import { count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -182,6 +184,41 @@ describe('the row limit of the imports', () => {
     );
     expect(xlsxRes.statusCode, xlsxRes.body).toBe(200);
     expect((xlsxRes.json() as ImportResponse).document.ukupno).toBe(MAX_IMPORT_ROWS);
+  });
+
+  it('drops the rest of a refused upload, so the connection carries the next request', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    // One kept-alive connection for both requests.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, path: string, headers: http.OutgoingHttpHeaders, body?: Buffer) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request({ host: '127.0.0.1', port, method, path, agent, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        });
+        // A limit against a hang only: a connection left in the middle of a body answered nothing until the server's headers timeout.
+        req.setTimeout(20_000, () => req.destroy(new Error('no answer')));
+        req.on('error', reject);
+        req.end(body);
+      });
+    try {
+      const file = csv('Šifra,Količina,Datum primopredaje', 20 * MAX_IMPORT_ROWS, (i) => `OP-01,1,${i}.1.2026`);
+      const form = await multipartBody({}, [{ field: 'file', name: 'inventar.csv', content: file }]);
+      const refused = await send(
+        'POST',
+        `/api/inventory/import?lokacija=${school.id}`,
+        { ...form.headers, authorization: `Bearer ${inventoryToken}` },
+        form.payload,
+      );
+      expect(refused.status, refused.body).toBe(400);
+      expect(JSON.parse(refused.body).message).toBe(INVENTORY.importTooManyRows);
+      const next = await send('GET', '/api/user/my-profile', { authorization: `Bearer ${inventoryToken}` });
+      expect(next.status, next.body).toBe(200);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('closes the file of a csv whose reading stops early (a missing column)', async () => {

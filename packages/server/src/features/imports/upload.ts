@@ -55,6 +55,24 @@ function csvCount(name: string, limit: RowLimit) {
 
 const tooLarge = () => new AppError(413, IMPORTS.tooLarge);
 
+/**
+ * The rest of a refused upload is read and dropped, neither stored nor parsed, as Node drops a body no
+ * one reads: otherwise the connection, paused in the middle of the body, could carry no further request
+ * (a keep-alive client's next request waited for the server's headers timeout). Past the upload limit's
+ * worth the connection is closed instead.
+ */
+function discardRest(request: FastifyRequest): void {
+  const raw = request.raw;
+  if (raw.readableEnded || raw.destroyed) return;
+  let left = IMPORTS.maxBytes;
+  raw.unpipe();
+  raw.on('data', (chunk: Buffer) => {
+    left -= chunk.length;
+    if (left < 0) raw.socket.destroy();
+  });
+  raw.resume();
+}
+
 async function drain(stream: Readable): Promise<void> {
   for await (const _ of stream) {
     /* discard */
@@ -120,6 +138,7 @@ export async function receiveSheet(request: FastifyRequest, dataDir: string, lim
     }
   } catch (err) {
     await dispose();
+    discardRest(request);
     if ((err as NodeJS.ErrnoException).errno !== undefined && !(err instanceof AppError)) throw err;
     const code = (err as { code?: unknown }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
@@ -127,6 +146,7 @@ export async function receiveSheet(request: FastifyRequest, dataDir: string, lim
   }
   if (refusal) {
     await dispose();
+    discardRest(request);
     throw refusal;
   }
   if (originalName === undefined) {
