@@ -10,7 +10,7 @@ import yauzl from 'yauzl';
 
 /**
  * Reading imported spreadsheets (csv, xlsx, xls) row by row with bounded memory: xlsx through exceljs'
- * streaming reader, csv through papaparse's stream, legacy xls (BIFF, at most 10 MB) through SheetJS.
+ * streaming reader, csv through papaparse's parser a chunk at a time, legacy xls (BIFF, at most 10 MB) through SheetJS.
  * The format is decided by the content, not the name. An xlsx whose declared content would inflate
  * past the limits (a zip bomb) is refused before it is read, and what is actually inflated is counted
  * while it streams: a part inflating past its declared size, or past the limits, stops the read.
