@@ -234,6 +234,47 @@ class CountedWorkbookReader extends ExcelReader {
       zip.close();
     }
   }
+
+  /**
+   * The row elements of the first sheet, counted in its inflated text without parsing it (the count stops
+   * past `atMost`). No sheet has more rows than that; a producer's prefixed tags (`<x:row>`) are not
+   * counted, which leaves the limit to the reader.
+   */
+  async rowElements(atMost: number): Promise<number> {
+    const zip = await openZip(this.filePath);
+    const open = new Set<Readable>();
+    try {
+      const entries = await entriesOf(zip);
+      const budget = { bytes: 0 };
+      const part = (name: string) => {
+        const entry = entries.get(name);
+        return entry ? inflateCounted(zip, entry, budget, open) : null;
+      };
+      const rels = await part('xl/_rels/workbook.xml.rels');
+      if (rels) await this._parseRels(rels);
+      const workbook = await part('xl/workbook.xml');
+      if (workbook) await this._parseWorkbook(workbook);
+      const sheetPath = firstSheetPath(this, entries);
+      const sheet = sheetPath ? await part(sheetPath) : null;
+      if (!sheet) return 0;
+      let count = 0;
+      // Four characters cannot hold a whole '<row ' (five): a tag split between chunks is counted once.
+      let tail = '';
+      for await (const chunk of sheet as AsyncIterable<Buffer>) {
+        const text = tail + chunk.toString('latin1');
+        const tag = /<row[\s>/]/g;
+        while (tag.exec(text)) if (++count > atMost) return count;
+        tail = text.slice(-4);
+      }
+      return count;
+    } catch (e) {
+      if (e instanceof SpreadsheetError) throw e;
+      throw new SpreadsheetError(SHEET_TEXTS.unreadable);
+    } finally {
+      for (const stream of open) stream.destroy();
+      zip.close();
+    }
+  }
 }
 
 function cellText(value: unknown): string {
@@ -419,6 +460,21 @@ async function* xlsRows(filePath: string): AsyncGenerator<{ row: number; cells: 
   for (const cells of rows) {
     row++;
     yield { row, cells: (cells as unknown[]).map(cellText) };
+  }
+}
+
+/**
+ * Refuses an xlsx with more rows than `limit` before an import reads it, so that no row is checked and
+ * nothing is kept for a file that is refused anyway: a sheet with no more row elements than the limit and
+ * a header passes at the cost of inflating it once; a longer one has its rows counted by the reader,
+ * which stops at the row past the limit. A csv was counted while it uploaded; an xls is read whole and
+ * counted by the import's reading.
+ */
+export async function checkRowLimit(filePath: string, format: SheetFormat, limit: RowLimit): Promise<void> {
+  if (format !== 'xlsx') return;
+  if ((await new CountedWorkbookReader(filePath).rowElements(limit.maxRows + 1)) <= limit.maxRows + 1) return;
+  for await (const _ of readSheet(filePath, format, limit)) {
+    /* counted by the reader */
   }
 }
 

@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../platform/errors.js';
 import {
   CsvRowCount,
+  checkRowLimit,
   detectFormat,
   FORMAT_HEAD_BYTES,
   type RowLimit,
@@ -24,6 +25,8 @@ export type UploadedSheet = {
   originalName: string;
   format: SheetFormat;
   rows: () => AsyncGenerator<SheetRow>;
+  /** Refuses an xlsx over the row limit before its rows are read (checkRowLimit). */
+  checkRows: () => Promise<void>;
   dispose: () => Promise<void>;
 };
 
@@ -155,7 +158,13 @@ export async function receiveSheet(request: FastifyRequest, dataDir: string, lim
   }
   try {
     const format = await detectFormat(target, originalName);
-    return { originalName, format, rows: () => readSheet(target, format, limit), dispose };
+    return {
+      originalName,
+      format,
+      rows: () => readSheet(target, format, limit),
+      checkRows: () => checkRowLimit(target, format, limit),
+      dispose,
+    };
   } catch (err) {
     await dispose();
     if (err instanceof SpreadsheetError) throw badRequest(err.message);
@@ -163,9 +172,13 @@ export async function receiveSheet(request: FastifyRequest, dataDir: string, lim
   }
 }
 
-/** Runs `work` over the sheet's rows, turning a spreadsheet that can't be read into the client's error. */
+/**
+ * Runs `work` over the sheet's rows, once the sheet is known to be within the row limit (in the imports'
+ * queue: an xlsx may be parsed to count), turning a spreadsheet that can't be read into the client's error.
+ */
 export async function withSheet<T>(sheet: UploadedSheet, work: (sheet: UploadedSheet) => Promise<T>): Promise<T> {
   try {
+    await sheet.checkRows();
     return await work(sheet);
   } catch (err) {
     if (err instanceof SpreadsheetError) throw badRequest(err.message);
