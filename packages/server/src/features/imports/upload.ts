@@ -71,7 +71,7 @@ function discardRest(request: FastifyRequest): void {
   raw.unpipe();
   raw.on('data', (chunk: Buffer) => {
     left -= chunk.length;
-    if (left < 0) raw.socket.destroy();
+    if (left < 0) raw.socket?.destroy();
   });
   raw.resume();
 }
