@@ -4,8 +4,9 @@ import path from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
 import { afterAll, describe, expect, it } from 'vitest';
-import { detectFormat, readSheet, SHEET_STATS, SHEET_TEXTS, type SheetRow } from './spreadsheet.js';
+import { CsvRowCount, detectFormat, readSheet, SHEET_STATS, SHEET_TEXTS, type SheetRow } from './spreadsheet.js';
 import { craftedXlsx } from './testXlsx.js';
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'trasa-sheet-'));
@@ -155,6 +156,34 @@ describe('spreadsheet import reader', () => {
       await expect(detectFormat(xlsx, name), name).rejects.toThrow(SHEET_TEXTS.unsupported);
     // An xlsx saved under .xls is still read (spreadsheet programs open it so).
     expect(await detectFormat(xlsx, 'tabela.xls')).toBe('xlsx');
+  });
+
+  it('reads a long csv chunk by chunk as papaparse reads it whole, and counts its rows so while it uploads', async () => {
+    // Quoted cells with separators and line ends, across the reader's 64 KB chunks; blank rows between.
+    const lines = ['id;naziv;napomena'];
+    for (let i = 1; i <= 6000; i++) {
+      lines.push(`${i};"Naselje ${i}; ""staro""";"red\r\n${'x'.repeat(i % 40)}"`);
+      if (i % 500 === 0) lines.push(';;', '');
+    }
+    const text = lines.join('\r\n');
+    const file = path.join(dir, 'long.csv');
+    await writeFile(file, text);
+    const expected = Papa.parse<string[]>(text, { skipEmptyLines: false })
+      .data.map((cells, i) => ({ row: i + 1, cells }))
+      .filter(({ cells }) => cells.some((c) => c.trim() !== ''))
+      .slice(1)
+      .map(({ row, cells }) => ({ row, values: { id: cells[0], naziv: cells[1], napomena: cells[2]?.trim() } }));
+    expect(expected).toHaveLength(6000);
+    expect(await all(file, 'long.csv')).toEqual(expected);
+
+    const upload = (maxRows: number) => {
+      const count = new CsvRowCount({ maxRows, message: 'previše' });
+      const bytes = Buffer.from(text);
+      for (let at = 0; at < bytes.length; at += 1000) count.push(bytes.subarray(at, at + 1000));
+      count.end();
+    };
+    expect(() => upload(6000)).not.toThrow();
+    expect(() => upload(5999)).toThrow('previše');
   });
 
   it('needs a header row', async () => {

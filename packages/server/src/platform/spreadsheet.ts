@@ -1,6 +1,8 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { type Readable, Transform } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
@@ -8,7 +10,7 @@ import yauzl from 'yauzl';
 
 /**
  * Reading imported spreadsheets (csv, xlsx, xls) row by row with bounded memory: xlsx through exceljs'
- * streaming reader, csv through papaparse's stream, legacy xls (BIFF, at most 10 MB) through SheetJS.
+ * streaming reader, csv through papaparse's parser a chunk at a time, legacy xls (BIFF, at most 10 MB) through SheetJS.
  * The format is decided by the content, not the name. An xlsx whose declared content would inflate
  * past the limits (a zip bomb) is refused before it is read, and what is actually inflated is counted
  * while it streams: a part inflating past its declared size, or past the limits, stops the read.
@@ -29,6 +31,9 @@ export const SHEET_LIMITS = {
 
 export class SpreadsheetError extends Error {}
 
+/** How many rows an import takes, and the error past them (the routes' own wording). */
+export type RowLimit = { maxRows: number; message: string };
+
 export const SHEET_TEXTS = {
   unsupported: 'Dozvoljeni su samo fajlovi csv, xlsx i xls.',
   unreadable: 'Fajl nije moguće pročitati kao tabelu.',
@@ -36,6 +41,9 @@ export const SHEET_TEXTS = {
   tooManyRows: `Fajl ima više od ${SHEET_LIMITS.maxRows} redova.`,
   noHeader: 'Fajl nema red sa nazivima kolona.',
 } as const;
+
+/** How much of a file's start detectFormat looks at. */
+export const FORMAT_HEAD_BYTES = 4096;
 
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
@@ -47,7 +55,7 @@ const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 export async function detectFormat(filePath: string, originalName: string): Promise<SheetFormat> {
   const handle = await fs.open(filePath, 'r');
   try {
-    const head = Buffer.alloc(4096);
+    const head = Buffer.alloc(FORMAT_HEAD_BYTES);
     const { bytesRead } = await handle.read(head, 0, head.length, 0);
     const bytes = head.subarray(0, bytesRead);
     const ext = originalName.toLowerCase().split('.').pop() ?? '';
@@ -61,8 +69,16 @@ export async function detectFormat(filePath: string, originalName: string): Prom
   throw new SpreadsheetError(SHEET_TEXTS.unsupported);
 }
 
-/** Bytes actually inflated from xlsx entries since the start (tests and benchmarks read it). */
-export const SHEET_STATS = { inflatedBytes: 0 };
+export const SHEET_ROW_LIMIT: RowLimit = { maxRows: SHEET_LIMITS.maxRows, message: SHEET_TEXTS.tooManyRows };
+
+/**
+ * Since the start (tests and benchmarks read them): bytes actually inflated from xlsx entries, and rows
+ * the reader took from a sheet (blank ones too, before the limit is checked).
+ */
+export const SHEET_STATS = { inflatedBytes: 0, rowsRead: 0 };
+
+/** A reader gives the event loop a turn after this many rows, so other requests go on during an import. */
+const ROWS_PER_TURN = 256;
 
 const bomb = () => new SpreadsheetError(SHEET_TEXTS.bomb);
 
@@ -218,6 +234,47 @@ class CountedWorkbookReader extends ExcelReader {
       zip.close();
     }
   }
+
+  /**
+   * The row elements of the first sheet, counted in its inflated text without parsing it (the count stops
+   * past `atMost`). No sheet has more rows than that; a producer's prefixed tags (`<x:row>`) are not
+   * counted, which leaves the limit to the reader.
+   */
+  async rowElements(atMost: number): Promise<number> {
+    const zip = await openZip(this.filePath);
+    const open = new Set<Readable>();
+    try {
+      const entries = await entriesOf(zip);
+      const budget = { bytes: 0 };
+      const part = (name: string) => {
+        const entry = entries.get(name);
+        return entry ? inflateCounted(zip, entry, budget, open) : null;
+      };
+      const rels = await part('xl/_rels/workbook.xml.rels');
+      if (rels) await this._parseRels(rels);
+      const workbook = await part('xl/workbook.xml');
+      if (workbook) await this._parseWorkbook(workbook);
+      const sheetPath = firstSheetPath(this, entries);
+      const sheet = sheetPath ? await part(sheetPath) : null;
+      if (!sheet) return 0;
+      let count = 0;
+      // Four characters cannot hold a whole '<row ' (five): a tag split between chunks is counted once.
+      let tail = '';
+      for await (const chunk of sheet as AsyncIterable<Buffer>) {
+        const text = tail + chunk.toString('latin1');
+        const tag = /<row[\s>/]/g;
+        while (tag.exec(text)) if (++count > atMost) return count;
+        tail = text.slice(-4);
+      }
+      return count;
+    } catch (e) {
+      if (e instanceof SpreadsheetError) throw e;
+      throw new SpreadsheetError(SHEET_TEXTS.unreadable);
+    } finally {
+      for (const stream of open) stream.destroy();
+      zip.close();
+    }
+  }
 }
 
 function cellText(value: unknown): string {
@@ -241,18 +298,34 @@ function clean(text: string): string {
     .slice(0, SHEET_LIMITS.maxCellLength);
 }
 
-/** Turns positional rows into objects keyed by the first non-empty row (the header). */
-async function* keyed(rows: AsyncIterable<{ row: number; cells: string[] }>): AsyncGenerator<SheetRow> {
+/** A row counts unless each of its first maxColumns cells is empty once cleaned. */
+const blank = (values: readonly string[]) => values.every((v) => v === '');
+const cleaned = (cells: readonly string[]) => cells.slice(0, SHEET_LIMITS.maxColumns).map(clean);
+
+/**
+ * Turns positional rows into objects keyed by the first non-empty row (the header). The row past the
+ * limit stops the read (the caller's iteration ends, which closes the source). Every ROWS_PER_TURN rows
+ * it waits for the event loop's next turn: parsing and the caller's checks of those rows run between two
+ * such waits, so a large sheet never holds the loop for longer than a chunk's parse and a few hundred
+ * rows' checks.
+ */
+async function* keyed(rows: AsyncIterable<{ row: number; cells: string[] }>, limit: RowLimit): AsyncGenerator<SheetRow> {
   let headers: string[] | null = null;
   let count = 0;
+  let sinceTurn = 0;
   for await (const { row, cells } of rows) {
-    const values = cells.slice(0, SHEET_LIMITS.maxColumns).map(clean);
-    if (values.every((v) => v === '')) continue;
+    SHEET_STATS.rowsRead++;
+    if (++sinceTurn >= ROWS_PER_TURN) {
+      sinceTurn = 0;
+      await nextTurn();
+    }
+    const values = cleaned(cells);
+    if (blank(values)) continue;
     if (!headers) {
       headers = values;
       continue;
     }
-    if (++count > SHEET_LIMITS.maxRows) throw new SpreadsheetError(SHEET_TEXTS.tooManyRows);
+    if (++count > limit.maxRows) throw new SpreadsheetError(limit.message);
     const record: Record<string, string> = {};
     headers.forEach((h, i) => {
       if (h) record[h] = values[i] ?? '';
@@ -279,12 +352,91 @@ async function* xlsxRows(filePath: string): AsyncGenerator<{ row: number; cells:
   }
 }
 
+/** papaparse's parser of one whole file (delimiter and line ending guessed on its first input), untyped in @types/papaparse. */
+type PapaHandle = {
+  parse(input: string, baseIndex: number, ignoreLastRow: boolean): { data: string[][]; meta: { cursor: number } };
+};
+const ParserHandle = (Papa as unknown as { ParserHandle: new (config: Papa.ParseConfig) => PapaHandle }).ParserHandle;
+
+/** The first parse waits for this much text, so the delimiter and the line ending are guessed on as much as a file read's first chunk. */
+const CSV_FIRST_INPUT = 64 * 1024;
+
+/**
+ * A csv parsed as its text arrives, in the order of papaparse's own stream (the rows a chunk completes;
+ * the unfinished last row waits for the next chunk), without its pause and resume: papaparse's Node
+ * stream parsed the rest of a chunk again each time its 16-row buffer filled, ~2 s of a 100,000-row read.
+ */
+export class CsvText {
+  private readonly handle = new ParserHandle({ skipEmptyLines: false });
+  private pending = '';
+  private started = false;
+
+  /** The rows completed by `text`. */
+  push(text: string): string[][] {
+    this.pending += text;
+    if (this.pending.length < CSV_FIRST_INPUT && !this.started) return [];
+    return this.parse(true);
+  }
+
+  /** The rows left at the end of the file. */
+  end(): string[][] {
+    return this.pending === '' ? [] : this.parse(false);
+  }
+
+  private parse(ignoreLastRow: boolean): string[][] {
+    this.started = true;
+    const { data, meta } = this.handle.parse(this.pending, 0, ignoreLastRow);
+    this.pending = ignoreLastRow ? this.pending.slice(meta.cursor) : '';
+    return data.map((cells) => cells.map((c) => String(c ?? '')));
+  }
+}
+
 async function* csvRows(filePath: string): AsyncGenerator<{ row: number; cells: string[] }> {
-  const stream = createReadStream(filePath, { encoding: 'utf8' }).pipe(Papa.parse(Papa.NODE_STREAM_INPUT, { skipEmptyLines: false }));
+  // The stream's iterator closes the file when the iteration ends early (a refusal).
+  const stream = createReadStream(filePath, { encoding: 'utf8', highWaterMark: CSV_FIRST_INPUT });
+  const csv = new CsvText();
   let row = 0;
-  for await (const cells of stream as AsyncIterable<string[]>) {
-    row++;
-    yield { row, cells: cells.map((c) => String(c ?? '')) };
+  try {
+    for await (const text of stream as AsyncIterable<string>) {
+      for (const cells of csv.push(text)) yield { row: ++row, cells };
+    }
+    for (const cells of csv.end()) yield { row: ++row, cells };
+  } finally {
+    stream.destroy();
+  }
+}
+
+/**
+ * Counts a csv's rows as an upload streams in, as the reader counts them (the first non-empty row is the
+ * header; blank rows do not count), and refuses the row past the limit before the rest arrives.
+ */
+export class CsvRowCount {
+  private readonly decoder = new StringDecoder('utf8');
+  private readonly csv = new CsvText();
+  private header = false;
+  private rows = 0;
+
+  constructor(private readonly limit: RowLimit) {}
+
+  /** Throws SpreadsheetError(limit.message) at the row past the limit; a large chunk is parsed a file read's worth at a time. */
+  push(chunk: Buffer): void {
+    for (let at = 0; at < chunk.length; at += CSV_FIRST_INPUT) {
+      this.count(this.csv.push(this.decoder.write(chunk.subarray(at, at + CSV_FIRST_INPUT))));
+    }
+  }
+
+  end(): void {
+    this.count(this.csv.push(this.decoder.end()));
+    this.count(this.csv.end());
+  }
+
+  private count(rows: string[][]): void {
+    for (const cells of rows) {
+      SHEET_STATS.rowsRead++;
+      if (blank(cleaned(cells))) continue;
+      if (!this.header) this.header = true;
+      else if (++this.rows > this.limit.maxRows) throw new SpreadsheetError(this.limit.message);
+    }
   }
 }
 
@@ -311,8 +463,23 @@ async function* xlsRows(filePath: string): AsyncGenerator<{ row: number; cells: 
   }
 }
 
-/** The rows of the first sheet, keyed by the header row. */
-export function readSheet(filePath: string, format: SheetFormat): AsyncGenerator<SheetRow> {
+/**
+ * Refuses an xlsx with more rows than `limit` before an import reads it, so that no row is checked and
+ * nothing is kept for a file that is refused anyway: a sheet with no more row elements than the limit and
+ * a header passes at the cost of inflating it once; a longer one has its rows counted by the reader,
+ * which stops at the row past the limit. A csv was counted while it uploaded; an xls is read whole and
+ * counted by the import's reading.
+ */
+export async function checkRowLimit(filePath: string, format: SheetFormat, limit: RowLimit): Promise<void> {
+  if (format !== 'xlsx') return;
+  if ((await new CountedWorkbookReader(filePath).rowElements(limit.maxRows + 1)) <= limit.maxRows + 1) return;
+  for await (const _ of readSheet(filePath, format, limit)) {
+    /* counted by the reader */
+  }
+}
+
+/** The rows of the first sheet, keyed by the header row; the row past `limit` is the limit's error. */
+export function readSheet(filePath: string, format: SheetFormat, limit: RowLimit = SHEET_ROW_LIMIT): AsyncGenerator<SheetRow> {
   const rows = format === 'xlsx' ? xlsxRows(filePath) : format === 'xls' ? xlsRows(filePath) : csvRows(filePath);
-  return keyed(rows);
+  return keyed(rows, limit);
 }

@@ -8,6 +8,7 @@ import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import { serbianOrder } from '../../platform/database.js';
 import { badRequest } from '../../platform/errors.js';
+import type { RowLimit } from '../../platform/spreadsheet.js';
 import { clusterScopeOf } from '../clusters/policy.js';
 import { type Column, headersOf, keyedRows } from '../imports/columns.js';
 import { chunks, Report, rowError } from '../imports/report.js';
@@ -31,6 +32,9 @@ export const INVENTORY_COLUMNS = [
 ] as const satisfies readonly Column[];
 
 export const MAX_IMPORT_ROWS = 5000;
+
+/** The reader refuses the sheet's non-empty row past 5,000 (a csv while it uploads), in the inventory's words. */
+export const INVENTORY_ROW_LIMIT: RowLimit = { maxRows: MAX_IMPORT_ROWS, message: INVENTORY.importTooManyRows };
 
 const kolicinaSchema = amount(3, 1e9, true);
 const cenaSchema = amount(2);
@@ -68,7 +72,6 @@ export async function importInventory(
   for await (const r of keyedRows(sheet.rows(), INVENTORY_COLUMNS, ['kolicina', 'datum'])) {
     if (Object.values(r.values).every((v) => v.trim() === '')) continue;
     rows.push({ red: r.row, values: r.values });
-    if (rows.length > MAX_IMPORT_ROWS) throw badRequest(INVENTORY.importTooManyRows);
   }
 
   return ctx.db.transaction(async (tx) => {

@@ -35,7 +35,7 @@ import * as a13 from './a13.js';
 import { inventoryOnly, requestInfo } from './access.js';
 import * as codebook from './codebook.js';
 import * as contracts from './contracts.js';
-import { importInventory, inventoryTemplate } from './importer.js';
+import { INVENTORY_ROW_LIMIT, importInventory, inventoryTemplate } from './importer.js';
 import * as items from './items.js';
 import * as reports from './reports.js';
 import * as schools from './schools.js';
@@ -157,7 +157,7 @@ export async function inventoryRoutes(fastify: FastifyInstance, ctx: AppContext)
     await items.getLocation(ctx, actor, request.query.lokacija);
     let sheet: Awaited<ReturnType<typeof receiveSheet>>;
     try {
-      sheet = await receiveSheet(request, ctx.config.dataDir);
+      sheet = await receiveSheet(request, ctx.config.dataDir, INVENTORY_ROW_LIMIT);
     } catch (err) {
       // Spec 3 §5 words the inventory import's size limit in its own text.
       if (err instanceof AppError && err.statusCode === 413) throw new AppError(413, INVENTORY.importTooLarge);
