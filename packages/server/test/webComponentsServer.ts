@@ -12,7 +12,6 @@ import { ensureFirstAdmin, ensureReferenceData } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config.js';
 import { activities } from '../src/db/schema-activities.js';
 import { clusters } from '../src/db/schema-clusters.js';
-import { activityFileStore } from '../src/shared/activityFileStore.js';
 import { connect, type Db, runMigrations } from '../src/platform/database.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/platform/embeddedPostgres.js';
 import { ensureDatabase } from '../src/platform/ensureDatabase.js';
@@ -23,6 +22,7 @@ import { seedDemoClusters } from '../src/seed/demoClusters.js';
 import { seedDemoContracts } from '../src/seed/demoContracts.js';
 import { linkDemoClusters } from '../src/seed/demoLinks.js';
 import { DEFAULT_PASSWORD } from '../src/seed/factories.js';
+import { activityFileStore } from '../src/shared/activityFileStore.js';
 
 /** Who the component tests sign in as (through POST /api/user/login, in the browser). */
 const LOGINS = {
