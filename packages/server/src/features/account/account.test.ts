@@ -525,10 +525,6 @@ describe('my account', () => {
     const wrong = await info({ ime: 'Ana', prezime: 'Anić', email: 'nova.adresa@primer.rs', lozinka: 'Pogresna123' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ message: ACCOUNT.wrongCurrentPassword, errors: { lozinka: ACCOUNT.wrongCurrentPassword } });
-    const taken = await info({ ime: 'Ana', prezime: 'Anić', email: 'ZAUZETA@primer.rs', lozinka: DEFAULT_PASSWORD });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toBe('Imejl adresa - pogrešan unos');
-
     const ok = await info({ ime: 'Ana', prezime: 'Anić', email: 'Nova.Adresa@primer.rs', lozinka: DEFAULT_PASSWORD });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe(ACCOUNT.emailChangePending);
@@ -682,6 +678,50 @@ describe('my account', () => {
       payload: { ime: 'M', prezime: 'N', email: 'odlazim@primer.rs', lozinka: 'Odlazak-2030' },
     });
     expect(again.statusCode).toBe(201);
+  });
+
+  it('answers a taken address exactly as a free one; the address’s owner is told, nothing of theirs changes', async () => {
+    const u = await createUser(t.db, { email: 'menja.adresu@primer.rs', ime: 'Mira' });
+    const owner = await createUser(t.db, { email: 'zauzeta.tudja@primer.rs', ime: 'Vesna' });
+    const token = await tokenFor(t.ctx, u);
+    const info = (email: string) =>
+      t.call({
+        method: 'POST',
+        url: '/api/user/change-info',
+        token,
+        payload: { ime: 'Mira', prezime: 'Mirić', email, lozinka: DEFAULT_PASSWORD },
+      });
+    const free = await info('slobodna.adresa@primer.rs');
+    const taken = await info('Zauzeta.Tudja@primer.rs');
+    expect(taken.statusCode).toBe(free.statusCode);
+    expect(taken.statusCode).toBe(200);
+    expect(taken.body).toBe(free.body);
+    expect(taken.json()).toEqual({ message: ACCOUNT.emailChangePending });
+    // The owner is told; no link is issued for their address, and the earlier request is replaced.
+    const warning = await lastMailTo('zauzeta.tudja@primer.rs');
+    expect(warning?.subject).toBe('Траса — покушај употребе ваше имејл адресе');
+    expect(warning?.text).not.toContain('code=');
+    expect(warning?.text).not.toContain('Mira');
+    expect(
+      await t.db
+        .select()
+        .from(userCodes)
+        .where(and(eq(userCodes.userId, u.id), eq(userCodes.purpose, 'email-change'))),
+    ).toEqual([]);
+    // The caller's old address gets the same notice either way.
+    const notice = await lastMailTo('menja.adresu@primer.rs');
+    expect(notice?.subject).toBe('Траса — захтев за промену имејл адресе');
+    expect(notice?.text).toContain('zauzeta.tudja@primer.rs');
+    expect(await userRow(u.id)).toMatchObject({ email: 'menja.adresu@primer.rs', prezime: 'Mirić' });
+    expect(await userRow(owner.id)).toMatchObject({ email: 'zauzeta.tudja@primer.rs', ime: 'Vesna', passwordHash: owner.passwordHash });
+    // The audit rows read alike.
+    const logs = await t.db.select({ message: auditLogs.message }).from(auditLogs).where(eq(auditLogs.userId, u.id));
+    expect(logs.map((l) => l.message)).toEqual(
+      expect.arrayContaining([
+        'Korisnik menja.adresu@primer.rs je izmenio svoje podatke i zatražio promenu imejl adrese u slobodna.adresa@primer.rs.',
+        'Korisnik menja.adresu@primer.rs je izmenio svoje podatke i zatražio promenu imejl adrese u zauzeta.tudja@primer.rs.',
+      ]),
+    );
   });
 
   it('keeps the last active Admin', async () => {

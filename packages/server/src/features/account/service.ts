@@ -361,6 +361,10 @@ const addressTaken = async (db: Executor, email: string, exceptId: string) =>
 /**
  * Name changes take effect at once. A new e-mail needs the current password and takes effect only
  * when confirmed from the new address (a mailed single-use link, 24 h); the old address is told.
+ * An address another account already has answers exactly as a free one (no address oracle): the name
+ * changes, the old address gets the same notice, the audit row reads the same, but no link is issued
+ * (a pending one is dropped, as a new request replaces it) and the address's owner is told someone
+ * tried to use it (docs/decisions.md "Account: changing the e-mail to a taken address").
  */
 export async function changeInfo(
   ctx: AppContext,
@@ -373,10 +377,7 @@ export async function changeInfo(
     if (!input.lozinka) throw badRequest(ACCOUNT.currentPasswordForEmail, { lozinka: ACCOUNT.currentPasswordForEmail });
     await assertCurrentPassword(ctx, actor, input.lozinka, 'lozinka', req);
   }
-  const code = await ctx.db.transaction(async (tx) => {
-    if (emailChanges && (await addressTaken(tx, input.email, actor.id))) {
-      throw conflict(ACCOUNT.infoEmailTaken, { email: ACCOUNT.infoEmailTaken });
-    }
+  const outcome = await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ ime: input.ime, prezime: input.prezime, updatedAt: new Date() }).where(eq(users.id, actor.id));
     await writeLog(tx, {
       actor,
@@ -386,16 +387,30 @@ export async function changeInfo(
         ? `Korisnik ${actor.email} je izmenio svoje podatke i zatražio promenu imejl adrese u ${input.email}.`
         : `Korisnik ${actor.email} je izmenio svoje podatke.`,
     });
-    return emailChanges ? issueCode(tx, actor.id, 'email-change', EMAIL_CHANGE_HOURS, input.email) : null;
+    if (!emailChanges) return null;
+    if (await addressTaken(tx, input.email, actor.id)) {
+      await dropEmailChange(tx, actor.id);
+      return { code: null };
+    }
+    return { code: await issueCode(tx, actor.id, 'email-change', EMAIL_CHANGE_HOURS, input.email) };
   });
-  if (!code) return ACCOUNT.infoChanged;
-  await ctx.mailer.send({
-    to: input.email,
-    subject: 'Траса — потврда нове имејл адресе',
-    text: `Поштовани/а ${input.ime},\n\nда бисте ову адресу потврдили као нову адресу свог налога у апликацији Траса, отворите линк:\n${ctx.config.appUrl}/api/user/confirm-email?code=${encodeURIComponent(code)}\n\nЛинк важи ${EMAIL_CHANGE_HOURS} сата и може се употребити једном. После потврде пријављујете се новом адресом. Ако нисте тражили ову промену, занемарите поруку.`,
-  });
+  if (!outcome) return ACCOUNT.infoChanged;
+  if (outcome.code) {
+    await ctx.mailer.send({
+      to: input.email,
+      subject: 'Траса — потврда нове имејл адресе',
+      text: `Поштовани/а ${input.ime},\n\nда бисте ову адресу потврдили као нову адресу свог налога у апликацији Траса, отворите линк:\n${ctx.config.appUrl}/api/user/confirm-email?code=${encodeURIComponent(outcome.code)}\n\nЛинк важи ${EMAIL_CHANGE_HOURS} сата и може се употребити једном. После потврде пријављујете се новом адресом. Ако нисте тражили ову промену, занемарите поруку.`,
+    });
+  } else {
+    await ctx.mailer.send({
+      to: input.email,
+      subject: 'Траса — покушај употребе ваше имејл адресе',
+      text: `Поштовани/а,\n\nкорисник другог налога у апликацији Траса покушао је да ову адресу постави као адресу свог налога. Ваш налог није мењан и адреса остаје ваша.\n\nАко имате питања, обратите се администратору.`,
+    });
+  }
   await ctx.mailer.send({
     to: actor.email,
+    origin: 'email-change',
     subject: 'Траса — захтев за промену имејл адресе',
     text: `Поштовани/а ${actor.ime},\n\nза ваш налог у апликацији Траса затражена је промена имејл адресе у ${input.email}. Промена важи тек када се потврди са нове адресе.\n\nАко то нисте били ви, одмах промените лозинку (тиме се захтев поништава) и обратите се администратору.`,
   });
