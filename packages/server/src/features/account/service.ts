@@ -20,7 +20,7 @@ import { writeLog } from '../../platform/audit.js';
 import { type Actor, toActor } from '../../platform/auth.js';
 import { afterReply } from '../../platform/background.js';
 import type { Executor } from '../../platform/database.js';
-import { AppError, badRequest, conflict } from '../../platform/errors.js';
+import { AppError, badRequest } from '../../platform/errors.js';
 import { assertStrongPassword, hashPassword, PasswordWorkBusy, verifyPassword } from '../../platform/passwords.js';
 import { pgCode, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
 import { hashCode, newCode } from '../../platform/secrets.js';
