@@ -58,6 +58,28 @@ const ADDRESS_CAPPED = new Set(['account', 'signup', 'activation', 'reset', 'ema
 type Row = typeof mailOutbox.$inferSelect;
 type Deps = { db: Db; secret: string; log: Logger };
 
+/**
+ * A person's name as a mail shows it: plain text no mail client turns into a link. Names are typed into
+ * the sign-up form by anyone, so 'Visit http://evil.example/win' would otherwise carry the sender's link
+ * into a genuine mail. A scheme ('http://', 'mailto:') is dropped, and a space follows every dot, '@'
+ * or slash between two letters or digits ('evil. example/ x', 'www. evil'), which no host, address or
+ * path pattern matches. Ordinary names ('Ана', 'J. R. Tolkin', 'Marić-Perić') read the same.
+ */
+export function plainName(name: string): string {
+  return name
+    .replace(/[\p{L}][\p{L}\p{N}+.-]*:\/\/|\b(?:mailto|https?|ftp|file|data|javascript|tel|sms):/giu, '')
+    .replace(/(?<=[\p{L}\p{N}_-])([.\u3002\uFF0E\uFF61@/\\])(?=[\p{L}\p{N}_-])/gu, '$1 ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The greeting of a mail: with the plain name (plainName) when the address is the person's own,
+ * confirmed one; without a name when it is not (an activation link, a new address to confirm): mail
+ * to an address nobody has confirmed carries no text of the sender's (docs/decisions.md).
+ */
+export const greeting = (name: string | null): string => (name ? `Поштовани/а ${plainName(name)},` : 'Поштовани/а,');
+
 type SmtpServerRow = typeof smtpServers.$inferSelect;
 
 /**

@@ -5,6 +5,7 @@ import { useTestApp } from '../../../test/harness.js';
 import { builtinRoleId } from '../../bootstrap.js';
 import { auditLogs, mailOutbox, revokedTokens, userCodes, users } from '../../db/schema.js';
 import { backgroundSettled } from '../../platform/background.js';
+import { plainName } from '../../platform/mail.js';
 import { configurePasswordWork, passwordWorkStats } from '../../platform/passwords.js';
 import { configureSignInGate } from '../../platform/throttle.js';
 import { createGroup, createUser, DEFAULT_PASSWORD, tokenFor } from '../../seed/factories.js';
@@ -282,6 +283,43 @@ describe('sign-up and activation', () => {
     const notice = await lastMailTo('vec.postoji@primer.rs');
     expect(notice?.subject).toBe('Траса — покушај регистрације');
     expect(notice?.text).not.toMatch(/activate|code=/);
+  });
+
+  it('puts no sign-up name into mail to an unconfirmed address, and no link-like text anywhere', async () => {
+    const names = ['Visit http://evil.example/win', 'www.evil.example', 'evil.example/x'];
+    for (const [i, ime] of names.entries()) {
+      const email = `napad.${i}@primer.rs`;
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/user/signup',
+        payload: { ime, prezime: 'Napadač', email, lozinka: 'Kamen-Most-42' },
+        // An address of its own: sign-up and reset requests are limited per address.
+        remoteAddress: '203.0.113.60',
+      });
+      expect(res.statusCode).toBe(201);
+      const activation = await lastMailTo(email);
+      expect(activation?.subject).toBe('Траса — активација налога');
+      expect(activation?.text.startsWith('Поштовани/а,\n')).toBe(true);
+      expect(activation?.text).not.toContain('evil');
+      expect(activation?.text).not.toContain('Napadač');
+      // A reset requested for the unconfirmed account does not greet the sign-up name either.
+      await t.call({ method: 'POST', url: '/api/user/reset-password', payload: { email }, remoteAddress: '203.0.113.61' });
+      const reset = await lastMailTo(email);
+      expect(reset?.subject).toBe('Траса — промена лозинке');
+      expect(reset?.text).not.toContain('evil');
+    }
+    // Names mail does show (a confirmed address, an account made by staff) come as plain text.
+    for (const ime of [...names, 'Pišite na info@evil.example', 'evil．example', 'javascript:alert(1)']) {
+      const shown = plainName(ime);
+      expect(shown, ime).not.toMatch(/[a-z][a-z0-9+.-]*:/i);
+      expect(shown, ime).not.toMatch(/www\.\S/i);
+      expect(shown, ime).not.toMatch(/[\p{L}\p{N}][.．@/][\p{L}\p{N}]/u);
+    }
+    expect(plainName('Visit http://evil.example/win')).toBe('Visit evil. example/ win');
+    for (const ime of ['Ана', 'J. R. Tolkin', 'Marić-Perić', 'Đorđe']) expect(plainName(ime)).toBe(ime);
+    const confirmed = await createUser(t.db, { email: 'potvrdjen.napad@primer.rs', ime: 'www.evil.example' });
+    await t.call({ method: 'POST', url: '/api/user/reset-password', payload: { email: confirmed.email }, remoteAddress: '203.0.113.61' });
+    expect((await lastMailTo(confirmed.email))?.text.startsWith('Поштовани/а www. evil. example,\n')).toBe(true);
   });
 
   it('refuses common passwords and ones built on the name or address, on the server', async () => {

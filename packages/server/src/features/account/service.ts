@@ -21,6 +21,7 @@ import { type Actor, toActor } from '../../platform/auth.js';
 import { afterReply } from '../../platform/background.js';
 import type { Executor } from '../../platform/database.js';
 import { AppError, badRequest } from '../../platform/errors.js';
+import { greeting } from '../../platform/mail.js';
 import { assertStrongPassword, hashPassword, PasswordWorkBusy, verifyPassword } from '../../platform/passwords.js';
 import { pgCode, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
 import { hashCode, newCode } from '../../platform/secrets.js';
@@ -92,11 +93,12 @@ async function awaitsActivation(db: Executor, userId: string): Promise<boolean> 
 const activationLink = (ctx: AppContext, email: string, code: string) =>
   `${ctx.config.appUrl}/api/user/activate?email=${encodeURIComponent(email)}&code=${encodeURIComponent(code)}`;
 
-async function mailActivation(ctx: AppContext, user: { email: string; ime: string }, code: string): Promise<void> {
+/** The activation mail goes to an address nobody has confirmed yet: it carries no name (greeting). */
+async function mailActivation(ctx: AppContext, user: { email: string }, code: string): Promise<void> {
   await ctx.mailer.send({
     to: user.email,
     subject: 'Траса — активација налога',
-    text: `Поштовани/а ${user.ime},\n\nда бисте активирали налог у апликацији Траса, отворите линк:\n${activationLink(ctx, user.email, code)}\n\nЛинк важи ${ACTIVATION_HOURS} сата. Ако се нисте регистровали, занемарите ову поруку.`,
+    text: `${greeting(null)}\n\nда бисте активирали налог у апликацији Траса, отворите линк:\n${activationLink(ctx, user.email, code)}\n\nЛинк важи ${ACTIVATION_HOURS} сата. Ако се нисте регистровали, занемарите ову поруку.`,
   });
 }
 
@@ -264,7 +266,7 @@ export function requestPasswordReset(ctx: AppContext, email: string, req: Reques
     await ctx.mailer.send({
       to: row.user.email,
       subject: 'Траса — промена лозинке',
-      text: `Поштовани/а ${row.user.ime},\n\nза промену лозинке у апликацији Траса отворите линк:\n${link}\n\nЛинк важи ${RESET_HOURS} сат и може се употребити једном. Ако нисте тражили промену лозинке, занемарите ову поруку.`,
+      text: `${greeting(row.user.emailPotvrdjen ? row.user.ime : null)}\n\nза промену лозинке у апликацији Траса отворите линк:\n${link}\n\nЛинк важи ${RESET_HOURS} сат и може се употребити једном. Ако нисте тражили промену лозинке, занемарите ову поруку.`,
     });
   });
   return ACCOUNT.forgotSent;
@@ -283,7 +285,7 @@ export async function sendPasswordSetup(ctx: AppContext, user: { id: string; ema
   await ctx.mailer.send({
     to: user.email,
     subject: 'Траса — ваш налог',
-    text: `Поштовани/а ${user.ime},\n\nза вас је направљен налог у апликацији Траса. Лозинку постављате на линку:\n${link}\n\nЛинк важи ${SETUP_HOURS} сата и може се употребити једном. После тога лозинку можете поново поставити преко „Заборавили сте лозинку?“.`,
+    text: `${greeting(user.ime)}\n\nза вас је направљен налог у апликацији Траса. Лозинку постављате на линку:\n${link}\n\nЛинк важи ${SETUP_HOURS} сата и може се употребити једном. После тога лозинку можете поново поставити преко „Заборавили сте лозинку?“.`,
   });
 }
 
@@ -399,7 +401,7 @@ export async function changeInfo(
     await ctx.mailer.send({
       to: input.email,
       subject: 'Траса — потврда нове имејл адресе',
-      text: `Поштовани/а ${input.ime},\n\nда бисте ову адресу потврдили као нову адресу свог налога у апликацији Траса, отворите линк:\n${ctx.config.appUrl}/api/user/confirm-email?code=${encodeURIComponent(outcome.code)}\n\nЛинк важи ${EMAIL_CHANGE_HOURS} сата и може се употребити једном. После потврде пријављујете се новом адресом. Ако нисте тражили ову промену, занемарите поруку.`,
+      text: `${greeting(null)}\n\nда бисте ову адресу потврдили као нову адресу свог налога у апликацији Траса, отворите линк:\n${ctx.config.appUrl}/api/user/confirm-email?code=${encodeURIComponent(outcome.code)}\n\nЛинк важи ${EMAIL_CHANGE_HOURS} сата и може се употребити једном. После потврде пријављујете се новом адресом. Ако нисте тражили ову промену, занемарите поруку.`,
     });
   } else {
     await ctx.mailer.send({
@@ -412,7 +414,7 @@ export async function changeInfo(
     to: actor.email,
     origin: 'email-change',
     subject: 'Траса — захтев за промену имејл адресе',
-    text: `Поштовани/а ${actor.ime},\n\nза ваш налог у апликацији Траса затражена је промена имејл адресе у ${input.email}. Промена важи тек када се потврди са нове адресе.\n\nАко то нисте били ви, одмах промените лозинку (тиме се захтев поништава) и обратите се администратору.`,
+    text: `${greeting(actor.ime)}\n\nза ваш налог у апликацији Траса затражена је промена имејл адресе у ${input.email}. Промена важи тек када се потврди са нове адресе.\n\nАко то нисте били ви, одмах промените лозинку (тиме се захтев поништава) и обратите се администратору.`,
   });
   return ACCOUNT.emailChangePending;
 }
