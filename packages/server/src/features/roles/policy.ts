@@ -45,13 +45,16 @@ export async function editableRoleIds(db: Executor, actor: Actor, ids: readonly 
   if (actor.role === 'Admin') return new Set(ids);
   if (actor.role !== 'Rukovodilac' || ids.length === 0) return new Set();
   const scope = await scopeOf(db, actor);
-  const inside = scope.all ? [] : scope.groupIds;
+  if (scope.all) return new Set(ids);
+  const inside = scope.groupIds;
+  // A manager without a group has no subtree: every holder is outside it.
+  if (inside.length === 0) return new Set();
   const holders = (extra?: SQL) =>
     db
       .select({ one: sql`1` })
       .from(users)
       .where(and(eq(users.roleId, roles.id), isNull(users.deletedAt), extra));
-  const outside = or(isNull(users.groupId), inside.length > 0 ? notInArray(users.groupId, inside) : undefined);
+  const outside = or(isNull(users.groupId), notInArray(users.groupId, inside));
   const rows = await db
     .select({ id: roles.id })
     .from(roles)

@@ -285,6 +285,17 @@ describe('PATCH /api/role/:id by a Rukovodilac', () => {
     expect((await roleRow(extra.id)).imeRole).toBe('Prelazna 2');
   });
 
+  it('gives a Rukovodilac without a group no role to edit', async () => {
+    const extra = await createRole(t.db, { imeRole: 'Bez grupe', baseRole: 'Zaposleni' });
+    await createUser(t.db, { roleId: extra.id, groupId: tree.leaf.id });
+    const groupless = await createUser(t.db, { role: 'Rukovodilac' });
+    const token = await tokenFor(t.ctx, groupless);
+    const res = await t.call({ method: 'PATCH', url: `/api/role/${extra.id}`, payload: { imeRole: 'Tuđa', kratakNaziv: 'T' }, token });
+    expect(res.statusCode).toBe(403);
+    expect((await roleRow(extra.id)).imeRole).toBe('Bez grupe');
+    expect((await t.call({ method: 'GET', url: `/api/role/${extra.id}`, token })).json().role.izmenljiva).toBe(false);
+  });
+
   it('answers 404 for an Admin-based role exactly like a missing id, changing nothing', async () => {
     const extraAdmin = await createRole(t.db, { imeRole: 'Glavni administrator', kratakNaziv: 'GA', baseRole: 'Admin' });
     const before = [await roleRow(roleId.Admin), await roleRow(extraAdmin.id)];
