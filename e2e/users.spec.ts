@@ -81,6 +81,16 @@ test('a Rukovodilac sees and manages only their own subtree', async ({ page }) =
   await expect(page.getByRole('table', { name: 'Корисници групе' })).not.toContainText('stefan.markovic@optikagradnja.rs');
 });
 
+test('a Rukovodilac is offered no edit of a role used beyond their groups, as the built-in ones', async ({ page }) => {
+  await signIn(page, MANAGER, DEMO_PASSWORD);
+  await page.goto('/app/role');
+  const table = page.getByRole('table', { name: 'Роле' });
+  await expect(table).toContainText('Zaposleni');
+  await expect(table.getByRole('button', { name: /^Измени:/ })).toHaveCount(0);
+  await rowWith(page, 'Роле', 'Gost').click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
 test('a registered guest is given a role in a group and then works as an employee', async ({ page, request }) => {
   const stamp = Date.now().toString(36);
   const email = `gordana.${stamp}@primer.rs`;

@@ -31,15 +31,14 @@ export const SMTP = {
   testText: (host: string, port: number) =>
     `Ово је пробна порука апликације Траса, послата преко SMTP сервера ${host}:${port}.\n\nАко сте је примили, сервер је исправно подешен.`,
   testSent: (to: string) => `Пробна порука је послата на ${to}.`,
-  testFailed: (reason: string) => `Пробна порука није послата: ${reason}`,
-  reasonAuth: 'сервер је одбио пријаву — проверите имејл и лозинку.',
-  reasonRefused: (host: string, port: number) => `сервер ${host} не прихвата везу на порту ${port}.`,
-  reasonDns: (host: string) => `сервер ${host} није пронађен.`,
-  reasonTimeout: 'сервер се није јавио на време.',
-  reasonTls: 'безбедна веза (TLS) са сервером није успостављена.',
-  reasonEnvelope: 'сервер је одбио пошиљаоца или примаоца.',
-  reasonOther: 'слање није успело.',
-  serverAnswer: (response: string) => ` Одговор сервера: ${response}`,
+  /**
+   * One answer for every failure: a closed, silent or foreign port and an unknown host read alike (the
+   * test is no port scanner); a peer that answered as an SMTP server adds its reply code (replyCode).
+   */
+  testFailed: 'Пробна порука није послата: проверите адресу и порт сервера, имејл и лозинку.',
+  replyCode: (code: number) => ` SMTP сервер је одговорио кодом ${code}.`,
+  /** An outbox row's error when the SMTP server in use did not take the mail (with replyCode). */
+  sendFailed: 'Слање није успело.',
 
   /** The outbox (GET /api/smtp/outbox). */
   statusLabels: {

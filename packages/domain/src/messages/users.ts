@@ -59,6 +59,8 @@ export const USERS = {
   roleAndGroupRequired: 'Izaberite rolu i grupu.',
   /** Ours: a role's name is unique with case and script folded (roles can't be deleted). */
   roleNameTaken: 'Rola sa tim imenom već postoji.',
+  /** Ours: a Rukovodilac edits only extra roles held inside their subtree (docs/decisions.md). */
+  roleEditNotAllowed: 'Ovu rolu može izmeniti samo administrator.',
 
   // group types (spec 2 §5)
   typeNazivRequired: 'Morate upisati Naziv.',

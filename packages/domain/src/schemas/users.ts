@@ -108,7 +108,18 @@ export const searchQuery = pageQuery.extend({
   srb: z.string().max(200).optional().default(''),
 });
 
-export type RoleDto = { _id: string; imeRole: string; kratakNaziv: string; osnovnaRola: string; ugradjena: boolean };
+/**
+ * `izmenljiva` (ours): whether the caller may edit the role: always for an Admin; for a Rukovodilac an
+ * extra role held only inside their subtree (docs/decisions.md "Roles: a manager edits only their own").
+ */
+export type RoleDto = {
+  _id: string;
+  imeRole: string;
+  kratakNaziv: string;
+  osnovnaRola: string;
+  ugradjena: boolean;
+  izmenljiva: boolean;
+};
 export type GroupTypeDto = { _id: string; naziv: string; kratakNaziv: string; code: string | null };
 export type GroupDto = GroupRef & {
   tipId: string | null;

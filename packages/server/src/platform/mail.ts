@@ -1,3 +1,4 @@
+import { SMTP } from '@trasa/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
@@ -57,6 +58,48 @@ const ADDRESS_CAPPED = new Set(['account', 'signup', 'activation', 'reset', 'ema
 
 type Row = typeof mailOutbox.$inferSelect;
 type Deps = { db: Db; secret: string; log: Logger };
+
+/**
+ * The reply code of a failed SMTP exchange, only when the peer answered as an SMTP server does: a
+ * reply line '[2-5][0-5]d' followed by a space, a dash or its end ('535 5.7.8 …'). Anything else —
+ * a refused or silent port, an unknown host, another service's banner ('SSH-2.0-…') — gives null.
+ * Failures are told by this code alone, never by the peer's text or the kind of network error: an
+ * Admin can point a server at any host and port, and the answer must not map what listens there.
+ */
+export function smtpReplyCode(error: unknown): number | null {
+  const response = (error as { response?: unknown } | null)?.response;
+  if (typeof response !== 'string') return null;
+  const m = /^([2-5][0-5]\d)(?:[ -]|$)/.exec(response.trim());
+  return m ? Number(m[1]) : null;
+}
+
+/** What an outbox row or a test answer says of a failure: one text, with the SMTP reply code if any. */
+export function smtpFailureText(error: unknown, failed: string): string {
+  const code = smtpReplyCode(error);
+  return failed + (code ? SMTP.replyCode(code) : '');
+}
+
+/**
+ * A person's name as a mail shows it: plain text no mail client turns into a link. Names are typed into
+ * the sign-up form by anyone, so 'Visit http://evil.example/win' would otherwise carry the sender's link
+ * into a genuine mail. A scheme ('http://', 'mailto:') is dropped, and a space follows every dot, '@'
+ * or slash between two letters or digits ('evil. example/ x', 'www. evil'), which no host, address or
+ * path pattern matches. Ordinary names ('Ана', 'J. R. Tolkin', 'Marić-Perić') read the same.
+ */
+export function plainName(name: string): string {
+  return name
+    .replace(/[\p{L}][\p{L}\p{N}+.-]*:\/\/|\b(?:mailto|https?|ftp|file|data|javascript|tel|sms):/giu, '')
+    .replace(/(?<=[\p{L}\p{N}_-])([.\u3002\uFF0E\uFF61@/\\])(?=[\p{L}\p{N}_-])/gu, '$1 ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The greeting of a mail: with the plain name (plainName) when the address is the person's own,
+ * confirmed one; without a name when it is not (an activation link, a new address to confirm): mail
+ * to an address nobody has confirmed carries no text of the sender's (docs/decisions.md).
+ */
+export const greeting = (name: string | null): string => (name ? `Поштовани/а ${plainName(name)},` : 'Поштовани/а,');
 
 type SmtpServerRow = typeof smtpServers.$inferSelect;
 
@@ -155,8 +198,10 @@ export function createMailer(deps: Deps): Mailer {
         await smtp.transport.sendMail({ from: smtp.from, to: row.to, subject: row.subject, text: row.text, html: row.html ?? undefined });
       } catch (e) {
         status = 'failed';
-        error = e instanceof Error ? e.message : String(e);
-        log.error({ to: row.to, subject: row.subject, id: row.id, attempt: row.attempts + 1, err: error }, 'mail could not be sent');
+        // The row (read by the Admin) keeps the reply code only; the peer's own words go to the log.
+        error = smtpFailureText(e, SMTP.sendFailed);
+        const detail = e instanceof Error ? e.message : String(e);
+        log.error({ to: row.to, subject: row.subject, id: row.id, attempt: row.attempts + 1, err: detail }, 'mail could not be sent');
       }
       await tx
         .update(mailOutbox)

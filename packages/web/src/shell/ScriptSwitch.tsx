@@ -57,7 +57,10 @@ const ON_BAR = {
 } as const;
 
 /**
- * The switch; `compact` in the top bar (Ћир / Lat), the full names in My account. `local` for a visitor
+ * The switch; `compact` in the top bar (Ћир / Lat), the full names in My account. A button's name is
+ * the text it shows (WCAG 2.5.3 "label in name": one says what one sees, axe's
+ * label-content-name-mismatch); in the top bar the full name of the script is its title (a tooltip, read
+ * as the button's description), each in its own script and lang-tagged. `local` for a visitor
  * nobody signed in as (the school's stocktaking page): the choice is kept by this browser only.
  */
 export function ScriptSwitch({ compact = false, local = false }: { compact?: boolean; local?: boolean }) {
@@ -95,7 +98,7 @@ export function ScriptSwitch({ compact = false, local = false }: { compact?: boo
         variant="outlined"
         disabled={busy}
         onClick={() => void change(other)}
-        aria-label={`${UI.script}: ${SCRIPT_NAMES[other]}`}
+        title={`${UI.script}: ${SCRIPT_NAMES[other]}`}
         lang={other === 'cyr' ? 'sr-Cyrl' : 'sr-Latn'}
         sx={{ ...ON_BAR['& .MuiToggleButton-root'], minWidth: 0, flexShrink: 0, bgcolor: 'common.white' }}
       >
@@ -122,7 +125,12 @@ export function ScriptSwitch({ compact = false, local = false }: { compact?: boo
         sx={compact ? ON_BAR : undefined}
       >
         {(['cyr', 'lat'] as const).map((script) => (
-          <ToggleButton key={script} value={script} aria-label={SCRIPT_NAMES[script]} lang={script === 'cyr' ? 'sr-Cyrl' : 'sr-Latn'}>
+          <ToggleButton
+            key={script}
+            value={script}
+            title={compact ? SCRIPT_NAMES[script] : undefined}
+            lang={script === 'cyr' ? 'sr-Cyrl' : 'sr-Latn'}
+          >
             {compact ? SHORT_NAMES[script] : SCRIPT_NAMES[script]}
           </ToggleButton>
         ))}

@@ -5,6 +5,7 @@ import { useTestApp } from '../../../test/harness.js';
 import { auditLogs, loginFailures, mailOutbox, revokedTokens, userCodes, users } from '../../db/schema.js';
 import { backgroundSettled } from '../../platform/background.js';
 import { builtinRoleId } from '../../platform/builtinRoles.js';
+import { plainName } from '../../platform/mail.js';
 import { configurePasswordWork, passwordWorkStats } from '../../platform/passwords.js';
 import { configureSignInGate, THROTTLE } from '../../platform/throttle.js';
 import { createGroup, createUser, DEFAULT_PASSWORD, tokenFor } from '../../seed/factories.js';
@@ -321,6 +322,43 @@ describe('sign-up and activation', () => {
     expect(notice?.text).not.toMatch(/activate|code=/);
   });
 
+  it('puts no sign-up name into mail to an unconfirmed address, and no link-like text anywhere', async () => {
+    const names = ['Visit http://evil.example/win', 'www.evil.example', 'evil.example/x'];
+    for (const [i, ime] of names.entries()) {
+      const email = `napad.${i}@primer.rs`;
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/user/signup',
+        payload: { ime, prezime: 'Napadač', email, lozinka: 'Kamen-Most-42' },
+        // An address of its own: sign-up and reset requests are limited per address.
+        remoteAddress: '203.0.113.60',
+      });
+      expect(res.statusCode).toBe(201);
+      const activation = await lastMailTo(email);
+      expect(activation?.subject).toBe('Траса — активација налога');
+      expect(activation?.text.startsWith('Поштовани/а,\n')).toBe(true);
+      expect(activation?.text).not.toContain('evil');
+      expect(activation?.text).not.toContain('Napadač');
+      // A reset requested for the unconfirmed account does not greet the sign-up name either.
+      await t.call({ method: 'POST', url: '/api/user/reset-password', payload: { email }, remoteAddress: '203.0.113.61' });
+      const reset = await lastMailTo(email);
+      expect(reset?.subject).toBe('Траса — промена лозинке');
+      expect(reset?.text).not.toContain('evil');
+    }
+    // Names mail does show (a confirmed address, an account made by staff) come as plain text.
+    for (const ime of [...names, 'Pišite na info@evil.example', 'evil．example', 'javascript:alert(1)']) {
+      const shown = plainName(ime);
+      expect(shown, ime).not.toMatch(/[a-z][a-z0-9+.-]*:/i);
+      expect(shown, ime).not.toMatch(/www\.\S/i);
+      expect(shown, ime).not.toMatch(/[\p{L}\p{N}][.．@/][\p{L}\p{N}]/u);
+    }
+    expect(plainName('Visit http://evil.example/win')).toBe('Visit evil. example/ win');
+    for (const ime of ['Ана', 'J. R. Tolkin', 'Marić-Perić', 'Đorđe']) expect(plainName(ime)).toBe(ime);
+    const confirmed = await createUser(t.db, { email: 'potvrdjen.napad@primer.rs', ime: 'www.evil.example' });
+    await t.call({ method: 'POST', url: '/api/user/reset-password', payload: { email: confirmed.email }, remoteAddress: '203.0.113.61' });
+    expect((await lastMailTo(confirmed.email))?.text.startsWith('Поштовани/а www. evil. example,\n')).toBe(true);
+  });
+
   it('refuses common passwords and ones built on the name or address, on the server', async () => {
     const cases: [object, string][] = [
       [{ ime: 'Petar', prezime: 'Perić', email: 'pp@primer.rs', lozinka: 'password' }, ACCOUNT.passwordTooCommon],
@@ -562,10 +600,6 @@ describe('my account', () => {
     const wrong = await info({ ime: 'Ana', prezime: 'Anić', email: 'nova.adresa@primer.rs', lozinka: 'Pogresna123' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ message: ACCOUNT.wrongCurrentPassword, errors: { lozinka: ACCOUNT.wrongCurrentPassword } });
-    const taken = await info({ ime: 'Ana', prezime: 'Anić', email: 'ZAUZETA@primer.rs', lozinka: DEFAULT_PASSWORD });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toBe('Imejl adresa - pogrešan unos');
-
     const ok = await info({ ime: 'Ana', prezime: 'Anić', email: 'Nova.Adresa@primer.rs', lozinka: DEFAULT_PASSWORD });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe(ACCOUNT.emailChangePending);
@@ -719,6 +753,50 @@ describe('my account', () => {
       payload: { ime: 'M', prezime: 'N', email: 'odlazim@primer.rs', lozinka: 'Odlazak-2030' },
     });
     expect(again.statusCode).toBe(201);
+  });
+
+  it('answers a taken address exactly as a free one; the address’s owner is told, nothing of theirs changes', async () => {
+    const u = await createUser(t.db, { email: 'menja.adresu@primer.rs', ime: 'Mira' });
+    const owner = await createUser(t.db, { email: 'zauzeta.tudja@primer.rs', ime: 'Vesna' });
+    const token = await tokenFor(t.ctx, u);
+    const info = (email: string) =>
+      t.call({
+        method: 'POST',
+        url: '/api/user/change-info',
+        token,
+        payload: { ime: 'Mira', prezime: 'Mirić', email, lozinka: DEFAULT_PASSWORD },
+      });
+    const free = await info('slobodna.adresa@primer.rs');
+    const taken = await info('Zauzeta.Tudja@primer.rs');
+    expect(taken.statusCode).toBe(free.statusCode);
+    expect(taken.statusCode).toBe(200);
+    expect(taken.body).toBe(free.body);
+    expect(taken.json()).toEqual({ message: ACCOUNT.emailChangePending });
+    // The owner is told; no link is issued for their address, and the earlier request is replaced.
+    const warning = await lastMailTo('zauzeta.tudja@primer.rs');
+    expect(warning?.subject).toBe('Траса — покушај употребе ваше имејл адресе');
+    expect(warning?.text).not.toContain('code=');
+    expect(warning?.text).not.toContain('Mira');
+    expect(
+      await t.db
+        .select()
+        .from(userCodes)
+        .where(and(eq(userCodes.userId, u.id), eq(userCodes.purpose, 'email-change'))),
+    ).toEqual([]);
+    // The caller's old address gets the same notice either way.
+    const notice = await lastMailTo('menja.adresu@primer.rs');
+    expect(notice?.subject).toBe('Траса — захтев за промену имејл адресе');
+    expect(notice?.text).toContain('zauzeta.tudja@primer.rs');
+    expect(await userRow(u.id)).toMatchObject({ email: 'menja.adresu@primer.rs', prezime: 'Mirić' });
+    expect(await userRow(owner.id)).toMatchObject({ email: 'zauzeta.tudja@primer.rs', ime: 'Vesna', passwordHash: owner.passwordHash });
+    // The audit rows read alike.
+    const logs = await t.db.select({ message: auditLogs.message }).from(auditLogs).where(eq(auditLogs.userId, u.id));
+    expect(logs.map((l) => l.message)).toEqual(
+      expect.arrayContaining([
+        'Korisnik menja.adresu@primer.rs je izmenio svoje podatke i zatražio promenu imejl adrese u slobodna.adresa@primer.rs.',
+        'Korisnik menja.adresu@primer.rs je izmenio svoje podatke i zatražio promenu imejl adrese u zauzeta.tudja@primer.rs.',
+      ]),
+    );
   });
 
   it('keeps the last active Admin', async () => {

@@ -21,7 +21,8 @@ import { afterReply } from '../../platform/background.js';
 import { builtinRoleId } from '../../platform/builtinRoles.js';
 import type { Executor } from '../../platform/database.js';
 import { currentEpoch } from '../../platform/epoch.js';
-import { AppError, badRequest, conflict } from '../../platform/errors.js';
+import { AppError, badRequest } from '../../platform/errors.js';
+import { greeting } from '../../platform/mail.js';
 import { assertStrongPassword, hashPassword, PasswordWorkBusy, verifyPassword } from '../../platform/passwords.js';
 import { pgCode, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
 import { hashCode, newCode } from '../../platform/secrets.js';
@@ -94,11 +95,12 @@ async function awaitsActivation(db: Executor, userId: string): Promise<boolean> 
 const activationLink = (ctx: AppContext, email: string, code: string) =>
   `${ctx.config.appUrl}/api/user/activate?email=${encodeURIComponent(email)}&code=${encodeURIComponent(code)}`;
 
-async function mailActivation(ctx: AppContext, user: { email: string; ime: string }, code: string): Promise<void> {
+/** The activation mail goes to an address nobody has confirmed yet: it carries no name (greeting). */
+async function mailActivation(ctx: AppContext, user: { email: string }, code: string): Promise<void> {
   await ctx.mailer.send({
     to: user.email,
     subject: 'Траса — активација налога',
-    text: `Поштовани/а ${user.ime},\n\nда бисте активирали налог у апликацији Траса, отворите линк:\n${activationLink(ctx, user.email, code)}\n\nЛинк важи ${ACTIVATION_HOURS} сата. Ако се нисте регистровали, занемарите ову поруку.`,
+    text: `${greeting(null)}\n\nда бисте активирали налог у апликацији Траса, отворите линк:\n${activationLink(ctx, user.email, code)}\n\nЛинк важи ${ACTIVATION_HOURS} сата. Ако се нисте регистровали, занемарите ову поруку.`,
   });
 }
 
@@ -282,7 +284,7 @@ export function requestPasswordReset(ctx: AppContext, email: string, req: Reques
     await ctx.mailer.send({
       to: row.user.email,
       subject: 'Траса — промена лозинке',
-      text: `Поштовани/а ${row.user.ime},\n\nза промену лозинке у апликацији Траса отворите линк:\n${link}\n\nЛинк важи ${RESET_HOURS} сат и може се употребити једном. Ако нисте тражили промену лозинке, занемарите ову поруку.`,
+      text: `${greeting(row.user.emailPotvrdjen ? row.user.ime : null)}\n\nза промену лозинке у апликацији Траса отворите линк:\n${link}\n\nЛинк важи ${RESET_HOURS} сат и може се употребити једном. Ако нисте тражили промену лозинке, занемарите ову поруку.`,
     });
   });
   return ACCOUNT.forgotSent;
@@ -301,7 +303,7 @@ export async function sendPasswordSetup(ctx: AppContext, user: { id: string; ema
   await ctx.mailer.send({
     to: user.email,
     subject: 'Траса — ваш налог',
-    text: `Поштовани/а ${user.ime},\n\nза вас је направљен налог у апликацији Траса. Лозинку постављате на линку:\n${link}\n\nЛинк важи ${SETUP_HOURS} сата и може се употребити једном. После тога лозинку можете поново поставити преко „Заборавили сте лозинку?“.`,
+    text: `${greeting(user.ime)}\n\nза вас је направљен налог у апликацији Траса. Лозинку постављате на линку:\n${link}\n\nЛинк важи ${SETUP_HOURS} сата и може се употребити једном. После тога лозинку можете поново поставити преко „Заборавили сте лозинку?“.`,
   });
 }
 
@@ -383,6 +385,10 @@ const addressTaken = async (db: Executor, email: string, exceptId: string) =>
 /**
  * Name changes take effect at once. A new e-mail needs the current password and takes effect only
  * when confirmed from the new address (a mailed single-use link, 24 h); the old address is told.
+ * An address another account already has answers exactly as a free one (no address oracle): the name
+ * changes, the old address gets the same notice, the audit row reads the same, but no link is issued
+ * (a pending one is dropped, as a new request replaces it) and the address's owner is told someone
+ * tried to use it (docs/decisions.md "Account: changing the e-mail to a taken address").
  */
 export async function changeInfo(
   ctx: AppContext,
@@ -395,10 +401,7 @@ export async function changeInfo(
     if (!input.lozinka) throw badRequest(ACCOUNT.currentPasswordForEmail, { lozinka: ACCOUNT.currentPasswordForEmail });
     await assertCurrentPassword(ctx, actor, input.lozinka, 'lozinka', req);
   }
-  const code = await ctx.db.transaction(async (tx) => {
-    if (emailChanges && (await addressTaken(tx, input.email, actor.id))) {
-      throw conflict(ACCOUNT.infoEmailTaken, { email: ACCOUNT.infoEmailTaken });
-    }
+  const outcome = await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ ime: input.ime, prezime: input.prezime, updatedAt: new Date() }).where(eq(users.id, actor.id));
     await writeLog(tx, {
       actor,
@@ -408,18 +411,32 @@ export async function changeInfo(
         ? `Korisnik ${actor.email} je izmenio svoje podatke i zatražio promenu imejl adrese u ${input.email}.`
         : `Korisnik ${actor.email} je izmenio svoje podatke.`,
     });
-    return emailChanges ? issueCode(tx, actor.id, 'email-change', EMAIL_CHANGE_HOURS, input.email) : null;
+    if (!emailChanges) return null;
+    if (await addressTaken(tx, input.email, actor.id)) {
+      await dropEmailChange(tx, actor.id);
+      return { code: null };
+    }
+    return { code: await issueCode(tx, actor.id, 'email-change', EMAIL_CHANGE_HOURS, input.email) };
   });
-  if (!code) return ACCOUNT.infoChanged;
-  await ctx.mailer.send({
-    to: input.email,
-    subject: 'Траса — потврда нове имејл адресе',
-    text: `Поштовани/а ${input.ime},\n\nда бисте ову адресу потврдили као нову адресу свог налога у апликацији Траса, отворите линк:\n${ctx.config.appUrl}/api/user/confirm-email?code=${encodeURIComponent(code)}\n\nЛинк важи ${EMAIL_CHANGE_HOURS} сата и може се употребити једном. После потврде пријављујете се новом адресом. Ако нисте тражили ову промену, занемарите поруку.`,
-  });
+  if (!outcome) return ACCOUNT.infoChanged;
+  if (outcome.code) {
+    await ctx.mailer.send({
+      to: input.email,
+      subject: 'Траса — потврда нове имејл адресе',
+      text: `${greeting(null)}\n\nда бисте ову адресу потврдили као нову адресу свог налога у апликацији Траса, отворите линк:\n${ctx.config.appUrl}/api/user/confirm-email?code=${encodeURIComponent(outcome.code)}\n\nЛинк важи ${EMAIL_CHANGE_HOURS} сата и може се употребити једном. После потврде пријављујете се новом адресом. Ако нисте тражили ову промену, занемарите поруку.`,
+    });
+  } else {
+    await ctx.mailer.send({
+      to: input.email,
+      subject: 'Траса — покушај употребе ваше имејл адресе',
+      text: `Поштовани/а,\n\nкорисник другог налога у апликацији Траса покушао је да ову адресу постави као адресу свог налога. Ваш налог није мењан и адреса остаје ваша.\n\nАко имате питања, обратите се администратору.`,
+    });
+  }
   await ctx.mailer.send({
     to: actor.email,
+    origin: 'email-change',
     subject: 'Траса — захтев за промену имејл адресе',
-    text: `Поштовани/а ${actor.ime},\n\nза ваш налог у апликацији Траса затражена је промена имејл адресе у ${input.email}. Промена важи тек када се потврди са нове адресе.\n\nАко то нисте били ви, одмах промените лозинку (тиме се захтев поништава) и обратите се администратору.`,
+    text: `${greeting(actor.ime)}\n\nза ваш налог у апликацији Траса затражена је промена имејл адресе у ${input.email}. Промена важи тек када се потврди са нове адресе.\n\nАко то нисте били ви, одмах промените лозинку (тиме се захтев поништава) и обратите се администратору.`,
   });
   return ACCOUNT.emailChangePending;
 }

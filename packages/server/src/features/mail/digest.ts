@@ -6,7 +6,7 @@ import { groups, groupTypes, mailOutbox, roles, smtpServers, users } from '../..
 import { activities, activityCatalogue } from '../../db/schema-activities.js';
 import { clusters } from '../../db/schema-clusters.js';
 import type { Db } from '../../platform/database.js';
-import type { Mailer } from '../../platform/mail.js';
+import { type Mailer, plainName } from '../../platform/mail.js';
 import { APP_TIME_ZONE } from '../../platform/time.js';
 import { activityColourSql, todayOf } from '../../shared/activityColour.js';
 import { groupsSeeingClusterCondition } from '../clusters/policy.js';
@@ -77,7 +77,7 @@ function digestText(appUrl: string, ime: string, rows: TurnedRow[]): string {
       `${appUrl}/app/aktivnost/${r.activity_id}`,
     ),
   );
-  return `${SMTP.digestIntro(ime)}\n\n${lines.join('\n')}\n\n${SMTP.digestOutro}`;
+  return `${SMTP.digestIntro(plainName(ime))}\n\n${lines.join('\n')}\n\n${SMTP.digestOutro}`;
 }
 
 /** One run for `today` (YYYY-MM-DD, the UTC day the colours count in); answers how many mails it sent. */

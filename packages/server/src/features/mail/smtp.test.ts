@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import net, { type AddressInfo } from 'node:net';
 import { SMTP } from '@trasa/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -162,23 +164,62 @@ describe('mail through the server in use (a real SMTP server)', () => {
     expect((await t.call({ method: 'POST', url: `/api/smtp/${smtp._id}/test`, payload: { to: 'x' }, token: admin })).statusCode).toBe(400);
   });
 
-  it('answers why the test mail failed, in Serbian', async () => {
-    const wrong = (await create({ ...good(), password: 'pogresna' })).json().smtp;
+  it('answers one failure for a closed, silent or foreign port, with no banner; an SMTP refusal adds its code only', async () => {
+    // A port that speaks another protocol (an SSH-like banner), one that accepts and says nothing, one closed.
+    const peers: net.Server[] = [];
+    const listen = async (onConnection: (socket: net.Socket) => void) => {
+      const server = net.createServer(onConnection);
+      server.listen(0, '127.0.0.1');
+      await once(server, 'listening');
+      peers.push(server);
+      return (server.address() as AddressInfo).port;
+    };
+    const sockets: net.Socket[] = [];
+    try {
+      const ssh = await listen((socket) => {
+        sockets.push(socket);
+        socket.write('SSH-2.0-OpenSSH_9.6 Ubuntu-3ubuntu13\r\n');
+      });
+      const silent = await listen((socket) => {
+        sockets.push(socket);
+      });
+      const gone = await startTestSmtp();
+      await gone.stop();
+      const answers = [];
+      for (const port of [ssh, silent, gone.port]) {
+        const { smtp } = (await create({ ...good(), port, inUse: false })).json();
+        answers.push(await t.call({ method: 'POST', url: `/api/smtp/${smtp._id}/test`, payload: {}, token: admin }));
+      }
+      for (const res of answers) {
+        expect(res.statusCode).toBe(422);
+        expect(res.json()).toEqual({ message: SMTP.testFailed });
+        expect(res.body).not.toContain('SSH');
+        expect(res.body).not.toContain('OpenSSH');
+      }
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await Promise.all(peers.map((p) => new Promise((resolve) => p.close(resolve))));
+    }
+    // A real SMTP server that refuses: the same text and its reply code, not its words.
+    const wrong = (await create({ ...good(), password: 'pogresna', inUse: false })).json().smtp;
     const auth = await t.call({ method: 'POST', url: `/api/smtp/${wrong._id}/test`, payload: {}, token: admin });
     expect(auth.statusCode).toBe(422);
-    expect(auth.json().message).toMatch(
-      /^Пробна порука није послата: сервер је одбио пријаву — проверите имејл и лозинку\. Одговор сервера: 535/,
-    );
-    const closed = await startTestSmtp();
-    await closed.stop();
-    const down = (await create({ ...good(), port: closed.port })).json().smtp;
-    const refused = await t.call({ method: 'POST', url: `/api/smtp/${down._id}/test`, payload: {}, token: admin });
-    expect(refused.json().message).toBe(SMTP.testFailed(SMTP.reasonRefused('127.0.0.1', closed.port)));
+    expect(auth.json()).toEqual({ message: SMTP.testFailed + SMTP.replyCode(535) });
     mailServer.refuse = true;
     const ok = (await create(good())).json().smtp;
     const rcpt = await t.call({ method: 'POST', url: `/api/smtp/${ok._id}/test`, payload: {}, token: admin });
-    expect(rcpt.json().message).toMatch(/сервер је одбио пошиљаоца или примаоца\. Одговор сервера: 550/);
-  });
+    expect(rcpt.json()).toEqual({ message: SMTP.testFailed + SMTP.replyCode(550) });
+    expect(rcpt.body).not.toContain('unavailable');
+    // An outbox row keeps the code, not the server's words.
+    expect(await t.ctx.mailer.send({ to: 'odbijena.sifra@primer.rs', subject: 'S', text: 'tekst', origin: 'digest' })).toBe('failed');
+    const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'odbijena.sifra@primer.rs'));
+    expect(row?.error).toBe(SMTP.sendFailed + SMTP.replyCode(550));
+    await t.db.delete(mailOutbox).where(eq(mailOutbox.to, 'odbijena.sifra@primer.rs'));
+    // Success stays success.
+    mailServer.refuse = false;
+    const sent = await t.call({ method: 'POST', url: `/api/smtp/${ok._id}/test`, payload: {}, token: admin });
+    expect(sent.json()).toEqual({ message: SMTP.testSent(adminEmail), to: adminEmail });
+  }, 60_000);
 });
 
 describe('nothing is lost', () => {

@@ -7,7 +7,7 @@ import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { smtpTransport } from '../../platform/mail.js';
+import { smtpFailureText, smtpTransport } from '../../platform/mail.js';
 import { encrypt } from '../../platform/secrets.js';
 import { presentSmtp } from './presenter.js';
 
@@ -108,35 +108,12 @@ export async function deleteSmtp(ctx: AppContext, actor: Actor, id: string, req:
   });
 }
 
-type SmtpFailure = Error & { code?: string; response?: string; responseCode?: number };
-
-/** Why a send failed, in Serbian, with the server's own answer when it gave one. */
-export function smtpErrorText(error: unknown, server: { host: string; port: number }): string {
-  const e = (error instanceof Error ? error : new Error(String(error))) as SmtpFailure;
-  const text = `${e.code ?? ''} ${e.message}`;
-  const reason =
-    e.code === 'EAUTH'
-      ? SMTP.reasonAuth
-      : e.code === 'EDNS' || /ENOTFOUND|EAI_AGAIN/.test(text)
-        ? SMTP.reasonDns(server.host)
-        : /ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH/.test(text)
-          ? SMTP.reasonRefused(server.host, server.port)
-          : e.code === 'ETIMEDOUT' || /timeout/i.test(text)
-            ? SMTP.reasonTimeout
-            : e.code === 'ETLS' || /TLS|SSL|certificate/i.test(text)
-              ? SMTP.reasonTls
-              : e.code === 'EENVELOPE'
-                ? SMTP.reasonEnvelope
-                : SMTP.reasonOther;
-  // The server's answer (e.g. '535 Invalid username or password'); one line, not too long.
-  const answer = e.response?.replace(/\s+/g, ' ').trim().slice(0, 300);
-  return SMTP.testFailed(reason) + (answer ? SMTP.serverAnswer(answer) : '');
-}
-
 /**
  * POST /api/smtp/{id}/test: a short mail through this server (in use or not), now; the answer says it
- * went or why not (422). Not kept in the outbox: it is a check of the settings, not the application's
- * mail, and a failed one must not be retried through another server. The audit log records it.
+ * went, or 422 with one text for every failure and the SMTP reply code when the peer spoke SMTP
+ * (platform/mail.ts smtpReplyCode): never the peer's own words nor the kind of network error. Not kept
+ * in the outbox: it is a check of the settings, not the application's mail, and a failed one must not
+ * be retried through another server. The audit log records it.
  */
 export async function testSmtp(ctx: AppContext, actor: Actor, id: string, to: string | undefined, req: RequestInfo) {
   const [server] = await ctx.db.select().from(smtpServers).where(eq(smtpServers.id, id));
@@ -147,7 +124,7 @@ export async function testSmtp(ctx: AppContext, actor: Actor, id: string, to: st
   try {
     await transport.sendMail({ from, to: recipient, subject: SMTP.testSubject, text: SMTP.testText(server.host, server.port) });
   } catch (error) {
-    failure = smtpErrorText(error, server);
+    failure = smtpFailureText(error, SMTP.testFailed);
     ctx.log.warn({ host: server.host, port: server.port, err: error instanceof Error ? error.message : String(error) }, 'test mail failed');
   } finally {
     transport.close();

@@ -1,9 +1,10 @@
 import { assignableRoles, type RoleKey, USERS } from '@trasa/domain';
-import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNull, ne, not, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { roles, users } from '../../db/schema.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
 import { AppError, forbidden } from '../../platform/errors.js';
+import { scopeOf } from '../groups/policy.js';
 
 /** Ours (docs/decisions.md): an edit may not leave the installation without an active Admin. */
 export const LAST_ADMIN = USERS.lastAdmin;
@@ -29,6 +30,44 @@ export async function findVisibleRoleForUpdate(db: Executor, actor: Actor, id: s
     .limit(1)
     .for('update');
   return row;
+}
+
+/**
+ * The roles among `ids` the caller may edit. An Admin edits every role. A Rukovodilac edits only an
+ * extra role that someone holds and that nobody outside their subtree holds (live users; a guest, who
+ * has no group, is outside): a role's name is what every holder and everyone who sees them reads, so
+ * built-in roles, roles nobody holds yet and roles held elsewhere are the Admin's (docs/decisions.md).
+ * Run inside the edit's transaction after locking the role `for update`: a user write that sets the
+ * role then waits on the role row (its foreign key takes `for key share`), so the holders read here
+ * stay the holders until the edit commits.
+ */
+export async function editableRoleIds(db: Executor, actor: Actor, ids: readonly string[]): Promise<Set<string>> {
+  if (actor.role === 'Admin') return new Set(ids);
+  if (actor.role !== 'Rukovodilac' || ids.length === 0) return new Set();
+  const scope = await scopeOf(db, actor);
+  if (scope.all) return new Set(ids);
+  const inside = scope.groupIds;
+  // A manager without a group has no subtree: every holder is outside it.
+  if (inside.length === 0) return new Set();
+  const holders = (extra?: SQL) =>
+    db
+      .select({ one: sql`1` })
+      .from(users)
+      .where(and(eq(users.roleId, roles.id), isNull(users.deletedAt), extra));
+  const outside = or(isNull(users.groupId), notInArray(users.groupId, inside));
+  const rows = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(
+      and(
+        inArray(roles.id, [...ids]),
+        eq(roles.builtin, false),
+        ne(roles.baseRole, 'Admin'),
+        exists(holders()),
+        not(exists(holders(outside))),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
 }
 
 /** The caller may hand out only the roles assignableRoles allows, judged by the role's base. */

@@ -1,6 +1,14 @@
 import type { RoleDto } from '@trasa/domain';
 import type { RoleRow } from './policy.js';
 
-export function presentRole(row: RoleRow): RoleDto {
-  return { _id: row.id, imeRole: row.imeRole, kratakNaziv: row.kratakNaziv, osnovnaRola: row.baseRole, ugradjena: row.builtin };
+/** `editable`: whether the caller may edit the role (policy.ts editableRoleIds). */
+export function presentRole(row: RoleRow, editable: boolean): RoleDto {
+  return {
+    _id: row.id,
+    imeRole: row.imeRole,
+    kratakNaziv: row.kratakNaziv,
+    osnovnaRola: row.baseRole,
+    ugradjena: row.builtin,
+    izmenljiva: editable,
+  };
 }

@@ -15,12 +15,19 @@ import { roles, users } from '../../db/schema.js';
 import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import { type Executor, serbianOrder } from '../../platform/database.js';
-import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { lockNames, sameFoldedName } from '../../platform/names.js';
 import { offsetOf, type Paging } from '../../platform/paging.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
 import { assertUserInScope, assignableGroup, scopeOf } from '../groups/policy.js';
-import { assertAdminRemains, assertAssignable, findRole, findVisibleRoleForUpdate, visibleRoleCondition } from './policy.js';
+import {
+  assertAdminRemains,
+  assertAssignable,
+  editableRoleIds,
+  findRole,
+  findVisibleRoleForUpdate,
+  visibleRoleCondition,
+} from './policy.js';
 import { presentRole } from './presenter.js';
 
 export type RequestInfo = { ip: string; url: string };
@@ -59,7 +66,12 @@ export async function listRoles(
     .limit(paging.limit)
     .offset(offsetOf(paging));
   const total = rows[0]?.total ?? (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(roles).where(where))[0]?.n ?? 0;
-  return { roles: rows.map(presentRole), totalResults: total };
+  const editable = await editableRoleIds(
+    ctx.db,
+    actor,
+    rows.map((r) => r.id),
+  );
+  return { roles: rows.map((r) => presentRole(r, editable.has(r.id))), totalResults: total };
 }
 
 export async function getRole(ctx: AppContext, actor: Actor, id: string): Promise<RoleDto> {
@@ -69,7 +81,8 @@ export async function getRole(ctx: AppContext, actor: Actor, id: string): Promis
     .where(and(eq(roles.id, id), visibleRoleCondition(actor)))
     .limit(1);
   if (!row) throw notFound();
-  return presentRole(row);
+  const editable = await editableRoleIds(ctx.db, actor, [row.id]);
+  return presentRole(row, editable.has(row.id));
 }
 
 /**
@@ -106,13 +119,14 @@ export async function createRole(ctx: AppContext, actor: Actor, input: z.output<
       ...req,
       message: `Korisnik ${actor.email} je napravio rolu ${row.imeRole} (osnovna rola ${row.baseRole}).`,
     });
-    return presentRole(row);
+    return presentRole(row, true);
   });
 }
 
 /**
  * Renames a role (Admin, Rukovodilac). A role the caller can't see (an Admin-based one, for a
- * Rukovodilac) answers 404 like a missing id. The base of a built-in role never changes; an extra role's
+ * Rukovodilac) answers 404 like a missing id; one they see but may not edit (editableRoleIds: a
+ * built-in role, or an extra role nobody holds or someone outside their subtree holds) 403. The base of a built-in role never changes; an extra role's
  * base decides the permissions of everyone holding it, in every group, so only an Admin changes it.
  */
 export async function editRole(
@@ -125,6 +139,7 @@ export async function editRole(
   return ctx.db.transaction(async (tx) => {
     const existing = await findVisibleRoleForUpdate(tx, actor, id);
     if (!existing) throw notFound();
+    if (!(await editableRoleIds(tx, actor, [id])).has(id)) throw forbidden(USERS.roleEditNotAllowed);
     await assertNameFree(tx, input.imeRole, id);
     // roleSchema offers no Admin base, so no extra role can become (or stop being) an Admin role.
     const keepsBase = existing.builtin || actor.role !== 'Admin';
@@ -140,7 +155,7 @@ export async function editRole(
       ...req,
       message: `Korisnik ${actor.email} je izmenio rolu ${existing.imeRole}${existing.imeRole === row.imeRole ? '' : ` (novo ime ${row.imeRole})`}.`,
     });
-    return presentRole(row);
+    return presentRole(row, true);
   });
 }
 

@@ -9,7 +9,7 @@ import { getRole, listRoles } from '../../api/roles';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { EditAction } from '../../components/RowAction';
 import type { ColumnDef } from '../../components/tableTypes';
-import { COMMON } from '../../messages';
+import { COMMON, USERS } from '../../messages';
 import { ROLES_KEY } from '../../queries/roles';
 import { inScript } from '../../script';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
@@ -33,7 +33,8 @@ type Dialog = { kind: 'closed' } | { kind: 'new' } | { kind: 'edit'; role: RoleD
 
 /**
  * /app/role (spec 1 §2.9): the roles list. Admin and Rukovodilac edit roles in a modal (a Rukovodilac
- * never sees an Admin-based role, and renames without changing the base); only an Admin creates one. The
+ * never sees an Admin-based role, edits only the rows the server marks `izmenljiva` — extra roles held
+ * inside their subtree — and renames without changing the base); only an Admin creates one. The
  * routes /app/nova-rola and /app/izmeni-rolu/{id} open the same list with its modal.
  */
 export function RolesPage({ route }: { route?: 'new' | 'edit' }) {
@@ -51,7 +52,9 @@ export function RolesPage({ route }: { route?: 'new' | 'edit' }) {
     // A missing role stays missing: say so at once.
     retry: false,
   });
-  const routedOpen = route === 'edit' && !!routed.data && dialog.kind === 'closed';
+  const routedOpen = route === 'edit' && !!routed.data?.izmenljiva && dialog.kind === 'closed';
+  // /app/izmeni-rolu/{id} of a role the caller sees but may not edit says so above the list.
+  const routedLocked = route === 'edit' && !!routed.data && !routed.data.izmenljiva;
   // /app/izmeni-rolu/{id} of a role that doesn't exist (or that the caller can't see) says so above the list.
   const routedMissing = route === 'edit' && canEdit && (routed.isError || !id);
 
@@ -64,6 +67,7 @@ export function RolesPage({ route }: { route?: 'new' | 'edit' }) {
     <Stack spacing={2}>
       <Typography variant="h1">{SCREEN_TITLES.roles}</Typography>
       {routedMissing && <Alert severity="error">{COMMON.notFound}</Alert>}
+      {routedLocked && <Alert severity="error">{USERS.roleEditNotAllowed}</Alert>}
       <DataTable
         tableName="role"
         label={SCREEN_TITLES.roles}
@@ -71,9 +75,11 @@ export function RolesPage({ route }: { route?: 'new' | 'edit' }) {
         queryKey={[...ROLES_KEY, 'list']}
         fetchPage={fetchRoles}
         sortable={LIST_SORTS.roles}
-        onRowClick={canEdit ? (role) => setDialog({ kind: 'edit', role }) : undefined}
+        onRowClick={canEdit ? (role) => role.izmenljiva && setDialog({ kind: 'edit', role }) : undefined}
         renderRowActions={
-          canEdit ? (role) => <EditAction of={role.imeRole} onClick={() => setDialog({ kind: 'edit', role })} /> : undefined
+          canEdit
+            ? (role) => (role.izmenljiva ? <EditAction of={role.imeRole} onClick={() => setDialog({ kind: 'edit', role })} /> : null)
+            : undefined
         }
         toolbar={
           <>

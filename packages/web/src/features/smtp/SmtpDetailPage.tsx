@@ -128,7 +128,7 @@ function SmtpDetail({ smtp, back }: { smtp: SmtpDto; back: React.ReactNode }) {
             {SMTP_LABELS.testTitle}
           </Typography>
           <Typography variant="body2">{SMTP_LABELS.testNote}</Typography>
-          {test.isError && <Alert severity="error">{messageOf(test.error, SMTP.testFailed(SMTP.reasonOther))}</Alert>}
+          {test.isError && <Alert severity="error">{messageOf(test.error, SMTP.testFailed)}</Alert>}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
             <TextField
               size="small"
