@@ -59,6 +59,8 @@ test('a Rukovodilac sees and manages only their own subtree', async ({ page }) =
   expect(offered).toEqual(expect.arrayContaining(OWN_GROUPS));
   for (const name of offered) expect(name).toMatch(/^Optika Gradnja/);
   await cancelDialog(page, dialog);
+  // Closed, the dialog gives focus back to the button that opened it.
+  await expect(page.getByRole('button', { name: 'Додај корисника' })).toBeFocused();
 
   // Roles: the way to user management; a new role can't be opened (editing is checked in the server tests).
   await menuLabels(page)

@@ -7,6 +7,8 @@ import { SHARED } from './sharedTexts';
  * - it focuses its first field once the field is there, so the first keystrokes are not lost;
  * - once something was typed or chosen in it, closing it (Escape, a click outside, 'Одустани') asks
  *   first, and closes it the same way only when the user discards the changes.
+ * - when it closes and focus is left on nothing, focus goes back to what had it before the dialog opened
+ *   (the button that opened it), so a keyboard user goes on where they were (WCAG 2.4.3).
  * The guard listens on the document before React does, so the features' dialogs need no changes.
  */
 
@@ -25,6 +27,33 @@ const FOCUS_WAIT_MS = 4000;
 const changed = new WeakSet<Element>();
 const released = new WeakSet<Element>();
 const focused = new WeakSet<Element>();
+/** What had focus before each dialog took it: focus returns there when the dialog leaves it on nothing. */
+const openers = new WeakMap<Element, HTMLElement>();
+/** The last element that had focus (the page's, or another dialog's under a new one). */
+let lastFocused: HTMLElement | null = null;
+
+function isShown(dialog: Element): boolean {
+  return dialog.isConnected && !dialog.classList.contains('MuiModal-hidden');
+}
+
+/** Focus back on the dialog's opener, once the dialog is gone and focus fell to the page itself. */
+function returnFocus(dialog: Element) {
+  const opener = openers.get(dialog);
+  if (!opener) return;
+  const tryReturn = (attempts: number) => {
+    const active = document.activeElement;
+    const lost = !active || active === document.body;
+    if (isShown(dialog)) {
+      // Closing runs a transition: look again until the dialog is gone (or something else took focus).
+      if (attempts > 0 && (lost || dialog.contains(active))) window.setTimeout(() => tryReturn(attempts - 1), 50);
+      return;
+    }
+    openers.delete(dialog);
+    const openersDialog = opener.closest(DIALOG);
+    if (lost && opener.isConnected && (!openersDialog || isShown(openersDialog))) opener.focus();
+  };
+  window.setTimeout(() => tryReturn(20), 0);
+}
 
 function openDialogs(): Element[] {
   return [...document.querySelectorAll(DIALOG)].filter((d) => !d.classList.contains('MuiModal-hidden'));
@@ -165,9 +194,18 @@ export function DialogGuard() {
     const onFocusIn = (event: FocusEvent) => {
       const target = event.target;
       if (!(target instanceof Element)) return;
-      if (!target.classList.contains('MuiDialog-container') && target.getAttribute('role') !== 'dialog') return;
       const dialog = dialogOf(target);
-      if (dialog && !dialog.hasAttribute('data-dialog-guard')) focusFirstField(dialog);
+      const previous = lastFocused;
+      if (target instanceof HTMLElement && target !== document.body) lastFocused = target;
+      if (!dialog) return;
+      if (!openers.has(dialog) && previous?.isConnected && !dialog.contains(previous)) openers.set(dialog, previous);
+      if (!target.classList.contains('MuiDialog-container') && target.getAttribute('role') !== 'dialog') return;
+      if (!dialog.hasAttribute('data-dialog-guard')) focusFirstField(dialog);
+    };
+
+    const onFocusOut = (event: FocusEvent) => {
+      const dialog = dialogOf(event.target);
+      if (dialog && !dialogOf(event.relatedTarget)) returnFocus(dialog);
     };
 
     document.addEventListener('input', markChanged, true);
@@ -176,6 +214,7 @@ export function DialogGuard() {
     document.addEventListener('mousedown', onMouseDown, true);
     document.addEventListener('click', onClick, true);
     document.addEventListener('focusin', onFocusIn, true);
+    document.addEventListener('focusout', onFocusOut, true);
     return () => {
       document.removeEventListener('input', markChanged, true);
       document.removeEventListener('change', markChanged, true);
@@ -183,6 +222,7 @@ export function DialogGuard() {
       document.removeEventListener('mousedown', onMouseDown, true);
       document.removeEventListener('click', onClick, true);
       document.removeEventListener('focusin', onFocusIn, true);
+      document.removeEventListener('focusout', onFocusOut, true);
     };
   }, []);
 
