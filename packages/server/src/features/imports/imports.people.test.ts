@@ -1,178 +1,26 @@
-import { deflateRawSync } from 'node:zlib';
-import * as XLSX from '@e965/xlsx';
-import { CLUSTERS, CODEBOOKS, IMPORTS, type ImportResponse, USERS } from '@trasa/domain';
-import { count, eq, sql } from 'drizzle-orm';
+import { CLUSTERS, IMPORTS, USERS } from '@trasa/domain';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
 import { auditLogs, mailOutbox, users } from '../../db/schema.js';
-import { clusterGroups, clusterSettlements, clusters, contractClusters, settlements } from '../../db/schema-clusters.js';
-import { SHEET_TEXTS } from '../../platform/spreadsheet.js';
+import { clusterGroups, clusterSettlements, clusters, contractClusters } from '../../db/schema-clusters.js';
 import { createContract, createGroup, createOrgTree, createSettlement, createUser, tokenFor } from '../../seed/factories.js';
-import { multipartBody, samplePdf } from '../contracts/testDocuments.js';
+import {
+  adminToken,
+  clusterCount,
+  csv,
+  employeeToken,
+  imported,
+  settlementCount,
+  setupImports,
+  t,
+  upload,
+  userCount,
+  xlsx,
+} from './importsSetup.js';
 import { NO_PASSWORD } from './users.js';
 
-const t = useTestApp();
-
-let adminToken: string;
-let employeeToken: string;
-
-beforeAll(async () => {
-  adminToken = await tokenFor(t.ctx, await createUser(t.db, { role: 'Admin' }));
-  employeeToken = await tokenFor(t.ctx, await createUser(t.db, { role: 'Zaposleni', groupId: (await createGroup(t.db)).id }));
-});
-
-function csv(rows: (string | number)[][]): Buffer {
-  return Buffer.from(rows.map((r) => r.map((c) => `"${String(c).replace(/"/g, '""')}"`).join(',')).join('\r\n'), 'utf8');
-}
-
-async function xlsx(rows: (string | number)[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Podaci');
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-function xls(rows: (string | number)[][]): Buffer {
-  const wb = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Podaci');
-  return XLSX.write(wb, { type: 'buffer', bookType: 'xls' }) as Buffer;
-}
-
-async function upload(model: 'user' | 'naselje' | 'location', content: Buffer, name: string, token = adminToken) {
-  const form = await multipartBody({}, [{ field: 'file', name, content }]);
-  return t.call({ method: 'POST', url: `/api/${model}/excel-import`, payload: form.payload, headers: form.headers, token });
-}
-
-async function imported(model: 'user' | 'naselje' | 'location', content: Buffer, name: string, token = adminToken) {
-  const res = await upload(model, content, name, token);
-  expect(res.statusCode, res.body).toBe(200);
-  const body = res.json() as ImportResponse;
-  expect(body.message).toBe(IMPORTS.success);
-  return body.document;
-}
-
-const settlementCount = async () => (await t.db.select({ n: count() }).from(settlements))[0]?.n ?? 0;
-const clusterCount = async () => (await t.db.select({ n: count() }).from(clusters))[0]?.n ?? 0;
-const userCount = async () => (await t.db.select({ n: count() }).from(users))[0]?.n ?? 0;
-
-const SETTLEMENT_HEADER = ['ID', 'Naziv', 'Matični broj', 'Opština', 'Operator', 'Javni poziv', 'Broj domaćinstava', 'Broj škola'];
-
-describe('POST /api/naselje/excel-import', () => {
-  it('saves the valid rows, reports every row, and a second import of the same file changes nothing', async () => {
-    const file = csv([
-      SETTLEMENT_HEADER,
-      ['IMP-S-1', '  Mokra Gora ', '70300', 'Užice, Čajetina', 'Telekom', 'JP-1', '120', '1'],
-      ['', 'Bez ID-a', '', '', '', '', '', ''],
-      ['IMP-S-2', 'Kremna', '', 'Užice', '', '', '-4', ''],
-      ['IMP-S-3', 'Šargan', '', '', '', '', 'dvadeset', ''],
-      ['IMP-S-4', 'Bioska', '', '', '', '', '', '0'],
-      ['IMP-S-4', 'Bioska druga', '', '', '', '', '', ''],
-    ]);
-    const before = await settlementCount();
-    const doc = await imported('naselje', file, 'naselja.csv');
-    expect(doc.importReport.map((r) => [r.red, r.naziv, r.success])).toEqual([
-      [2, 'Mokra Gora', true],
-      [3, 'Bez ID-a', false],
-      [4, 'Kremna', false],
-      [5, 'Šargan', false],
-      [6, 'Bioska', true],
-      [7, 'Bioska druga', false],
-    ]);
-    expect(doc.importReport[1]?.errors).toEqual([IMPORTS.rowError('3', CODEBOOKS.settlementIdRequired)]);
-    expect(doc.importReport[2]?.errors).toEqual([IMPORTS.rowError('IMP-S-2', CODEBOOKS.numberMin)]);
-    expect(doc.importReport[3]?.errors).toEqual([IMPORTS.rowError('IMP-S-3', CODEBOOKS.numberIfGiven)]);
-    // The duplicate names the settlement it clashes with (the first row's), not itself.
-    expect(doc.importReport[5]?.errors).toEqual([IMPORTS.rowError('IMP-S-4', CODEBOOKS.duplicateSettlement('Bioska (IMP-S-4, ред 6)'))]);
-    expect(doc).toMatchObject({ ukupno: 6, uvezeno: 2, preskoceno: 0, neuspesno: 4 });
-    expect(await settlementCount()).toBe(before + 2);
-    const [mokra] = await t.db.select().from(settlements).where(eq(settlements.code, 'IMP-S-1'));
-    expect(mokra).toMatchObject({ naziv: 'Mokra Gora', opstine: ['Užice', 'Čajetina'], brojDomacinstava: 120, brojSkola: 1 });
-
-    const again = await imported('naselje', file, 'naselja.csv');
-    expect(await settlementCount()).toBe(before + 2);
-    expect(again).toMatchObject({ uvezeno: 0, preskoceno: 2, neuspesno: 4 });
-    expect(again.importReport[0]?.warnings).toEqual([IMPORTS.exists('Насеље „Mokra Gora“ (IMP-S-1)')]);
-    const [after] = await t.db.select().from(settlements).where(eq(settlements.code, 'IMP-S-1'));
-    expect(after?.updatedAt).toEqual(mokra?.updatedAt);
-  });
-
-  it('reads xlsx and legacy xls, with the Cyrillic headers of the template', async () => {
-    const rows = (code: string) => [
-      ['ID насеља', 'Назив насеља', 'Општина', 'Број школа'],
-      [code, 'Златибор', 'Чајетина', 2],
-    ];
-    expect((await imported('naselje', await xlsx(rows('IMP-X-1')), 'naselja.xlsx')).uvezeno).toBe(1);
-    expect((await imported('naselje', xls(rows('IMP-X-2')), 'naselja.xls')).uvezeno).toBe(1);
-    const saved = await t.db.select().from(settlements).where(sql`${settlements.code} in ('IMP-X-1', 'IMP-X-2')`);
-    expect(saved.map((s) => [s.naziv, s.opstine, s.brojSkola])).toEqual([
-      ['Златибор', ['Чајетина'], 2],
-      ['Златибор', ['Чајетина'], 2],
-    ]);
-  });
-
-  it('refuses a file over 10,000,000 bytes, a file of another type, a zip bomb and a sheet without its columns, saving nothing', async () => {
-    const before = await settlementCount();
-    const huge = Buffer.concat([csv([SETTLEMENT_HEADER]), Buffer.alloc(10_000_000, 0x20)]);
-    const big = await upload('naselje', huge, 'velika.csv');
-    expect(big.statusCode).toBe(413);
-    expect(big.json()).toEqual({ message: IMPORTS.tooLarge });
-
-    const pdf = await upload('naselje', samplePdf(), 'naselja.xlsx');
-    expect(pdf.statusCode).toBe(400);
-    expect(pdf.json().message).toBe(SHEET_TEXTS.unsupported);
-
-    // 200 MB of zeros declared in a few hundred kilobytes.
-    const zeros = Buffer.alloc(200 * 1024 * 1024);
-    const deflated = deflateRawSync(zeros, { level: 9 });
-    const bombRes = await upload('naselje', zipWithDeflated('xl/worksheets/sheet1.xml', deflated, zeros.length), 'bomba.xlsx');
-    expect(bombRes.statusCode).toBe(400);
-    expect(bombRes.json().message).toBe(SHEET_TEXTS.bomb);
-
-    const noColumn = await upload('naselje', csv([['Naziv'], ['Samo naziv']]), 'naselja.csv');
-    expect(noColumn.statusCode).toBe(400);
-    expect(noColumn.json().message).toBe(IMPORTS.missingColumn('ID насеља'));
-
-    const json = await t.call({ method: 'POST', url: '/api/naselje/excel-import', payload: { file: 'x' }, token: adminToken });
-    expect(json.statusCode).toBe(400);
-    expect(json.json().message).toBe(IMPORTS.failed);
-    expect(await settlementCount()).toBe(before);
-  });
-
-  it('is the Admin’s only', async () => {
-    const res = await upload('naselje', csv([SETTLEMENT_HEADER, ['IMP-E-1', 'Tuđe', '', '', '', '', '', '']]), 'n.csv', employeeToken);
-    expect(res.statusCode).toBe(403);
-    expect((await t.db.select().from(settlements).where(eq(settlements.code, 'IMP-E-1'))).length).toBe(0);
-  });
-});
-
-/** A zip of one deflated entry whose header declares `size` bytes uncompressed. */
-function zipWithDeflated(name: string, deflated: Buffer, size: number): Buffer {
-  const fileName = Buffer.from(name);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(deflated.length, 18);
-  local.writeUInt32LE(size, 22);
-  local.writeUInt16LE(fileName.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(deflated.length, 20);
-  central.writeUInt32LE(size, 24);
-  central.writeUInt16LE(fileName.length, 28);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(46 + fileName.length, 12);
-  end.writeUInt32LE(30 + fileName.length + deflated.length, 16);
-  return Buffer.concat([local, fileName, deflated, central, fileName, end]);
-}
-
+setupImports();
 describe('POST /api/user/excel-import', () => {
   it('creates active accounts with the named role and group, mails each a link to set a password, and skips known e-mails', async () => {
     const group = await createGroup(t.db, { naziv: 'Uvoz Gradnja d.o.o.', cirilica: 'Увоз Градња д.о.о.', type: 'IZVODJAC' });
