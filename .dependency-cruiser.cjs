@@ -90,8 +90,9 @@ module.exports = {
         '(^|/)(node_modules|dist)/',
         '\\.test\\.tsx?$',
         '^packages/server/test/',
-        // Test helpers beside the code they test (activities/testing.ts, contracts/testDocuments.ts, …).
-        '(^|/)(testing|test[A-Z][A-Za-z]*)\\.ts$',
+        // Test helpers beside the code they test (activities/testing.ts, contracts/testDocuments.ts, …) and
+        // the set-up a split test file's parts share (users/usersSetup.ts for users.*.test.ts, …).
+        '(^|/)(testing|test[A-Z][A-Za-z]*|[a-z][A-Za-z]*Setup)\\.ts$',
       ],
     },
     tsConfig: { fileName: 'tsconfig.base.json' },

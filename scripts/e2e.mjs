@@ -33,7 +33,7 @@ const playwright = new URL('../node_modules/@playwright/test/cli.js', import.met
  */
 const WEIGHTS = {
   'a11y.spec.ts': 159,
-  'clusters.spec.ts': 80,
+  'clusters.spec.ts': 58,
   'users.spec.ts': 61,
   'contracts.spec.ts': 59,
   'topics.spec.ts': 44,
@@ -43,6 +43,7 @@ const WEIGHTS = {
   'setup-journey.spec.ts': 31,
   'activity.spec.ts': 31,
   'inventory.spec.ts': 22,
+  'codebooks.spec.ts': 22,
   'notifications.spec.ts': 20,
   'account.spec.ts': 20,
   'ijo-logs.spec.ts': 17,

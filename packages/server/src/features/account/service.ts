@@ -4,12 +4,7 @@ import {
   type changePasswordSchema,
   type editColumnsSchema,
   type editScriptSchema,
-  type LoginResponse,
-  type loginSchema,
-  PUBLIC_PATHS,
   type SavedTable,
-  type setNewPasswordSchema,
-  type signupSchema,
 } from '@trasa/domain';
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -17,325 +12,31 @@ import type { AppContext } from '../../context.js';
 import { revokedTokens, roles, userCodes, users } from '../../db/schema.js';
 import { writeLog } from '../../platform/audit.js';
 import { type Actor, toActor } from '../../platform/auth.js';
-import { afterReply } from '../../platform/background.js';
-import { builtinRoleId } from '../../platform/builtinRoles.js';
 import type { Executor } from '../../platform/database.js';
 import { currentEpoch } from '../../platform/epoch.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { greeting } from '../../platform/mail.js';
-import { assertStrongPassword, hashPassword, PasswordWorkBusy, verifyPassword } from '../../platform/passwords.js';
+import { assertStrongPassword, hashPassword } from '../../platform/passwords.js';
 import { pgCode, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
-import { hashCode, newCode } from '../../platform/secrets.js';
-import {
-  type Attempt,
-  admitSignIn,
-  attemptRefused,
-  attemptSucceeded,
-  clearAccountFailures,
-  isAddressThrottled,
-  reserveAttempt,
-} from '../../platform/throttle.js';
-import { presentUser, selectUserWithRelations } from '../users/presenter.js';
+import { hashCode } from '../../platform/secrets.js';
+import { attemptSucceeded } from '../../platform/throttle.js';
+import { selectUserWithRelations } from '../users/presenter.js';
+import { EMAIL_CHANGE_HOURS, issueCode } from './codes.js';
+import { dropEmailChange, newPasswordSet } from './registration.js';
+import { checkPassword } from './signIn.js';
+
+export {
+  activate,
+  requestPasswordReset,
+  resendActivation,
+  SETUP_HOURS,
+  sendPasswordSetup,
+  setNewPassword,
+  signup,
+} from './registration.js';
+export { login } from './signIn.js';
 
 export type RequestInfo = { ip: string; url: string };
-
-const ACTIVATION_HOURS = 24;
-const RESET_HOURS = 1;
-const EMAIL_CHANGE_HOURS = 24;
-
-type CodePurpose = 'activation' | 'reset' | 'email-change';
-
-function userByEmail(db: Executor, email: string) {
-  return selectUserWithRelations(db)
-    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deletedAt)))
-    .limit(1);
-}
-
-async function issueCode(db: Executor, userId: string, purpose: CodePurpose, hours: number, payload?: string): Promise<string> {
-  const { code, hash } = newCode();
-  await db.delete(userCodes).where(and(eq(userCodes.userId, userId), eq(userCodes.purpose, purpose)));
-  await db.insert(userCodes).values({
-    userId,
-    purpose,
-    codeHash: hash,
-    payload: payload ?? null,
-    expiresAt: new Date(Date.now() + hours * 3600_000),
-  });
-  return code;
-}
-
-/** Uses a code once: true if it was valid, unused and unexpired for this user. */
-async function consumeCode(db: Executor, userId: string, purpose: CodePurpose, code: string): Promise<boolean> {
-  const used = await db
-    .update(userCodes)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(userCodes.userId, userId),
-        eq(userCodes.purpose, purpose),
-        eq(userCodes.codeHash, hashCode(code)),
-        isNull(userCodes.usedAt),
-        gt(userCodes.expiresAt, new Date()),
-      ),
-    )
-    .returning({ id: userCodes.id });
-  return used.length === 1;
-}
-
-/** A self-registered account that never followed its activation link (expired or not). */
-async function awaitsActivation(db: Executor, userId: string): Promise<boolean> {
-  const [code] = await db
-    .select({ id: userCodes.id })
-    .from(userCodes)
-    .where(and(eq(userCodes.userId, userId), eq(userCodes.purpose, 'activation'), isNull(userCodes.usedAt)))
-    .limit(1);
-  return !!code;
-}
-
-const activationLink = (ctx: AppContext, email: string, code: string) =>
-  `${ctx.config.appUrl}/api/user/activate?email=${encodeURIComponent(email)}&code=${encodeURIComponent(code)}`;
-
-/** The activation mail goes to an address nobody has confirmed yet: it carries no name (greeting). */
-async function mailActivation(ctx: AppContext, user: { email: string }, code: string): Promise<void> {
-  await ctx.mailer.send({
-    to: user.email,
-    subject: 'Траса — активација налога',
-    text: `${greeting(null)}\n\nда бисте активирали налог у апликацији Траса, отворите линк:\n${activationLink(ctx, user.email, code)}\n\nЛинк важи ${ACTIVATION_HOURS} сата. Ако се нисте регистровали, занемарите ову поруку.`,
-  });
-}
-
-/**
- * A password check of a sign-in (or of the current password on a session's sensitive change): the
- * attempt is reserved before hashing (by the caller when given), hashed in the lane the account's state
- * gives, and released on success. 'throttled' when the address is over its limits; throws 503 when the
- * server is too busy.
- */
-async function checkPassword(
-  ctx: AppContext,
-  email: string,
-  password: string,
-  stored: string | null,
-  req: RequestInfo,
-  reserved?: Attempt,
-): Promise<{ ok: boolean; attempt: Attempt } | 'throttled'> {
-  const attempt = reserved ?? (await reserveAttempt(ctx.db, email, req.ip));
-  if (attempt === 'throttled') return 'throttled';
-  // An unknown account costs no hashing: its answer already says it does not exist (spec 1).
-  if (stored === null) return { ok: false, attempt };
-  // An address the account signed in from lately goes first; a slowed account (many attempts from
-  // anywhere) waits behind every other password work.
-  const lane = attempt.known ? 'known' : attempt.slowed ? 'suspect' : 'normal';
-  try {
-    return { ok: await verifyPassword(password, stored, lane), attempt };
-  } catch (err) {
-    if (err instanceof PasswordWorkBusy) await attemptRefused(ctx.db, attempt);
-    throw err;
-  }
-}
-
-/**
- * Sign-in: the attempt is counted against the address first, so an address over its limits gets 429
- * without taking a place in the sign-in gate (an address over its own limit, known so in this process,
- * without a statement); then the gate (one address's share, and all sign-ins in
- * flight), whose 503 stays counted against the address (platform/throttle.ts).
- */
-export async function login(ctx: AppContext, input: z.output<typeof loginSchema>, req: RequestInfo): Promise<LoginResponse> {
-  if (isAddressThrottled(req.ip)) throw new AppError(429, ACCOUNT.throttled);
-  const attempt = await reserveAttempt(ctx.db, input.email, req.ip);
-  if (attempt === 'throttled') throw new AppError(429, ACCOUNT.throttled);
-  const leave = admitSignIn(attempt);
-  if (!leave) {
-    await attemptRefused(ctx.db, attempt);
-    throw new PasswordWorkBusy();
-  }
-  try {
-    return await signIn(ctx, input, req, attempt);
-  } finally {
-    leave();
-  }
-}
-
-async function signIn(ctx: AppContext, input: z.output<typeof loginSchema>, req: RequestInfo, attempt: Attempt): Promise<LoginResponse> {
-  // Read before the user: a restore after this read leaves the token in the past epoch (refused).
-  const epoch = await currentEpoch(ctx.db);
-  const [row] = await userByEmail(ctx.db, input.email);
-  const checked = await checkPassword(ctx, input.email, input.lozinka, row?.user.passwordHash ?? null, req, attempt);
-  if (checked === 'throttled') throw new AppError(429, ACCOUNT.throttled);
-  const failed = (message: string, status: number, note = '') =>
-    writeLog(ctx.db, {
-      actor: null,
-      userLabel: input.email,
-      ip: req.ip,
-      url: req.url,
-      message: `Neuspešna prijava: ${input.email}${note}.`,
-    }).then(() => new AppError(status, message));
-  if (!row) throw await failed(ACCOUNT.unknownUser, 401);
-  if (!checked.ok) throw await failed(ACCOUNT.wrongPassword, 401);
-  if (row.user.status !== 'aktivan') {
-    // The password was right: not a guess, so the attempt is released.
-    await attemptSucceeded(ctx.db, checked.attempt, false);
-    const pending = !row.user.emailPotvrdjen && (await awaitsActivation(ctx.db, row.user.id));
-    throw await failed(pending ? ACCOUNT.inactiveUser : ACCOUNT.deactivatedUser, 403, ' (nalog nije aktivan)');
-  }
-  await attemptSucceeded(ctx.db, checked.attempt, true);
-  const actor = toActor(row);
-  await writeLog(ctx.db, { actor, ip: req.ip, url: req.url, message: `Korisnik ${actor.email} se prijavio.` });
-  const token = await ctx.tokens.sign({ sub: row.user.id, tv: row.user.tokenVersion, ep: epoch });
-  return { token, user: presentUser(row) };
-}
-
-/**
- * Sign-up answers the same for a taken address as for a new one (spec 1's success message): the
- * owner of the address is told by mail instead. Both paths hash and send one mail, so they take about
- * the same time.
- */
-export async function signup(ctx: AppContext, input: z.output<typeof signupSchema>, req: RequestInfo): Promise<string> {
-  assertStrongPassword(input.lozinka, input, 'lozinka');
-  const passwordHash = await hashPassword(input.lozinka);
-  const created = await ctx.db.transaction(async (tx) => {
-    const [taken] = await userByEmail(tx, input.email);
-    if (taken) return null;
-    const inserted = await tx
-      .insert(users)
-      .values({
-        ime: input.ime,
-        prezime: input.prezime,
-        email: input.email,
-        emailPotvrdjen: false,
-        status: 'neaktivan',
-        roleId: await builtinRoleId(tx, 'Gost'),
-        passwordHash,
-      })
-      .onConflictDoNothing()
-      .returning({ id: users.id });
-    const user = inserted[0];
-    if (!user) return null;
-    const code = await issueCode(tx, user.id, 'activation', ACTIVATION_HOURS);
-    await writeLog(tx, {
-      actor: null,
-      userLabel: input.email,
-      ip: req.ip,
-      url: req.url,
-      message: `Registrovan novi korisnik ${input.email}.`,
-    });
-    return { code };
-  });
-  if (created) {
-    await mailActivation(ctx, input, created.code);
-  } else {
-    await writeLog(ctx.db, {
-      actor: null,
-      userLabel: input.email,
-      ip: req.ip,
-      url: req.url,
-      message: `Pokušaj registracije sa zauzetom adresom ${input.email}.`,
-    });
-    await ctx.mailer.send({
-      to: input.email,
-      subject: 'Траса — покушај регистрације',
-      text: `Поштовани/а,\n\nнеко је покушао да региструје нови налог у апликацији Траса са овом адресом, а налог са њом већ постоји. Ако сте то били ви, пријавите се на ${ctx.config.appUrl}/ или поставите нову лозинку преко „Заборавили сте лозинку?“ (${ctx.config.appUrl}${PUBLIC_PATHS.forgotPassword}).\n\nАко нисте, занемарите ову поруку: налог није мењан.`,
-    });
-  }
-  return ACCOUNT.signupSuccess;
-}
-
-/** Follows an activation link: true when the account is now confirmed and active. */
-export async function activate(ctx: AppContext, email: string, code: string, req: RequestInfo): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await userByEmail(tx, email);
-    if (!row || !(await consumeCode(tx, row.user.id, 'activation', code))) return false;
-    await tx.update(users).set({ emailPotvrdjen: true, status: 'aktivan', updatedAt: new Date() }).where(eq(users.id, row.user.id));
-    await writeLog(tx, { actor: toActor(row), ip: req.ip, url: req.url, message: `Korisnik ${row.user.email} je aktivirao nalog.` });
-    return true;
-  });
-}
-
-/**
- * A new activation link for a self-registered account that never used its own (from the login
- * screen). The same answer, at once, for any address; the work happens after it.
- */
-export function resendActivation(ctx: AppContext, email: string, req: RequestInfo): string {
-  afterReply(ctx.log, 'resend activation', async () => {
-    const [row] = await userByEmail(ctx.db, email);
-    if (!row || row.user.emailPotvrdjen || row.user.status === 'aktivan' || !(await awaitsActivation(ctx.db, row.user.id))) return;
-    const code = await issueCode(ctx.db, row.user.id, 'activation', ACTIVATION_HOURS);
-    await writeLog(ctx.db, {
-      actor: toActor(row),
-      ip: req.ip,
-      url: req.url,
-      message: `Poslat novi aktivacioni link za ${row.user.email}.`,
-    });
-    await mailActivation(ctx, row.user, code);
-  });
-  return ACCOUNT.resendActivationSent;
-}
-
-/**
- * The same answer, in the same time, whether or not the address has an account (no enumeration):
- * the answer goes first, the look-up and the mail after it.
- */
-export function requestPasswordReset(ctx: AppContext, email: string, req: RequestInfo): string {
-  afterReply(ctx.log, 'password reset mail', async () => {
-    const [row] = await userByEmail(ctx.db, email);
-    if (!row) return;
-    const code = await issueCode(ctx.db, row.user.id, 'reset', RESET_HOURS);
-    const link = `${ctx.config.appUrl}${PUBLIC_PATHS.resetPassword}?email=${encodeURIComponent(row.user.email)}&code=${encodeURIComponent(code)}`;
-    await writeLog(ctx.db, { actor: toActor(row), ip: req.ip, url: req.url, message: `Zatražena promena lozinke za ${row.user.email}.` });
-    await ctx.mailer.send({
-      to: row.user.email,
-      subject: 'Траса — промена лозинке',
-      text: `${greeting(row.user.emailPotvrdjen ? row.user.ime : null)}\n\nза промену лозинке у апликацији Траса отворите линк:\n${link}\n\nЛинк важи ${RESET_HOURS} сат и може се употребити једном. Ако нисте тражили промену лозинке, занемарите ову поруку.`,
-    });
-  });
-  return ACCOUNT.forgotSent;
-}
-
-/** How long the link of an imported account's first password stays valid. */
-export const SETUP_HOURS = 72;
-
-/**
- * The mail an account made by an import gets: a link (through the reset form) to choose its first
- * password; the spreadsheet never carries passwords (docs/decisions.md "Imports").
- */
-export async function sendPasswordSetup(ctx: AppContext, user: { id: string; email: string; ime: string }): Promise<void> {
-  const code = await issueCode(ctx.db, user.id, 'reset', SETUP_HOURS);
-  const link = `${ctx.config.appUrl}${PUBLIC_PATHS.resetPassword}?email=${encodeURIComponent(user.email)}&code=${encodeURIComponent(code)}`;
-  await ctx.mailer.send({
-    to: user.email,
-    subject: 'Траса — ваш налог',
-    text: `${greeting(user.ime)}\n\nза вас је направљен налог у апликацији Траса. Лозинку постављате на линку:\n${link}\n\nЛинк важи ${SETUP_HOURS} сата и може се употребити једном. После тога лозинку можете поново поставити преко „Заборавили сте лозинку?“.`,
-  });
-}
-
-/** A new password revokes every token and drops a pending e-mail change (it may be a hijacker's). */
-function newPasswordSet(passwordHash: string) {
-  return { passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() };
-}
-const dropEmailChange = (db: Executor, userId: string) =>
-  db.delete(userCodes).where(and(eq(userCodes.userId, userId), eq(userCodes.purpose, 'email-change')));
-
-export async function setNewPassword(ctx: AppContext, input: z.output<typeof setNewPasswordSchema>, req: RequestInfo): Promise<string> {
-  const [owner] = await userByEmail(ctx.db, input.email);
-  // A weak password is refused before the code is used, so the link still works for a better one.
-  assertStrongPassword(input.password, owner?.user ?? { email: input.email }, 'password');
-  const passwordHash = await hashPassword(input.password);
-  await ctx.db.transaction(async (tx) => {
-    const [row] = await userByEmail(tx, input.email);
-    if (!row || !(await consumeCode(tx, row.user.id, 'reset', input.resetCode))) {
-      throw new AppError(400, ACCOUNT.resetLinkInvalid);
-    }
-    await tx.update(users).set(newPasswordSet(passwordHash)).where(eq(users.id, row.user.id));
-    await dropEmailChange(tx, row.user.id);
-    await writeLog(tx, {
-      actor: toActor(row),
-      ip: req.ip,
-      url: req.url,
-      message: `Korisnik ${row.user.email} je promenio lozinku preko linka.`,
-    });
-  });
-  await clearAccountFailures(ctx.db, input.email);
-  return ACCOUNT.resetSuccess;
-}
 
 /**
  * The current password a session must give for a sensitive change: counted like a sign-in of the
