@@ -204,6 +204,8 @@ async function readSchema(url: string): Promise<Map<string, string>> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
+    // The definitions name objects outside the search path with their schema: read with public alone on it.
+    await client.query('set search_path = public');
     const files = new Map<string, string[]>([...Object.keys(tableGroups), 'shared'].map((g) => [`${g}.txt`, []]));
     for (const [name, query] of sections) {
       const { rows } = await client.query<{ tbl: string | null; line: string }>(query);
