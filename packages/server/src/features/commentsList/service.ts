@@ -47,7 +47,7 @@ function searchCondition(terms: string[]): SQL | undefined {
 
 /**
  * The comment's cluster, kept from its activity by triggers like `activity_position` (drizzle/0013; not
- * in the schema files, which drizzle-kit compares).
+ * in the schema files, which describe what queries read).
  */
 const commentCluster = sql`${activityComments}."cluster_id"`;
 

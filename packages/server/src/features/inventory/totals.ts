@@ -4,8 +4,8 @@ import { inventoryItems } from '../../db/schema-inventory.js';
 
 /**
  * Per location and codebook entry: the items' count, kolicina, value (Σ round(kolicina × cenaRsd, 2)) and
- * latest handover, kept by statement triggers on inventory_items (migration 0014, hand-written like 0013:
- * not in the schema files, so drizzle-kit leaves it alone). The reports' totals, the summary per codebook
+ * latest handover, kept by statement triggers on inventory_items (migration 0014, hand-written like 0013;
+ * declared here, outside the schema files, for the queries that read it). The reports' totals, the summary per codebook
  * entry and the state per location read it instead of 100,000 items.
  */
 export const inventoryTotals = pgTable(
