@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { sqlLiteral } from './sqlText.js';
 
 /**
  * JSON text built in SQL for answers sent as they come (GET /api/location, GET /api/group): compact and
@@ -8,7 +9,7 @@ import { type SQL, sql } from 'drizzle-orm';
 
 /** An object from constant keys and SQL values that are already JSON texts (jsonValue for plain values); never SQL null. */
 export function jsonObject(entries: readonly (readonly [string, SQL])[]): SQL {
-  const parts = entries.map(([key, value], i) => sql`${sql.raw(`'${i === 0 ? '{' : ','}${JSON.stringify(key)}:'`)} || ${value}`);
+  const parts = entries.map(([key, value], i) => sql`${sqlLiteral(`${i === 0 ? '{' : ','}${JSON.stringify(key)}:`)} || ${value}`);
   return sql`(${sql.join(parts, sql` || `)} || '}')`;
 }
 /** A value as JSON text (SQL null: JSON null). */

@@ -3,6 +3,7 @@ import {
   type ActivityStatus,
   addDays,
   type ClusterStatus,
+  CONTRACT_KINDS,
   type ContractBrief,
   type ContractKind,
   type ContractStatus,
@@ -19,6 +20,7 @@ import { activities, activityCatalogue, activityComments } from '../../db/schema
 import { clusterGroups, clusterSettlements, clusters, contractClusters, contracts, settlements } from '../../db/schema-clusters.js';
 import { type Executor, serbianOrder } from '../../platform/database.js';
 import { jsonArrayAgg, jsonObject, jsonPlain, jsonValue } from '../../platform/jsonText.js';
+import { sqlIdent, sqlLiteral } from '../../platform/sqlText.js';
 import { appToday } from '../../platform/time.js';
 import { activityColour } from '../../shared/activityColour.js';
 import { presentSettlement, settlementColumns } from '../settlements/presenter.js';
@@ -38,7 +40,7 @@ export type { ClusterStatus, ContractBrief, GroupBrief, LocationDto, LocationLis
 export const clusterStatusSql = sql<ClusterStatus>`clusters.status_klastera`;
 
 /** The same as a condition for counting clusters in progress (lists' `aktivne`). */
-export const clusterInProgressSql = sql<boolean>`(clusters.status_klastera = ${sql.raw(`'${IN_PROGRESS}'`)})`;
+export const clusterInProgressSql = sql<boolean>`(clusters.status_klastera = ${sqlLiteral(IN_PROGRESS)})`;
 
 /** When a finished cluster finished: its latest datumZavrsetka (YYYY-MM-DD); null unless 'Završen' (stored beside the status). */
 export const clusterFinishedSql = sql<string | null>`clusters.datum_zavrsetka_klastera::text`;
@@ -73,9 +75,9 @@ export const clusterOrder = [serbianOrder(clusters.naziv), clusters.id] as const
  */
 export function clusterColourSql(status: SQL, start: SQL, due: SQL, finished: SQL, today: SQL): SQL {
   return sql`(case
-    when ${status} = ${sql.raw(`'${FINISHED_CLUSTER}'`)} then
+    when ${status} = ${sqlLiteral(FINISHED_CLUSTER)} then
       case when ${due} is null then 'green' when coalesce(${finished}, ${today}) > ${due} then 'greenRed' else 'green' end
-    when ${status} <> ${sql.raw(`'${IN_PROGRESS}'`)} then 'white'
+    when ${status} <> ${sqlLiteral(IN_PROGRESS)} then 'white'
     when ${due} is null or ${start} is null then 'white'
     when ${today} > ${due} then 'red'
     when ${due} - ${start} <= 0 then 'orange'
@@ -102,7 +104,7 @@ export function locationListJsonSql(page: SQL, today: string | Placeholder): SQL
     ['naziv', jsonValue(sql`gr.naziv`)],
     ['tipKod', jsonValue(sql`t.code`)],
   ]);
-  const ofKind = (kind: string) => sql`coalesce(${sql.raw(`k."${kind}"`)}, 'null')`;
+  const ofKind = (kind: ContractKind) => sql`coalesce(k.${sqlIdent(kind, CONTRACT_KINDS)}, 'null')`;
   const location = jsonObject([
     ['_id', jsonPlain(sql`c.id`)],
     ['naziv', jsonValue(sql`c.naziv`)],

@@ -39,6 +39,7 @@ import type { Executor } from '../../platform/database.js';
 import { epochSql } from '../../platform/epoch.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { orderOf, type SortMap, serbianCompare, sortKeyOf } from '../../platform/sorting.js';
+import { sqlLiteral } from '../../platform/sqlText.js';
 import { searchTerms } from '../../platform/textSearch.js';
 import { type ClusterScope, visibleClusterCondition } from '../clusters/policy.js';
 import { clusterOrder } from '../clusters/presenter.js';
@@ -190,7 +191,7 @@ const hasFinished = sql`${clusters}.zavrsenih_aktivnosti > 0`;
 /** An activity's status in the order of progress (not started, in progress, finished), as the clusters list sorts it. */
 const progressOf = (status: SQL | AnyPgColumn) =>
   sql`case ${status} ${sql.join(
-    ACTIVITY_STATUSES.map((s, i) => sql`when ${s} then ${sql.raw(String(i))}`),
+    ACTIVITY_STATUSES.map((s, i) => sql`when ${s} then ${sqlLiteral(i)}`),
     sql` `,
   )} end`;
 
