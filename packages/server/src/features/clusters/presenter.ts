@@ -6,6 +6,7 @@ import {
   CONTRACT_KINDS,
   type ContractBrief,
   type ContractKind,
+  type ContractorRef,
   type ContractStatus,
   type DeadlineColour,
   deadlineColour,
@@ -19,7 +20,7 @@ import { groups, groupTypes } from '../../db/schema.js';
 import { activities, activityCatalogue, activityComments } from '../../db/schema-activities.js';
 import { clusterGroups, clusterSettlements, clusters, contractClusters, contracts, settlements } from '../../db/schema-clusters.js';
 import { type Executor, serbianOrder } from '../../platform/database.js';
-import { jsonArrayAgg, jsonObject, jsonPlain, jsonValue } from '../../platform/jsonText.js';
+import { jsonArrayAgg, jsonFields, jsonObject, jsonPlain, jsonValue } from '../../platform/jsonText.js';
 import { sqlIdent, sqlLiteral } from '../../platform/sqlText.js';
 import { appToday } from '../../platform/time.js';
 import { activityColour } from '../../shared/activityColour.js';
@@ -99,28 +100,25 @@ const FINISHED_CLUSTER: ClusterStatus = 'Završen';
  */
 export function locationListJsonSql(page: SQL, today: string | Placeholder): SQL {
   const day = sql`${today}::date`;
-  const group = jsonObject([
-    ['_id', jsonPlain(sql`gr.id`)],
-    ['naziv', jsonValue(sql`gr.naziv`)],
-    ['tipKod', jsonValue(sql`t.code`)],
-  ]);
+  const group = jsonFields<ContractorRef>({
+    _id: jsonPlain(sql`gr.id`),
+    naziv: jsonValue(sql`gr.naziv`),
+    tipKod: jsonValue(sql`t.code`),
+  });
   const ofKind = (kind: ContractKind) => sql`coalesce(k.${sqlIdent(kind, CONTRACT_KINDS)}, 'null')`;
-  const location = jsonObject([
-    ['_id', jsonPlain(sql`c.id`)],
-    ['naziv', jsonValue(sql`c.naziv`)],
-    ['odgovoran', sql`coalesce(g.list, '[]')`],
-    ['ugovor', ofKind('contract')],
-    [
-      'ugovori',
-      jsonObject([
-        ['contractIzv', ofKind('contractIzv')],
-        ['contractPro', ofKind('contractPro')],
-        ['contractNad', ofKind('contractNad')],
-      ]),
-    ],
-    ['status', jsonValue(sql`c.status_klastera`)],
-    ['boja', jsonValue(clusterColourSql(sql`c.status_klastera`, sql`k.start`, sql`k.due`, sql`c.datum_zavrsetka_klastera`, day))],
-  ]);
+  const location = jsonFields<LocationListItem>({
+    _id: jsonPlain(sql`c.id`),
+    naziv: jsonValue(sql`c.naziv`),
+    odgovoran: sql`coalesce(g.list, '[]')`,
+    ugovor: ofKind('contract'),
+    ugovori: jsonFields<LocationListItem['ugovori']>({
+      contractIzv: ofKind('contractIzv'),
+      contractPro: ofKind('contractPro'),
+      contractNad: ofKind('contractNad'),
+    }),
+    status: jsonValue(sql`c.status_klastera`),
+    boja: jsonValue(clusterColourSql(sql`c.status_klastera`, sql`k.start`, sql`k.due`, sql`c.datum_zavrsetka_klastera`, day)),
+  });
   // The general contract by id and name (the contract column), the typed ones by id.
   const ref = sql`case when k.kind = 'contract' then ${jsonObject([
     ['_id', jsonPlain(sql`k.id`)],
