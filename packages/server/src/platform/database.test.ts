@@ -103,3 +103,45 @@ describe('a batch with standard_conforming_strings off', () => {
     }
   });
 });
+
+describe("a batch's values", () => {
+  it('are written as literals that read back exactly: strings, finite numbers, bigints, booleans, null', async () => {
+    const texts = ['$1', "$1'; select 1; --", "E'x'", '\\', "\\'", '$$ $tag$', 'a\nb\tc', '🙂 Ђ'];
+    for (const text of texts) {
+      const [rows] = await runBatch(t.db, [sql`select ${text}::text as text`]);
+      expect(rows).toEqual([{ text }]);
+    }
+    // A negative number right after a minus must not start a comment (a-${n} → a-(-1)).
+    const [numbers] = await runBatch(t.db, [
+      sql`select 1-${-1} as two, ${0.1}::float8 as tenth, ${1e21}::float8 as big, ${-0} as zero, ${-5n}::int8 as neg, ${2n ** 62n}::int8 as wide`,
+    ]);
+    expect(numbers).toEqual([{ two: 2, tenth: 0.1, big: 1e21, zero: 0, neg: '-5', wide: String(2n ** 62n) }]);
+    const [others] = await runBatch(t.db, [sql`select ${true} as yes, ${false} as no, ${null}::text as nothing`]);
+    expect(others).toEqual([{ yes: true, no: false, nothing: null }]);
+  });
+
+  it('are refused, before anything is sent, when not a string, a finite number, a bigint, a boolean or null', async () => {
+    const group = await createGroup(t.db, { naziv: 'Pre odbijanja' });
+    const tricky: unknown[] = [
+      { toString: () => "x'; update groups set naziv = 'upisano'; --" },
+      { a: 1 },
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      Number.NEGATIVE_INFINITY,
+      new Date('2026-01-01T00:00:00Z'),
+      sql.param([1, 2]),
+      sql.placeholder('id'),
+      'a\u0000b',
+      Symbol('s'),
+    ];
+    for (const value of tricky) {
+      await expect(
+        runBatch(t.db, [sql`update ${groups} set naziv = ${'Promenjeno'} where id = ${group.id}`, sql`select ${value} as v`]),
+      ).rejects.toThrow(/^runBatch: /);
+    }
+    const [row] = await t.db.select({ naziv: groups.naziv }).from(groups).where(eq(groups.id, group.id));
+    expect(row?.naziv).toBe('Pre odbijanja');
+    // A fragment with drizzle's own inlined values is refused too (its objects would be written by toString).
+    await expect(runBatch(t.db, [sql`select ${{ toString: () => '1' }} as v`.inlineParams()])).rejects.toThrow(/^runBatch: /);
+  });
+});

@@ -7,6 +7,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from '../db/schema.js';
+import { literalText } from './sqlText.js';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -94,14 +95,20 @@ export function preparedOn<T extends object>(prepared: T, db: Executor): T {
 const dialect = new PgDialect();
 
 /**
- * runBatch's dialect: a string value written into the text as an escape string (E'…', backslashes and
- * quotes doubled), which PostgreSQL reads the same whatever standard_conforming_strings says — drizzle's
- * own '…' with quotes doubled is exact only while that setting is on (its default, but a database or
- * role may turn it off, and then a backslash before a quote would end the string early).
+ * runBatch's dialect: every value (where drizzle would write a `$n` parameter) written as a literal
+ * (literalText: strings, finite numbers, bigints, booleans, null; anything else throws). drizzle's own inlining (mapInlineParam) would write an object's toString, NaN or
+ * Infinity as they come, so it is refused here (escapeString is used by nothing else).
  */
 class BatchDialect extends PgDialect {
-  override escapeString(str: string): string {
-    return `E'${str.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  override escapeParam(_num: number, value?: unknown): string {
+    try {
+      return literalText(value);
+    } catch (error) {
+      throw new TypeError(`runBatch: ${(error as Error).message}`);
+    }
+  }
+  override escapeString(_str: string): string {
+    throw new TypeError('runBatch: a fragment with inlined values (.inlineParams()) is not accepted');
   }
 }
 const batchDialect = new BatchDialect();
@@ -140,14 +147,15 @@ export async function runNamed<Row>(
 /**
  * Several statements sent as one simple query: one round trip, run by PostgreSQL as one implicit
  * transaction (so `set local` holds for the statements after it and ends with the batch; an error rolls
- * the whole batch back and leaves the connection clean). The values are written into the text (drizzle's
- * inlineParams, strings through batchDialect), so no statement here is prepared: each is planned with its
- * values, as an unnamed statement is. Answers each statement's rows, in order.
+ * the whole batch back and leaves the connection clean). The simple protocol takes no parameters, so the
+ * values are written into the text, each through literalText (strings, finite numbers, bigints,
+ * booleans, null; anything else throws before anything is sent); no statement here is prepared: each is
+ * planned with its values, as an unnamed statement is. Answers each statement's rows, in order.
  *
  * On the pool only (`Db`): inside a caller's transaction a `set local` would outlive the batch.
  */
 export async function runBatch(db: Db, statements: SQL[]): Promise<Record<string, unknown>[][]> {
-  const text = statements.map((s) => batchDialect.sqlToQuery(s.inlineParams()).sql).join(';\n');
+  const text = statements.map((s) => batchDialect.sqlToQuery(s).sql).join(';\n');
   const result = (await db.$client.query(text)) as pg.QueryResult | pg.QueryResult[];
   return (Array.isArray(result) ? result : [result]).map((r) => r.rows);
 }

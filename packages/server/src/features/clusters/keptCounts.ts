@@ -4,13 +4,15 @@ import { clusters } from '../../db/schema-clusters.js';
 import type { Executor } from '../../platform/database.js';
 import { cappedCountSql, EXACT_COUNT_LIMIT, estimatedRows, tableEstimateSql } from '../../platform/paging.js';
 import { listVersionSql, type SearchCount, searchCountKey, searchCountOf } from '../../platform/searchCounts.js';
+import { sqlDirection, sqlIdent, sqlLiteral } from '../../platform/sqlText.js';
 import { type ClusterScope, visibleClusterIds } from './policy.js';
 
 /**
  * The lists whose number of rows per cluster is kept in cluster_list_counts (drizzle/0025: recounted by
  * triggers on every insert, delete and move of a comment or topic; not in the schema files).
  */
-export type CountedList = 'comments' | 'topics';
+const COUNTED_LISTS = ['comments', 'topics'] as const;
+export type CountedList = (typeof COUNTED_LISTS)[number];
 
 /**
  * One integer `n`: how many comments or topics the scope's clusters hold, summed from the kept numbers
@@ -18,7 +20,7 @@ export type CountedList = 'comments' | 'topics';
  * entries). Only for a list without a search or filter: the kept numbers count every row of a cluster.
  */
 export function keptTotal(list: CountedList, scope: ClusterScope): SQL {
-  const column = sql`k.${sql.identifier(list)}`;
+  const column = sql`k.${sqlIdent(list, COUNTED_LISTS)}`;
   // The Admin's: every cluster's (a row left of a removed one is 0, but a restored copy need not be).
   const visible = scope.all
     ? sql`where k.cluster_id in (select id from ${clusters})`
@@ -99,8 +101,8 @@ export function pageByKeptClusters(
   list: CountedList,
   opts: { scope: ClusterScope; dir: 'asc' | 'desc'; limit: number; offset: number; rowsOf: (clusterId: SQL) => SQL },
 ): SQL {
-  const dir = sql.raw(opts.dir === 'desc' ? 'desc' : 'asc');
-  const column = sql`k.${sql.identifier(list)}`;
+  const dir = sqlDirection(opts.dir);
+  const column = sql`k.${sqlIdent(list, COUNTED_LISTS)}`;
   const visible = opts.scope.all ? sql`` : sql`where c.id in (${visibleClusterIds(opts.scope)})`;
   const offset = sql`${opts.offset}::bigint`;
   // The running sums are read in the clusters' order and stop at the page's clusters (at most `limit` of
@@ -150,7 +152,7 @@ export function totalColumns(
     return sql`select ${opts.keptCount.count.n(capped)} as n, ${opts.keptCount.count.estimate} as estimate, ${opts.keptCount.version} as version`;
   }
   if (!opts.estimateFirst) return sql`select ${capped} as n, null::float8 as estimate, null::text as version`;
-  return sql`select case when e.estimate > ${sql.raw(String(2 * EXACT_COUNT_LIMIT))} then null else ${capped} end as n, e.estimate,
+  return sql`select case when e.estimate > ${sqlLiteral(2 * EXACT_COUNT_LIMIT)} then null else ${capped} end as n, e.estimate,
       null::text as version
     from (select ${tableEstimateSql(opts.table)} as estimate) e`;
 }

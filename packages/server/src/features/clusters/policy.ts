@@ -6,6 +6,7 @@ import type { Actor } from '../../platform/auth.js';
 import { type Executor, namedStatement, runNamed } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
 import { keptByVersion } from '../../platform/keptByVersion.js';
+import { sqlLiteral } from '../../platform/sqlText.js';
 
 /**
  * Who sees which clusters (server-behaviour.md "Groups, visibility and scope";
@@ -168,7 +169,7 @@ export function scopeQueryOf(actor: Actor): ScopeQuery {
  */
 export function scopeOfOneCluster(scope: ScopeQuery, cluster: SQL): { cte: SQL; all: SQL; visible: SQL } {
   if ('fixed' in scope) {
-    const constant = sql.raw(String(scope.fixed));
+    const constant = sqlLiteral(scope.fixed);
     return { cte: sql``, all: constant, visible: constant };
   }
   const all = sql`exists (select 1 from scope_groups where sve_videci)`;

@@ -3,8 +3,10 @@ import {
   type ActivityStatus,
   addDays,
   type ClusterStatus,
+  CONTRACT_KINDS,
   type ContractBrief,
   type ContractKind,
+  type ContractorRef,
   type ContractStatus,
   type DeadlineColour,
   deadlineColour,
@@ -18,7 +20,8 @@ import { groups, groupTypes } from '../../db/schema.js';
 import { activities, activityCatalogue, activityComments } from '../../db/schema-activities.js';
 import { clusterGroups, clusterSettlements, clusters, contractClusters, contracts, settlements } from '../../db/schema-clusters.js';
 import { type Executor, serbianOrder } from '../../platform/database.js';
-import { jsonArrayAgg, jsonObject, jsonPlain, jsonValue } from '../../platform/jsonText.js';
+import { jsonArrayAgg, jsonFields, jsonObject, jsonPlain, jsonValue } from '../../platform/jsonText.js';
+import { sqlIdent, sqlLiteral } from '../../platform/sqlText.js';
 import { appToday } from '../../platform/time.js';
 import { activityColour } from '../../shared/activityColour.js';
 import { presentSettlement, settlementColumns } from '../settlements/presenter.js';
@@ -38,7 +41,7 @@ export type { ClusterStatus, ContractBrief, GroupBrief, LocationDto, LocationLis
 export const clusterStatusSql = sql<ClusterStatus>`clusters.status_klastera`;
 
 /** The same as a condition for counting clusters in progress (lists' `aktivne`). */
-export const clusterInProgressSql = sql<boolean>`(clusters.status_klastera = ${sql.raw(`'${IN_PROGRESS}'`)})`;
+export const clusterInProgressSql = sql<boolean>`(clusters.status_klastera = ${sqlLiteral(IN_PROGRESS)})`;
 
 /** When a finished cluster finished: its latest datumZavrsetka (YYYY-MM-DD); null unless 'Završen' (stored beside the status). */
 export const clusterFinishedSql = sql<string | null>`clusters.datum_zavrsetka_klastera::text`;
@@ -73,9 +76,9 @@ export const clusterOrder = [serbianOrder(clusters.naziv), clusters.id] as const
  */
 export function clusterColourSql(status: SQL, start: SQL, due: SQL, finished: SQL, today: SQL): SQL {
   return sql`(case
-    when ${status} = ${sql.raw(`'${FINISHED_CLUSTER}'`)} then
+    when ${status} = ${sqlLiteral(FINISHED_CLUSTER)} then
       case when ${due} is null then 'green' when coalesce(${finished}, ${today}) > ${due} then 'greenRed' else 'green' end
-    when ${status} <> ${sql.raw(`'${IN_PROGRESS}'`)} then 'white'
+    when ${status} <> ${sqlLiteral(IN_PROGRESS)} then 'white'
     when ${due} is null or ${start} is null then 'white'
     when ${today} > ${due} then 'red'
     when ${due} - ${start} <= 0 then 'orange'
@@ -97,28 +100,25 @@ const FINISHED_CLUSTER: ClusterStatus = 'Završen';
  */
 export function locationListJsonSql(page: SQL, today: string | Placeholder): SQL {
   const day = sql`${today}::date`;
-  const group = jsonObject([
-    ['_id', jsonPlain(sql`gr.id`)],
-    ['naziv', jsonValue(sql`gr.naziv`)],
-    ['tipKod', jsonValue(sql`t.code`)],
-  ]);
-  const ofKind = (kind: string) => sql`coalesce(${sql.raw(`k."${kind}"`)}, 'null')`;
-  const location = jsonObject([
-    ['_id', jsonPlain(sql`c.id`)],
-    ['naziv', jsonValue(sql`c.naziv`)],
-    ['odgovoran', sql`coalesce(g.list, '[]')`],
-    ['ugovor', ofKind('contract')],
-    [
-      'ugovori',
-      jsonObject([
-        ['contractIzv', ofKind('contractIzv')],
-        ['contractPro', ofKind('contractPro')],
-        ['contractNad', ofKind('contractNad')],
-      ]),
-    ],
-    ['status', jsonValue(sql`c.status_klastera`)],
-    ['boja', jsonValue(clusterColourSql(sql`c.status_klastera`, sql`k.start`, sql`k.due`, sql`c.datum_zavrsetka_klastera`, day))],
-  ]);
+  const group = jsonFields<ContractorRef>({
+    _id: jsonPlain(sql`gr.id`),
+    naziv: jsonValue(sql`gr.naziv`),
+    tipKod: jsonValue(sql`t.code`),
+  });
+  const ofKind = (kind: ContractKind) => sql`coalesce(k.${sqlIdent(kind, CONTRACT_KINDS)}, 'null')`;
+  const location = jsonFields<LocationListItem>({
+    _id: jsonPlain(sql`c.id`),
+    naziv: jsonValue(sql`c.naziv`),
+    odgovoran: sql`coalesce(g.list, '[]')`,
+    ugovor: ofKind('contract'),
+    ugovori: jsonFields<LocationListItem['ugovori']>({
+      contractIzv: ofKind('contractIzv'),
+      contractPro: ofKind('contractPro'),
+      contractNad: ofKind('contractNad'),
+    }),
+    status: jsonValue(sql`c.status_klastera`),
+    boja: jsonValue(clusterColourSql(sql`c.status_klastera`, sql`k.start`, sql`k.due`, sql`c.datum_zavrsetka_klastera`, day)),
+  });
   // The general contract by id and name (the contract column), the typed ones by id.
   const ref = sql`case when k.kind = 'contract' then ${jsonObject([
     ['_id', jsonPlain(sql`k.id`)],

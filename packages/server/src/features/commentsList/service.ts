@@ -11,6 +11,7 @@ import { notFound } from '../../platform/errors.js';
 import { offsetOf, type Paging } from '../../platform/paging.js';
 import { listVersionSql, searchCountKey, searchCountOf } from '../../platform/searchCounts.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
+import { sqlDirection, sqlIdent } from '../../platform/sqlText.js';
 import { searchTerms } from '../../platform/textSearch.js';
 import { headOfScopePage, keptScopeTotal, pageByKeptClusters, type TotalColumns, totalColumns, totalOf } from '../clusters/keptCounts.js';
 import { type ClusterScope, clusterScopeOf, inVisibleClusters, visibleClusterIds } from '../clusters/policy.js';
@@ -19,6 +20,9 @@ import { type CommentListRow, presentCommentRow } from './presenter.js';
 export type RequestInfo = { ip: string; url: string };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The context columns a comment's search reads besides its own text. */
+const SEARCH_COLUMNS = ['author_search', 'cluster_search', 'activity_search'] as const;
 
 /**
  * A comment matches when the folded text (trasa_fold: both scripts, case and diacritics aside) is in
@@ -37,7 +41,7 @@ function searchCondition(terms: string[]): SQL | undefined {
   const likes = terms.map((term) => `%${escapeLike(foldForSearch(term))}%`);
   const columns = [
     sql`${activityComments.searchText}`,
-    ...['author_search', 'cluster_search', 'activity_search'].map((c) => sql`${activityComments}.${sql.identifier(c)}`),
+    ...SEARCH_COLUMNS.map((c) => sql`${activityComments}.${sqlIdent(c, SEARCH_COLUMNS)}`),
   ];
   return sql`(${sql.join(
     likes.flatMap((like) => columns.map((column) => sql`${column} like ${like}`)),
@@ -104,7 +108,7 @@ function walkedPageIds(
   unsearched?: ClusterScope,
   page: SQL = sql`limit ${paging.limit} offset ${offsetOf(paging)}`,
 ): SQL | null {
-  const dir = sql.raw(paging.order === 'desc' ? 'desc' : 'asc');
+  const dir = sqlDirection(paging.order === 'desc' ? 'desc' : 'asc');
   const id = activityComments.id;
   switch (paging.sort) {
     case 'klaster':
@@ -216,7 +220,7 @@ function ownKeyOf(sort: CommentSorting['sort']): { key: SQL; text: boolean } | n
 function headOfScope(where: SQL, narrowed: { clusters: SQL; search: SQL }, paging: Paging & CommentSorting): SQL | null {
   const own = ownKeyOf(paging.sort);
   if (offsetOf(paging) + paging.limit > 500 || !own) return null;
-  const dir = sql.raw(directionOf(paging));
+  const dir = sqlDirection(directionOf(paging));
   return headOfScopePage({
     table: activityComments,
     id: sql`${activityComments.id}`,

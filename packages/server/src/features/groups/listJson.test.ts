@@ -59,41 +59,59 @@ beforeAll(async () => {
   }
 });
 
-describe('the groups list built in SQL', () => {
-  it('equals the presenter for every caller, page and sort', async () => {
-    const sorts: { sort?: (typeof LIST_SORTS.groups)[number]; order?: 'asc' | 'desc' }[] = [{}];
-    for (const sort of LIST_SORTS.groups) for (const order of ['asc', 'desc'] as const) sorts.push({ sort, order });
-    for (const caller of callers) {
-      const scope = await scopeOf(t.db, caller.actor);
-      for (const sorting of sorts) {
-        for (const [page, limit] of [
-          [1, 50000],
-          [1, 3],
-          [2, 3],
-          [9, 3],
-        ] as const) {
-          const query = new URLSearchParams({ page: String(page), limit: String(limit), ...sorting });
-          const res = await t.call({ method: 'GET', url: `/api/group?${query}`, token: caller.token });
-          expect(res.statusCode, res.body).toBe(200);
-          expect(res.headers['content-type']).toMatch(/^application\/json/);
-          const expected = await presented(scope, groupCondition(scope), { page, limit, ...sorting });
-          const label = `${caller.name} ${query}`;
-          expect(res.json(), label).toEqual(expected);
-          // The same fields in the same order as presentGroup.
-          expect(JSON.stringify(res.json()), label).toBe(JSON.stringify(expected));
-          // The search answers the same way (one statement too).
-          const searched = await t.call({
-            method: 'GET',
-            url: `/api/search/group?eng=tim&srb=${encodeURIComponent('тим')}&${query}`,
-            token: caller.token,
-          });
-          expect(searched.statusCode, searched.body).toBe(200);
-          const where = and(groupCondition(scope), matchCondition(groups.searchText, searchTerms({ eng: 'tim', srb: 'тим' }))) as SQL;
-          const found = await presented(scope, where, { page, limit, ...sorting });
-          expect(found.totalResults, label).toBeGreaterThan(0);
-          expect(JSON.stringify(searched.json()), `search ${label}`).toBe(JSON.stringify(found));
-        }
-      }
+/** Every sort key both ways, and the default order. */
+const sorts: { sort?: (typeof LIST_SORTS.groups)[number]; order?: 'asc' | 'desc' }[] = [
+  {},
+  ...LIST_SORTS.groups.flatMap((sort) => (['asc', 'desc'] as const).map((order) => ({ sort, order }))),
+];
+const PAGES = [
+  [1, 50000],
+  [1, 3],
+  [2, 3],
+  [9, 3],
+] as const;
+
+// One case per caller, list (GET /api/group, GET /api/search/group: one statement too) and sort: each a
+// few requests, so none runs long on a busy machine.
+describe.each(['admin', 'manager'] as const)('the groups lists built in SQL, for the %s', (name) => {
+  const callerOf = () => {
+    const caller = callers.find((c) => c.name === name);
+    if (!caller) throw new Error(`no caller ${name}`);
+    return caller;
+  };
+  const cases = sorts.map((sorting) => [sorting.sort ? `${sorting.sort} ${sorting.order}` : 'default', sorting] as const);
+
+  it.each(cases)('GET /api/group equals the presenter, sorted %s', async (_label, sorting) => {
+    const caller = callerOf();
+    const scope = await scopeOf(t.db, caller.actor);
+    for (const [page, limit] of PAGES) {
+      const query = new URLSearchParams({ page: String(page), limit: String(limit), ...sorting });
+      const res = await t.call({ method: 'GET', url: `/api/group?${query}`, token: caller.token });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      const expected = await presented(scope, groupCondition(scope), { page, limit, ...sorting });
+      const label = `${caller.name} ${query}`;
+      expect(res.json(), label).toEqual(expected);
+      // The same fields in the same order as presentGroup.
+      expect(JSON.stringify(res.json()), label).toBe(JSON.stringify(expected));
+    }
+  });
+
+  it.each(cases)('GET /api/search/group equals the presenter, sorted %s', async (_label, sorting) => {
+    const caller = callerOf();
+    const scope = await scopeOf(t.db, caller.actor);
+    const where = and(groupCondition(scope), matchCondition(groups.searchText, searchTerms({ eng: 'tim', srb: 'тим' }))) as SQL;
+    for (const [page, limit] of PAGES) {
+      const query = new URLSearchParams({ page: String(page), limit: String(limit), ...sorting });
+      const searched = await t.call({
+        method: 'GET',
+        url: `/api/search/group?eng=tim&srb=${encodeURIComponent('тим')}&${query}`,
+        token: caller.token,
+      });
+      expect(searched.statusCode, searched.body).toBe(200);
+      const found = await presented(scope, where, { page, limit, ...sorting });
+      expect(found.totalResults, `${caller.name} ${query}`).toBeGreaterThan(0);
+      expect(JSON.stringify(searched.json()), `search ${caller.name} ${query}`).toBe(JSON.stringify(found));
     }
   });
 });

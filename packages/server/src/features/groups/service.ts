@@ -2,6 +2,7 @@ import {
   type createGroupSchema,
   type editGroupSchema,
   type GroupDto,
+  type GroupListItem,
   type GroupsPage,
   isReservedGroupName,
   MAX_LIMIT,
@@ -20,7 +21,7 @@ import type { Actor } from '../../platform/auth.js';
 import { builtinRoleId } from '../../platform/builtinRoles.js';
 import { type Executor, serbianOrder } from '../../platform/database.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
-import { jsonArrayAgg, jsonLiteral, jsonObject, jsonPlain, jsonValue } from '../../platform/jsonText.js';
+import { jsonArrayAgg, jsonFields, jsonLiteral, jsonObject, jsonPlain, jsonValue } from '../../platform/jsonText.js';
 import { sameFoldedName } from '../../platform/names.js';
 import { offsetOf, type Paging } from '../../platform/paging.js';
 import { FOREIGN_KEY_VIOLATION, onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
@@ -111,16 +112,16 @@ export async function groupsPageJson(
       ['_id', jsonPlain(id)],
       ['naziv', jsonValue(naziv)],
     ]);
-  const group = jsonObject([
-    ['_id', jsonPlain(sql`p.id`)],
-    ['naziv', jsonValue(sql`p.naziv`)],
-    ['kratakNaziv', jsonValue(sql`p.kratak`)],
-    ['tip', jsonValue(sql`p.tip`)],
-    ['tipKod', jsonValue(sql`p.tip_kod`)],
-    ['tipId', jsonPlain(sql`p.tip_id`)],
-    ['sveVideci', jsonLiteral(sql`p.sve`)],
-    ['nadredjenaGrupa', sql`(case when p.parent_id is null then 'null' else ${nameRef(sql`p.parent_id`, sql`p.parent_naziv`)} end)`],
-  ]);
+  const group = jsonFields<GroupListItem>({
+    _id: jsonPlain(sql`p.id`),
+    naziv: jsonValue(sql`p.naziv`),
+    kratakNaziv: jsonValue(sql`p.kratak`),
+    tip: jsonValue(sql`p.tip`),
+    tipKod: jsonValue(sql`p.tip_kod`),
+    tipId: jsonPlain(sql`p.tip_id`),
+    sveVideci: jsonLiteral(sql`p.sve`),
+    nadredjenaGrupa: sql`(case when p.parent_id is null then 'null' else ${nameRef(sql`p.parent_id`, sql`p.parent_naziv`)} end)`,
+  });
   const total = opts.total === false ? sql`''` : sql`',"totalResults":' || (select count(*) from ${groups} where ${where})`;
   const result = await db.execute<{ body: string }>(sql`with page as (${page})
     select '{"groups":' || ${jsonArrayAgg(group, sql`p.k`)} || ${total} || '}' as body

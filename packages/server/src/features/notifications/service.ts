@@ -8,6 +8,7 @@ import type { Actor } from '../../platform/auth.js';
 import { type Executor, type NamedStatement, namedStatement, runNamed } from '../../platform/database.js';
 import { offsetOf, type Paging } from '../../platform/paging.js';
 import { type SortMap, sortKeyOf } from '../../platform/sorting.js';
+import { sqlLiteral } from '../../platform/sqlText.js';
 import { searchTerms } from '../../platform/textSearch.js';
 import { colourCondition, todayOf } from '../../shared/activityColour.js';
 import { clusterScopeOf, visibleClusterCondition, visibleToGroupsCondition } from '../clusters/policy.js';
@@ -137,7 +138,7 @@ export type ActivitySorting = Sorting<SortKey<'activities'>>;
  * search, visibility) would run twice.
  */
 /** 'U toku' written into the text, so a generic plan of a prepared page still matches the partial in-progress index. */
-const inProgressStatus = sql.raw(`'${IN_PROGRESS.replace(/'/g, "''")}'`);
+const inProgressStatus = sqlLiteral(IN_PROGRESS);
 
 /** The page statement (see pageOf) for `where`, the sort `key` and the window (values or placeholders). */
 function pageSql(

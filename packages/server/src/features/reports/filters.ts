@@ -5,6 +5,7 @@ import { activityCatalogue } from '../../db/schema-activities.js';
 import { clusters, contractClusters, contracts } from '../../db/schema-clusters.js';
 import type { Executor } from '../../platform/database.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import { sqlLiteral } from '../../platform/sqlText.js';
 import { searchTerms } from '../../platform/textSearch.js';
 import { clusterMatchCondition } from '../clusters/search.js';
 
@@ -41,7 +42,7 @@ export function underContract(contractId: string | null, clusterId: SQL | AnyPgC
 /** An activity's status in the order of progress (not started, in progress, finished), as the clusters list sorts it. */
 export const progressOf = (status: SQL | AnyPgColumn) =>
   sql`case ${status} ${sql.join(
-    ACTIVITY_STATUSES.map((s, i) => sql`when ${s} then ${sql.raw(String(i))}`),
+    ACTIVITY_STATUSES.map((s, i) => sql`when ${s} then ${sqlLiteral(i)}`),
     sql` `,
   )} end`;
 

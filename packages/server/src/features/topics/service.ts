@@ -21,6 +21,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { EXACT_COUNT_LIMIT, tableEstimateSql } from '../../platform/paging.js';
 import { listVersionSql, searchCountKey, searchCountOf } from '../../platform/searchCounts.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
+import { sqlDirection } from '../../platform/sqlText.js';
 import {
   headOfScopePage,
   keptScopeTotal,
@@ -182,7 +183,7 @@ export async function listTopics(ctx: AppContext, actor: Actor, query: TopicList
   // joined and presented (their comment counts), not every row skipped on the way to a deep page.
   const order = orderOf(TOPIC_SORTS, query, [desc(topics.updatedAt), desc(topics.id)], topics.id);
   const offset = (query.page - 1) * query.limit;
-  const dir = sql.raw(query.order === 'desc' ? 'desc' : 'asc');
+  const dir = sqlDirection(query.order === 'desc' ? 'desc' : 'asc');
   // By cluster name: the (visible) clusters walked in name order (clusters_order_idx) and each one's
   // topics read in id order (topics_cluster_order_idx, drizzle/0013), the order of
   // TOPIC_SORTS.nazivKlastera without looking up the name of every topic. A LATERAL subquery PostgreSQL

@@ -1,11 +1,11 @@
-import type { Sorting, SortKey, UserDto } from '@trasa/domain';
+import type { GroupRef, Sorting, SortKey, UserDto } from '@trasa/domain';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { groups, groupTypes, roles, users } from '../../db/schema.js';
 import type { Actor } from '../../platform/auth.js';
 import { conditionKey, type Executor, namedStatement, runNamed } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
-import { jsonLiteral, jsonObject, jsonPlain, jsonValue } from '../../platform/jsonText.js';
+import { jsonFields, jsonLiteral, jsonPlain, jsonValue } from '../../platform/jsonText.js';
 import { keptByVersion } from '../../platform/keptByVersion.js';
 import { cappedCountSql, EXACT_COUNT_LIMIT, estimatedRows, offsetOf, type Paging } from '../../platform/paging.js';
 import { listVersionSql, searchCountKey, searchCountOf } from '../../platform/searchCounts.js';
@@ -62,31 +62,28 @@ const NARROW_USER_SORTS: SortMap<'users'> = {
  * name or '', its code or null), `tabela` the saved array (jsonb's text: a space after ':' and ',', the
  * same JSON) or [] for anything else. Over users joined to roles, groups and group_types.
  */
-const USER_JSON = jsonObject([
-  ['_id', jsonPlain(sql`${users.id}`)],
-  ['ime', jsonValue(sql`${users.ime}`)],
-  ['prezime', jsonValue(sql`${users.prezime}`)],
-  ['email', jsonValue(sql`${users.email}`)],
-  ['emailPotvrdjen', jsonLiteral(sql`${users.emailPotvrdjen}`)],
-  ['rola', jsonValue(sql`${roles.baseRole}`)],
-  ['rolaId', jsonPlain(sql`${roles.id}`)],
-  ['rolaNaziv', jsonValue(sql`${roles.imeRole}`)],
-  ['status', sql`(case when ${users.status} = 'aktivan' then '"aktivan"' else '"neaktivan"' end)`],
-  [
-    'grupa',
-    sql`(case when ${groups.id} is null then 'null' else ${jsonObject([
-      ['_id', jsonPlain(sql`${groups.id}`)],
-      ['naziv', jsonValue(sql`${groups.naziv}`)],
-      ['kratakNaziv', jsonValue(sql`${groups.kratakNaziv}`)],
-      ['tip', jsonValue(sql`coalesce(${groupTypes.naziv}, '')`)],
-      ['tipKod', jsonValue(sql`${groupTypes.code}`)],
-      ['cirilica', jsonValue(sql`${groups.cirilica}`)],
-      ['sveVideci', jsonLiteral(sql`${groups.sveVideci}`)],
-    ])} end)`,
-  ],
-  ['tabela', sql`(case when jsonb_typeof(${users.tables}) = 'array' then ${users.tables}::text else '[]' end)`],
-  ['pismo', sql`(case when ${users.pismo} = 'lat' then '"lat"' else '"cyr"' end)`],
-]);
+const USER_JSON = jsonFields<UserDto>({
+  _id: jsonPlain(sql`${users.id}`),
+  ime: jsonValue(sql`${users.ime}`),
+  prezime: jsonValue(sql`${users.prezime}`),
+  email: jsonValue(sql`${users.email}`),
+  emailPotvrdjen: jsonLiteral(sql`${users.emailPotvrdjen}`),
+  rola: jsonValue(sql`${roles.baseRole}`),
+  rolaId: jsonPlain(sql`${roles.id}`),
+  rolaNaziv: jsonValue(sql`${roles.imeRole}`),
+  status: sql`(case when ${users.status} = 'aktivan' then '"aktivan"' else '"neaktivan"' end)`,
+  grupa: sql`(case when ${groups.id} is null then 'null' else ${jsonFields<GroupRef>({
+    _id: jsonPlain(sql`${groups.id}`),
+    naziv: jsonValue(sql`${groups.naziv}`),
+    kratakNaziv: jsonValue(sql`${groups.kratakNaziv}`),
+    tip: jsonValue(sql`coalesce(${groupTypes.naziv}, '')`),
+    tipKod: jsonValue(sql`${groupTypes.code}`),
+    cirilica: jsonValue(sql`${groups.cirilica}`),
+    sveVideci: jsonLiteral(sql`${groups.sveVideci}`),
+  })} end)`,
+  tabela: sql`(case when jsonb_typeof(${users.tables}) = 'array' then ${users.tables}::text else '[]' end)`,
+  pismo: sql`(case when ${users.pismo} = 'lat' then '"lat"' else '"cyr"' end)`,
+});
 
 /**
  * The version of what the users' searches count (drizzle/0029: it moves at the commit of any change of a
