@@ -32,8 +32,8 @@ export const INVENTORY_COLUMNS = [
 
 export const MAX_IMPORT_ROWS = 5000;
 
-const kolicinaSchema = amount(3, 1e9, true);
-const cenaSchema = amount(2);
+const kolicinaSchema = amount(3, 1e9, true, true);
+const cenaSchema = amount(2, 1e12, false, true);
 
 /** 'YYYY-MM-DD', 'DD.MM.YYYY' or 'D.M.YYYY.' as YYYY-MM-DD, or null. */
 export function importDate(text: string): string | null {
