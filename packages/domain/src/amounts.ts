@@ -95,6 +95,9 @@ export function formatMoneyRsd(n: number): string {
   return `${formatAmount(n, MONEY_DECIMALS)} RSD`;
 }
 
+/** Units that are money: shown with two decimals. */
+const CURRENCIES = ['RSD', 'EUR', 'USD'];
+
 /**
  * The amount a field's text is understood as, in the display format, for the helper beside the field
  * ('= 2,50 RSD', '= 1.250,5 m'); null while there is nothing to show (empty or not a number yet).
@@ -102,6 +105,6 @@ export function formatMoneyRsd(n: number): string {
 export function understoodAmount(text: string, decimals: number, unit: string): string | null {
   const n = parseAmountText(text, decimals);
   if (n === null) return null;
-  const shown = unit === 'RSD' ? formatAmount(n, MONEY_DECIMALS) : formatAmount(n, 0, decimals);
+  const shown = CURRENCIES.includes(unit) ? formatAmount(n, MONEY_DECIMALS) : formatAmount(n, 0, decimals);
   return `= ${shown}${unit ? ` ${unit}` : ''}`;
 }

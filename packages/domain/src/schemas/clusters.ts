@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MONEY_DECIMALS, parseAmountText, parseImportedAmount } from '../amounts.js';
+import { METRE_DECIMALS, MONEY_DECIMALS, parseAmountText, parseImportedAmount } from '../amounts.js';
 import { CLUSTERS, CODEBOOKS, CONTRACTS } from '../messages/clusters.js';
 
 const id = z.uuid({ error: CLUSTERS.required });
@@ -30,8 +30,8 @@ export function decimalRule(decimals: number, imported = false) {
   });
 }
 
-/** Decimals of a cluster's indicative length (its unit is not fixed by the spec: three keep metres of a km). */
-export const LENGTH_DECIMALS = 3;
+/** Decimals of a cluster's indicative length in metres (as every length typed in metres). */
+export const LENGTH_DECIMALS = METRE_DECIMALS;
 
 /** The contracted value (RSD, MONEY_DECIMALS) and the indicative length as typed. */
 export const moneyInput = decimalRule(MONEY_DECIMALS);
