@@ -45,6 +45,13 @@ describe('cleanAmountInput (the keystroke filter)', () => {
     expect(cleanAmountInput('1\u00a0250,5', '', 2)).toEqual({ value: '1250.5', refused: null });
   });
 
+  it('never refuses a deletion: a value kept from before the rule can be corrected', () => {
+    expect(cleanAmountInput('2.500', '2.5005', 2)).toEqual({ value: '2.500', refused: null });
+    expect(parseAmountText('2.500', 2)).toBeNull();
+    expect(cleanAmountInput('2.5009', '2.500', 2)).toEqual({ value: '2.500', refused: 'decimals' });
+    expect(cleanAmountInput('1.2.3', '123456', 2)).toEqual({ value: '123456', refused: 'separator' });
+  });
+
   it('counts take no separator at all; inventory quantities three decimals', () => {
     expect(typeInto('12,5', 0)).toEqual({ value: '125', refused: ['decimals'] });
     expect(typeInto('1,2505', 3)).toEqual({ value: '1.250', refused: ['decimals'] });

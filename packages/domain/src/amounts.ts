@@ -8,6 +8,7 @@
  *   field shows '= 2,50 RSD' beside it at once, so '2.500' meant as two thousand five hundred is seen).
  * - At most `decimals` digits after the separator (money 2, metres 2, counts 0, inventory quantities 3).
  * - Letters, signs and exponents ('1e5', '-3', 'abc') are refused: no negative amounts anywhere.
+ * - Deleting is never refused (a value kept from before the rule, '2.5005', can be corrected).
  * - A separator at either end is read as written: ',5' is 0,5 and '5,' is 5 (a number being typed).
  *
  * Imports (spreadsheets) additionally accept the unambiguous Serbian spelling with thousands dots and a
@@ -36,8 +37,10 @@ export type CleanedAmount = { value: string; refused: AmountRefusal | null };
 export function cleanAmountInput(raw: string, previous: string, decimals: number): CleanedAmount {
   const text = raw.replace(/[\s\u00a0\u202f]/g, '').replace(/,/g, '.');
   if (!/^[0-9.]*$/.test(text)) return { value: previous, refused: 'characters' };
+  // A deletion is never refused: a value saved under an older rule ('2.5005') can be corrected.
   const parts = text.split('.');
   if (parts.length > 2) return { value: previous, refused: 'separator' };
+  if (text.length < previous.length) return { value: text, refused: null };
   if (parts.length === 2 && (decimals === 0 || (parts[1] ?? '').length > decimals)) return { value: previous, refused: 'decimals' };
   return { value: text, refused: null };
 }

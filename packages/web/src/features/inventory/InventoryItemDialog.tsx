@@ -18,7 +18,6 @@ import { AmountTextField } from '../../components/AmountTextField';
 import { FormDateField, todayValue } from '../../components/dates';
 import { FormDialog } from '../../components/FormDialog';
 import { FormSelect } from '../../components/FormSelect';
-import { FormTextField } from '../../components/FormTextField';
 import { OptionPicker } from '../../components/OptionPicker';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { DECIMAL, RSD } from '../../components/units';
