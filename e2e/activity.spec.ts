@@ -132,8 +132,13 @@ test.describe
       await fillDate(page.locator('input[name="Datum"]'), date);
       await expect(page.getByText('Датум је сачуван.')).toBeVisible();
       const length = page.getByLabel('Ревидирана дужина кластера');
+      // Letters are refused, not stripped ('12,5 km' in a field of metres is no 12,5 m): the text stays.
       await length.fill('12,5 km');
+      await expect(length).toHaveValue('');
+      await expect(page.getByText('Дозвољене су само цифре и један децимални сепаратор.')).toBeVisible();
+      await length.fill('12,5');
       await expect(length).toHaveValue('12.5');
+      await expect(page.getByText('= 12,5 m')).toBeVisible();
       await expect(page.getByText('Податак је сачуван.')).toBeVisible();
       // The note goes after 3 s.
       await expect(page.getByText('Податак је сачуван.')).toBeHidden({ timeout: 6000 });

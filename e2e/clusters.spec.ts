@@ -104,13 +104,16 @@ test.describe
       await page.getByRole('button', { name: 'Креирај нови кластер' }).click();
       dialog = page.getByRole('dialog', { name: 'Нови кластер' });
       await expect(dialog.locator('input[name="naziv"]')).toBeVisible();
+      // Money takes digits and one separator: letters are refused at the keystroke, with the reason.
       await dialog.locator('input[name="ugovorenaVrednostKlastera"]').fill('mnogo');
+      await expect(dialog.locator('input[name="ugovorenaVrednostKlastera"]')).toHaveValue('');
+      await expect(dialog.getByText('Дозвољене су само цифре и један децимални сепаратор.')).toBeVisible();
       await dialog.getByRole('button', { name: 'Сачувај' }).click();
       await expect(dialog.getByText('Поље је обавезно')).toBeVisible();
-      await expect(dialog.getByText('Морате унети број')).toBeVisible();
       await dialog.locator('input[name="naziv"]').fill(cluster);
       await dialog.locator('input[name="indikativnaDuzinaKlastera"]').fill('12,5');
       await dialog.locator('input[name="ugovorenaVrednostKlastera"]').fill('1500000.75');
+      await expect(dialog.getByText('= 1.500.000,75 RSD')).toBeVisible();
       await pickMany(dialog, page, 'Одговорне групе', 'Optika Gradnja d', `${CONTRACTOR_GROUP} (Izvođač)`);
       // The settlement sub-form: rows added with 'додај насеље', a settlement and its registration number each.
       const inCluster = settlementList(dialog, 'Насеља у кластеру');

@@ -1,6 +1,7 @@
 export * from './activities/catalogue.js';
 export * from './activities/instructions.js';
 export * from './activities/rules.js';
+export * from './amounts.js';
 export * from './colours.js';
 export * from './dates.js';
 export * from './dto/activities.js';

@@ -1,3 +1,4 @@
+import { COUNT_DECIMALS, METRE_DECIMALS, MONEY_DECIMALS, parseAmountText } from '../amounts.js';
 import type { ActivityDto, DataItem } from '../dto/activities.js';
 import { ACTIVITIES } from '../messages/activities.js';
 import { A3_OUTCOMES, A20_TEST_TYPES, AUTOMATIC_CODES } from './catalogue.js';
@@ -293,6 +294,16 @@ export const AMOUNT_KEYS: readonly string[] = [
   DATA_KEYS.extraFee,
 ];
 
+/**
+ * Decimals a typed amount of the key may carry (amounts.ts): money 2, metres 2, the counts of A26.1 and
+ * A27.1 (households, schools) none.
+ */
+export function amountDecimals(code: string, key: string): number {
+  if (key === DATA_KEYS.number && (code === 'A26.1' || code === 'A27.1')) return COUNT_DECIMALS;
+  if (key === DATA_KEYS.number || key === DATA_KEYS.routeLength || key === DATA_KEYS.revisedLength) return METRE_DECIMALS;
+  return MONEY_DECIMALS;
+}
+
 /** The label a data item gets when the client sends none (the finished activity lists name/value pairs). */
 export function dataLabel(code: string, key: string): string {
   switch (key) {
@@ -340,7 +351,8 @@ export type DataItemCheck = { ok: true; vrednost: string } | { ok: false; field:
 
 /**
  * The checks of one data item that need nothing but the item (spec 3 §5): a real date not in the
- * future; amounts as parseAmount reads them (not negative), stored normalised ('1.234,5' → '1234.5');
+ * future; amounts by the typed rule (amounts.ts: digits and one separator, amountDecimals decimals, not
+ * negative), stored normalised ('1234,5' → '1234.5'; '2.500,50' is refused);
  * A3's outcome (Da/Ne or one of A3_OUTCOMES, stored as the outcome); an additional fee's name of 1–50
  * characters. The server also checks what needs the database (settlements, holders); the web may call
  * this before saving. `vrednost` must not be empty (empty means "remove", handled by the caller).
@@ -356,13 +368,13 @@ export function checkDataItem(code: string, item: DataItem, today: Date | string
   if (item.key === DATA_KEYS.extraFee) {
     const naziv = item.naziv.trim();
     if (naziv.length < 1 || naziv.length > EXTRA_FEE_NAME_MAX) return fail(ACTIVITIES.feeNameLength, 'naziv');
-    const n = parseAmount(raw);
-    if (n === null || n < 0) return fail(ACTIVITIES.mustBeNumber);
+    const n = parseAmountText(raw, MONEY_DECIMALS);
+    if (n === null) return fail(ACTIVITIES.mustBeNumber);
     return { ok: true, vrednost: String(n) };
   }
   if (AMOUNT_KEYS.includes(item.key)) {
-    const n = parseAmount(raw);
-    if (n === null || n < 0) {
+    const n = parseAmountText(raw, amountDecimals(code, item.key));
+    if (n === null) {
       const revised = item.key === DATA_KEYS.revisedLength || item.key === DATA_KEYS.revisedValue;
       return fail(revised ? ACTIVITIES.validNumber : ACTIVITIES.numberFor(item.naziv.trim() || dataLabel(code, item.key)));
     }

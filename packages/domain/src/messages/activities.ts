@@ -40,6 +40,12 @@ export const ACTIVITIES = {
   required: 'Polje je obavezno',
   mustBeNumber: 'Morate uneti broj.',
   validNumber: 'Unesite važeći broj',
+  /** A typed amount's keystroke refused (see amounts.ts): a second separator. */
+  oneSeparator: 'Dozvoljen je jedan decimalni separator.',
+  /** A typed amount's keystroke refused: a digit beyond the allowed decimals (0: whole numbers only). */
+  maxDecimals: (n: number) => (n === 0 ? 'Dozvoljeni su samo celi brojevi.' : `Dozvoljene su najviše ${n} decimale.`),
+  /** A typed amount's keystroke refused: a letter, a sign or another character. */
+  digitsOnly: 'Dozvoljene su samo cifre i jedan decimalni separator.',
   feesMissing: 'Niste uneli sve iznose taksi',
   holdersUnchecked: 'Niste čekirali sve IJO',
   /** 'Broj fajlova neophodan za uvoz: N' */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { METRE_DECIMALS, MONEY_DECIMALS, parseAmountText, parseImportedAmount } from '../amounts.js';
 import { CLUSTERS, CODEBOOKS, CONTRACTS } from '../messages/clusters.js';
 
 const id = z.uuid({ error: CLUSTERS.required });
@@ -10,31 +11,43 @@ const requiredText = (max = 200) =>
   z.string({ error: CLUSTERS.required }).trim().min(1, { error: CLUSTERS.required }).max(max, { error: 'Predugačak unos.' });
 
 /**
- * A decimal typed as text with a dot or a comma (spec 2 §5); numbers are accepted too. An empty value
- * is omitted from the payload, so the field is optional.
+ * A decimal typed as text with a dot or a comma (spec 2 §5) by the typed rule of amounts.ts: digits and
+ * one separator, at most `decimals` decimals ('2.500,50' and '-3' are refused); numbers are accepted
+ * too. `imported`: a spreadsheet cell, which may also spell '2.500,50'. An empty value is omitted from
+ * the payload, so the field is optional.
  */
-export const decimalInput = z
-  .union([z.number({ error: CLUSTERS.mustBeNumber }), z.string({ error: CLUSTERS.mustBeNumber })])
-  .transform((v, ctx) => {
-    const n = typeof v === 'number' ? v : Number(v.trim().replace(',', '.'));
-    if (typeof v === 'string' && !/^\s*-?\d+([.,]\d+)?\s*$/.test(v)) {
-      ctx.addIssue({ code: 'custom', message: CLUSTERS.mustBeNumber });
-      return z.NEVER;
-    }
-    if (!Number.isFinite(n) || n < 0 || n > 1e13) {
+export function decimalRule(decimals: number, imported = false) {
+  return z.union([z.number({ error: CLUSTERS.mustBeNumber }), z.string({ error: CLUSTERS.mustBeNumber })]).transform((v, ctx) => {
+    const n = (imported ? parseImportedAmount : parseAmountText)(
+      typeof v === 'number' ? Math.round(v * 10 ** decimals) / 10 ** decimals : v,
+      decimals,
+    );
+    if (n === null) {
       ctx.addIssue({ code: 'custom', message: CLUSTERS.mustBeNumber });
       return z.NEVER;
     }
     return n;
   });
+}
+
+/** Decimals of a cluster's indicative length in metres (as every length typed in metres). */
+export const LENGTH_DECIMALS = METRE_DECIMALS;
+
+/** The contracted value (RSD, MONEY_DECIMALS) and the indicative length as typed. */
+export const moneyInput = decimalRule(MONEY_DECIMALS);
+export const decimalInput = decimalRule(LENGTH_DECIMALS);
 
 /** An optional decimal: left out, null or '' mean no value (null); a wrong type is 'Морате унети број'. */
-export const optionalDecimal = z
-  .union([z.null(), z.literal(''), z.union([z.number(), z.string()], { error: CLUSTERS.mustBeNumber }).pipe(decimalInput)], {
-    error: CLUSTERS.mustBeNumber,
-  })
-  .optional()
-  .transform((v) => (typeof v === 'number' ? v : null));
+function optionalOf(rule: ReturnType<typeof decimalRule>) {
+  return z
+    .union([z.null(), z.literal(''), z.union([z.number(), z.string()], { error: CLUSTERS.mustBeNumber }).pipe(rule)], {
+      error: CLUSTERS.mustBeNumber,
+    })
+    .optional()
+    .transform((v) => (typeof v === 'number' ? v : null));
+}
+export const optionalDecimal = optionalOf(decimalInput);
+export const optionalMoney = optionalOf(moneyInput);
 
 /** POST /api/location and PATCH /api/location/{id}. */
 export const clusterSchema = z.object({
@@ -42,7 +55,7 @@ export const clusterSchema = z.object({
   odgovoran: ids,
   ugovor: z.union([id, z.literal(''), z.null()]).optional(),
   indikativnaDuzinaKlastera: optionalDecimal,
-  ugovorenaVrednostKlastera: optionalDecimal,
+  ugovorenaVrednostKlastera: optionalMoney,
   naselja: ids,
   usputnaNaselja: ids,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanAmountInput, parseAmountText, parseImportedAmount } from '../amounts.js';
 import { INVENTORY, INVENTORY_TIPOVI, INVENTORY_VALUTE } from '../messages/inventory.js';
 import { roleIn } from '../roles.js';
 
@@ -27,10 +28,13 @@ export const inventoryIsoDate = z
   );
 
 /**
- * A non-negative amount typed as a number or text with a dot or a comma, at most `decimals` decimals and
- * below 10^12 (`positive`: above 0 too); '' and a missing value are "required".
+ * A non-negative amount: text by the typed rule of amounts.ts (digits and one separator, ',' or '.', at
+ * most `decimals` decimals; `imported`: a spreadsheet cell, which may also spell '2.500,50'), or a number
+ * (JSON, a spreadsheet's number cell) within `decimals`; below `max` (`positive`: above 0 too). '' and a
+ * missing value are "required"; not a number 'Morate uneti broj'; too many decimals or too large
+ * 'Unesite važeći broj'.
  */
-export function amount(decimals = 2, max = 1e12, positive = false) {
+export function amount(decimals = 2, max = 1e12, positive = false, imported = false) {
   return z
     .union([z.number({ error: INVENTORY.mustBeNumber }), z.string({ error: INVENTORY.mustBeNumber })], { error: INVENTORY.required })
     .transform((v, ctx) => {
@@ -38,29 +42,37 @@ export function amount(decimals = 2, max = 1e12, positive = false) {
         ctx.addIssue({ code: 'custom', message: INVENTORY.required });
         return z.NEVER;
       }
-      const s = typeof v === 'number' ? String(v) : v.trim().replace(/\s/g, '').replace(',', '.');
-      if (!/^\d+(\.\d+)?$/.test(s) && !(typeof v === 'number' && Number.isFinite(v) && v >= 0)) {
-        ctx.addIssue({ code: 'custom', message: INVENTORY.mustBeNumber });
-        return z.NEVER;
+      let n: number;
+      if (typeof v === 'number') {
+        // A spreadsheet's number cell may carry binary noise (12.300000000000001): within 1e-6 it is kept.
+        if (!Number.isFinite(v) || v < 0) {
+          ctx.addIssue({ code: 'custom', message: INVENTORY.mustBeNumber });
+          return z.NEVER;
+        }
+        if (Math.abs(Math.round(v * 10 ** decimals) - v * 10 ** decimals) > 1e-6 * Math.max(1, v)) {
+          ctx.addIssue({ code: 'custom', message: INVENTORY.invalidNumber });
+          return z.NEVER;
+        }
+        n = Math.round(v * 10 ** decimals) / 10 ** decimals;
+      } else {
+        const read = (imported ? parseImportedAmount : parseAmountText)(v, decimals);
+        if (read === null) {
+          const typed = cleanAmountInput(v.trim(), '', decimals);
+          const tooPrecise = typed.refused === 'decimals' || (typed.refused === null && /\d/.test(typed.value));
+          ctx.addIssue({ code: 'custom', message: tooPrecise ? INVENTORY.invalidNumber : INVENTORY.mustBeNumber });
+          return z.NEVER;
+        }
+        n = read;
       }
-      const n = Number(s);
-      const [, frac = ''] = s.split('.');
-      if (
-        !Number.isFinite(n) ||
-        n < 0 ||
-        n >= max ||
-        (typeof v === 'string' && frac.length > decimals) ||
-        Math.abs(Math.round(n * 10 ** decimals) - n * 10 ** decimals) > 1e-6 * Math.max(1, n)
-      ) {
+      if (n >= max) {
         ctx.addIssue({ code: 'custom', message: INVENTORY.invalidNumber });
         return z.NEVER;
       }
-      const rounded = Math.round(n * 10 ** decimals) / 10 ** decimals;
-      if (positive && rounded <= 0) {
+      if (positive && n <= 0) {
         ctx.addIssue({ code: 'custom', message: INVENTORY.quantityPositive });
         return z.NEVER;
       }
-      return rounded;
+      return n;
     });
 }
 

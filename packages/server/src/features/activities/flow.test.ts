@@ -191,7 +191,7 @@ describe('A2 to A4: dates, revised values, the IOL choice', () => {
     const saved = api.ok(
       await api.data(T.izv, 'A2', [
         { key: 'Datum', naziv: 'Datum', vrednost: '2025-01-10' },
-        { key: 'RevidiranaDuzinaKlastera', naziv: 'Revidirana dužina', vrednost: '1520,75 m' },
+        { key: 'RevidiranaDuzinaKlastera', naziv: 'Revidirana dužina', vrednost: '1520,75' },
         { key: 'RevidiranaVrednost', naziv: '', vrednost: '2500000' },
         { key: 'DodatnaTaksa', naziv: 'Republička taksa', vrednost: '320' },
       ]),
@@ -337,7 +337,7 @@ describe('A5 and A5.1: the LU, rejected once, then placed into A6', () => {
     api.ok(
       await api.data(T.izv, 'A5.1', [
         { key: 'Datum', vrednost: today },
-        { key: 'Taksa', vrednost: '12.000' },
+        { key: 'Taksa', vrednost: '12000' },
       ]),
     );
     // The rejection of version 0 is no LU of version 1.
@@ -417,6 +417,23 @@ describe('A6.1 and A7: holders and their fees', () => {
       A7Taksa: ACTIVITIES.feesMissing,
       fajlovi: ACTIVITIES.filesNeeded(2),
     });
+    // Money typed as the app shows it is refused, never collapsed (a second separator, a third decimal, a sign).
+    for (const typed of ['2.500,50', '10,123456', '15.000', '-3', '1e5', '12 500 RSD']) {
+      await api.refused(
+        () => api.data(T.piu, 'A7', [{ key: 'A7Taksa', vrednost: typed, ref: h2.id }]),
+        400,
+        ACTIVITIES.numberFor(h2.naziv),
+      );
+      await api.refused(
+        () => api.data(T.piu, 'A7', [{ key: 'DodatnaTaksa', naziv: 'Republička taksa', vrednost: typed }]),
+        400,
+        ACTIVITIES.mustBeNumber,
+      );
+    }
+    expect(
+      api.ok(await api.data(T.piu, 'A7', [{ key: 'DodatnaTaksa', naziv: 'Republička taksa', vrednost: '15.00' }])).activity.podaci,
+    ).toEqual(expect.arrayContaining([{ key: 'DodatnaTaksa', naziv: 'Republička taksa', vrednost: '15' }]));
+    api.ok(await api.data(T.piu, 'A7', [{ key: 'DodatnaTaksa', naziv: 'Republička taksa', vrednost: '' }]));
     api.ok(
       await api.data(T.piu, 'A7', [
         { key: 'A7IjoChecked', vrednost: `${h1.id},${h2.id}` },

@@ -110,6 +110,10 @@ describe('POST /api/location', () => {
       [{ naziv: 5 }, 400, 'naziv', CLUSTERS.required],
       [{ ...ok, indikativnaDuzinaKlastera: 'dvanaest' }, 400, 'indikativnaDuzinaKlastera', CLUSTERS.mustBeNumber],
       [{ ...ok, ugovorenaVrednostKlastera: '1,5,5' }, 400, 'ugovorenaVrednostKlastera', CLUSTERS.mustBeNumber],
+      // Money typed as the app shows it: a second separator or a third decimal is refused, never collapsed.
+      [{ ...ok, ugovorenaVrednostKlastera: '2.500,50' }, 400, 'ugovorenaVrednostKlastera', CLUSTERS.mustBeNumber],
+      [{ ...ok, ugovorenaVrednostKlastera: '15.000' }, 400, 'ugovorenaVrednostKlastera', CLUSTERS.mustBeNumber],
+      [{ ...ok, ugovorenaVrednostKlastera: '10,123456' }, 400, 'ugovorenaVrednostKlastera', CLUSTERS.mustBeNumber],
       [{ ...ok, ugovorenaVrednostKlastera: true }, 400, 'ugovorenaVrednostKlastera', CLUSTERS.mustBeNumber],
       [{ ...ok, ugovorenaVrednostKlastera: { n: 1 } }, 400, 'ugovorenaVrednostKlastera', CLUSTERS.mustBeNumber],
       [{ ...ok, indikativnaDuzinaKlastera: '-3' }, 400, 'indikativnaDuzinaKlastera', CLUSTERS.mustBeNumber],

@@ -1,4 +1,14 @@
-import { CLUSTERS, CONTRACTS, decimalInput, IMPORTS, type ImportDocument, type ImportReportRow, isReservedGroupName } from '@trasa/domain';
+import {
+  CLUSTERS,
+  CONTRACTS,
+  decimalRule,
+  IMPORTS,
+  type ImportDocument,
+  type ImportReportRow,
+  isReservedGroupName,
+  LENGTH_DECIMALS,
+  MONEY_DECIMALS,
+} from '@trasa/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { groups } from '../../db/schema.js';
@@ -13,6 +23,10 @@ import { NameIndex, type Resolved } from './names.js';
 import { chunks, listCell, parseErrors, Report, rowError } from './report.js';
 import { insertSettlements, parseSettlement, type SettlementValues, settlementIdsByCode } from './settlements.js';
 import type { UploadedSheet } from './upload.js';
+
+/** The level's numbers as a spreadsheet cell spells them (amounts.ts: '2.500,50' is read as 2500,5). */
+const importedMoney = decimalRule(MONEY_DECIMALS, true);
+const importedLength = decimalRule(LENGTH_DECIMALS, true);
 
 type Values = Keyed<typeof CLUSTER_COLUMNS>;
 
@@ -278,7 +292,7 @@ function readClusterLevel(
         );
       else rowError(entry, naziv, IMPORTS.unknownContract(cell));
     } else {
-      const parsed = decimalInput.safeParse(cell);
+      const parsed = (key === 'ugovorenaVrednostKlastera' ? importedMoney : importedLength).safeParse(cell);
       if (parsed.success) draft.level[key] = parsed.data;
       else rowError(entry, naziv, CLUSTERS.mustBeNumber);
     }

@@ -153,4 +153,24 @@ describe('inventory import', () => {
     expect((sheet.getRow(1).values as string[]).slice(1)).toEqual(HEADER);
     expect(wb.getWorksheet('Šifarnik')?.rowCount).toBe(4);
   });
+
+  it('reads the Serbian spelling of an amount with thousands dots; refuses a mixed or too precise one', async () => {
+    const before = await itemCount();
+    const rows = [
+      HEADER,
+      ['MA-01', '', '1.250,5', '2026-09-01', '2.500,50', ''],
+      ['MA-01', '', '1', '2026-09-02', '2,500.50', ''],
+      ['MA-01', '', '1', '2026-09-03', '15.000', ''],
+      ['MA-01', '', '1,2,5', '2026-09-04', '', ''],
+    ];
+    const doc = ((await upload(await xlsx(rows), 'inventar.xlsx')).json() as ImportResponse).document;
+    const byRow = new Map(doc.importReport.map((r) => [r.red, r]));
+    expect(byRow.get(2)?.success).toBe(true);
+    expect(byRow.get(3)?.errors.join()).toContain(INVENTORY.mustBeNumber);
+    expect(byRow.get(4)?.errors.join()).toContain(INVENTORY.invalidNumber);
+    expect(byRow.get(5)?.errors.join()).toContain(INVENTORY.mustBeNumber);
+    expect(await itemCount()).toBe(before + 1);
+    const items = await t.db.select().from(inventoryItems).where(eq(inventoryItems.datumPrimopredaje, '2026-09-01'));
+    expect(items.map((i) => [Number(i.kolicina), Number(i.cenaRsd)])).toEqual([[1250.5, 2500.5]]);
+  });
 });

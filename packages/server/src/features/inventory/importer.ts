@@ -36,8 +36,8 @@ export const MAX_IMPORT_ROWS = 5000;
 /** The reader refuses the sheet's non-empty row past 5,000 (a csv while it uploads), in the inventory's words. */
 export const INVENTORY_ROW_LIMIT: RowLimit = { maxRows: MAX_IMPORT_ROWS, message: INVENTORY.importTooManyRows };
 
-const kolicinaSchema = amount(3, 1e9, true);
-const cenaSchema = amount(2);
+const kolicinaSchema = amount(3, 1e9, true, true);
+const cenaSchema = amount(2, 1e12, false, true);
 
 /** 'YYYY-MM-DD', 'DD.MM.YYYY' or 'D.M.YYYY.' as YYYY-MM-DD, or null. */
 export function importDate(text: string): string | null {

@@ -1,13 +1,13 @@
 import { Stack, TextField } from '@mui/material';
-import { DATA_KEYS, dataValue, isFutureDate, isIsoDate } from '@trasa/domain';
+import { amountDecimals, DATA_KEYS, dataValue, isFutureDate, isIsoDate, parseAmountText } from '@trasa/domain';
 import { type ReactNode, useState } from 'react';
 import type { ActivityDto } from '../../api/activities';
+import { amountHelper, amountKeystroke } from '../../components/amounts';
 import { DateField } from '../../components/dates';
-import { LABEL_ABOVE, unitInput } from '../../components/units';
+import { LABEL_ABOVE, RSD, unitInput } from '../../components/units';
 import { ACTIVITIES, dataLabel } from '../../messages';
 import { SavedNote, type SaveKind, useAutosave } from './autosave';
 import { ACTIVITY_LABELS } from './labels';
-import { cleanNumber, isValidNumber } from './model';
 import { useSaveData } from './queries';
 
 type DateProps = {
@@ -84,9 +84,14 @@ type NumberProps = {
   unit?: string;
 };
 
+/** Keys whose amount is money (shown '= 2,50 RSD' under the field even without the unit in the input). */
+const MONEY_KEYS: readonly string[] = [DATA_KEYS.fee, DATA_KEYS.a7Fee, DATA_KEYS.extraFee, DATA_KEYS.revisedValue];
+
 /**
- * A number saved 800 ms after the last change: commas become dots and other characters are stripped
- * as typed; 'Unesite važeći broj' while it is not a number (then nothing is saved). Empty removes it.
+ * A number saved 800 ms after the last change, typed by the rule of the domain's amounts.ts: digits and
+ * one separator (a comma becomes a dot), at most the key's decimals (amountDecimals); a keystroke that
+ * breaks it is refused (the text stays) with the reason under the field, and otherwise the amount as
+ * understood is shown there at once ('= 2,50 RSD'). Empty removes it.
  */
 export function AutoNumberField({
   activity,
@@ -117,10 +122,16 @@ export function AutoNumberField({
       ]),
     kind,
   );
+  const decimals = amountDecimals(activity.kratakNaziv, dataKey);
+  const shownUnit = unit ?? (MONEY_KEYS.includes(dataKey) ? RSD : '');
+  const [hint, setHint] = useState<string | null>(null);
   const change = (raw: string) => {
-    const next = cleanNumber(raw);
+    const typed = amountKeystroke(raw, value, decimals);
+    setHint(typed.hint);
+    if (typed.hint) return;
+    const next = typed.value;
     setValue(next);
-    if (next && !isValidNumber(next)) {
+    if (next && parseAmountText(next, decimals) === null) {
       setError(ACTIVITIES.validNumber);
       autosave.cancel();
       return;
@@ -128,6 +139,9 @@ export function AutoNumberField({
     setError(!next && required ? ACTIVITIES.required : null);
     autosave.schedule(next);
   };
+  const understood = amountHelper(value, decimals, shownUnit, hint);
+  const note = compact || !helperText.trim() ? null : helperText;
+  const helper = error ?? (understood && note ? `${understood} · ${note}` : (understood ?? (compact ? undefined : helperText)));
   return (
     <FieldWithNote note={<SavedNote state={autosave.state} kind={kind} />} compact={compact}>
       <TextField
@@ -136,7 +150,7 @@ export function AutoNumberField({
         value={value}
         onChange={(e) => change(e.target.value)}
         error={!!error}
-        helperText={error ?? (compact ? undefined : helperText)}
+        helperText={helper}
         size={compact ? 'small' : 'medium'}
         autoComplete="off"
         slotProps={{

@@ -88,21 +88,6 @@ export function canDeleteFile(activity: ActivityDto, file: ActivityFileDto): boo
   return activity.status !== FINISHED && activity.dozvole.menjanje && isCurrentFile(activity, file);
 }
 
-/** Digits and one decimal separator: commas become dots, anything else is stripped (spec 3 §5). */
-export function cleanNumber(value: string): string {
-  return value.replace(/,/g, '.').replace(/[^0-9.]/g, '');
-}
-
-/** Like cleanNumber, but a second separator is refused (A7 fee inputs accept one). */
-export function cleanAmount(value: string, previous: string): string {
-  const cleaned = cleanNumber(value);
-  return (cleaned.match(/\./g) ?? []).length > 1 ? previous : cleaned;
-}
-
-export function isValidNumber(value: string): boolean {
-  return /^\d+(\.\d+)?$/.test(value);
-}
-
 /** Today as YYYY-MM-DD in local time (the max of the date pickers: no future dates). */
 export function today(): string {
   return isoDate(new Date());

@@ -1,11 +1,12 @@
 import { Alert, Box, Button, CircularProgress, DialogActions, DialogContent, Stack } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { roleIn } from '@trasa/domain';
+import { METRE_DECIMALS, MONEY_DECIMALS, roleIn } from '@trasa/domain';
 import { type ReactNode, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { type ClusterBody, createLocation, editLocation, type LocationDto } from '../../api/clusters';
 import { fieldErrorOf, messageOf, statusOf } from '../../api/errors';
 import type { SettlementDto } from '../../api/settlements';
+import { AmountTextField } from '../../components/AmountTextField';
 import { FormMultiPicker } from '../../components/FormMultiPicker';
 import type { SelectOption } from '../../components/FormSelect';
 import { FormSelect } from '../../components/FormSelect';
@@ -145,17 +146,21 @@ function ClusterFormBody({ cluster, variant, onSaved, onCancel, groups, settleme
         helperText={finished ? UI.contractFinishedLocked : !canChooseContract ? UI.contractAdminOnly : undefined}
       />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <FormTextField
+        <AmountTextField
           control={control}
           name="indikativnaDuzinaKlastera"
           label={UI.indikativnaDuzina}
+          decimals={METRE_DECIMALS}
+          unit={METRES}
           autoComplete="off"
           slotProps={decimalWithUnit(METRES)}
         />
-        <FormTextField
+        <AmountTextField
           control={control}
           name="ugovorenaVrednostKlastera"
           label={UI.ugovorenaVrednost}
+          decimals={MONEY_DECIMALS}
+          unit={RSD}
           autoComplete="off"
           slotProps={decimalWithUnit(RSD)}
         />

@@ -1,15 +1,18 @@
-import { clusterSchema, decimalInput } from '@trasa/domain';
+import { clusterSchema, decimalInput, moneyInput } from '@trasa/domain';
 import { z } from 'zod';
 import { CLUSTERS } from '../../messages';
 
 /** A decimal typed as text with a dot or a comma; an empty value is left out of the payload (spec 2 §5). */
-const optionalDecimal = z.string().transform((value, ctx) => {
-  if (value.trim() === '') return undefined;
-  const parsed = decimalInput.safeParse(value);
-  if (parsed.success) return parsed.data;
-  ctx.addIssue({ code: 'custom', message: CLUSTERS.mustBeNumber });
-  return z.NEVER;
-});
+const optionalOf = (rule: typeof decimalInput) =>
+  z.string().transform((value, ctx) => {
+    if (value.trim() === '') return undefined;
+    const parsed = rule.safeParse(value);
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({ code: 'custom', message: CLUSTERS.mustBeNumber });
+    return z.NEVER;
+  });
+const optionalDecimal = optionalOf(decimalInput);
+const optionalMoney = optionalOf(moneyInput);
 
 /**
  * The settlement sub-form (spec 2 §2): rows, each holding one settlement's _id ('' while not chosen yet).
@@ -24,7 +27,7 @@ const settlementRows = z
 export const clusterFormSchema = clusterSchema.extend({
   ugovor: z.string(),
   indikativnaDuzinaKlastera: optionalDecimal,
-  ugovorenaVrednostKlastera: optionalDecimal,
+  ugovorenaVrednostKlastera: optionalMoney,
   naselja: settlementRows,
   usputnaNaselja: settlementRows,
 });

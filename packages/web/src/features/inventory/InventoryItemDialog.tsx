@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type InventoryTip, inventoryItemSchema } from '@trasa/domain';
+import { type InventoryTip, inventoryItemSchema, MONEY_DECIMALS, QUANTITY_DECIMALS } from '@trasa/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -14,13 +14,13 @@ import {
   type InventoryLocationDto,
   listInvTypes,
 } from '../../api/inventory';
+import { AmountTextField } from '../../components/AmountTextField';
 import { FormDateField, todayValue } from '../../components/dates';
 import { FormDialog } from '../../components/FormDialog';
 import { FormSelect } from '../../components/FormSelect';
-import { FormTextField } from '../../components/FormTextField';
 import { OptionPicker } from '../../components/OptionPicker';
 import { useSnackbar } from '../../components/SnackbarProvider';
-import { DECIMAL } from '../../components/units';
+import { DECIMAL, RSD } from '../../components/units';
 import { zodResolver } from '../../components/validation';
 import { INVENTORY } from '../../messages';
 import { inScript } from '../../script';
@@ -145,8 +145,25 @@ export function InventoryItemDialog({ opening, item, location, onClose }: Props)
             if (chosen) setValue('cenaRsd', String(chosen.cenaRsd));
           }}
         />
-        <FormTextField control={control} name="kolicina" label={INV_LABELS.kolicina} slotProps={DECIMAL} required />
-        <FormTextField control={control} name="cenaRsd" label={INV_LABELS.cenaRsd} slotProps={DECIMAL} required disabled={!invType} />
+        <AmountTextField
+          control={control}
+          name="kolicina"
+          label={INV_LABELS.kolicina}
+          decimals={QUANTITY_DECIMALS}
+          unit=""
+          slotProps={DECIMAL}
+          required
+        />
+        <AmountTextField
+          control={control}
+          name="cenaRsd"
+          label={INV_LABELS.cenaRsd}
+          decimals={MONEY_DECIMALS}
+          unit={RSD}
+          slotProps={DECIMAL}
+          required
+          disabled={!invType}
+        />
         <FormDateField control={control} name="datumPrimopredaje" label={INV_LABELS.datumPrimopredaje} required />
         <FormSelect control={control} name="ugovor" label={INV_LABELS.ugovor} options={contractOptions} />
       </Box>

@@ -1,16 +1,17 @@
 import { Box } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type InventoryTip, type InventoryValuta, invTypeSchema } from '@trasa/domain';
+import { type InventoryTip, type InventoryValuta, invTypeSchema, MONEY_DECIMALS } from '@trasa/domain';
 import { useEffect } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { fieldErrorOf, messageOf } from '../../api/errors';
 import { createInvType, editInvType, INV_TIPS, INVENTORY_KEY, type InvTypeDto, VALUTE } from '../../api/inventory';
+import { AmountTextField } from '../../components/AmountTextField';
 import { FormDialog } from '../../components/FormDialog';
 import { FormSelect } from '../../components/FormSelect';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
-import { DECIMAL, decimalWithUnit } from '../../components/units';
+import { DECIMAL, decimalWithUnit, RSD } from '../../components/units';
 import { zodResolver } from '../../components/validation';
 import { INVENTORY } from '../../messages';
 import { INV_LABELS } from './labels';
@@ -112,12 +113,22 @@ export function InventoryTypeDialog({ opening, type, tip, onClose }: Props) {
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <FormTextField control={control} name="kratakNaziv" label={INV_LABELS.kratakNaziv} autoComplete="off" />
         <FormSelect control={control} name="tip" label={INV_LABELS.tip} options={TIP_OPTIONS} />
-        <FormTextField control={control} name="cena" label={INV_LABELS.cena} slotProps={decimalWithUnit(valuta)} required />
+        <AmountTextField
+          control={control}
+          name="cena"
+          label={INV_LABELS.cena}
+          decimals={MONEY_DECIMALS}
+          unit={valuta}
+          slotProps={decimalWithUnit(valuta)}
+          required
+        />
         <FormSelect control={control} name="valuta" label={INV_LABELS.valuta} options={VALUTA_OPTIONS} />
-        <FormTextField
+        <AmountTextField
           control={control}
           name="cenaRsd"
           label={INV_LABELS.cenaRsd}
+          decimals={MONEY_DECIMALS}
+          unit={RSD}
           slotProps={DECIMAL}
           required
           disabled={valuta === 'RSD'}

@@ -13,15 +13,17 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { checkedHolderIds, DATA_KEYS, dataValue, holderIds } from '@trasa/domain';
+import { checkedHolderIds, DATA_KEYS, dataValue, holderIds, MONEY_DECIMALS } from '@trasa/domain';
 import { type ReactNode, useMemo, useState } from 'react';
 import type { ActivityDto, DataItem } from '../../../api/activities';
+import { amountHelper, amountKeystroke } from '../../../components/amounts';
+import { RSD } from '../../../components/units';
 import { dataLabel } from '../../../messages';
 import { SavedNote, useAutosave } from '../autosave';
 import { holderNames } from '../Documents';
 import { FileUpload, SlotFiles } from '../files';
 import { ACTIVITY_LABELS } from '../labels';
-import { cleanAmount, slotFiles } from '../model';
+import { slotFiles } from '../model';
 import { useHoldersQuery, useSaveData } from '../queries';
 import { Block } from './common';
 
@@ -69,7 +71,13 @@ export function A7Section({ activity }: { activity: ActivityDto }) {
   };
   const toggle = (id: string, on: boolean) =>
     update({ ...rows, checked: on ? [...rows.checked.filter((c) => c !== id), id] : rows.checked.filter((c) => c !== id) });
-  const setFee = (id: string, raw: string) => update({ ...rows, fees: { ...rows.fees, [id]: cleanAmount(raw, rows.fees[id] ?? '') } });
+  // Why the last keystroke in a holder's fee was refused (amounts.ts), shown under that fee.
+  const [hints, setHints] = useState<Record<string, string | null>>({});
+  const setFee = (id: string, raw: string) => {
+    const typed = amountKeystroke(raw, rows.fees[id] ?? '', MONEY_DECIMALS);
+    setHints((h) => ({ ...h, [id]: typed.hint }));
+    if (!typed.hint) update({ ...rows, fees: { ...rows.fees, [id]: typed.value } });
+  };
 
   if (ids.length === 0)
     return (
@@ -87,6 +95,7 @@ export function A7Section({ activity }: { activity: ActivityDto }) {
         value={rows.fees[id] ?? ''}
         onChange={(e) => setFee(id, e.target.value)}
         error={missing}
+        helperText={amountHelper(rows.fees[id] ?? '', MONEY_DECIMALS, RSD, hints[id] ?? null)}
         autoComplete="off"
         label={phone ? ACTIVITY_LABELS.fee : undefined}
         slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': `${ACTIVITY_LABELS.fee}: ${nameOf(id)}` } }}

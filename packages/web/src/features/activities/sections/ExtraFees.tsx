@@ -2,11 +2,12 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { DATA_KEYS, parseAmount } from '@trasa/domain';
+import { DATA_KEYS, MONEY_DECIMALS, parseAmount, parseAmountText } from '@trasa/domain';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { ActivityDto } from '../../../api/activities';
 import { messageOf } from '../../../api/errors';
+import { AmountTextField } from '../../../components/AmountTextField';
 import { FormTextField } from '../../../components/FormTextField';
 import { useSnackbar } from '../../../components/SnackbarProvider';
 import { decimalWithUnit, RSD } from '../../../components/units';
@@ -14,17 +15,13 @@ import { zodResolver } from '../../../components/validation';
 import { ACTIVITIES } from '../../../messages';
 import { formatMoney } from '../../clusters/format';
 import { ACTIVITY_LABELS } from '../labels';
-import { cleanNumber, isValidNumber } from '../model';
 import { useSaveData } from '../queries';
 import { Block } from './common';
 
 /** An additional fee: naziv 1–50 characters, vrednost a number in RSD (spec 3 §5). */
 const feeSchema = z.object({
   naziv: z.string().trim().min(1, ACTIVITIES.feeNameLength).max(50, ACTIVITIES.feeNameLength),
-  vrednost: z
-    .string()
-    .transform(cleanNumber)
-    .refine((v) => isValidNumber(v), ACTIVITIES.mustBeNumber),
+  vrednost: z.string().refine((v) => parseAmountText(v, MONEY_DECIMALS) !== null, ACTIVITIES.mustBeNumber),
 });
 type FeeForm = z.input<typeof feeSchema>;
 type FeeOut = z.output<typeof feeSchema>;
@@ -100,9 +97,11 @@ export function ExtraFees({ activity }: { activity: ActivityDto }) {
           required
           sx={{ maxWidth: { sm: 280 } }}
         />
-        <FormTextField
+        <AmountTextField
           control={control}
           name="vrednost"
+          decimals={MONEY_DECIMALS}
+          unit={RSD}
           label={ACTIVITY_LABELS.feeValue}
           autoComplete="off"
           required
