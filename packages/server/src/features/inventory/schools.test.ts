@@ -215,6 +215,7 @@ describe('stocktaking lists mailed to schools', () => {
       cenaRsd: 46.64,
       ukupnoRsd: 58323.32,
       trajanjeGarancije: null,
+      datumPrimopredaje: '2026-05-01',
     };
     const text = mailText('OŠ Lipolist', { oprema: [], materijali: [cable], radovi: [], ukupnoRsd: 58323.32 }, 'https://trasa.rs/x');
     expect(text).toContain('1. [MA-77] Optički kabl — 1.250,5 m — 58.323,32 RSD');
