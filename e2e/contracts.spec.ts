@@ -354,7 +354,7 @@ test('a call that never reaches the server says so (spec 2 §8 "Network failure"
   await dialog.locator('input[name="rokTrajanja"]').fill('30');
   await page.route('**/api/contract', (route) => route.abort('connectionrefused'));
   await dialog.getByRole('button', { name: 'Сачувај' }).click();
-  await expectNotice(page, 'Network error: server unreachable or CORS blocked');
+  await expectNotice(page, 'Грешка мреже: сервер није доступан или је захтев блокиран');
   await page.unroute('**/api/contract');
   // Nothing was created.
   await page.goto('/app/ugovori');

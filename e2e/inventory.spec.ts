@@ -142,7 +142,7 @@ test('a client employee keeps a school inventory: contract, schools, equipment, 
 
     // Its locations: none yet; two schools linked through the multi-select.
     await contractRow.click();
-    await expect(page.getByRole('heading', { name: `Locations on contract - ${contractName}`, level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Локације на уговору - ${contractName}`, level: 1 })).toBeVisible();
     await expect(page.getByText('Уговор нема локација.')).toBeVisible();
     await page.getByRole('button', { name: 'Додај локације' }).click();
     const add = page.getByRole('dialog', { name: 'Додавање локација на уговор' });

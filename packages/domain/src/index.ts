@@ -27,6 +27,7 @@ export * from './messages/logs.js';
 export * from './messages/reports.js';
 export * from './messages/smtp.js';
 export * from './messages/users.js';
+export * from './numbers.js';
 export * from './roles.js';
 export * from './routes.js';
 export * from './schemas/account.js';

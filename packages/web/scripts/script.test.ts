@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import * as domain from '@trasa/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TABLE_TEXTS } from '../src/components/tableTexts';
-import { ACCOUNT, ACTIVITIES, CLUSTERS, CONTRACTS, dataLabel, INVENTORY, menuFor, USERS } from '../src/messages';
+import { REPORT_LABELS } from '../src/features/reports/labels';
+import { ACCOUNT, ACTIVITIES, CLUSTERS, COMMON, CONTRACTS, dataLabel, INVENTORY, menuFor, USERS } from '../src/messages';
 import { getScript, inScript, setScript, toScript } from '../src/script';
 import { scripted, unscripted } from '../src/scripted';
 import { UI } from '../src/texts';
@@ -37,11 +38,17 @@ describe('texts in the chosen script', () => {
     expect(toScript('Џеп Љубав ЊЕГОШ', 'lat')).toBe('Džep Ljubav NJEGOŠ');
   });
 
-  it('shows the texts the specs word in English as written in both scripts', () => {
-    expect(INVENTORY.locationsTitle('Škole')).toBe('Locations on contract - Škole');
-    expect(ACCOUNT.noToken).toBe('No token returned from server');
+  it('shows the texts the specs word in English in Serbian, in the current script; the names as given', () => {
+    setScript('cyr');
+    expect(INVENTORY.locationsTitle('Škole')).toBe('Локације на уговору - Škole');
+    expect(ACCOUNT.noToken).toBe('Сервер није вратио токен пријаве');
+    expect(COMMON.networkUnreachable).toBe('Грешка мреже: сервер није доступан или је захтев блокиран');
+    expect(INVENTORY.importTooLarge).toBe('Документ не сме бити већи од 10 мегабајта.');
     setScript('lat');
-    expect(INVENTORY.locationsTitle('Škole')).toBe('Locations on contract - Škole');
+    expect(INVENTORY.locationsTitle('Škole')).toBe('Lokacije na ugovoru - Škole');
+    expect(COMMON.networkError).toBe('Greška mreže ili servera');
+    // The backfill's statuses ('created' / 'updated' in the API) on screen.
+    expect([REPORT_LABELS.snapshotStatus.created, REPORT_LABELS.snapshotStatus.updated]).toEqual(['napravljen', 'ažuriran']);
   });
 
   it('leaves keys and compared values untouched', () => {

@@ -9,23 +9,17 @@ import * as domain from '@trasa/domain';
 import { inScript } from './script';
 import { scripted } from './scripted';
 
-// 'No token returned from server' is worded in English by spec 1: kept as written, like the network failures.
-export const ACCOUNT = scripted(domain.ACCOUNT, { keep: ['shortPasswordServerPhrase', 'duplicateKeyServerPhrase', 'noToken'] });
+export const ACCOUNT = scripted(domain.ACCOUNT, { keep: ['shortPasswordServerPhrase', 'duplicateKeyServerPhrase'] });
 export const ACTIVITIES = scripted(domain.ACTIVITIES);
 export const CATALOGUE = scripted(domain.CATALOGUE);
 export const CLUSTERS = scripted(domain.CLUSTERS);
 export const CODEBOOKS = scripted(domain.CODEBOOKS);
 export const COMMENT_LIST = scripted(domain.COMMENT_LIST);
-// The network failures are worded in English by specs 1 and 2 (technical messages): kept as written in
-// both scripts; English letters in Cyrillic would be no Serbian word at all.
-export const COMMON = scripted(domain.COMMON, { keep: ['networkUnreachable', 'networkError'] });
+export const COMMON = scripted(domain.COMMON);
 export const CONTRACTS = scripted(domain.CONTRACTS, { keep: ['statusInProgress', 'statusFinished'] });
 export const IJO = scripted(domain.IJO);
 export const IMPORTS = scripted(domain.IMPORTS);
-// Spec 3 §2.10 words the locations page's title in English ('Locations on contract - {name}'): kept.
-export const INVENTORY = scripted(domain.INVENTORY, {
-  keep: ['importTemplateName', 'sortNaziv', 'sortDatum', 'locationsTitle'],
-});
+export const INVENTORY = scripted(domain.INVENTORY, { keep: ['importTemplateName', 'sortNaziv', 'sortDatum'] });
 export const LOGS = scripted(domain.LOGS);
 export const REPORTS = scripted(domain.REPORTS);
 export const SMTP = scripted(domain.SMTP);

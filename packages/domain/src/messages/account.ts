@@ -61,7 +61,8 @@ export const ACCOUNT = {
   // web defaults (spec 1 §8)
   signupFailed: 'Неуспешна регистрација',
   forgotFailed: 'Грешка при ресетовању лозинке',
-  noToken: 'No token returned from server',
+  /** Spec 1 §8 'No token returned from server', in Serbian. */
+  noToken: 'Server nije vratio token prijave',
   passwordChangeFailed: 'Greška pri izmeni lozinke.',
   infoChangeFailed: 'Greška pri izmeni podataka korisnika.',
   shortPasswordServerPhrase: 'is shorter than the minimum allowed',

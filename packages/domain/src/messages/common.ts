@@ -13,7 +13,8 @@ export const COMMON = {
   serverError: 'Greška na serveru. Pokušajte ponovo.',
   emptyTable: 'Нема пронађених података.',
   pageNotFound: 'Страница коју тражите не постоји',
-  networkError: 'Network or server error',
-  /** A call that never reached the server (spec 2 §8 'Network failure'). */
-  networkUnreachable: 'Network error: server unreachable or CORS blocked',
+  /** Spec 1 §8 'Network or server error', in Serbian (docs/decisions.md "The web: no English on screen"). */
+  networkError: 'Greška mreže ili servera',
+  /** A call that never reached the server (spec 2 §8 'Network error: server unreachable or CORS blocked'). */
+  networkUnreachable: 'Greška mreže: server nije dostupan ili je zahtev blokiran',
 } as const;

@@ -60,8 +60,8 @@ export const INVENTORY = {
   documentsFailed: 'Neuspešno dodavanje dokumenta!',
   endBeforeStart: 'Датум завршетка не може бити пре датума почетка.',
 
-  // Contract locations (spec §2.10).
-  locationsTitle: (naziv: string) => `Locations on contract - ${naziv}`,
+  // Contract locations (spec §2.10 'Locations on contract - {name}', in Serbian).
+  locationsTitle: (naziv: string) => `Lokacije na ugovoru - ${naziv}`,
   back: 'Nazad',
   addLocations: 'Dodaj lokacije',
   noLocations: 'Ugovor nema lokacija.',
@@ -99,8 +99,8 @@ export const INVENTORY = {
   /** The item's type must exist (an id of a deleted or unknown type). */
   unknownType: 'Izabrani tip inventara ne postoji.',
 
-  // Import (spec §5: 'document must not be larger than 10 megabytes').
-  importTooLarge: 'document must not be larger than 10 megabytes',
+  // Import (spec §5 'document must not be larger than 10 megabytes', in Serbian).
+  importTooLarge: 'Dokument ne sme biti veći od 10 megabajta.',
   importWrongType: 'Pogrešan tip fajla',
   importDone: (ok: number, errors: number) => `Uvezeno stavki: ${ok}. Redova sa greškom: ${errors}.`,
   importNoFile: 'Izaberite fajl (CSV ili Excel).',

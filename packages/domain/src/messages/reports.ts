@@ -1,3 +1,5 @@
+import { formatQuantity } from '../numbers.js';
+
 /**
  * Texts of the reports (spec 3 §2.7, §8). The spec words the snapshot and compare failures and the
  * missing-snapshot note; the rest is ours.
@@ -51,10 +53,7 @@ export function formatRsd(value: number | null | undefined): string {
   return `${value < 0 ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${cents} RSD`;
 }
 
-/** A length in metres: 1.234,5 m. */
+/** A length in metres: 1.234,5 m (at most two decimals). */
 export function formatMetres(value: number | null | undefined): string {
-  if (value === null || value === undefined || Number.isNaN(value)) return '';
-  const rounded = Math.round(value * 100) / 100;
-  const [whole = '0', frac] = Math.abs(rounded).toString().split('.');
-  return `${rounded < 0 ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}${frac ? `,${frac}` : ''} m`;
+  return formatQuantity(value, 'm', 2);
 }

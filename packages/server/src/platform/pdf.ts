@@ -1,15 +1,27 @@
 import { existsSync } from 'node:fs';
 import type { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { formatQuantity, formatRsd } from '@trasa/domain';
 import PDFDocument from 'pdfkit';
 import { FastLine } from './pdfText.js';
 import type { Cell, SheetColumn } from './xlsxWriter.js';
+
+/** A cell as the PDF shows it: numbers as Serbs write them, money with two decimals and RSD (SheetColumn.format). */
+export function pdfCellText(cell: Cell, column: SheetColumn | undefined): string {
+  if (cell === null) return '';
+  if (typeof cell === 'string') return cell;
+  if (!Number.isFinite(cell)) return '';
+  const format = column?.format ?? 'quantity';
+  if (format === 'money') return formatRsd(cell);
+  if (format === 'amount') return formatRsd(cell).replace(/ RSD$/, '');
+  return formatQuantity(cell, null, format === 'count' ? 0 : 3);
+}
 
 /**
  * Lists written as PDF while their rows arrive (pdfkit streams each finished page): A4, landscape when
  * the list has more than five columns, 7.5 pt DejaVu Sans (embedded, so Cyrillic and Latin both
  * render), the title and the header row repeated on every page, one line per row (a longer text is cut
- * with an ellipsis), a page number in the footer.
+ * with an ellipsis), a page number in the footer. Numbers are written as Serbs write them (pdfCellText).
  */
 
 const FONT_FILES = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf' } as const;
@@ -121,7 +133,7 @@ export async function writePdf(
     for (const cells of batch) {
       if (y > bottom) newPage();
       const texts = cells.map((cell, i) => ({
-        text: cell === null || cell === '' ? '' : shownText(String(cell), i),
+        text: cell === null || cell === '' ? '' : shownText(pdfCellText(cell, columns[i]), i),
         x: (xs[i] ?? 0) + PAD,
         y: y + PAD,
       }));

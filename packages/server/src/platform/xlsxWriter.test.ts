@@ -3,9 +3,9 @@ import { PassThrough } from 'node:stream';
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { type Cell, columnLetters, sheetNameOf, writeXlsx } from './xlsxWriter.js';
+import { type Cell, columnLetters, type SheetColumn, sheetNameOf, writeXlsx } from './xlsxWriter.js';
 
-async function xlsxOf(name: string, columns: { header: string; width: number }[], rows: Cell[][]): Promise<Buffer> {
+async function xlsxOf(name: string, columns: SheetColumn[], rows: Cell[][]): Promise<Buffer> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
@@ -135,5 +135,30 @@ describe('the workbook', () => {
 
   it('names columns past Z as Excel does', () => {
     expect([0, 25, 26, 51, 52, 701, 702].map(columnLetters)).toEqual(['A', 'Z', 'AA', 'AZ', 'BA', 'ZZ', 'AAA']);
+  });
+});
+
+describe('number cells', () => {
+  it("are numbers with the column's number format: money, amounts, quantities, counts", async () => {
+    const wb = new ExcelJS.Workbook();
+    const body = await xlsxOf(
+      'Brojevi',
+      [
+        { header: 'Ukupno RSD', width: 12, format: 'money' },
+        { header: 'Cena', width: 12, format: 'amount' },
+        { header: 'Količina', width: 12, format: 'quantity' },
+        { header: 'Stavki', width: 12, format: 'count' },
+        { header: 'Bez formata', width: 12 },
+      ],
+      [[58320, 5200.5, 1250.5, 12500, 0.25]],
+    );
+    await wb.xlsx.load(body as unknown as ArrayBuffer);
+    const row = wb.worksheets[0]?.getRow(2);
+    const cells = [1, 2, 3, 4, 5].map((c) => row?.getCell(c));
+    expect(cells.map((c) => c?.type)).toEqual(Array(5).fill(ExcelJS.ValueType.Number));
+    expect(cells.map((c) => c?.value)).toEqual([58320, 5200.5, 1250.5, 12500, 0.25]);
+    expect(cells.map((c) => c?.numFmt)).toEqual(['#,##0.00', '#,##0.00', '#,##0.###', '#,##0', '#,##0.###']);
+    // The header stays bold text.
+    expect(wb.worksheets[0]?.getRow(1).getCell(1).font?.bold).toBe(true);
   });
 });

@@ -9,7 +9,17 @@ import archiver from 'archiver';
  */
 
 export type Cell = string | number | null;
-export type SheetColumn = { header: string /** width in characters */; width: number };
+/**
+ * How a column's numbers are written: 'money' in dinars with two decimals ('#,##0.00' in the sheet,
+ * '58.320,00 RSD' in a PDF), 'amount' two decimals of a currency another column names ('#,##0.00',
+ * '58.320,00'), 'quantity' with up to three ('#,##0.###', '1.250,5'), 'count' whole ('#,##0', '1.250').
+ * A number in a column without one is written as a quantity.
+ */
+export type NumberFormat = 'money' | 'amount' | 'quantity' | 'count';
+export type SheetColumn = { header: string /** width in characters */; width: number; format?: NumberFormat };
+
+/** The cell style (styles.xml cellXfs index) of each number format. */
+const NUMBER_STYLE: Record<NumberFormat, string> = { money: ' s="2"', amount: ' s="2"', quantity: ' s="3"', count: ' s="4"' };
 
 /** Waits while the consumer (the HTTP response) is behind, so a slow client doesn't make the server buffer. */
 export async function drained(out: PassThrough, limit = 4 * 1024 * 1024): Promise<void> {
@@ -68,20 +78,26 @@ const NS_PKG_REL = 'http://schemas.openxmlformats.org/package/2006/relationships
 const CONTENT_TYPES = `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`;
 const ROOT_RELS = `${XML_HEAD}<Relationships xmlns="${NS_PKG_REL}"><Relationship Id="rId1" Type="${NS_REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`;
 const WORKBOOK_RELS = `${XML_HEAD}<Relationships xmlns="${NS_PKG_REL}"><Relationship Id="rId1" Type="${NS_REL}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${NS_REL}/styles" Target="styles.xml"/></Relationships>`;
-/** Style 0 the default, style 1 bold (the header row). */
-const STYLES = `${XML_HEAD}<styleSheet xmlns="${NS_MAIN}"><fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
+/**
+ * Style 0 the default, style 1 bold (the header row), styles 2–4 the number formats (NUMBER_STYLE):
+ * money '#,##0.00' (164), quantity '#,##0.###' (165), count '#,##0' (built-in 3).
+ */
+const STYLES = `${XML_HEAD}<styleSheet xmlns="${NS_MAIN}"><numFmts count="2"><numFmt numFmtId="164" formatCode="#,##0.00"/><numFmt numFmtId="165" formatCode="#,##0.###"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="5"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="3" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
 
 const workbookXml = (sheetName: string) =>
   `${XML_HEAD}<workbook xmlns="${NS_MAIN}" xmlns:r="${NS_REL}"><bookViews><workbookView/></bookViews><sheets><sheet name="${xmlText(sheetName).replace(/'/g, '&apos;')}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
 
-/** One row's XML; `refs` are the column letters, `style` ' s="1"' for the header. */
-function rowXml(cells: readonly Cell[], r: number, refs: readonly string[], style = ''): string {
+/**
+ * One row's XML; `refs` are the column letters, `style` ' s="1"' for the header, `numberStyles` each
+ * column's style for a number (NUMBER_STYLE).
+ */
+function rowXml(cells: readonly Cell[], r: number, refs: readonly string[], style = '', numberStyles: readonly string[] = []): string {
   let s = `<row r="${r}">`;
   for (let i = 0; i < cells.length; i++) {
     const value = cells[i];
     const ref = `${refs[i] ?? columnLetters(i)}${r}`;
     if (typeof value === 'number') {
-      if (Number.isFinite(value)) s += `<c r="${ref}"${style}><v>${value}</v></c>`;
+      if (Number.isFinite(value)) s += `<c r="${ref}"${style || (numberStyles[i] ?? NUMBER_STYLE.quantity)}><v>${value}</v></c>`;
     } else if (typeof value === 'string' && value !== '') {
       const text = xmlText(value);
       if (text === '') continue;
@@ -123,6 +139,7 @@ export async function writeXlsx(
   archive.append(sheet, { name: 'xl/worksheets/sheet1.xml' });
 
   const refs = columns.map((_, i) => columnLetters(i));
+  const numberStyles = columns.map((c) => NUMBER_STYLE[c.format ?? 'quantity']);
   const cols = columns.length
     ? `<cols>${columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${Number.isFinite(c.width) && c.width > 0 ? c.width : 10}" customWidth="1"/>`).join('')}</cols>`
     : '';
@@ -148,7 +165,7 @@ export async function writeXlsx(
     let xml = '';
     for (const cells of batch) {
       r += 1;
-      xml += rowXml(cells, r, refs);
+      xml += rowXml(cells, r, refs, '', numberStyles);
     }
     await write(xml);
     await Promise.race([drained(out), failed]);

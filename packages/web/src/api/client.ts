@@ -7,7 +7,7 @@ export class ApiError extends Error {
     readonly serverMessage: string | undefined,
     readonly errors: Record<string, string> | undefined,
   ) {
-    super(serverMessage ?? (status === 0 ? 'Network error' : `HTTP ${status}`));
+    super(serverMessage ?? (status === 0 ? 'Greška mreže' : `HTTP ${status}`));
     this.name = 'ApiError';
   }
 }

@@ -1,14 +1,16 @@
 import { COMMON } from '@trasa/domain/messages/common';
+import { inScript } from '../script';
 import { ApiError } from './client';
 
 /**
- * The server's message when it sent one; for a call that never reached the server, spec 2 §8's
- * 'Network error: server unreachable or CORS blocked'; otherwise the screen's default (spec 1 §8).
+ * The server's message when it sent one; for a call that never reached the server, COMMON.networkUnreachable
+ * (spec 2 §8's 'Network error: server unreachable or CORS blocked', in Serbian, in the user's script);
+ * otherwise the screen's default (spec 1 §8).
  */
 export function messageOf(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;
   if (error.serverMessage) return error.serverMessage;
-  return error.status === 0 ? COMMON.networkUnreachable : fallback;
+  return error.status === 0 ? inScript(COMMON.networkUnreachable) : fallback;
 }
 
 /** The server's message for one field, when a validation or conflict answer names it. */

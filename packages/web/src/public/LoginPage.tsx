@@ -80,7 +80,7 @@ export function LoginPage() {
       navigateLater(user ? landingPath(user.rola) : '/app', LOGIN_REDIRECT_MS, { replace: true });
     },
     (error) => {
-      // Spec 1 §8: without a server message, sign-in says 'Network or server error' (a network failure too).
+      // Spec 1 §8: without a server message, sign-in says 'Network or server error' (in Serbian; a network failure too).
       const message = statusOf(error) === 0 ? COMMON.networkError : messageOf(error, COMMON.networkError);
       form.setError(message.includes('Korisnik') ? 'email' : 'lozinka', message, true);
       setOfferResend(message === ACCOUNT.inactiveUser);
@@ -94,7 +94,7 @@ export function LoginPage() {
       setOfferResend(false);
       resend.reset();
     },
-    (error) => notice.error(messageOf(error, COMMON.networkError)),
+    (error) => notice.error(messageOf(error, inScript(COMMON.networkError))),
   );
 
   return (

@@ -25,6 +25,7 @@ const contractNaziv = sql<string | null>`(select k.naziv from ${contractClusters
 function activityPlan(ctx: AppContext, where: SQL, title: string, withContract: boolean): ExportPlan {
   const today = todayOf();
   const value = (header: string, width: number, v: ExportColumn['value']): ExportColumn => ({ header, width, value: v });
+  const days = (header: string, width: number, v: ExportColumn['value']): ExportColumn => ({ header, width, value: v, format: 'count' });
   const columns: ExportColumn[] = [
     value(TEXTS.activityCode, 8, activities.code),
     value(TEXTS.naziv, 30, activityCatalogue.naziv),
@@ -32,7 +33,7 @@ function activityPlan(ctx: AppContext, where: SQL, title: string, withContract: 
     value(TEXTS.responsible, 14, sql`array_to_string(${activityCatalogue.odgovoran}, ',')`),
     value(TEXTS.activityStart, 10, sql`${activities.datumPocetka}::text`),
     value(TEXTS.activityDeadline, 10, sql`${activities.rokZavrsetka}::text`),
-    value(TEXTS.daysLeft, 9, sql`${activityCatalogue.rok}`),
+    days(TEXTS.daysLeft, 9, sql`${activityCatalogue.rok}`),
   ];
   if (withContract) columns.push(value(TEXTS.contract, 22, sql`coalesce(${contractNaziv}, ${TEXTS.empty})`));
   const query = ctx.db

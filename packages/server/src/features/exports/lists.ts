@@ -29,7 +29,7 @@ import type { Actor } from '../../platform/auth.js';
 import { serbianOrder } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
 import { matchCondition, searchTerms } from '../../platform/textSearch.js';
-import type { Cell, SheetColumn } from '../../platform/xlsxWriter.js';
+import type { Cell, NumberFormat, SheetColumn } from '../../platform/xlsxWriter.js';
 import { clusterScopeOf, visibleClusterCondition } from '../clusters/policy.js';
 import { clusterOrder, clusterStatusSql } from '../clusters/presenter.js';
 import { clusterMatchCondition } from '../clusters/search.js';
@@ -99,7 +99,8 @@ const label = (column: AnyPgColumn | SQL, labels: Record<string, string>) =>
 const yesNo = (column: AnyPgColumn) => sql<string>`(case when ${column} then ${TEXTS.yes} else ${TEXTS.no} end)`;
 const orEmpty = (value: SQL | AnyPgColumn) => sql<string>`coalesce(${value}, ${TEXTS.empty})`;
 
-export const col = (header: string, width: number, value: SQL | AnyPgColumn): ExportColumn => ({ header, width, value });
+export const col = (header: string, width: number, value: SQL | AnyPgColumn, format?: NumberFormat): ExportColumn =>
+  format ? { header, width, value, format } : { header, width, value };
 
 /** GET /api/user (and /api/search/user): Admin every user, a Rukovodilac their subtree; `groupId` narrows, `roleId` as users-per-role. */
 const usersList = define({
@@ -231,10 +232,10 @@ const settlementsList = define({
       col(TEXTS.opstina, 20, sql`array_to_string(${settlements.opstine}, ', ')`),
       col(TEXTS.operator, 12, settlements.operator),
       col(TEXTS.javniPoziv, 10, settlements.javniPoziv),
-      col(TEXTS.brojDomacinstava, 12, count(settlements.brojDomacinstava)),
-      col(TEXTS.brojSkola, 8, count(settlements.brojSkola)),
-      col(TEXTS.indirectHouseholdsShort, 14, count(settlements.brojIndirektnoPokrivenihDomacinstava)),
-      col(TEXTS.indirectSchoolsShort, 12, count(settlements.brojIndirektnoPokrivenihSkola)),
+      col(TEXTS.brojDomacinstava, 12, count(settlements.brojDomacinstava), 'count'),
+      col(TEXTS.brojSkola, 8, count(settlements.brojSkola), 'count'),
+      col(TEXTS.indirectHouseholdsShort, 14, count(settlements.brojIndirektnoPokrivenihDomacinstava), 'count'),
+      col(TEXTS.indirectSchoolsShort, 12, count(settlements.brojIndirektnoPokrivenihSkola), 'count'),
     ];
     const query = selectOf(ctx, columns)
       .from(settlements)
@@ -267,8 +268,8 @@ function contractsList(kind: ContractKind): ExportList {
         columns.push(col(header, 24, names));
       }
       columns.push(
-        col(TEXTS.documentCount, 9, sql`(select count(*)::int from ${contractFiles} f where f.contract_id = contracts.id)`),
-        col(TEXTS.clusterCount, 9, sql`(select count(*)::int from ${contractClusters} cc where cc.contract_id = contracts.id)`),
+        col(TEXTS.documentCount, 9, sql`(select count(*)::int from ${contractFiles} f where f.contract_id = contracts.id)`, 'count'),
+        col(TEXTS.clusterCount, 9, sql`(select count(*)::int from ${contractClusters} cc where cc.contract_id = contracts.id)`, 'count'),
       );
       const query = selectOf(ctx, columns)
         .from(contracts)

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { serbianCompare } from '../../platform/sorting.js';
 import { appToday } from '../../platform/time.js';
+import type { Cell, NumberFormat, SheetColumn } from '../../platform/xlsxWriter.js';
 import { type ClusterScope, clusterScopeOf } from '../clusters/policy.js';
 import {
   activityReport,
@@ -32,8 +33,9 @@ const date = (d: string | null | undefined) => formatDate(d ?? null) || TEXTS.em
 const orEmpty = (v: string | null | undefined) => v || TEXTS.empty;
 /** A title is also the sheet's name, which may not hold * ? : \ / [ ]. */
 const titled = (title: string) => title.replace(/[*?:\\/[\]]/g, '-');
-/** The sheet's columns as [header, width] pairs, in the order the report's screen shows them. */
-const sheet = (...columns: [string, number][]) => columns.map(([header, width]) => ({ header, width }));
+/** The sheet's columns as [header, width, number format] triples, in the order the report's screen shows them. */
+const sheet = (...columns: [string, number, NumberFormat?][]): SheetColumn[] =>
+  columns.map(([header, width, format]) => (format ? { header, width, format } : { header, width }));
 
 /**
  * One report's export: the reports hub's roles, and `plan` given the caller's visible clusters (the
@@ -59,7 +61,7 @@ const finishedList = reportList({
   plan: async (ctx, scope) => {
     return {
       title: TEXTS.titles.reportFinished,
-      columns: sheet([R.klaster, 28], [R.ugovor, 24], [R.zavrsene, 60], [R.uRoku, 8], [R.kasni, 8]),
+      columns: sheet([R.klaster, 28], [R.ugovor, 24], [R.zavrsene, 60], [R.uRoku, 8, 'count'], [R.kasni, 8, 'count']),
       batches: await primed(
         paged(
           async (page, limit) => (await finishedReport(ctx.db, scope, { page, limit })).clusters,
@@ -88,7 +90,7 @@ const summaryList = reportList({
     rows.push([TEXTS.empty, R.totalClusters, report.totalClusters]);
     return {
       title: TEXTS.titles.reportSummary,
-      columns: sheet([R.kratakNaziv, 8], [R.naziv, 60], [R.count, 14]),
+      columns: sheet([R.kratakNaziv, 8], [R.naziv, 60], [R.count, 14, 'count']),
       batches: await primed(inBatches(rows)),
     };
   },
@@ -162,7 +164,7 @@ const ijoTaxList = reportList({
     rows.push(total(R.totalTax, report.totalTax));
     return {
       title: TEXTS.titles.reportIjo,
-      columns: sheet([R.ugovor, 20], [R.klaster, 22], [R.imaoc, 30], [R.payer, 11], [R.izvodjac, 20], [R.done, 8], [R.taksa, 12]),
+      columns: sheet([R.ugovor, 20], [R.klaster, 22], [R.imaoc, 30], [R.payer, 11], [R.izvodjac, 20], [R.done, 8], [R.taksa, 12, 'money']),
       batches: await primed(inBatches(rows)),
     };
   },
@@ -205,41 +207,55 @@ const lengthsList = reportList({
         [R.ugovor, 22],
         [R.status, 12],
         [R.datumZavrsetka, 11],
-        [R.duzina, 12],
+        [R.duzina, 12, 'quantity'],
       ),
       batches: await primed(rowsOf()),
     };
   },
 });
 
-type Line = { label: string[]; values: string[] };
+/** A count as a number cell (never text); '' for none. */
+const countCell = (v: unknown): Cell => (typeof v === 'number' ? v : v == null ? '' : String(v));
+/** A compared row: its labels, and its values as cells (numbers stay numbers). */
+type Line = { label: string[]; values: Cell[] };
 /** A comparison's columns per report (as the compare view shows them, web features/reports/compare.ts). */
 const COMPARE: Record<
   CompareReport['type'],
-  { key: (r: Record<string, unknown>) => string; labels: string[]; values: string[]; line: (r: Record<string, unknown>) => Line }
+  {
+    key: (r: Record<string, unknown>) => string;
+    labels: string[];
+    /** The value columns' headers and number formats. */
+    values: [string, NumberFormat?][];
+    line: (r: Record<string, unknown>) => Line;
+  }
 > = {
   finishedReport: {
     key: (r) => String(r._id),
     labels: [R.klaster, R.ugovor],
-    values: [R.zavrseno, R.uRoku, R.kasni, R.aktivnosti],
+    values: [
+      [R.zavrseno, 'count'],
+      [R.uRoku, 'count'],
+      [R.kasni, 'count'],
+      [R.aktivnosti, 'count'],
+    ],
     line: (r) => ({
       label: [String(r.klaster ?? ''), String(r.ugovor ?? '')],
-      values: [r.zavrseno, r.uRoku, r.kasni, r.aktivnosti].map((v) => String(v ?? '')),
+      values: [r.zavrseno, r.uRoku, r.kasni, r.aktivnosti].map(countCell),
     }),
   },
   summaryReport: {
     key: (r) => String(r.kratakNaziv),
     labels: [R.kratakNaziv, R.naziv],
-    values: [R.count],
-    line: (r) => ({ label: [String(r.kratakNaziv), String(r.naziv)], values: [String(r.count ?? '')] }),
+    values: [[R.count, 'count']],
+    line: (r) => ({ label: [String(r.kratakNaziv), String(r.naziv)], values: [countCell(r.count)] }),
   },
   ijoTaxesReport: {
     key: (r) => `${r.klasterId}|${r.imaocId}`,
     labels: [R.ugovor, R.klaster, R.imaoc, R.payer],
-    values: [R.done, R.taksa],
+    values: [[R.done], [R.taksa, 'money']],
     line: (r) => ({
       label: [r.ugovor, r.klaster, r.imaoc, r.zaduzen].map((v) => String(v ?? '')),
-      values: [r.status ? TEXTS.yes : TEXTS.no, typeof r.taksa === 'number' ? String(r.taksa) : ''],
+      values: [r.status ? TEXTS.yes : TEXTS.no, typeof r.taksa === 'number' ? r.taksa : ''],
     }),
   },
 };
@@ -275,7 +291,7 @@ const compareList = reportList({
       const la = a.get(k);
       const lb = b.get(k);
       const label = (la ?? lb)?.label ?? [];
-      const changed = spec.values.filter((_, i) => (la?.values[i] ?? null) !== (lb?.values[i] ?? null));
+      const changed = spec.values.filter((_, i) => (la?.values[i] ?? null) !== (lb?.values[i] ?? null)).map(([h]) => h);
       return [...label, ...spec.values.flatMap((_, i) => [la?.values[i] ?? TEXTS.empty, lb?.values[i] ?? TEXTS.empty]), changed.join(', ')];
     });
     if (type !== 'summaryReport')
@@ -286,10 +302,7 @@ const compareList = reportList({
       title: titled(`${TEXTS.titles.reportCompare} – ${TEXTS.compareTitles[type]} (${da} – ${db})`),
       columns: [
         ...spec.labels.map((header) => ({ header, width: 22 })),
-        ...spec.values.flatMap((h) => [
-          { header: `${h} (${da})`, width: 14 },
-          { header: `${h} (${db})`, width: 14 },
-        ]),
+        ...spec.values.flatMap(([h, format]) => sheet([`${h} (${da})`, 14, format], [`${h} (${db})`, 14, format])),
         { header: R.changed, width: 20 },
       ],
       batches: await primed(inBatches(lines)),

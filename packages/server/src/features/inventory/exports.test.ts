@@ -8,6 +8,7 @@ import {
   inventoryItems,
   inventoryTypes,
 } from '../../db/schema-inventory.js';
+import { textsOf } from '../../platform/testPdf.js';
 import { createCluster, createGroup, createUser, tokenFor } from '../../seed/factories.js';
 
 const t = useTestApp();
@@ -77,5 +78,38 @@ describe('inventory exports', () => {
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     }
     expect((await t.call({ method: 'GET', url: '/api/export/inventory-all', token: contractor })).statusCode).toBe(403);
+  });
+
+  it('write numbers as numbers with a number format in xlsx, and as Serbs write them in PDF', async () => {
+    const school = await createCluster(t.db, { naziv: 'OŠ Brojevi' });
+    const [cable] = await t.db
+      .insert(inventoryTypes)
+      .values({ naziv: 'Optički kabl', tip: 'Materijal', cena: 46.64, cenaRsd: 46.64, sifra: 'MA-77', jedinica: 'm', redniBroj: 12 })
+      .returning();
+    await t.db
+      .insert(inventoryItems)
+      .values({ typeId: cable?.id as string, clusterId: school.id, kolicina: 1250.5, cenaRsd: 46.64, datumPrimopredaje: '2026-05-01' });
+    const url = `/api/export/inventory?lokacija=${school.id}`;
+    const xlsx = await t.call({ method: 'GET', url, token: admin });
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const row = wb.worksheets[0]?.getRow(2);
+    // Количина, Цена RSD, Укупно RSD: numbers, with their formats.
+    const cells = [5, 7, 8].map((c) => row?.getCell(c));
+    expect(cells.map((c) => c?.type)).toEqual(Array(3).fill(ExcelJS.ValueType.Number));
+    expect(cells.map((c) => c?.value)).toEqual([1250.5, 46.64, 58323.32]);
+    expect(cells.map((c) => c?.numFmt)).toEqual(['#,##0.###', '#,##0.00', '#,##0.00']);
+    // The codebook's ordinal is a number too (it was text).
+    const types = await t.call({ method: 'GET', url: '/api/export/inv-types', token: admin });
+    const typesBook = new ExcelJS.Workbook();
+    await typesBook.xlsx.load(types.rawPayload as unknown as ArrayBuffer);
+    const ordinal = typesBook.worksheets[0]?.getColumn(1).values.find((v) => v === 12);
+    expect(ordinal).toBe(12);
+
+    const pdf = await t.call({ method: 'GET', url: `${url}&format=pdf`, token: admin });
+    expect(pdf.statusCode).toBe(200);
+    const [page = []] = textsOf(pdf.rawPayload);
+    expect(page).toEqual(expect.arrayContaining(['OŠ Brojevi', '1.250,5', 'm', '46,64 RSD', '58.323,32 RSD', '01.05.2026']));
   });
 });

@@ -68,10 +68,10 @@ const itemColumns = () => [
   col('Шифра', 9, inventoryTypes.sifra),
   col('Назив', 30, inventoryTypes.naziv),
   col('Тип', 10, inventoryTypes.tip),
-  col('Количина', 9, sql<number>`${inventoryItems.kolicina}::float8`),
+  col('Количина', 9, sql<number>`${inventoryItems.kolicina}::float8`, 'quantity'),
   col('Јед.', 5, inventoryTypes.jedinica),
-  col('Цена RSD', 11, money(inventoryItems.cenaRsd)),
-  col('Укупно RSD', 12, money(lineValue)),
+  col('Цена RSD', 11, money(inventoryItems.cenaRsd), 'money'),
+  col('Укупно RSD', 12, money(lineValue), 'money'),
   col('Датум примопредаје', 11, dateText(inventoryItems.datumPrimopredaje)),
   col('Уговор', 14, sql<string>`coalesce(${inventoryContracts.broj}, '')`),
 ];
@@ -87,8 +87,18 @@ const contractsList = inventoryList({
     col('Датум завршетка', 11, dateText(inventoryContracts.datumZavrsetka)),
     // The contract named with its table: in a select of one table drizzle writes its columns bare, and a bare
     // "id" inside the subquery would be the file's own (the documents were always counted 0).
-    col('Локација', 9, sql`(select count(*)::int from ${inventoryContractLocations} l where l.contract_id = ${inventoryContracts}.id)`),
-    col('Документа', 9, sql`(select count(*)::int from ${inventoryContractFiles} f where f.contract_id = ${inventoryContracts}.id)`),
+    col(
+      'Локација',
+      9,
+      sql`(select count(*)::int from ${inventoryContractLocations} l where l.contract_id = ${inventoryContracts}.id)`,
+      'count',
+    ),
+    col(
+      'Документа',
+      9,
+      sql`(select count(*)::int from ${inventoryContractFiles} f where f.contract_id = ${inventoryContracts}.id)`,
+      'count',
+    ),
   ],
   rows: (ctx, _scope, q, columns) =>
     selectOf(ctx, columns)
@@ -102,16 +112,16 @@ const typesList = inventoryList({
   title: 'Шифарник опреме',
   query: pageQuery.partial().extend({ tip: z.enum(INVENTORY_TIPOVI).optional() }),
   columns: () => [
-    col('Ред. бр.', 7, sql<string>`coalesce(${inventoryTypes.redniBroj}::text, '')`),
+    col('Ред. бр.', 7, inventoryTypes.redniBroj, 'count'),
     col('Шифра', 9, inventoryTypes.sifra),
     col('Назив', 34, inventoryTypes.naziv),
     col('Кратак назив', 14, inventoryTypes.kratakNaziv),
     col('Тип', 10, inventoryTypes.tip),
     col('Јед.', 5, inventoryTypes.jedinica),
-    col('Цена', 10, money(inventoryTypes.cena)),
+    col('Цена', 10, money(inventoryTypes.cena), 'amount'),
     col('Валута', 6, inventoryTypes.valuta),
-    col('Цена RSD', 11, money(inventoryTypes.cenaRsd)),
-    col('Гаранција (мес.)', 9, sql<string>`coalesce(${inventoryTypes.trajanjeGarancije}::text, '')`),
+    col('Цена RSD', 11, money(inventoryTypes.cenaRsd), 'money'),
+    col('Гаранција (мес.)', 9, inventoryTypes.trajanjeGarancije, 'count'),
   ],
   rows: (ctx, _scope, q, columns) =>
     selectOf(ctx, columns)
@@ -176,10 +186,10 @@ const sumList = inventoryList({
     col('Шифра', 9, inventoryTypes.sifra),
     col('Назив', 34, inventoryTypes.naziv),
     col('Тип', 10, inventoryTypes.tip),
-    col('Количина', 10, sql<number>`sum(${inventoryItems.kolicina})::float8`),
+    col('Количина', 10, sql<number>`sum(${inventoryItems.kolicina})::float8`, 'quantity'),
     col('Јед.', 5, inventoryTypes.jedinica),
-    col('Укупно RSD', 13, sql<number>`sum(${lineValue})::float8`),
-    col('Локација', 8, sql<number>`count(distinct ${inventoryItems.clusterId})::int`),
+    col('Укупно RSD', 13, sql<number>`sum(${lineValue})::float8`, 'money'),
+    col('Локација', 8, sql<number>`count(distinct ${inventoryItems.clusterId})::int`, 'count'),
     col('Последња примопредаја', 12, dateText(sql`max(${inventoryItems.datumPrimopredaje})`)),
   ],
   rows: (ctx, scope, q, columns) => {
@@ -205,11 +215,11 @@ const perLocationList = inventoryList({
   query: searchable,
   columns: () => [
     col('Локација', 30, clusters.naziv),
-    col('Ставки', 7, sql<number>`count(*)::int`),
-    col('Материјал RSD', 13, tipValue('Materijal')),
-    col('Опрема RSD', 13, tipValue('Oprema')),
-    col('Радови RSD', 13, tipValue('Radovi')),
-    col('Укупно RSD', 13, sql<number>`sum(${lineValue})::float8`),
+    col('Ставки', 7, sql<number>`count(*)::int`, 'count'),
+    col('Материјал RSD', 13, tipValue('Materijal'), 'money'),
+    col('Опрема RSD', 13, tipValue('Oprema'), 'money'),
+    col('Радови RSD', 13, tipValue('Radovi'), 'money'),
+    col('Укупно RSD', 13, sql<number>`sum(${lineValue})::float8`, 'money'),
     col('A13', 6, yesNo(sql`exists (select 1 from ${a13Confirmations} a where a.cluster_id = ${clusters.id} and a.status)`)),
   ],
   rows: (ctx, scope, q, columns) =>

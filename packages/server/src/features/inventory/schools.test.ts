@@ -14,7 +14,7 @@ import { inventoryItems, inventoryTypes, schoolNotifications } from '../../db/sc
 import { encrypt } from '../../platform/secrets.js';
 import { createCluster, createGroup, createUser, tokenFor } from '../../seed/factories.js';
 import { startTestSmtp, type TestSmtp } from '../mail/testSmtpServer.js';
-import { makeToken } from './schools.js';
+import { mailText, makeToken } from './schools.js';
 
 const t = useTestApp();
 let smtp: TestSmtp;
@@ -201,5 +201,24 @@ describe('stocktaking lists mailed to schools', () => {
       .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
       .where(eq(schoolNotifications.clusterId, other.id));
     expect((await send(other.id, { email: 'skola@ogranicena.rs' })).statusCode).toBe(201);
+  });
+
+  it("writes the mail's quantities and money as Serbs write them", () => {
+    const cable = {
+      _id: 'x',
+      redniBroj: 1,
+      sifra: 'MA-77',
+      naziv: 'Optički kabl',
+      kratakNaziv: 'Kabl',
+      jedinica: 'm',
+      kolicina: 1250.5,
+      cenaRsd: 46.64,
+      ukupnoRsd: 58323.32,
+      trajanjeGarancije: null,
+      datumPrimopredaje: '2026-05-01',
+    };
+    const text = mailText('OŠ Lipolist', { oprema: [], materijali: [cable], radovi: [], ukupnoRsd: 58323.32 }, 'https://trasa.rs/x');
+    expect(text).toContain('1. [MA-77] Optički kabl — 1.250,5 m — 58.323,32 RSD');
+    expect(text).toContain('Ukupno: 58.323,32 RSD');
   });
 });

@@ -1,5 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
+  formatQuantity,
+  formatRsd,
   INVENTORY,
   type PublicStocktaking,
   SCHOOL_LINK_DAYS,
@@ -66,25 +68,24 @@ async function rowOfToken(ctx: AppContext, token: string): Promise<Row> {
   return row;
 }
 
-const money = (n: number) => `${n.toLocaleString('sr-Latn-RS', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} RSD`;
-const amount = (n: number) => n.toLocaleString('sr-Latn-RS', { maximumFractionDigits: 3 });
-
 function listText(title: string, rows: StocktakingRow[]): string {
   if (rows.length === 0) return '';
   const lines = rows.map(
-    (r, i) => `${i + 1}. ${r.sifra ? `[${r.sifra}] ` : ''}${r.naziv} — ${amount(r.kolicina)} ${r.jedinica} — ${money(r.ukupnoRsd)}`,
+    (r, i) =>
+      `${i + 1}. ${r.sifra ? `[${r.sifra}] ` : ''}${r.naziv} — ${formatQuantity(r.kolicina, r.jedinica)} — ${formatRsd(r.ukupnoRsd)}`,
   );
   return `${title}\n${lines.join('\n')}\n`;
 }
 
-function mailText(lokacija: string, list: StoredList, link: string): string {
+/** The stocktaking mail's text: the lists with numbers as Serbs write them ('1.250,5 m', '58.323,32 RSD'). */
+export function mailText(lokacija: string, list: StoredList, link: string): string {
   return [
     INVENTORY.mailIntro(lokacija),
     '',
     listText('Oprema', list.oprema),
     listText('Materijal', list.materijali),
     listText('Radovi', list.radovi),
-    `Ukupno: ${money(list.ukupnoRsd)}`,
+    `Ukupno: ${formatRsd(list.ukupnoRsd)}`,
     '',
     INVENTORY.mailLinkText(SCHOOL_LINK_DAYS),
     link,

@@ -1,4 +1,4 @@
-import type { ContractKind } from '@trasa/domain';
+import { type ContractKind, formatQuantity, formatRsd } from '@trasa/domain';
 import type { ClusterStatus, GroupBrief, LocationDto } from '../../api/clusters';
 import type { SettlementDto } from '../../api/settlements';
 import { scripted } from '../../scripted';
@@ -38,15 +38,9 @@ export function settlementLabel(s: Pick<SettlementDto, 'naziv' | 'maticniBroj' |
   return `${s.naziv} (${s.maticniBroj || s.id})`;
 }
 
-// Made with their first use: the cluster list loads this module but shows no numbers, and making them as
-// the module loads took ~12 ms of the list's first visit (issue 13 item 3).
-let number: Intl.NumberFormat | undefined;
-let money: Intl.NumberFormat | undefined;
-
+/** A number as Serbs write it (the domain's formatQuantity): '1.250,5' ('—' for none). */
 export function formatNumber(value: number | null | undefined): string {
-  if (value === null || value === undefined) return UI.empty;
-  number ??= new Intl.NumberFormat('sr-RS', { maximumFractionDigits: 3 });
-  return number.format(value);
+  return formatQuantity(value) || UI.empty;
 }
 
 /** A length in metres with its unit: '1.250,5 m' ('—' for none). */
@@ -56,9 +50,7 @@ export function formatMetres(value: number | null | undefined): string {
 
 /** Money values in RSD with two decimals (spec 2 §9). */
 export function formatMoney(value: number | null | undefined): string {
-  if (value === null || value === undefined) return UI.empty;
-  money ??= new Intl.NumberFormat('sr-RS', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return `${money.format(value)} RSD`;
+  return formatRsd(value) || UI.empty;
 }
 
 /** Long file names are shortened to 40 characters and an ellipsis in lists (spec 2 §9). */

@@ -97,7 +97,7 @@ function AddLocationsDialog({ contract, open, onClose }: { contract: Contract; o
 }
 
 /**
- * /app/inventar/ugovor/lokacije/:id (spec 3 §2.10): 'Locations on contract - {name}' with a back link,
+ * /app/inventar/ugovor/lokacije/:id (spec 3 §2.10): 'Lokacije na ugovoru - {naziv}' with a back link,
  * the add-locations dialog (multi-select), a row opens the location's inventory and its button unlinks
  * it; an empty contract says it has no locations.
  */

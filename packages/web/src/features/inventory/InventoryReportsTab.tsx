@@ -29,7 +29,7 @@ import '../../components/validation';
 import { COMMON, INVENTORY } from '../../messages';
 import { inScript } from '../../script';
 import { UI } from '../../texts';
-import { dateOrDash, formatAmount, formatDinars } from './format';
+import { dateOrDash, formatAmount, formatDinars, formatKolicina } from './format';
 import { itemColumns } from './LocationInventoryPage';
 import { LocationPicker } from './LocationPicker';
 import { INV_LABELS } from './labels';
@@ -57,7 +57,7 @@ const SUM_COLUMNS: ColumnDef<SumPerTypeRow>[] = [
   { accessorKey: 'naziv', header: INV_LABELS.item },
   { id: 'tip', header: INV_LABELS.tip, accessorFn: (r) => inScript(r.tip) },
   { id: 'sifra', header: INV_LABELS.sifra, accessorFn: (r) => r.sifra || UI.empty },
-  { id: 'kolicina', header: INV_LABELS.kolicina, accessorFn: (r) => `${r.kolicina} ${r.jedinica}` },
+  { id: 'kolicina', header: INV_LABELS.kolicina, accessorFn: (r) => formatKolicina(r.kolicina, r.jedinica) },
   { id: 'brojLokacija', header: INV_LABELS.locationCount, accessorFn: (r) => String(r.brojLokacija) },
   { id: 'datum', header: INV_LABELS.datumPrimopredaje, accessorFn: (r) => dateOrDash(r.datum) },
   { id: 'ukupnoRsd', header: INV_LABELS.vrednost, accessorFn: (r) => formatDinars(r.ukupnoRsd) },

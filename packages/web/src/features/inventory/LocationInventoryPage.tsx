@@ -27,7 +27,7 @@ import { CLUSTERS, COMMON, INVENTORY } from '../../messages';
 import { inScript } from '../../script';
 import { UI } from '../../texts';
 import { contractLabel } from '../clusters/format';
-import { dateOrDash, formatAmount, formatDinars } from './format';
+import { dateOrDash, formatAmount, formatDinars, formatKolicina } from './format';
 import { InventoryGuard } from './InventoryGuard';
 import { InventoryImportButton } from './InventoryImportButton';
 import { INV_LABELS } from './labels';
@@ -40,7 +40,7 @@ export const itemColumns: ColumnDef<InventoryItemDto>[] = [
   { id: 'naziv', header: INV_LABELS.item, accessorFn: (i) => i.invType.naziv },
   { id: 'tip', header: INV_LABELS.tip, accessorFn: (i) => inScript(i.invType.tip) },
   { id: 'sifra', header: INV_LABELS.sifra, accessorFn: (i) => i.invType.sifra || UI.empty },
-  { id: 'kolicina', header: INV_LABELS.kolicina, accessorFn: (i) => `${i.kolicina} ${i.invType.jedinica}` },
+  { id: 'kolicina', header: INV_LABELS.kolicina, accessorFn: (i) => formatKolicina(i.kolicina, i.invType.jedinica) },
   { id: 'cenaRsd', header: INV_LABELS.cenaRsd, accessorFn: (i) => formatAmount(i.cenaRsd) },
   { id: 'ukupnoRsd', header: INV_LABELS.vrednost, accessorFn: (i) => formatDinars(i.ukupnoRsd) },
   { id: 'datumPrimopredaje', header: INV_LABELS.datumPrimopredaje, accessorFn: (i) => dateOrDash(i.datumPrimopredaje) },

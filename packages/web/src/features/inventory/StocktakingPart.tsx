@@ -2,7 +2,7 @@ import { Box, Paper, Table, TableBody, TableCell, TableContainer, TableHead, Tab
 import type { StocktakingRow } from '@trasa/domain';
 import { COMMON } from '../../messages';
 import { UI } from '../../texts';
-import { dateOrDash, formatAmount } from './format';
+import { dateOrDash, formatAmount, formatKolicina } from './format';
 import { INV_LABELS } from './labels';
 
 /** One part of a stocktaking list (Materijal, Oprema or Radovi) as a plain table. */
@@ -49,7 +49,7 @@ export function StocktakingPart({ label, rows, latin = false }: Props) {
                 <TableCell>{r.redniBroj ?? i + 1}</TableCell>
                 <TableCell>{r.sifra || UI.empty}</TableCell>
                 <TableCell>{r.naziv}</TableCell>
-                <TableCell align="right">{`${r.kolicina} ${r.jedinica}`}</TableCell>
+                <TableCell align="right">{formatKolicina(r.kolicina, r.jedinica)}</TableCell>
                 <TableCell align="right">{formatAmount(r.cenaRsd)}</TableCell>
                 <TableCell align="right">{formatAmount(r.ukupnoRsd)}</TableCell>
                 <TableCell>{dateOrDash(r.datumPrimopredaje)}</TableCell>

@@ -1,16 +1,19 @@
-import { formatDate } from '@trasa/domain';
+import { formatDate, formatQuantity, formatRsd } from '@trasa/domain';
 import { UI } from '../../texts';
 
-const AMOUNT = new Intl.NumberFormat('sr-Latn-RS', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** Money with two decimals, Serbian locale (spec 3 §9): 1.234,50. */
+/** Money with two decimals as Serbs write it (spec 3 §9; the domain's formatRsd): 1.234,50. */
 export function formatAmount(value: number | null | undefined): string {
-  return typeof value === 'number' && Number.isFinite(value) ? AMOUNT.format(value) : UI.empty;
+  return typeof value === 'number' && Number.isFinite(value) ? formatRsd(value).replace(/ RSD$/, '') : UI.empty;
 }
 
 /** Money in dinars with the suffix: 1.234,50 RSD. */
 export function formatDinars(value: number | null | undefined): string {
-  return typeof value === 'number' && Number.isFinite(value) ? `${AMOUNT.format(value)} RSD` : UI.empty;
+  return typeof value === 'number' && Number.isFinite(value) ? formatRsd(value) : UI.empty;
+}
+
+/** A quantity with its unit, a decimal comma and a dot between thousands: 1.250,5 m. */
+export function formatKolicina(value: number | null | undefined, jedinica?: string | null): string {
+  return formatQuantity(value, jedinica) || UI.empty;
 }
 
 export function dateOrDash(value: string | null | undefined): string {

@@ -279,7 +279,9 @@ function TestPanel() {
     mutationFn: () => backfillSnapshots(backfillDays(days), randomize),
     onSuccess: async (data) => {
       setDays(String(data.results.length));
-      setStatus(`${L.backfillDone(data.results.length)} ${data.results.map((r) => `${formatDate(r.date)}: ${r.status}`).join(', ')}`);
+      setStatus(
+        `${L.backfillDone(data.results.length)} ${data.results.map((r) => `${formatDate(r.date)}: ${L.snapshotStatus[r.status] ?? r.status}`).join(', ')}`,
+      );
       await refresh();
     },
     onError: (err) => {

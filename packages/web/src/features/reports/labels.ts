@@ -53,6 +53,8 @@ export const REPORT_LABELS = scripted({
   backfill: 'Попуни снимке',
   clear: 'Обриши снимке',
   backfillDone: (n: number) => `Сачувани снимци за ${n} дана.`,
+  /** A backfilled date's status as the API answers it ('created' / 'updated'), on screen. */
+  snapshotStatus: { created: 'направљен', updated: 'ажуриран' } as Record<string, string>,
   clearDone: (n: number) => `Обрисано снимака: ${n}.`,
   clearConfirm: 'Обрисати све снимке извештаја?',
   clearConfirmText: 'Брисање снимака је трајно: поређења по тим датумима више неће бити могућа.',
