@@ -78,11 +78,11 @@ const locationListStatement = namedStatement<{ locations: string }>(
  *
  * A limited scope's search reads its clusters once (`scoped`: each visible cluster with whether it matches
  * and whether it is in progress, the match's semi-joins run once) and takes the page and both counts from
- * them. Written as for the Admin, the scope's condition and the match were planned and run twice (page and
- * counts) and the counts scanned every cluster against the scope's hashed ids: an employee's search of
- * 300 clusters took 3.5 ms of PostgreSQL per request, now 1.8 (a word no cluster has: 4.4 → 1.5; a single
- * letter every cluster has: 7.7 → 9.2; docs/performance.md "Stop 29"). The Admin's (and a plain list's)
- * form measured faster for them as it is.
+ * them. Written as for the Admin, the scope's condition and the match would be planned and run twice (page
+ * and counts) and the counts would scan every cluster against the scope's hashed ids: an employee's search
+ * of 300 clusters costs 1.8 ms of PostgreSQL per request this way against 3.5 ms (a word no cluster has: 1.5
+ * against 4.4; a single letter every cluster has: 9.2 against 7.7; bench case `clusters search cacak`,
+ * employee). The Admin's (and a plain list's) form measures faster for them as it is.
  */
 export async function listClustersJson(
   ctx: AppContext,

@@ -13,8 +13,7 @@ import { contractFilter, underContract } from './filters.js';
  * visible clusters (of the contract) first, then their finished activities read by
  * activities_cluster_code_uq: a limited scope's 300 clusters are 300 index ranges, where a count per
  * catalogue entry with the scope's condition filtered every finished activity of every cluster 36 times
- * (bare SQL 360 ms for a Rukovodilac at 3,000 clusters, issue 15). (Helper "clusters", stop 20: only this
- * statement of features/reports changed.)
+ * (bare SQL 360 ms for a Rukovodilac at 3,000 clusters; bench case `report summary`).
  */
 export async function summaryReport(db: Executor, scope: ClusterScope, contract: string | undefined): Promise<SummaryReport> {
   const contractId = contractFilter(contract);

@@ -78,11 +78,15 @@ test('the money field takes an amount in RSD and refuses what is not one, never 
   const contracted = activity.lokacija.ugovorenaVrednostKlastera;
   if (contracted !== null) await expect.element(page.getByText(ACTIVITY_LABELS.contracted(formatMoney(contracted)))).toBeVisible();
 
-  // Letters and spaces go as typed; a second decimal point leaves no number.
+  // Digits and one separator (a comma becomes a dot): a second separator, a third decimal and letters are
+  // refused at the keystroke, never folded into the number, and the amount as understood shows at once.
   await userEvent.type(value, '12 500,00,5 din');
-  await expect.element(value).toHaveValue('12500.00.5');
-  await expect.element(page.getByText(ACTIVITIES.validNumber)).toBeVisible();
-  await expect.element(value).toHaveAttribute('aria-invalid', 'true');
+  await expect.element(value).toHaveValue('12500.00');
+  await expect.element(page.getByText(ACTIVITIES.digitsOnly)).toBeVisible();
+  // A separator meant as thousands is seen for what it is before it is saved: '2,5' is 2,50 RSD.
+  await userEvent.clear(value);
+  await userEvent.type(value, '2,5');
+  await expect.element(page.getByText(/= 2,50 RSD/)).toBeVisible();
 
   await userEvent.clear(value);
   await userEvent.type(value, '1250000,75');
