@@ -25,6 +25,9 @@ export const theme = createTheme(
       secondary: { main: '#BE2528' },
       error: { main: '#BE2528' },
       success: { main: '#006442' },
+      // MUI's orange (#ed6c02) carries white text at 3.1:1 (a filled warning notice failed WCAG's 4.5:1);
+      // this amber carries it at 5.6:1.
+      warning: { main: '#b45309', contrastText: '#fff' },
     },
     typography: {
       fontFamily: '"Roboto", "Helvetica", "Arial", sans-serif',
