@@ -150,7 +150,13 @@ export type StocktakingRow = {
   cenaRsd: number;
   ukupnoRsd: number;
   trajanjeGarancije: number | null;
+  /** The latest handover of the summed items (of a planned row: the latest planned one). */
   datumPrimopredaje: string;
+  /**
+   * The items' handover date is after the application's today: planned, not handed over yet. An entry
+   * with both gives two rows (the handed-over one first). Lists mailed before the flag existed lack it (false).
+   */
+  planirano: boolean;
 };
 /** GET /api/inventory-reports/popisna-lista?naziv= (spec 3 §7). */
 export type StocktakingList = {
@@ -160,7 +166,10 @@ export type StocktakingList = {
   locId: string;
   email: string | null;
   naziv: string;
+  /** The value of the handed-over rows. */
   ukupnoRsd: number;
+  /** The value of the planned rows (`planirano`), not part of `ukupnoRsd`. */
+  planiranoRsd: number;
 };
 
 /** A school notification (spec 3 §3): the mailed list and the school's confirmation. */
@@ -189,7 +198,10 @@ export type PublicStocktaking = {
   materijali: StocktakingRow[];
   radovi: StocktakingRow[];
   oprema: StocktakingRow[];
+  /** The value of the handed-over rows. */
   ukupnoRsd: number;
+  /** The value of the planned rows, not part of `ukupnoRsd`. */
+  planiranoRsd: number;
 };
 
 /** An A13 confirmation record (spec 3 §3): one per location, its `_id` is the location's id. */

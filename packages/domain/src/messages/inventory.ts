@@ -139,6 +139,11 @@ export const INVENTORY = {
     `Poštovani,\n\nU nastavku ove poruke je popisna lista opreme, materijala i radova isporučenih lokaciji „${lokacija}“.`,
   mailLinkText: (days: number) => `Molimo vas da prijem potvrdite putem sledećeg linka (važi ${days} dana, jednokratan):`,
   mailOutro: 'Hvala.',
+  /** The heading of the mail's planned rows (handover date after today): listed apart, not confirmed. */
+  mailPlannedHeading: 'Planirano (još nije predato)',
+  mailPlannedFor: (datum: string) => `predaja planirana za ${datum}`,
+  mailPlannedTotal: 'Planirano ukupno',
+  mailPlannedNote: 'Planirane stavke nisu deo prijema koji potvrđujete.',
   yes: 'Da',
   no: 'Ne',
 

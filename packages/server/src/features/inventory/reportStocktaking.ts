@@ -6,6 +6,7 @@ import { inventoryItems, inventoryTypes } from '../../db/schema-inventory.js';
 import type { Actor } from '../../platform/auth.js';
 import { type Executor, serbianOrder } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
+import { appToday } from '../../platform/time.js';
 import { clusterScopeOf, visibleClusterCondition } from '../clusters/policy.js';
 import { assertInventoryUser } from './access.js';
 import { UUID } from './reportAll.js';
@@ -15,9 +16,29 @@ import { UUID } from './reportAll.js';
  */
 /**
  * The stocktaking list of a location from the server's own records: the items summed per codebook entry
- * (kolicina; value at each item's own price), in the codebook's order, split by tip.
+ * (kolicina; value at each item's own price), in the codebook's order, split by tip. Items whose handover
+ * date is after the application's today (`today`, YYYY-MM-DD) are planned, not handed over: they are summed
+ * apart (a second row of the entry, `planirano: true`, after the handed-over one) and counted in
+ * `planiranoRsd`, not in `ukupnoRsd`.
  */
-export async function buildStocktaking(db: Executor, clusterId: string): Promise<Omit<StocktakingList, 'email' | 'naziv' | 'locId'>> {
+export async function buildStocktaking(
+  db: Executor,
+  clusterId: string,
+  today: string = appToday(),
+): Promise<Omit<StocktakingList, 'email' | 'naziv' | 'locId'>> {
+  // The flag computed once per item in a subquery, so the outer query groups by a column (not by a
+  // parameterised expression, which PostgreSQL would not match between the select and the group by).
+  const items = db
+    .select({
+      typeId: inventoryItems.typeId,
+      kolicina: inventoryItems.kolicina,
+      vrednost: sql<string>`round(${inventoryItems.kolicina} * ${inventoryItems.cenaRsd}, 2)`.as('vrednost'),
+      datum: inventoryItems.datumPrimopredaje,
+      planirano: sql<boolean>`(${inventoryItems.datumPrimopredaje} > ${today}::date)`.as('planirano'),
+    })
+    .from(inventoryItems)
+    .where(eq(inventoryItems.clusterId, clusterId))
+    .as('i');
   const rows = await db
     .select({
       id: inventoryTypes.id,
@@ -28,21 +49,29 @@ export async function buildStocktaking(db: Executor, clusterId: string): Promise
       kratakNaziv: inventoryTypes.kratakNaziv,
       jedinica: inventoryTypes.jedinica,
       garancija: inventoryTypes.trajanjeGarancije,
-      kolicina: sql<string>`sum(${inventoryItems.kolicina})`,
-      ukupno: sql<string>`sum(round(${inventoryItems.kolicina} * ${inventoryItems.cenaRsd}, 2))`,
-      datum: sql<string>`max(${inventoryItems.datumPrimopredaje})::text`,
+      kolicina: sql<string>`sum(${items.kolicina})`,
+      ukupno: sql<string>`sum(${items.vrednost})`,
+      datum: sql<string>`max(${items.datum})::text`,
+      planirano: items.planirano,
     })
-    .from(inventoryItems)
-    .innerJoin(inventoryTypes, eq(inventoryTypes.id, inventoryItems.typeId))
-    .where(eq(inventoryItems.clusterId, clusterId))
-    .groupBy(inventoryTypes.id)
-    .orderBy(sql`${inventoryTypes.redniBroj} asc nulls last`, serbianOrder(inventoryTypes.naziv), asc(inventoryTypes.id));
+    .from(items)
+    .innerJoin(inventoryTypes, eq(inventoryTypes.id, items.typeId))
+    .groupBy(inventoryTypes.id, items.planirano)
+    .orderBy(
+      sql`${inventoryTypes.redniBroj} asc nulls last`,
+      serbianOrder(inventoryTypes.naziv),
+      asc(inventoryTypes.id),
+      asc(items.planirano),
+    );
   const lists: Record<InventoryTip, StocktakingRow[]> = { Materijal: [], Oprema: [], Radovi: [] };
   let ukupnoRsd = 0;
+  let planiranoRsd = 0;
   for (const r of rows) {
     const kolicina = Number(r.kolicina);
     const ukupno = Number(r.ukupno);
-    ukupnoRsd += Math.round(ukupno * 100);
+    const planirano = r.planirano === true;
+    if (planirano) planiranoRsd += Math.round(ukupno * 100);
+    else ukupnoRsd += Math.round(ukupno * 100);
     lists[r.tip as InventoryTip]?.push({
       _id: r.id,
       redniBroj: r.redniBroj,
@@ -56,9 +85,16 @@ export async function buildStocktaking(db: Executor, clusterId: string): Promise
       ukupnoRsd: ukupno,
       trajanjeGarancije: r.garancija,
       datumPrimopredaje: r.datum,
+      planirano,
     });
   }
-  return { materijali: lists.Materijal, oprema: lists.Oprema, radovi: lists.Radovi, ukupnoRsd: ukupnoRsd / 100 };
+  return {
+    materijali: lists.Materijal,
+    oprema: lists.Oprema,
+    radovi: lists.Radovi,
+    ukupnoRsd: ukupnoRsd / 100,
+    planiranoRsd: planiranoRsd / 100,
+  };
 }
 
 /**

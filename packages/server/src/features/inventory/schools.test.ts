@@ -1,9 +1,13 @@
 import {
+  addDays,
+  formatDate,
+  formatQuantity,
   INVENTORY,
   type PublicStocktaking,
   SCHOOL_MAILS_PER_DAY,
   type SchoolNotificationDto,
   type SchoolNotificationsPage,
+  type StocktakingList,
 } from '@trasa/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +16,7 @@ import { smtpServers } from '../../db/schema.js';
 import { clusterGroups } from '../../db/schema-clusters.js';
 import { inventoryItems, inventoryTypes, schoolNotifications } from '../../db/schema-inventory.js';
 import { encrypt } from '../../platform/secrets.js';
+import { appToday } from '../../platform/time.js';
 import { createCluster, createGroup, createUser, tokenFor } from '../../seed/factories.js';
 import { startTestSmtp, type TestSmtp } from '../mail/testSmtpServer.js';
 import { mailText, makeToken } from './schools.js';
@@ -106,7 +111,18 @@ describe('stocktaking lists mailed to schools', () => {
     expect(shown.ukupnoRsd).toBe(25340);
     expect(shown.potvrdaSkole).toBe(false);
     expect(Object.keys(shown).sort()).toEqual(
-      ['datumSlanja', 'istice', 'lokacija', 'mailPotvrdjen', 'materijali', 'oprema', 'potvrdaSkole', 'radovi', 'ukupnoRsd'].sort(),
+      [
+        'datumSlanja',
+        'istice',
+        'lokacija',
+        'mailPotvrdjen',
+        'materijali',
+        'oprema',
+        'planiranoRsd',
+        'potvrdaSkole',
+        'radovi',
+        'ukupnoRsd',
+      ].sort(),
     );
 
     const first = await t.call({ method: 'POST', url: '/api/public/popisna-lista/potvrdi', payload: { token } });
@@ -216,9 +232,71 @@ describe('stocktaking lists mailed to schools', () => {
       ukupnoRsd: 58323.32,
       trajanjeGarancije: null,
       datumPrimopredaje: '2026-05-01',
+      planirano: false,
     };
-    const text = mailText('OŠ Lipolist', { oprema: [], materijali: [cable], radovi: [], ukupnoRsd: 58323.32 }, 'https://trasa.rs/x');
+    const text = mailText(
+      'OŠ Lipolist',
+      { oprema: [], materijali: [cable], radovi: [], ukupnoRsd: 58323.32, planiranoRsd: 0 },
+      'https://trasa.rs/x',
+    );
     expect(text).toContain('1. [MA-77] Optički kabl — 1.250,5 m — 58.323,32 RSD');
     expect(text).toContain('Ukupno: 58.323,32 RSD');
+  });
+
+  it("keeps a planned handover (date after the application's today) apart: its own row, heading and subtotal", async () => {
+    await useSmtp();
+    const nar = await createGroup(t.db, { type: 'NARUCILAC' });
+    const user = await tokenFor(t.ctx, await createUser(t.db, { role: 'Zaposleni', groupId: nar.id }));
+    const planned = await createCluster(t.db, { naziv: 'OŠ Planirana', groupIds: [nar.id] });
+    const [router] = await t.db
+      .insert(inventoryTypes)
+      .values({ naziv: 'Ruter', tip: 'Oprema', cena: 3000, cenaRsd: 3000, sifra: 'OP-09', redniBroj: 9 })
+      .returning();
+    const today = appToday();
+    const yesterday = addDays(today, -1);
+    const nextWeek = addDays(today, 7);
+    await t.db.insert(inventoryItems).values([
+      { typeId: router?.id as string, clusterId: planned.id, kolicina: 1, cenaRsd: 3000, datumPrimopredaje: yesterday },
+      { typeId: router?.id as string, clusterId: planned.id, kolicina: 2, cenaRsd: 3000, datumPrimopredaje: nextWeek },
+    ]);
+
+    const list = (
+      await t.call({ method: 'GET', url: `/api/inventory-reports/popisna-lista?naziv=${planned.id}`, token: user })
+    ).json() as StocktakingList;
+    expect(list.oprema.map((r) => [r.naziv, r.kolicina, r.ukupnoRsd, r.datumPrimopredaje, r.planirano])).toEqual([
+      ['Ruter', 1, 3000, yesterday, false],
+      ['Ruter', 2, 6000, nextWeek, true],
+    ]);
+    expect(list.ukupnoRsd).toBe(3000);
+    expect(list.planiranoRsd).toBe(6000);
+
+    const res = await t.call({
+      method: 'POST',
+      url: `/api/school-notification/${planned.id}`,
+      token: user,
+      payload: { email: 'skola@planirana.rs' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const text = smtp.textOf(smtp.received.at(-1) as NonNullable<(typeof smtp.received)[number]>);
+    const [handed, plannedPart] = text.split(INVENTORY.mailPlannedHeading);
+    expect(plannedPart, text).toBeDefined();
+    // Handed over: yesterday's one router, and the total counts only it.
+    expect(handed).toContain(`1. [OP-09] Ruter — ${formatQuantity(1, 'kom')} — 3.000,00 RSD`);
+    expect(handed).not.toContain('6.000,00 RSD');
+    expect(handed).toContain('Ukupno: 3.000,00 RSD');
+    // Planned: next week's two routers with their date and subtotal.
+    expect(plannedPart).toContain(
+      `1. Oprema: [OP-09] Ruter — ${formatQuantity(2, 'kom')} — 6.000,00 RSD — ${INVENTORY.mailPlannedFor(formatDate(nextWeek))}`,
+    );
+    expect(plannedPart).toContain(`${INVENTORY.mailPlannedTotal}: 6.000,00 RSD`);
+
+    const shown = (
+      await t.call({ method: 'GET', url: `/api/public/popisna-lista?token=${tokenIn(text) as string}` })
+    ).json() as PublicStocktaking;
+    expect(shown.oprema.map((r) => [r.kolicina, r.planirano])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+    expect([shown.ukupnoRsd, shown.planiranoRsd]).toEqual([3000, 6000]);
   });
 });

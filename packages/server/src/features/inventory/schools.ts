@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
+  formatDate,
   formatQuantity,
   formatRsd,
   INVENTORY,
@@ -68,25 +69,53 @@ async function rowOfToken(ctx: AppContext, token: string): Promise<Row> {
   return row;
 }
 
+const rowText = (r: StocktakingRow) =>
+  `${r.sifra ? `[${r.sifra}] ` : ''}${r.naziv} — ${formatQuantity(r.kolicina, r.jedinica)} — ${formatRsd(r.ukupnoRsd)}`;
+
+/** A part's handed-over rows (a list mailed before `planirano` existed: all of them). */
+const handedOver = (rows: readonly StocktakingRow[] | undefined) => (rows ?? []).filter((r) => r.planirano !== true);
+
 function listText(title: string, rows: StocktakingRow[]): string {
   if (rows.length === 0) return '';
-  const lines = rows.map(
-    (r, i) =>
-      `${i + 1}. ${r.sifra ? `[${r.sifra}] ` : ''}${r.naziv} — ${formatQuantity(r.kolicina, r.jedinica)} — ${formatRsd(r.ukupnoRsd)}`,
-  );
+  const lines = rows.map((r, i) => `${i + 1}. ${rowText(r)}`);
   return `${title}\n${lines.join('\n')}\n`;
 }
 
-/** The stocktaking mail's text: the lists with numbers as Serbs write them ('1.250,5 m', '58.323,32 RSD'). */
+/** The planned rows of all parts under their own heading, each with its part and handover date; '' when none. */
+function plannedText(list: StoredList): string[] {
+  const parts = [
+    ['Oprema', list.oprema],
+    ['Materijal', list.materijali],
+    ['Radovi', list.radovi],
+  ] as const;
+  const rows = parts.flatMap(([part, rs]) => (rs ?? []).filter((r) => r.planirano === true).map((r) => [part, r] as const));
+  if (rows.length === 0) return [];
+  const lines = rows.map(
+    ([part, r], i) => `${i + 1}. ${part}: ${rowText(r)} — ${INVENTORY.mailPlannedFor(formatDate(r.datumPrimopredaje))}`,
+  );
+  return [
+    `${INVENTORY.mailPlannedHeading}\n${lines.join('\n')}`,
+    `${INVENTORY.mailPlannedTotal}: ${formatRsd(list.planiranoRsd ?? 0)}`,
+    INVENTORY.mailPlannedNote,
+    '',
+  ];
+}
+
+/**
+ * The stocktaking mail's text: the handed-over lists with numbers as Serbs write them ('1.250,5 m',
+ * '58.323,32 RSD') and their total; then the planned rows (handover date after today) under their own
+ * heading with their dates and subtotal, apart from what the school confirms.
+ */
 export function mailText(lokacija: string, list: StoredList, link: string): string {
   return [
     INVENTORY.mailIntro(lokacija),
     '',
-    listText('Oprema', list.oprema),
-    listText('Materijal', list.materijali),
-    listText('Radovi', list.radovi),
+    listText('Oprema', handedOver(list.oprema)),
+    listText('Materijal', handedOver(list.materijali)),
+    listText('Radovi', handedOver(list.radovi)),
     `Ukupno: ${formatRsd(list.ukupnoRsd)}`,
     '',
+    ...plannedText(list),
     INVENTORY.mailLinkText(SCHOOL_LINK_DAYS),
     link,
     '',
@@ -217,16 +246,19 @@ export async function publicList(ctx: AppContext, token: string): Promise<Public
   const row = await rowOfToken(ctx, token);
   const [c] = await ctx.db.select({ naziv: clusters.naziv }).from(clusters).where(eq(clusters.id, row.clusterId));
   const list = row.lista as StoredList;
+  // Lists mailed before planned rows were told apart carry neither the flag nor the subtotal.
+  const rows = (rs: StocktakingRow[] | undefined) => (rs ?? []).map((r) => ({ ...r, planirano: r.planirano === true }));
   return {
     lokacija: c?.naziv ?? '',
     datumSlanja: row.createdAt.toISOString(),
     istice: row.expiresAt.toISOString(),
     potvrdaSkole: row.confirmedAt !== null,
     mailPotvrdjen: row.confirmedAt?.toISOString() ?? null,
-    materijali: list.materijali ?? [],
-    oprema: list.oprema ?? [],
-    radovi: list.radovi ?? [],
+    materijali: rows(list.materijali),
+    oprema: rows(list.oprema),
+    radovi: rows(list.radovi),
     ukupnoRsd: list.ukupnoRsd ?? 0,
+    planiranoRsd: list.planiranoRsd ?? 0,
   };
 }
 

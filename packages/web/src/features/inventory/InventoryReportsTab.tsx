@@ -238,6 +238,7 @@ function StocktakingReport() {
             <StocktakingPart key={p.key} label={p.label} rows={list[p.key]} />
           ))}
           <Typography sx={{ fontWeight: 500 }}>{`${INV_LABELS.total}: ${formatDinars(list.ukupnoRsd)}`}</Typography>
+          {list.planiranoRsd > 0 && <Typography>{`${INV_LABELS.plannedTotal}: ${formatDinars(list.planiranoRsd)}`}</Typography>}
           {sending > 0 && <SendDialog key={sending} list={list} open onClose={() => setSending(0)} />}
         </Stack>
       )}

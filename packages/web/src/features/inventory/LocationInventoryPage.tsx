@@ -27,7 +27,7 @@ import { CLUSTERS, COMMON, INVENTORY } from '../../messages';
 import { inScript } from '../../script';
 import { UI } from '../../texts';
 import { contractLabel } from '../clusters/format';
-import { dateOrDash, formatAmount, formatDinars, formatKolicina } from './format';
+import { formatAmount, formatDinars, formatKolicina, handoverDate, localToday } from './format';
 import { InventoryGuard } from './InventoryGuard';
 import { InventoryImportButton } from './InventoryImportButton';
 import { INV_LABELS } from './labels';
@@ -43,7 +43,12 @@ export const itemColumns: ColumnDef<InventoryItemDto>[] = [
   { id: 'kolicina', header: INV_LABELS.kolicina, accessorFn: (i) => formatKolicina(i.kolicina, i.invType.jedinica) },
   { id: 'cenaRsd', header: INV_LABELS.cenaRsd, accessorFn: (i) => formatAmount(i.cenaRsd) },
   { id: 'ukupnoRsd', header: INV_LABELS.vrednost, accessorFn: (i) => formatDinars(i.ukupnoRsd) },
-  { id: 'datumPrimopredaje', header: INV_LABELS.datumPrimopredaje, accessorFn: (i) => dateOrDash(i.datumPrimopredaje) },
+  // A handover after today (the browser's day) is planned: said so in words.
+  {
+    id: 'datumPrimopredaje',
+    header: INV_LABELS.datumPrimopredaje,
+    accessorFn: (i) => handoverDate(i.datumPrimopredaje, i.datumPrimopredaje > localToday()),
+  },
   { id: 'ugovor', header: INV_LABELS.ugovor, accessorFn: (i) => i.ugovor?.naziv ?? UI.empty },
 ];
 

@@ -57,6 +57,7 @@ export function StocktakingConfirmPage() {
               <StocktakingPart label={INV_LABELS.publicParts.oprema} rows={data.oprema} latin />
               <StocktakingPart label={INV_LABELS.publicParts.radovi} rows={data.radovi} latin />
               <Typography sx={{ fontWeight: 500 }}>{`${INV_LABELS.publicTotal}: ${formatDinars(data.ukupnoRsd)}`}</Typography>
+              {data.planiranoRsd > 0 && <Typography>{`${INV_LABELS.plannedTotal}: ${formatDinars(data.planiranoRsd)}`}</Typography>}
               {confirm.isError && <Alert severity="error">{messageOf(confirm.error, INVENTORY.publicLinkInvalid)}</Alert>}
               {confirmed ? (
                 <Alert severity="success" role="status">

@@ -2,10 +2,13 @@ import { Box, Paper, Table, TableBody, TableCell, TableContainer, TableHead, Tab
 import type { StocktakingRow } from '@trasa/domain';
 import { COMMON } from '../../messages';
 import { UI } from '../../texts';
-import { dateOrDash, formatAmount, formatKolicina } from './format';
+import { formatAmount, formatKolicina, handoverDate } from './format';
 import { INV_LABELS } from './labels';
 
-/** One part of a stocktaking list (Materijal, Oprema or Radovi) as a plain table. */
+/**
+ * One part of a stocktaking list (Materijal, Oprema or Radovi) as a plain table; a planned row (handover
+ * after today) reads 'Планирано за DD.MM.YYYY' in its date cell.
+ */
 const COLUMNS = {
   redniBroj: INV_LABELS.redniBroj,
   sifra: INV_LABELS.sifra,
@@ -45,14 +48,14 @@ export function StocktakingPart({ label, rows, latin = false }: Props) {
           </TableHead>
           <TableBody>
             {rows.map((r, i) => (
-              <TableRow key={r._id}>
+              <TableRow key={`${r._id}-${r.planirano === true}`} sx={r.planirano ? { '& td': { fontStyle: 'italic' } } : undefined}>
                 <TableCell>{r.redniBroj ?? i + 1}</TableCell>
                 <TableCell>{r.sifra || UI.empty}</TableCell>
                 <TableCell>{r.naziv}</TableCell>
                 <TableCell align="right">{formatKolicina(r.kolicina, r.jedinica)}</TableCell>
                 <TableCell align="right">{formatAmount(r.cenaRsd)}</TableCell>
                 <TableCell align="right">{formatAmount(r.ukupnoRsd)}</TableCell>
-                <TableCell>{dateOrDash(r.datumPrimopredaje)}</TableCell>
+                <TableCell>{handoverDate(r.datumPrimopredaje, r.planirano === true)}</TableCell>
               </TableRow>
             ))}
             {rows.length === 0 && (

@@ -99,6 +99,9 @@ export const INV_LABELS = scripted({
   oprema: 'Опрема',
   radovi: 'Радови',
   chooseLocation: 'Изаберите локацију',
+  /** A planned handover (date after today) in the handover date's cell: said in words, not by colour alone. */
+  plannedFor: (datum: string) => `Планирано за ${datum}`,
+  plannedTotal: 'Планирано (још није предато)',
 
   // notified schools
   schoolsTable: 'Обавештене школе',
