@@ -1,164 +1,29 @@
-import {
-  activityRevision,
-  addDays,
-  checkedHolderIds,
-  DATA_KEYS,
-  type DataItem,
-  FINISHED,
-  holderIds,
-  IN_PROGRESS,
-  NOT_STARTED,
-  type RuleInput,
-} from '@trasa/domain';
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { auditLogs } from '../../db/schema.js';
-import { activities, activityCatalogue, activityComments, activityFiles, ijoHolders } from '../../db/schema-activities.js';
-import { clusterSettlements, clusters, settlements } from '../../db/schema-clusters.js';
+import { activityRevision, addDays, FINISHED, IN_PROGRESS, NOT_STARTED, type RuleInput } from '@trasa/domain';
 import { type LogEntry, logValues } from '../../platform/audit.js';
-import { type Executor, type NamedStatement, namedStatement, preparedOn, runNamed } from '../../platform/database.js';
+import { type Executor, preparedOn, runNamed } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
 import type { ActivityFileStore } from '../../shared/activityFileStore.js';
-import { type ScopeQuery, scopeGroupsQuery, scopeOfOneCluster } from '../clusters/policy.js';
+import type { ScopeQuery } from '../clusters/policy.js';
 import { isUuid } from './policy.js';
+import { copyFiles, copyHoldersToA7 } from './workflowCopies.js';
+import { resetUntouchedSuccessors, untouched } from './workflowReactivation.js';
+import { type ActivityRow, type CatalogueRow, clusterSettlementsOf, isAutomatic, liveFilesOf, podaciOf } from './workflowRecords.js';
+import { lockStatement, type RuleFile, recordsStatement, writeStatement } from './workflowStatements.js';
 
-export type ActivityRow = typeof activities.$inferSelect;
-export type CatalogueRow = typeof activityCatalogue.$inferSelect;
-
-export const AUTOMATIC = 'AUTOMATSKI';
-export const isAutomatic = (entry: Pick<CatalogueRow, 'odgovoran'>) => entry.odgovoran.includes(AUTOMATIC);
-
-/** The A5.1 → A6 and A10.1 → A11 pairs: a positive decision finishes the automatic activity. */
-export const AUTOMATIC_AFTER: Record<string, string> = { 'A5.1': 'A6', 'A10.1': 'A11' };
-
-/** The cluster's settlements whose route A1 draws (one file each): its own, not the incidental ones. */
-export async function clusterSettlementsOf(db: Executor, clusterId: string): Promise<{ _id: string; naziv: string }[]> {
-  const rows = await db
-    .select({ id: settlements.id, naziv: settlements.naziv })
-    .from(clusterSettlements)
-    .innerJoin(settlements, eq(settlements.id, clusterSettlements.settlementId))
-    .where(and(eq(clusterSettlements.clusterId, clusterId), eq(clusterSettlements.usputno, false)))
-    .orderBy(asc(clusterSettlements.position), asc(settlements.naziv));
-  return rows.map((r) => ({ _id: r.id, naziv: r.naziv }));
-}
-
-/** Live files of an activity (what the rules count). */
-export async function liveFilesOf(db: Executor, activityId: string) {
-  return db
-    .select()
-    .from(activityFiles)
-    .where(and(eq(activityFiles.activityId, activityId), isNull(activityFiles.deletedAt)))
-    .orderBy(asc(activityFiles.createdAt), asc(activityFiles.id));
-}
-
-/** What the completion rules read of a live file. */
-type RuleFile = { slot: string | null; revision: number };
-
-export function podaciOf(row: ActivityRow): DataItem[] {
-  return Array.isArray(row.podaci) ? (row.podaci as DataItem[]) : [];
-}
-
-/**
- * A step's statements, written once and run as named prepared statements (issue 9: building them with
- * drizzle on every finish was a fifth of the server's time, planning them a large share of PostgreSQL's).
- *
- * The lock: where the activity is, whether the performer sees its cluster (clusters/policy.ts
- * scopeOfOneCluster; one statement per kind of scope, the scope's group a parameter) and the cluster
- * row FOR UPDATE, in one statement.
- */
-const lockStatements = new Map<string, NamedStatement<{ id: string; naziv: string; sees_all: boolean }>>();
-function lockStatement(scope: ScopeQuery) {
-  const { kind, seen } = parameterised(scope);
-  let statement = lockStatements.get(kind);
-  if (!statement) {
-    statement = namedStatement(
-      `wf_lock_${kind}`,
-      sql`with ${seen.cte} target as (select a.cluster_id from ${activities} a where a.id = ${sql.placeholder('activity')})
-      select c.id, c.naziv, ${seen.all} as sees_all from ${clusters} c
-      where c.id = (select cluster_id from target) and ${seen.visible}
-      for update of c`,
-    );
-    lockStatements.set(kind, statement);
-  }
-  return statement;
-}
-
-/** A scope's kind (one statement each) and scopeOfOneCluster's parts with the scope's group a parameter (`group`). */
-function parameterised(scope: ScopeQuery) {
-  const kind = 'fixed' in scope ? (scope.fixed ? 'all' : 'none') : scope.subtree ? 'subtree' : 'group';
-  const query: ScopeQuery =
-    'fixed' in scope ? scope : { groups: scopeGroupsQuery(sql.placeholder('group'), scope.subtree), group: '', subtree: scope.subtree };
-  return { kind, seen: scopeOfOneCluster(query, sql`c.id`) };
-}
-
-const locateStatements = new Map<string, NamedStatement<{ id: string; sees_all: boolean }>>();
-
-/**
- * An activity the performer sees (GET /api/activity/:id): its id and whether the scope is everything,
- * the scope worked out in the same statement (one prepared statement per kind of scope, like the
- * step's lock, without locking). 404 when missing, out of sight or malformed.
- */
-export async function locateVisible(db: Executor, scope: ScopeQuery, activityId: string): Promise<{ id: string; seesAll: boolean }> {
-  if (!isUuid(activityId)) throw notFound();
-  const { kind, seen } = parameterised(scope);
-  let statement = locateStatements.get(kind);
-  if (!statement) {
-    statement = namedStatement(
-      `activity_visible_${kind}`,
-      sql`with ${seen.cte} target as (select a.id, a.cluster_id from ${activities} a where a.id = ${sql.placeholder('activity')})
-      select target.id, ${seen.all} as sees_all from target join ${clusters} c on c.id = target.cluster_id
-      where ${seen.visible}`,
-    );
-    locateStatements.set(kind, statement);
-  }
-  const result = await runNamed(db, statement, { activity: activityId, group: 'group' in scope ? scope.group : null });
-  const found = result.rows[0];
-  if (!found) throw notFound();
-  return { id: found.id, seesAll: found.sees_all };
-}
-
-/**
- * The cluster's records with their catalogue entries, and the live files of the step's activity
- * (`activity`; null reads none): a drizzle prepared select (it maps the rows), built once.
- */
-function prepareRecords(db: Executor) {
-  const activity = sql.placeholder('activity');
-  const files = sql<RuleFile[] | null>`case when ${activities.id} = ${activity}::uuid then (
-      select coalesce(json_agg(json_build_object('slot', f.slot, 'revision', f.revision)), '[]'::json)
-      from ${activityFiles} f where f.activity_id = ${activities.id} and f.deleted_at is null) end`;
-  return db
-    .select({ row: activities, entry: activityCatalogue, files })
-    .from(activities)
-    .innerJoin(activityCatalogue, eq(activityCatalogue.code, activities.code))
-    .where(eq(activities.clusterId, sql.placeholder('cluster')))
-    .prepare('wf_records');
-}
-let records: ReturnType<typeof prepareRecords> | undefined;
-const recordsStatement = (db: Executor) => {
-  records ??= prepareRecords(db);
-  return records;
-};
-
-/**
- * The write: every changed record (its held row as a whole: the cluster's lock keeps anybody else from
- * changing them meanwhile) and the step's audit rows, both as JSON, in one statement. The insert runs
- * whether or not the update's rows refer to it (a data-modifying WITH always runs once).
- */
-const writeStatement = namedStatement(
-  'wf_write',
-  sql`with logged as (
-      insert into ${auditLogs} (user_id, user_label, ip, url, message, group_id, group_cirilica)
-      select l.user_id, l.user_label, l.ip, l.url, l.message, l.group_id, l.group_cirilica
-      from jsonb_to_recordset(${sql.placeholder('logs')}::jsonb) as l(user_id uuid, user_label text, ip text, url text, message text,
-        group_id uuid, group_cirilica text))
-    update ${activities} a set
-      status = v.status, datum_pocetka = v.datum_pocetka, datum_zavrsetka = v.datum_zavrsetka,
-      rok_zavrsetka = v.rok_zavrsetka, version = v.version, returned = v.returned, faults = v.faults,
-      recheck = v.recheck, podaci = v.podaci, updated_at = v.updated_at
-    from jsonb_to_recordset(${sql.placeholder('records')}::jsonb) as v(id uuid, status text, datum_pocetka date, datum_zavrsetka date,
-      rok_zavrsetka date, version integer, returned integer, faults boolean, recheck boolean, podaci jsonb,
-      updated_at timestamptz)
-    where a.id = v.id and a.cluster_id = ${sql.placeholder('cluster')}::uuid`,
-);
+// The records, statements and helpers of a step live in their own modules; importers read them from here.
+export {
+  type ActivityRow,
+  AUTOMATIC,
+  AUTOMATIC_AFTER,
+  type CatalogueRow,
+  clusterSettlementsOf,
+  holderItems,
+  holderNames,
+  isAutomatic,
+  liveFilesOf,
+  podaciOf,
+} from './workflowRecords.js';
+export { locateVisible } from './workflowStatements.js';
 
 /**
  * One cluster's workflow inside a transaction. `lockForActivity` takes the cluster row FOR UPDATE first, so every
@@ -174,7 +39,7 @@ export class ClusterWorkflow {
   readonly started: string[] = [];
   readonly autoFinished: string[] = [];
   readonly reset: string[] = [];
-  /** Files stored during the transaction (copies); removed by the caller if it rolls back. */
+  /** Files stored during the transaction (copies: workflowCopies.ts); removed by the caller if it rolls back. */
   readonly storedNames: string[] = [];
   /** Whether the performer's scope is everything (read with the lock: lockForActivity). */
   seesAll = true;
@@ -194,7 +59,7 @@ export class ClusterWorkflow {
     private readonly catalogue: Map<string, CatalogueRow>,
     private readonly rows: Map<string, ActivityRow>,
     readonly today: string,
-    private readonly store?: ActivityFileStore,
+    readonly store?: ActivityFileStore,
   ) {}
 
   /**
@@ -413,46 +278,10 @@ export class ClusterWorkflow {
       faults: null,
       version,
     });
-    if (code === 'A6') await this.copyFiles(from, updated);
+    if (code === 'A6') await copyFiles(this, from, updated);
     this.autoFinished.push(code);
     // A decision taken again in a revision chain re-checks what follows the automatic activity too.
     await this.startReadySuccessors(code, from.recheck);
-  }
-
-  private async copyFiles(from: ActivityRow, to: ActivityRow): Promise<void> {
-    const revision = activityRevision(from);
-    const source = (await liveFilesOf(this.tx, from.id)).filter((f) => f.revision === revision);
-    await this.tx
-      .update(activityFiles)
-      .set({ deletedAt: new Date() })
-      .where(and(eq(activityFiles.activityId, to.id), isNull(activityFiles.deletedAt)));
-    this.filesChanged();
-    if (source.length === 0) return;
-    if (!this.store) throw new Error('a file store is needed to place documents');
-    const at = Date.now();
-    const copies = [];
-    for (const [i, f] of source.entries()) {
-      // A document missing from the disk is not copied (it could not be downloaded either).
-      const storedName = await this.store.copy(f.storedName).catch((err: NodeJS.ErrnoException) => {
-        if (err.code === 'ENOENT') return null;
-        throw err;
-      });
-      if (!storedName) continue;
-      this.storedNames.push(storedName);
-      copies.push({
-        activityId: to.id,
-        storedName,
-        originalnoIme: f.originalnoIme,
-        mimetype: f.mimetype,
-        size: f.size,
-        isRequired: f.isRequired,
-        revision: activityRevision(to),
-        slot: null,
-        uploadedBy: f.uploadedBy,
-        createdAt: new Date(at + i),
-      });
-    }
-    if (copies.length > 0) await this.tx.insert(activityFiles).values(copies);
   }
 
   /**
@@ -471,95 +300,19 @@ export class ClusterWorkflow {
     });
   }
 
-  /**
-   * Untouched since it started: in progress, with no data of its own (A7's holder list is A6.1's copy),
-   * no live file (of any revision) and no comment. Anything a person left on it keeps it running.
-   */
-  async untouched(code: string): Promise<boolean> {
-    const row = this.row(code);
-    if (row.status !== IN_PROGRESS) return false;
-    const own = podaciOf(row).filter((d) => !(code === 'A7' && (d.key === DATA_KEYS.holders || d.key === DATA_KEYS.holderNames)));
-    if (own.length > 0) return false;
-    const [files] = await this.tx
-      .select({ n: count() })
-      .from(activityFiles)
-      .where(and(eq(activityFiles.activityId, row.id), isNull(activityFiles.deletedAt)));
-    if ((files?.n ?? 0) > 0) return false;
-    const [comments] = await this.tx.select({ n: count() }).from(activityComments).where(eq(activityComments.activityId, row.id));
-    return (comments?.n ?? 0) === 0;
+  /** Untouched since it started (nothing a person left on it): workflowReactivation.ts. */
+  untouched(code: string): Promise<boolean> {
+    return untouched(this, code);
   }
 
-  /**
-   * After a reactivation: the successors of `code` that started from its finish and are untouched go
-   * back to 'Nije započeta' (dates and decision cleared), and so on down the chain.
-   */
-  async resetUntouchedSuccessors(code: string): Promise<void> {
-    for (const next of this.entry(code).naredna) {
-      if (!this.has(next)) continue;
-      if (AUTOMATIC_AFTER[code] === next) {
-        await this.resetAutomatic(next);
-        continue;
-      }
-      if (!(await this.untouched(next))) continue;
-      this.patch(next, { status: NOT_STARTED, datumPocetka: null, rokZavrsetka: null, datumZavrsetka: null, faults: null });
-      this.reset.push(next);
-      await this.resetUntouchedSuccessors(next);
-    }
+  /** After a reactivation, the untouched successors of `code` go back to 'Nije započeta': workflowReactivation.ts. */
+  resetUntouchedSuccessors(code: string): Promise<void> {
+    return resetUntouchedSuccessors(this, code);
   }
 
-  /**
-   * A reactivated control (A5.1, A10.1) takes back what its positive decision did: the automatic
-   * activity it finished (A6, A11) goes back to 'Nije započeta' — A6 without its copy of the LU — when
-   * nothing after it was worked on (each successor not started or untouched); then those successors go
-   * back too. When a person already works after it, it stays finished. The next positive decision
-   * finishes it again.
-   */
-  private async resetAutomatic(code: string): Promise<void> {
-    if (this.row(code).status !== FINISHED) return;
-    for (const next of this.entry(code).naredna) {
-      if (!this.has(next)) continue;
-      const status = this.row(next).status;
-      if (status === FINISHED || (status === IN_PROGRESS && !(await this.untouched(next)))) return;
-    }
-    const row = this.patch(code, { status: NOT_STARTED, datumPocetka: null, rokZavrsetka: null, datumZavrsetka: null, faults: null });
-    await this.tx
-      .update(activityFiles)
-      .set({ deletedAt: new Date() })
-      .where(and(eq(activityFiles.activityId, row.id), isNull(activityFiles.deletedAt)));
-    this.filesChanged();
-    this.reset.push(code);
-    await this.resetUntouchedSuccessors(code);
-  }
-
-  /**
-   * A7's holders follow A6.1 (spec 3 §4 "A6.1"): Ijos and IjoNazivi are copied; the done marks and fees
-   * of holders still on the list stay (fee names follow the holders' names), the others go. A finished
-   * A7 keeps its record; it takes the list when it starts again.
-   */
-  async copyHoldersToA7(): Promise<void> {
-    if (!this.has('A7') || !this.has('A6.1')) return;
-    const a7 = this.row('A7');
-    if (a7.status === FINISHED) return;
-    const source = podaciOf(this.row('A6.1'));
-    const ids = holderIds(source);
-    const names = await holderNames(this.tx, ids);
-    const present = new Set(ids);
-    const old = podaciOf(a7);
-    const kept = old.filter(
-      (d) =>
-        d.key !== DATA_KEYS.holders &&
-        d.key !== DATA_KEYS.holderNames &&
-        d.key !== DATA_KEYS.a7Checked &&
-        !(d.key === DATA_KEYS.a7Fee && (!d.ref || !present.has(d.ref))),
-    );
-    const renamed = kept.map((d) => (d.key === DATA_KEYS.a7Fee && d.ref ? { ...d, naziv: names.get(d.ref) ?? d.naziv } : d));
-    const checked = checkedHolderIds(old).filter((id) => present.has(id));
-    const podaci: DataItem[] = [
-      ...(ids.length > 0 ? holderItems(ids, names) : []),
-      ...renamed,
-      ...(checked.length > 0 ? [{ key: DATA_KEYS.a7Checked, naziv: 'Završeni IJO', vrednost: checked.join(',') }] : []),
-    ];
-    this.patch('A7', { podaci });
+  /** A7 takes A6.1's holders: workflowCopies.ts. */
+  copyHoldersToA7(): Promise<void> {
+    return copyHoldersToA7(this);
   }
 
   /** The completion rules' input for an activity of this cluster. */
@@ -576,27 +329,4 @@ export class ClusterWorkflow {
       settlements: code === 'A1' ? await clusterSettlementsOf(this.tx, this.cluster.id) : [],
     };
   }
-}
-
-/**
- * Holder names by id (existing holders only). With `lock` (a step that stores references to them) the
- * holders are key-share locked until the step commits: a concurrent delete (ijo/service.ts, FOR UPDATE)
- * waits and then sees the reference, or went first and the holder reads as missing.
- */
-export async function holderNames(db: Executor, ids: readonly string[], lock = false): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const query = db
-    .select({ id: ijoHolders.id, naziv: ijoHolders.naziv })
-    .from(ijoHolders)
-    .where(inArray(ijoHolders.id, [...ids]));
-  const rows = lock ? await query.for('key share') : await query;
-  return new Map(rows.map((r) => [r.id, r.naziv]));
-}
-
-/** The Ijos and IjoNazivi items of a holder list. */
-export function holderItems(ids: readonly string[], names: Map<string, string>): DataItem[] {
-  return [
-    { key: DATA_KEYS.holders, naziv: 'IJO', vrednost: ids.join(',') },
-    { key: DATA_KEYS.holderNames, naziv: 'Imaoci javnih ovlašćenja', vrednost: ids.map((id) => names.get(id) ?? id).join(', ') },
-  ];
 }

@@ -1,0 +1,97 @@
+// The built server on a fresh, demo-seeded database for bench/lighthouse.mjs, and the Admin's sign-in.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { ADMIN, SERVER_DIST, WEB_DIST } from './config.mjs';
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function query(url, text) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The built server on a fresh, demo-seeded database; returns its base URL and stop(). */
+export async function startServer(serverDist = SERVER_DIST, webDist = WEB_DIST) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'trasa-lighthouse-'));
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    APP_URL: `http://127.0.0.1:${port}`,
+    ADMIN_EMAIL: 'admin@trasa.test',
+    ADMIN_PASSWORD: 'AdminLozinka1',
+    LOG_LEVEL: 'warn',
+    WEB_DIST: webDist,
+  };
+  let dbName;
+  if (process.env.DATABASE_URL) {
+    dbName = `trasa_lighthouse_${randomBytes(4).toString('hex')}`;
+    await query(process.env.DATABASE_URL, `CREATE DATABASE ${dbName}`);
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${dbName}`;
+    env.DATABASE_URL = url.toString();
+  } else {
+    env.EMBEDDED_PG_PORT = String(await freePort());
+  }
+  const cleanUp = async () => {
+    if (dbName) await query(process.env.DATABASE_URL, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const seeded = spawnSync(process.execPath, [path.join(serverDist, 'seed-demo.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (seeded.status !== 0) {
+    await cleanUp();
+    throw new Error('the demo seed failed');
+  }
+  const server = spawn(process.execPath, [path.join(serverDist, 'main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    }
+    await cleanUp();
+  };
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {}
+    if (i > 480) {
+      await stop();
+      throw new Error('the server did not start');
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { base, stop };
+}
+
+export async function signIn(base) {
+  const res = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const token = (await res.json())?.token;
+  if (!token) throw new Error(`sign-in as ${ADMIN.email} failed: ${res.status}`);
+  return token;
+}
