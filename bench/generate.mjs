@@ -11,7 +11,7 @@
 // each kind, 30 clusters each), 20,000 topics, 200,000 comments (100,000 on topics, 100,000 on
 // activities), 1,000,000 log rows, IJO holders and priorities; inventory items when the inventory tables
 // exist. BENCH_SCALE=0.1 makes a tenth (for a quick try).
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
@@ -134,6 +134,25 @@ export async function generateFresh(target = benchTarget()) {
     await db.end().catch(() => undefined);
     await second.end().catch(() => undefined);
     await server.stop();
+  }
+}
+
+/** Generates into `target` (generateFresh) unless it holds a generated database already. */
+export async function ensureGenerated(target = benchTarget()) {
+  let hasData = false;
+  try {
+    if (target.databaseUrl) {
+      const c = new pg.Client({ connectionString: target.databaseUrl });
+      await c.connect();
+      hasData = (await c.query('SELECT count(*)::int AS n FROM users')).rows[0].n > 40_000;
+      await c.end();
+    } else {
+      hasData = existsSync(path.join(target.dataDir, 'pg-password'));
+    }
+  } catch {}
+  if (!hasData) {
+    console.log('no generated database yet: running bench:generate first');
+    await generateFresh(target);
   }
 }
 

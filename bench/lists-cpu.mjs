@@ -6,11 +6,13 @@
 //     node bench/lists-cpu.mjs "/api/comment?page=1&limit=10 manager" …
 //
 // Each argument is a URL and a role (admin, manager, employee). BENCH_REQUESTS per round (200), BENCH_ROUNDS
-// (3); 2 requests in flight. The backends are told apart by application_name (each server's own).
+// (3); 2 requests in flight, each with a browser's Accept-Encoding (bench/suite/measure.mjs). The backends
+// are told apart by application_name (each server's own).
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 import { benchTarget, benchTokens } from './generate.mjs';
+import { headersFor } from './suite/measure.mjs';
 import { startBenchServer } from './support.mjs';
 
 const target = benchTarget();
@@ -59,7 +61,7 @@ async function load(running, name, c, n) {
   const worker = async () => {
     while (sent < n) {
       sent++;
-      const res = await fetch(server.base + c.url, { headers: { authorization: `Bearer ${tokens[c.role]}` } });
+      const res = await fetch(server.base + c.url, { headers: headersFor(tokens[c.role]) });
       body = await res.text();
       if (res.status !== 200) throw new Error(`${name} ${c.url}: ${res.status} ${body.slice(0, 200)}`);
     }

@@ -33,8 +33,8 @@ export async function adminQuery(url, text) {
 }
 
 /**
- * Starts packages/server/dist/main.js (or BENCH_SERVER_MAIN, e.g. a build beside it) and waits until it
- * is healthy. `extraEnv` adds to the server's environment. Returns its base URL, a URL to its database
+ * Starts packages/server/dist/main.js (or `target.main`, or BENCH_SERVER_MAIN: e.g. a build beside it) and
+ * waits until it is healthy. `extraEnv` adds to the server's environment. Returns its base URL, a URL to its database
  * (to load data directly), the server's pid (to read its memory) and `stop()`.
  *
  * `target` keeps the database instead of a fresh one (bench/generate.mjs): `{ dataDir }` (the embedded
@@ -43,7 +43,6 @@ export async function adminQuery(url, text) {
  */
 export async function startBenchServer(extraEnv = {}, target = {}) {
   const port = await freePort();
-  const kept = Boolean(target.dataDir || target.databaseUrl);
   const dataDir = target.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'trasa-bench-'));
   const env = {
     ...process.env,
@@ -72,6 +71,7 @@ export async function startBenchServer(extraEnv = {}, target = {}) {
   }
   // The build when there is one, else the sources.
   const main =
+    target.main ||
     process.env.BENCH_SERVER_MAIN ||
     (existsSync('packages/server/dist/main.js') ? 'packages/server/dist/main.js' : 'packages/server/src/main.ts');
   // A .ts entry (packages/server/src/main.ts) runs from the sources through tsx, without a build.
@@ -84,9 +84,9 @@ export async function startBenchServer(extraEnv = {}, target = {}) {
       server.kill('SIGTERM');
       await new Promise((r) => server.once('exit', r));
     }
-    if (kept) return;
     if (dbName) await adminQuery(process.env.DATABASE_URL, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    rmSync(dataDir, { recursive: true, force: true });
+    // A kept embedded PostgreSQL's folder stays; a temporary DATA_DIR (files, the secret) goes.
+    if (!target.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     for (let i = 0; ; i++) {
@@ -137,12 +137,17 @@ function cpuTicks(pid) {
  * CPU time per request of the server (Node) and of its PostgreSQL connections (the backends of `db`'s
  * database, read from /proc): what the machine's load changes least. Start it before a load; the function
  * it returns gives the milliseconds per request since then. A connection the pool opened meanwhile counts whole.
+ * `applicationName`: only the backends of that application_name (the server's PGAPPNAME), when another
+ * server shares the database.
  */
-export async function cpuMeter(db, serverPid) {
+export async function cpuMeter(db, serverPid, applicationName) {
   const backendPids = async () =>
-    (await db.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).rows.map(
-      (r) => r.pid,
-    );
+    (
+      await db.query(
+        `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()${applicationName ? ' AND application_name = $1' : ''}`,
+        applicationName ? [applicationName] : [],
+      )
+    ).rows.map((r) => r.pid);
   const before = new Map((await backendPids()).map((pid) => [pid, cpuTicks(pid)]));
   const node0 = cpuTicks(serverPid);
   const tick = 1000 / 100; // ms per clock tick (getconf CLK_TCK)

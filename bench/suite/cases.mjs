@@ -1,9 +1,10 @@
 // The cases of the bench suite (bench/suite.mjs): every list, search and report call and who may make it.
 
 const enc = encodeURIComponent;
-/** What a browser sends (Chromium, Firefox): a case with `encoding` is loaded with it, as the web's calls are. */
-const BROWSER_ENCODING = 'gzip, deflate, br, zstd';
-/** The cases: name, the roles that call it, the URL of a page, and whether it has deep pages. */
+/**
+ * The cases: name, the roles that call it, the URL of a page, and whether it has deep pages. Every case is
+ * asked as a browser asks (Accept-Encoding: gzip, deflate, br; bench/suite/measure.mjs).
+ */
 export const CASES = [
   { name: 'baseline my-profile', roles: ['admin', 'manager', 'employee'], url: () => '/api/user/my-profile' },
   { name: 'users', roles: ['admin', 'manager'], url: (p) => `/api/user?page=${p}&limit=10`, deep: true },
@@ -38,14 +39,6 @@ export const CASES = [
   },
   { name: 'clusters', roles: ['admin', 'manager', 'employee'], url: (p) => `/api/location?page=${p}&limit=10`, deep: true },
   { name: 'clusters picker limit 1000', roles: ['admin', 'manager', 'employee'], url: () => '/api/location?page=1&limit=1000' },
-  // As the browser asks for it (Accept-Encoding: br): the kept brotli bytes (51 KB of the Admin's 1.1 MB).
-  // Without it the load generator reads 1.1 MB per answer, which the bare SQL side never does.
-  {
-    name: 'clusters picker limit 1000 br',
-    roles: ['admin', 'manager', 'employee'],
-    url: () => '/api/location?page=1&limit=1000',
-    encoding: BROWSER_ENCODING,
-  },
   {
     name: 'clusters search cacak',
     roles: ['admin', 'employee'],
