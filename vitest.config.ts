@@ -2,7 +2,7 @@ import net from 'node:net';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
-import { resolveChromium } from './scripts/chromium.mjs';
+import { chromiumPathSync } from './scripts/chromium.mjs';
 
 /** A port free now, for the real server the web's component tests call (packages/server/test/webComponentsServer.ts). */
 async function freePort(): Promise<number> {
@@ -17,13 +17,35 @@ async function freePort(): Promise<number> {
 }
 
 process.env.WEB_TEST_API_PORT ||= String(await freePort());
-// The journeys' Chromium (scripts/chromium.mjs: CHROMIUM_PATH, Debian's, else npm's). Only the
-// web-components project launches it; when none can be had, the other projects still run and that one
-// fails on its launch, naming the path.
-const chromium = await resolveChromium().then(
-  (found) => found.path,
-  () => process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-);
+/**
+ * The web-components project's launch options. Its Chromium is the journeys' (scripts/chromium.mjs:
+ * CHROMIUM_PATH, Debian's, else npm's @sparticuz/chromium, unpacked on first use), looked for only when
+ * that project is set up (its options merged, its browser launched), not when this file is loaded: a run
+ * of the other projects (`vitest run --project server`) never looks for it. When none can be had, the
+ * reason is printed, the other projects still run and this one fails on its launch, naming the path.
+ */
+const launchOptions = {
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+  get executablePath(): string {
+    if (chromium === undefined) {
+      try {
+        chromium = chromiumPathSync();
+      } catch (error) {
+        console.error(`web-components: no Chromium (${error instanceof Error ? error.message : error})`);
+        chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+      }
+    }
+    return chromium;
+  },
+};
+let chromium: string | undefined;
 const apiPort = Number(process.env.WEB_TEST_API_PORT);
 
 export default defineConfig({
@@ -96,17 +118,7 @@ export default defineConfig({
             screenshotFailures: false,
             provider: playwright({
               contextOptions: { locale: 'sr-RS' },
-              launchOptions: {
-                executablePath: chromium,
-                args: [
-                  '--no-sandbox',
-                  '--disable-gpu',
-                  '--disable-background-networking',
-                  '--disable-component-update',
-                  '--disable-sync',
-                  '--no-first-run',
-                ],
-              },
+              launchOptions,
             }),
             // A desktop window, as the journeys' (a test that needs a phone sets page.viewport itself).
             viewport: { width: 1280, height: 800 },

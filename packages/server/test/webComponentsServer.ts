@@ -2,27 +2,32 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../src/app.js';
-import { ensureFirstAdmin, ensureReferenceData } from '../src/bootstrap.js';
+import { ensureFirstAdmin } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config.js';
+import { users } from '../src/db/schema.js';
 import { activities } from '../src/db/schema-activities.js';
-import { clusters } from '../src/db/schema-clusters.js';
-import { connect, type Db, runMigrations } from '../src/platform/database.js';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/platform/embeddedPostgres.js';
+import { clusterSettlements, clusters, settlements } from '../src/db/schema-clusters.js';
+import { selectUserWithRelations } from '../src/features/users/presenter.js';
+import { toActor } from '../src/platform/auth.js';
+import { connect, type Db } from '../src/platform/database.js';
 import { ensureDatabase } from '../src/platform/ensureDatabase.js';
 import { fileStore } from '../src/platform/files.js';
 import { seedDemo } from '../src/seed/demo.js';
-import { seedDemoActivities } from '../src/seed/demoActivities.js';
+import { DEMO_STORIES } from '../src/seed/demoActivities.js';
 import { seedDemoClusters } from '../src/seed/demoClusters.js';
 import { seedDemoContracts } from '../src/seed/demoContracts.js';
 import { linkDemoClusters } from '../src/seed/demoLinks.js';
+import { Scene } from '../src/seed/demoScene.js';
 import { DEFAULT_PASSWORD } from '../src/seed/factories.js';
-import { activityFileStore } from '../src/shared/activityFileStore.js';
+import { type ActivityFileStore, activityFileStore } from '../src/shared/activityFileStore.js';
+import { ensureClusterActivities } from '../src/shared/activityReference.js';
+import { holdTestPostgres, type TestPostgres } from './testPostgres.js';
 
 /** Who the component tests sign in as (through POST /api/user/login, in the browser). */
 const LOGINS = {
@@ -40,48 +45,88 @@ declare module 'vitest' {
 }
 
 /**
- * The real server for the web's component tests (the `web-components` project): a fresh database (a new
- * one on the server at DATABASE_URL, or an embedded PostgreSQL in a temporary directory) with the demo
- * seed's users, clusters and activities, and the application listening on WEB_TEST_API_PORT, where the
- * browser project's Vite server sends /api (vitest.config.ts).
+ * One story of the demo's workflow (seed/demoActivities.ts plays them all: a dozen clusters' steps with
+ * their files, most of the seed's time) played on its cluster, as the seed plays it: the cluster's
+ * activities made, then the story's steps in one transaction by the story's people.
+ */
+async function playStory(db: Db, store: ActivityFileStore, clusterName: string) {
+  const story = DEMO_STORIES.find((s) => s.cluster === clusterName);
+  const [cluster] = await db
+    .select({ id: clusters.id, duzina: clusters.indikativnaDuzinaKlastera, vrednost: clusters.ugovorenaVrednostKlastera })
+    .from(clusters)
+    .where(eq(clusters.naziv, clusterName));
+  if (!story || !cluster) throw new Error(`the demo seed has no story or no cluster '${clusterName}'`);
+  await ensureClusterActivities(db, [cluster.id]);
+  const naselja = await db
+    .select({
+      id: settlements.id,
+      naziv: settlements.naziv,
+      code: settlements.code,
+      domacinstva: settlements.brojDomacinstava,
+      skole: settlements.brojSkola,
+    })
+    .from(clusterSettlements)
+    .innerJoin(settlements, eq(settlements.id, clusterSettlements.settlementId))
+    .where(and(eq(clusterSettlements.clusterId, cluster.id), eq(clusterSettlements.usputno, false)))
+    .orderBy(clusterSettlements.position);
+  const emails = [
+    ...new Set([
+      ...Object.values(story.people),
+      ...(story.notes ?? []).map((n) => n[2]),
+      ...story.steps.flatMap(([, , extra]) => (extra?.note ? [extra.note[0]] : [])),
+    ]),
+  ] as string[];
+  const people = await selectUserWithRelations(db).where(and(inArray(users.email, emails), eq(users.status, 'aktivan')));
+  const actors = new Map(people.filter((r) => r.user.deletedAt === null).map((r) => [r.user.email, toActor(r)] as const));
+  const info = {
+    id: cluster.id,
+    naziv: clusterName,
+    duzina: Number(cluster.duzina ?? 20),
+    vrednost: Number(cluster.vrednost ?? 25_000_000),
+    naselja: naselja.map((s) => ({ ...s, domacinstva: s.domacinstva ?? 100, skole: s.skole ?? 0 })),
+  };
+  await db.transaction((tx) => new Scene(tx, store, info, actors, story, new Map()).play());
+}
+
+/**
+ * The real server for the web's component tests (the `web-components` project): a fresh database with
+ * the demo seed's users, clusters and activities, and the application listening on WEB_TEST_API_PORT,
+ * where the browser project's Vite server sends /api (vitest.config.ts). The database is a copy of the
+ * run's migrated template on the run's PostgreSQL (test/testPostgres.ts: the server at DATABASE_URL, or
+ * the embedded one the server tests use too when they run in the same run).
  */
 export default async function setup(project: TestProject) {
   const port = Number(process.env.WEB_TEST_API_PORT);
   if (!port) throw new Error('WEB_TEST_API_PORT is not set (vitest.config.ts sets it)');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'trasa-web-test-'));
-  let embedded: EmbeddedDatabase | undefined;
-  let adminUrl = process.env.DATABASE_URL;
-  const dbName = `trasa_web_${randomBytes(4).toString('hex')}`;
+  let postgres: TestPostgres | undefined;
+  let dbName: string | undefined;
   let db: Db | undefined;
   let app: FastifyInstance | undefined;
   const teardown = async () => {
     await app?.close();
     await db?.$client.end();
-    if (adminUrl) {
-      const client = new pg.Client({ connectionString: adminUrl });
+    if (postgres && dbName) {
+      const client = new pg.Client({ connectionString: postgres.adminUrl });
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(dbName)} WITH (FORCE)`);
       await client.end();
     }
-    await embedded?.stop();
+    await postgres?.release();
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    if (!adminUrl) {
-      embedded = await startEmbeddedPostgres({ dir: path.join(dataDir, 'pg-home'), log: () => undefined });
-      adminUrl = embedded.url;
-    }
-    db = connect(await ensureDatabase(adminUrl, dbName), 5);
-    await runMigrations(db);
-    await ensureReferenceData(db);
+    postgres = await holdTestPostgres();
+    dbName = `${postgres.prefix}_web_${randomBytes(2).toString('hex')}`;
+    db = connect(await ensureDatabase(postgres.adminUrl, dbName, postgres.templateDb), 5);
     await ensureFirstAdmin(db, { email: LOGINS.admin.email, password: LOGINS.admin.lozinka });
-    // The demo seed's parts the tests use: users and groups (the users list), clusters with their
-    // activities under way (the activity sections).
+    // The demo seed's parts the tests use: users and groups (the users list), the clusters and
+    // contracts, and of the workflow's stories Kremna's (its A2 under way: the activity sections).
     await seedDemo(db);
     await seedDemoClusters(db);
     await seedDemoContracts(db, fileStore(dataDir));
     await linkDemoClusters(db);
-    await seedDemoActivities(db, activityFileStore(dataDir));
+    await playStory(db, activityFileStore(dataDir), 'Užice 1 - Kremna');
     const [a2] = await db
       .select({ id: activities.id })
       .from(activities)
