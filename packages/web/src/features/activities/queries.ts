@@ -9,6 +9,7 @@ import {
   saveActivityData,
 } from '../../api/activities';
 import { statusOf } from '../../api/errors';
+import { isOnline } from '../../offline/network';
 import { CLUSTERS_KEY } from '../clusters/queries';
 
 export const ACTIVITIES_KEY = ['activities'] as const;
@@ -18,13 +19,16 @@ export function activityKey(id: string) {
   return [...ACTIVITIES_KEY, 'single', id] as const;
 }
 
-/** GET /api/activity/{id}; a 404 is final (the not-found page), other failures get one more try. */
+/**
+ * GET /api/activity/{id}; a 404 is final (the not-found page), other failures get one more try while
+ * online. Offline the API client answers with the device's copy, or fails at once when there is none.
+ */
 export function useActivityQuery(id: string) {
   return useQuery({
     queryKey: activityKey(id),
     queryFn: ({ signal }) => getActivity(id, signal),
     enabled: !!id,
-    retry: (count, error) => statusOf(error) !== 404 && statusOf(error) !== 400 && count < 1,
+    retry: (count, error) => statusOf(error) !== 404 && statusOf(error) !== 400 && count < 1 && isOnline(),
   });
 }
 
