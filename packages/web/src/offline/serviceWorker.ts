@@ -12,9 +12,25 @@ import { updateWaiting } from './update';
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 
 export function registerServiceWorker(): void {
+  /** The user of this page confirmed the update ('Освежи'). */
+  let confirmed = false;
+  /** The new version took over (confirmed here or in another tab: every open tab then runs under it). */
+  let tookOver = false;
+  const confirm = async () => {
+    confirmed = true;
+    if (tookOver) window.location.reload();
+    else await activate(true);
+  };
   const activate = registerSW({
     immediate: true,
-    onNeedRefresh: () => updateWaiting(() => activate(true)),
+    onNeedRefresh: () => updateWaiting(confirm),
+    // Instead of reloading every open tab when one of them confirmed: this tab reloads only once its own
+    // user said so (its notice stays until then).
+    onNeedReload: () => {
+      tookOver = true;
+      if (confirmed) window.location.reload();
+      else updateWaiting(confirm);
+    },
     onRegisteredSW: (_url, registration) => {
       if (!registration) return;
       setInterval(() => {
