@@ -9,6 +9,10 @@ import { signIn, signOut } from './support/ui';
  * 'Ван мреже — подаци од …' — while what was never opened says it is not kept, and signing out empties
  * the device. The network is switched off with the browser context's offline mode.
  */
+
+// The other journeys block the service worker (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const EMPLOYEE = 'jovana.kostic@optikagradnja.rs';
 const LATE_CLUSTER = 'Užice 1 - Kremna';
 const OFFLINE_NOTE = /^Ван мреже — подаци од \d\d\.\d\d\.\d{4} \d\d:\d\d$/;

@@ -26,8 +26,11 @@ type WorkerScope = {
 precacheAndRoute((self as unknown as WorkerScope).__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-/** Navigations the SPA does not answer: the API, and addresses of files (the manifest, this worker). */
-const NOT_THE_APP = [/^\/api(\/|$)/, /\/[^/]+\.[a-z0-9]+$/i];
+/**
+ * Navigations the SPA does not answer: the API, and addresses of files (the manifest, this worker). Workbox
+ * tests the path with its query.
+ */
+const NOT_THE_APP = [/^\/api(\/|\?|$)/, /^[^?]*\/[^/?]+\.[a-z0-9]+(\?.*)?$/i];
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NOT_THE_APP }));
 
 (self as unknown as WorkerScope).addEventListener('message', (event) => {
