@@ -2,7 +2,7 @@
  * The layers of the code base (docs/ARCHITECTURE.md, "Layers"). Imports run one way, downwards:
  *
  *   server: main.ts, bootstrap.ts, app.ts, seed/, ops/, fuzz/ → features/ → shared/ → platform/, db/ → domain
- *   web:    main.tsx, App.tsx, FullApp.tsx, shell/ → features/ → components/, queries/, session/, api/ → domain
+ *   web:    main.tsx, App.tsx, FullApp.tsx, shell/ → features/ → components/, queries/, session/, api/ → offline/ → domain
  *
  * `npm run lint:deps` (part of `npm run lint`, so of `npm test`) fails on an import that runs back up a
  * layer, and on one that closes a cycle between two feature folders. Test files (*.test.ts, the test
@@ -54,8 +54,17 @@ module.exports = {
       comment:
         'components/, queries/, session/ and api/ are the layers below the features and the shell: pass in ' +
         'what they need, or move the piece into one of them (as session/currentUser.tsx was).',
-      from: { path: `${web}(components|queries|session|api)/` },
+      from: { path: `${web}(components|queries|session|api|offline)/` },
       to: { path: `${web}((shell|features)/|(App|FullApp|main)\\.tsx$)` },
+    },
+    {
+      name: 'web-offline-below-api',
+      severity: 'error',
+      comment:
+        "offline/ (the device's copy, the network state, the service worker's registration) sits below the API " +
+        'client, which imports it: it never imports api/, components/, queries/ or session/.',
+      from: { path: `${web}offline/` },
+      to: { path: `${web}(api|components|queries|session)/` },
     },
     {
       name: 'no-cycle-between-features',

@@ -31,6 +31,10 @@ export default defineConfig({
     // it on failure) doubled the journeys' CPU time (docs/decisions.md "Tests and CI").
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
+    // The service worker (the installable app, docs/decisions.md "Offline") is its own journey's
+    // (e2e/offline.spec.ts allows it): in the others every new browser context would download and store the
+    // whole precache, some 170 files, beside the journey's own requests.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromium,
       // Our own flags for every Chromium, not @sparticuz/chromium's Lambda ones.

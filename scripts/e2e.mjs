@@ -42,6 +42,7 @@ const WEIGHTS = {
   'imports.spec.ts': 34,
   'setup-journey.spec.ts': 31,
   'activity.spec.ts': 31,
+  'offline.spec.ts': 25,
   'inventory.spec.ts': 22,
   'codebooks.spec.ts': 22,
   'notifications.spec.ts': 20,

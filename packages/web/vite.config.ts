@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 type ModuleInfo = { id: string; code: string | null; importedIds: readonly string[] };
 type ModuleGraph = { getModuleInfo(id: string): ModuleInfo | null };
@@ -89,9 +90,59 @@ function groupOf(id: string, graph: ModuleGraph): string | null {
   return groups.table.has(id) ? 'table' : null;
 }
 
+/** The theme colour of spec 1 §9 (theme.ts SPEC_BLUE): the installed app's title bar and splash. */
+const THEME_COLOUR = '#417AB4';
+
+/**
+ * The installable application (docs/decisions.md "Offline"): the web manifest and the service worker
+ * (src/sw.ts, strategy injectManifest: our own worker with Workbox's precache and navigation route, where
+ * later parts of the offline work add their handlers). The precache holds the shell and every screen's
+ * chunks, styles, icons and the fonts' Cyrillic and Latin files — never an API answer. registerType
+ * 'prompt': a new version waits for the user (shell/UpdateNotice.tsx); offline/serviceWorker.ts registers it.
+ */
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src',
+  filename: 'sw.ts',
+  registerType: 'prompt',
+  injectRegister: false,
+  manifestFilename: 'manifest.webmanifest',
+  includeAssets: [],
+  // The icons are in the precache by the globs below; the manifest itself the plugin adds.
+  includeManifestIcons: false,
+  manifest: {
+    id: '/app',
+    // One manifest for both scripts (it cannot follow the user's choice): the product's name in Latin, which
+    // every user reads; the screens themselves follow the chosen script.
+    name: 'Trasa',
+    short_name: 'Trasa',
+    description: 'Praćenje izgradnje širokopojasne mreže: klasteri, aktivnosti, dokumenta.',
+    lang: 'sr-Latn',
+    dir: 'ltr',
+    start_url: '/app',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'any',
+    theme_color: THEME_COLOUR,
+    background_color: '#ffffff',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  injectManifest: {
+    globPatterns: ['**/*.{js,css,html,svg,png}', 'assets/*-{cyrillic,cyrillic-ext,latin,latin-ext}-*.woff2'],
+    // The spreadsheet library (SheetJS) is the largest chunk; exports and imports need the network anyway.
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+  },
+  devOptions: { enabled: false },
+});
+
 /** In development the API runs on port 3000 (see the repository README); production serves dist from the server. */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pwa],
   server: {
     proxy: {
       '/api': { target: 'http://localhost:3000', changeOrigin: false },

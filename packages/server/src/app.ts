@@ -160,6 +160,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // The service worker (/sw.js) and the web manifest: our own origin only (docs/decisions.md "Offline").
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
@@ -210,7 +213,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const webDist = deps.config.webDist ?? defaultWebDist();
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
-    // Hashed assets never change under their name: cached for a year; index.html is revalidated.
+    // Hashed assets never change under their name: cached for a year; index.html, the service worker
+    // (/sw.js: the browser looks for a new version through it) and the manifest are revalidated.
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,

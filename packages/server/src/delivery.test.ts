@@ -17,6 +17,8 @@ function fakeWebDist(): string {
   writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), js);
   writeFileSync(path.join(dir, 'assets', 'app-abc123.js.br'), brotliCompressSync(js));
   writeFileSync(path.join(dir, 'assets', 'app-abc123.js.gz'), gzipSync(js));
+  writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(dir, 'manifest.webmanifest'), JSON.stringify({ name: 'Trasa', start_url: '/app' }));
   return dir;
 }
 
@@ -58,6 +60,23 @@ describe('delivery: compression and caching (issue 13 item 1)', () => {
     }
     const api = await t.call({ method: 'HEAD', url: '/api/nepostojece' });
     expect(api.statusCode).toBe(404);
+  });
+
+  it('serves the service worker as JavaScript, revalidated on every check, and the manifest as a manifest', async () => {
+    const sw = await t.call({ method: 'GET', url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const manifest = await t.call({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(JSON.parse(manifest.body).start_url).toBe('/app');
+    // The page's policy lets it register a worker and read a manifest from its own origin only.
+    const page = await t.call({ method: 'GET', url: '/app' });
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
   });
 
   it('compresses JSON answers over 1 KB', async () => {

@@ -11,19 +11,34 @@ import type { UserDto } from '@trasa/domain';
 import dayjs from 'dayjs';
 import { App } from './App';
 import { getMyProfile } from './api/account';
+import { observeCalls } from './api/client';
 import { setToken } from './api/token';
 import { SnackbarProvider } from './components/SnackbarProvider';
 import { TipHost } from './components/TipHost';
 import { emotionCache } from './emotionCache';
+import { deviceCopy } from './offline/deviceCopy';
+import { isOnline } from './offline/network';
 import { takeEarlyProfile, takeOverSignIn, takePendingUser } from './public/handoff';
 import { getScript, setScript } from './script';
 import { PROFILE_KEY, retryProfile } from './shell/session';
+import { UpdateNotice } from './shell/UpdateNotice';
 import { theme } from './theme';
+
+// Queries and mutations run whatever the browser says of the network (networkMode 'always'): offline,
+// the API client answers from the device's copy or fails at once, so a screen shows its copy or says
+// what is not kept, instead of waiting paused (docs/decisions.md "Offline"). A call that got no answer is
+// not tried again while the network is down; TanStack Query asks again when the browser is back online.
+// The API client keeps the signed-in user's answers on the device and answers from them offline.
+observeCalls(deviceCopy);
 
 const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { refetchOnWindowFocus: false },
-    mutations: { retry: false },
+    queries: {
+      refetchOnWindowFocus: false,
+      networkMode: 'always',
+      retry: (failureCount) => isOnline() && failureCount < 3,
+    },
+    mutations: { retry: false, networkMode: 'always' },
   },
 });
 
@@ -65,6 +80,7 @@ export default function FullApp() {
             <App />
           </SnackbarProvider>
           <TipHost />
+          <UpdateNotice />
         </QueryClientProvider>
       </ThemeProvider>
     </CacheProvider>

@@ -13,6 +13,7 @@ import { lazy, StrictMode, Suspense, useCallback, useEffect, useState } from 're
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { getMyProfile } from './api/account';
+import { observeCalls } from './api/client';
 import { getToken } from './api/token';
 import { startEarlyProfile } from './public/handoff';
 import { LightFrame, startLightFrame, useLightFrame } from './public/LightFrame';
@@ -175,8 +176,27 @@ const startFull = !startsLight();
 const opensInApp = startFull && startsInApp();
 if (opensInApp) {
   startLightFrame();
+  // Offline, the profile comes from the device's copy (offline/deviceCopy.ts, which FullApp installs): should
+  // the early call fail before FullApp has loaded, the client loads it then.
+  observeCalls(() => import('./offline/deviceCopy').then((m) => m.deviceCopy));
   startEarlyProfile(getMyProfile());
 }
+
+/**
+ * The service worker (offline/serviceWorker.ts, docs/decisions.md "Offline") registers in its own chunk once
+ * the page has loaded and the browser is idle: nothing of it is in the login page's JavaScript, and its
+ * precache downloads do not share the link with the first visit's own files.
+ */
+function registerServiceWorkerLater(): void {
+  if (!('serviceWorker' in navigator)) return;
+  const register = () => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1000));
+    idle(() => void import('./offline/serviceWorker').then((sw) => sw.registerServiceWorker()).catch(() => undefined), { timeout: 3000 });
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
+registerServiceWorkerLater();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');

@@ -3,14 +3,15 @@ import { useTestApp } from '../../test/harness.js';
 
 /**
  * Every answer carries the security headers (platform/securityHeaders.ts, computed once from helmet's
- * options in app.ts): the CSP that allows only the app's own scripts, styles, images, fonts and calls, no
- * framing, no MIME sniffing, no referrer; no HSTS (the proxy's) and no COEP (the report charts' blobs).
+ * options in app.ts): the CSP that allows only the app's own scripts, styles, images, fonts, calls, service
+ * worker and manifest, no framing, no MIME sniffing, no referrer; no HSTS (the proxy's) and no COEP (the
+ * report charts' blobs).
  */
 const t = useTestApp();
 
 const EXPECTED = {
   'content-security-policy':
-    "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self'",
+    "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self';worker-src 'self';manifest-src 'self'",
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',

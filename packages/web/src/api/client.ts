@@ -24,7 +24,52 @@ export type RequestOptions = {
   auth?: boolean;
 };
 
-export type ApiResponse<T> = { data: T; headers: Headers };
+/** `keptAt`: the answer came from the device's copy (the network failed), saved then (ms since the epoch). */
+export type ApiResponse<T> = { data: T; headers: Headers; keptAt?: number };
+
+/**
+ * What the device's copy adds to the calls (offline/deviceCopy.ts; docs/decisions.md "Offline"): the
+ * network's state from each call's outcome; the signed-in user's GET answers of the kinds it keeps, kept as
+ * they come and answered from the device when the network fails; the device's side of a refused token.
+ * Handed in by the application (FullApp, and main.tsx for a visit that opens on /app), so the login page's
+ * JavaScript carries none of it.
+ */
+export type CallObserver = {
+  keeps(path: string): boolean;
+  answered(): void;
+  failed(): void;
+  keep(token: string, pathWithQuery: string, data: unknown, stillSignedIn: () => boolean): void;
+  read(token: string, pathWithQuery: string): Promise<{ data: unknown; savedAt: number } | null>;
+  refused(token: string): void;
+};
+
+let observer: CallObserver | null = null;
+let loadObserver: (() => Promise<CallObserver>) | null = null;
+
+/**
+ * Installs the device's copy; or, as a loader, names where it comes from: it is then loaded only if a call
+ * fails before it was installed (the entry's early profile call on a visit that opens on /app offline).
+ */
+export function observeCalls(next: CallObserver | (() => Promise<CallObserver>)): void {
+  if (typeof next === 'function') loadObserver = next;
+  else observer = next;
+}
+
+function observe(use: (o: CallObserver) => void): void {
+  if (observer) use(observer);
+}
+
+/** The device's copy for a call that got no answer, loaded now if only its loader was given. */
+async function observerForFailure(): Promise<CallObserver | null> {
+  if (!observer && loadObserver) observer = await loadObserver().catch(() => null);
+  return observer;
+}
+
+/** The token was refused (401): it goes, and the device's copy follows (the queue stays for the same user). */
+function tokenRefused(token: string): void {
+  clearToken();
+  observe((o) => o.refused(token));
+}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -41,13 +86,18 @@ function errorFromBody(status: number, body: unknown): ApiError {
   return new ApiError(status, message, errors);
 }
 
-function url(path: string, query: RequestOptions['query']): string {
+/** The path with its query: the device keeps an answer under it ('/activity/notifications?page=1'). */
+function pathWithQuery(path: string, query: RequestOptions['query']): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null) params.append(name, String(value));
   }
   const qs = params.toString();
-  return `/api${path}${qs ? `?${qs}` : ''}`;
+  return `${path}${qs ? `?${qs}` : ''}`;
+}
+
+function url(path: string, query: RequestOptions['query']): string {
+  return `/api${pathWithQuery(path, query)}`;
 }
 
 /** Calls /api{path} with JSON and the bearer token from local storage; throws ApiError on failure. */
@@ -63,6 +113,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(options.body);
   }
+  const isGet = (options.method ?? 'GET') === 'GET';
   let response: Response;
   try {
     response = await fetch(url(path, options.query), {
@@ -74,8 +125,14 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    // No answer at all: the device's copy, when it keeps one for this user and path.
+    const device = await observerForFailure();
+    device?.failed();
+    const copy = token && isGet && device?.keeps(path) ? await device.read(token, pathWithQuery(path, options.query)) : null;
+    if (copy) return { data: copy.data as T, headers: new Headers(), keptAt: copy.savedAt };
     throw new ApiError(0, undefined, undefined);
   }
+  observe((o) => o.answered());
   const text = await response.text().catch(() => '');
   let parsed: unknown;
   try {
@@ -85,8 +142,13 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   }
   // A rejected token (expired, revoked by a password change, account deleted) ends the session:
   // the route guard sees the token gone and returns to the login page.
-  if (response.status === 401 && token && getToken() === token) clearToken();
+  if (response.status === 401 && token && getToken() === token) tokenRefused(token);
   if (!response.ok) throw errorFromBody(response.status, parsed);
+  if (token && isGet && getToken() === token) {
+    observe((o) => {
+      if (o.keeps(path)) o.keep(token, pathWithQuery(path, options.query), parsed, () => getToken() === token);
+    });
+  }
   return { data: parsed as T, headers: response.headers };
 }
 
@@ -114,17 +176,21 @@ export function sendForm<T>(
       if (event.lengthComputable && options.onProgress) options.onProgress(Math.round((event.loaded / event.total) * 100));
     };
     xhr.onload = () => {
+      observe((o) => o.answered());
       let parsed: unknown;
       try {
         parsed = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
       } catch {
         parsed = undefined;
       }
-      if (xhr.status === 401 && token && getToken() === token) clearToken();
+      if (xhr.status === 401 && token && getToken() === token) tokenRefused(token);
       if (xhr.status < 200 || xhr.status >= 300) reject(errorFromBody(xhr.status, parsed));
       else resolve(parsed as T);
     };
-    xhr.onerror = () => reject(new ApiError(0, undefined, undefined));
+    xhr.onerror = () => {
+      observe((o) => o.failed());
+      reject(new ApiError(0, undefined, undefined));
+    };
     xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);
@@ -156,9 +222,11 @@ export async function download(path: string, signal?: AbortSignal): Promise<{ bl
     response = await fetch(url(path, undefined), { headers, credentials: 'include', signal });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    observe((o) => o.failed());
     throw new ApiError(0, undefined, undefined);
   }
-  if (response.status === 401 && token && getToken() === token) clearToken();
+  observe((o) => o.answered());
+  if (response.status === 401 && token && getToken() === token) tokenRefused(token);
   if (!response.ok) {
     const text = await response.text().catch(() => '');
     let parsed: unknown;

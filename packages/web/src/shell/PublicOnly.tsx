@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PUBLIC_PATHS } from '@trasa/domain';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { statusOf } from '../api/errors';
 import { clearToken, getToken } from '../api/token';
 import { PageLoader } from '../components/PageLoader';
 import { useDocumentTitle } from '../components/useDocumentTitle';
@@ -27,13 +28,16 @@ export function PublicOnly() {
   const queryClient = useQueryClient();
   const profile = useProfileQuery();
 
+  // Only the server's 401 ends the session; without a network (and no profile kept) the page shows, the token stays.
   useEffect(() => {
     if (arrivedWithToken && profile.isError) {
-      clearToken();
-      queryClient.removeQueries({ queryKey: PROFILE_KEY });
+      if (statusOf(profile.error) === 401) {
+        clearToken();
+        queryClient.removeQueries({ queryKey: PROFILE_KEY });
+      }
       setArrivedWithToken(false);
     }
-  }, [arrivedWithToken, profile.isError, queryClient]);
+  }, [arrivedWithToken, profile.isError, profile.error, queryClient]);
 
   if (arrivedWithToken) {
     if (profile.data) return <Navigate to="/app" replace />;

@@ -4,15 +4,21 @@ import { useNavigate } from 'react-router';
 import { getMyProfile, logout } from '../api/account';
 import { ApiError } from '../api/client';
 import { clearToken, getToken, useToken } from '../api/token';
+import { userIdOfToken } from '../offline/kept';
+import { isOnline } from '../offline/network';
+import { signedOut } from '../offline/session';
 import { PROFILE_KEY } from '../session/currentUser';
 
 /** The signed-in user's key and context live in session/currentUser.tsx, below the components. */
 export { CurrentUserProvider, PROFILE_KEY, useCurrentUser } from '../session/currentUser';
 
-/** Client errors (bad or revoked token) are final; network and server errors get two more tries. */
+/**
+ * Client errors (bad or revoked token) are final; server errors get two more tries, and so do network
+ * errors once the network is back (offline, the API client answered from the device's copy if it could).
+ */
 export function retryProfile(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 2;
+  return failureCount < 2 && isOnline();
 }
 
 /** The signed-in user (GET /api/user/my-profile), fetched only while a token is stored. */
@@ -27,14 +33,19 @@ export function useProfileQuery() {
   });
 }
 
-/** Ends the session: token and cached data removed, back to the login page (spec 1 §4 "Session"). */
-export function useEndSession(): () => void {
+/**
+ * Ends the session: token and cached data removed, the device's copy and queue cleared (offline/session.ts),
+ * back to the login page (spec 1 §4 "Session").
+ */
+export function useEndSession(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return useCallback(() => {
+  return useCallback(async () => {
+    const userId = userIdOfToken(getToken());
     clearToken();
     queryClient.clear();
     navigate('/', { replace: true });
+    await signedOut('signOut', userId);
   }, [queryClient, navigate]);
 }
 
@@ -54,6 +65,6 @@ export function useLogout(): () => Promise<void> {
       await logout(controller.signal).catch(() => undefined);
       clearTimeout(timer);
     }
-    endSession();
+    await endSession();
   }, [endSession]);
 }

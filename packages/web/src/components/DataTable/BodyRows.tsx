@@ -1,6 +1,5 @@
 import { Alert, Button, CircularProgress, TableCell, TableRow } from '@mui/material';
 import { type CSSProperties, type KeyboardEvent, memo, type ReactNode } from 'react';
-import { USERS } from '../../messages';
 import { UI } from '../../texts';
 import { SHARED } from '../sharedTexts';
 import { type ColumnDef, cellText } from '../tableTypes';
@@ -86,6 +85,8 @@ export const BodyRows = memo(function BodyRows<T extends { _id: string }>({
 type BodyContentProps<T> = BodyRowsProps<T> & {
   /** The load failed: the error and a retry in place of rows. */
   failed: boolean;
+  /** What the failure says (the list could not be loaded; not available offline). */
+  failText: string;
   loading: boolean;
   emptyText: string;
   /** The table's columns, the actions column among them: a message spans them. */
@@ -94,7 +95,15 @@ type BodyContentProps<T> = BodyRowsProps<T> & {
 };
 
 /** The table's body: the page's rows, or in their place the error with a retry, the loader, or the empty list's text. */
-export function BodyContent<T extends { _id: string }>({ failed, loading, emptyText, width, onRetry, ...rowsProps }: BodyContentProps<T>) {
+export function BodyContent<T extends { _id: string }>({
+  failed,
+  failText,
+  loading,
+  emptyText,
+  width,
+  onRetry,
+  ...rowsProps
+}: BodyContentProps<T>) {
   // A message in place of rows (loading, empty, failed) is marked, so that it is never counted as a row.
   const bodyMessage = (content: ReactNode) => (
     <TableRow className="dt-message">
@@ -117,7 +126,7 @@ export function BodyContent<T extends { _id: string }>({ failed, loading, emptyT
               </Button>
             }
           >
-            {USERS.loadFailed}
+            {failText}
           </Alert>
         </TableCell>
       </TableRow>

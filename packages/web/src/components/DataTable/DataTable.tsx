@@ -5,6 +5,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { transliterate } from '@trasa/domain';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { COMMON, USERS } from '../../messages';
+import { isNetworkError } from '../../offline/network';
+import { OFFLINE } from '../../offline/texts';
 import { UI } from '../../texts';
 import { useSnackbar } from '../SnackbarProvider';
 import { TABLE_TEXTS } from '../tableTexts';
@@ -84,11 +86,13 @@ export function DataTable<T extends { _id: string }>({
     retry: false,
   });
 
-  // errorUpdatedAt stays 0 until a load fails, then changes with every failure.
+  // errorUpdatedAt stays 0 until a load fails, then changes with every failure. A page the network could not
+  // answer and the device keeps no copy of says that it is not available offline.
   const { errorUpdatedAt } = query;
+  const failText = isNetworkError(query.error) ? OFFLINE.notKept : USERS.loadFailed;
   useEffect(() => {
-    if (errorUpdatedAt > 0) snackbar.error(USERS.loadFailed);
-  }, [errorUpdatedAt, snackbar]);
+    if (errorUpdatedAt > 0) snackbar.error(failText);
+  }, [errorUpdatedAt, failText, snackbar]);
 
   // A page that arrives renders its rows in a deferred, non-urgent pass (issue 13 item 3): React Query's
   // store update would otherwise render the whole page of rows in one long task; React yields to the
@@ -196,6 +200,7 @@ export function DataTable<T extends { _id: string }>({
               renderRowActions={renderRowActions}
               phone={phone}
               failed={failed}
+              failText={failText}
               loading={loading}
               emptyText={emptyText}
               width={width}

@@ -28,8 +28,11 @@ import { messageOf, statusOf } from '../../api/errors';
 import { DetailRows } from '../../components/DetailRows';
 import { todayValue } from '../../components/dates';
 import { NotFoundPage } from '../../components/NotFoundPage';
+import { NotKeptOffline, OfflineNote } from '../../components/OfflineNote';
 import { PageLoader } from '../../components/PageLoader';
 import { ACTIVITIES, COMMON } from '../../messages';
+import { activityPath } from '../../offline/kept';
+import { OFFLINE } from '../../offline/texts';
 import { useCurrentUser } from '../../shell/session';
 import { UI } from '../../texts';
 import { ActivityActions } from './Actions';
@@ -211,11 +214,12 @@ function Details({ activity }: { activity: ActivityDto }) {
   );
 }
 
-function ActivityView({ detail }: { detail: ActivityDetailResponse }) {
+function ActivityView({ detail, path, fetchedAt }: { detail: ActivityDetailResponse; path: string; fetchedAt: number }) {
   const { activity, connected } = detail;
   const editable = canEdit(activity);
   return (
     <Stack spacing={2} sx={{ maxWidth: 1200 }}>
+      <OfflineNote path={path} fetchedAt={fetchedAt} />
       <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
         <BackButtons activity={activity} />
       </Stack>
@@ -251,11 +255,13 @@ export function ActivityPage() {
   if (query.isError) {
     const status = statusOf(query.error);
     if (status === 404 || status === 400) return <NotFoundPage title={ACTIVITIES.missingStep} />;
+    // Without a network and never opened here in the last seven days: said so, not a spinner or an error.
+    if (status === 0) return <NotKeptOffline text={OFFLINE.notKeptActivity} onRetry={() => void query.refetch()} />;
     return (
       <Box sx={{ p: 2 }}>
         <Alert severity="error">{messageOf(query.error, COMMON.serverError)}</Alert>
       </Box>
     );
   }
-  return <ActivityView detail={query.data} />;
+  return <ActivityView detail={query.data} path={activityPath(id)} fetchedAt={query.dataUpdatedAt} />;
 }

@@ -18,6 +18,8 @@ import { messageOf } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { ACTIVITIES } from '../../messages';
+import { isNetworkError } from '../../offline/network';
+import { OFFLINE } from '../../offline/texts';
 import { shortName } from '../clusters/format';
 import { ACTIVITY_LABELS } from './labels';
 import { canDeleteFile } from './model';
@@ -31,13 +33,20 @@ export const MAX_FILES = 10;
 export const FILE_NAME_MAX = 40;
 export const OLD_FILE_NAME_MAX = 50;
 
-/** Downloads one document of an activity; a failure is only logged (spec 3 §8). */
+/**
+ * Downloads one document of an activity; a failure is only logged (spec 3 §8), except without a network:
+ * the device keeps the list of documents, not their contents, and says so.
+ */
 export function useFileDownload(locationId: string) {
+  const snackbar = useSnackbar();
   return useMutation({
     mutationFn: ({ activityId, file }: { activityId: string; file: ActivityFileDto }) =>
       downloadActivityFile(locationId, activityId, file._id),
     onSuccess: ({ blob, fileName }, { file }) => saveBlob(blob, fileName || file.originalnoIme),
-    onError: (error) => console.error('downloading the document failed', error),
+    onError: (error) => {
+      console.error('downloading the document failed', error);
+      if (isNetworkError(error)) snackbar.error(OFFLINE.documentOffline);
+    },
   });
 }
 

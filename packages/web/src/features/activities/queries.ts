@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import {
   type ActivityAnswer,
@@ -9,6 +9,7 @@ import {
   saveActivityData,
 } from '../../api/activities';
 import { statusOf } from '../../api/errors';
+import { isOnline } from '../../offline/network';
 import { CLUSTERS_KEY } from '../clusters/queries';
 
 export const ACTIVITIES_KEY = ['activities'] as const;
@@ -18,14 +19,25 @@ export function activityKey(id: string) {
   return [...ACTIVITIES_KEY, 'single', id] as const;
 }
 
-/** GET /api/activity/{id}; a 404 is final (the not-found page), other failures get one more try. */
-export function useActivityQuery(id: string) {
-  return useQuery({
+function activityQuery(id: string) {
+  return queryOptions({
     queryKey: activityKey(id),
     queryFn: ({ signal }) => getActivity(id, signal),
-    enabled: !!id,
-    retry: (count, error) => statusOf(error) !== 404 && statusOf(error) !== 400 && count < 1,
+    retry: (count, error) => statusOf(error) !== 404 && statusOf(error) !== 400 && count < 1 && isOnline(),
   });
+}
+
+/**
+ * GET /api/activity/{id}; a 404 is final (the not-found page), other failures get one more try while
+ * online. Offline the API client answers with the device's copy, or fails at once when there is none.
+ * The call starts as the screen first renders (as usePrefetchQuery does), not after its first commit: on a
+ * visit that opens on the activity, the shell's and the screen's commit took a few hundred milliseconds
+ * before the call went out (bench/offline-open.mjs).
+ */
+export function useActivityQuery(id: string) {
+  const queryClient = useQueryClient();
+  if (id && !queryClient.getQueryState(activityKey(id))) void queryClient.prefetchQuery(activityQuery(id));
+  return useQuery({ ...activityQuery(id), enabled: !!id });
 }
 
 /**

@@ -4,7 +4,9 @@ import { useNavigate } from 'react-router';
 import { listNotifications, searchNotifications } from '../../api/notifications';
 import { ColourLegend } from '../../components/ColourLegend';
 import { DataTable, type TableQuery } from '../../components/DataTable';
+import { OfflineNote } from '../../components/OfflineNote';
 import { ACCOUNT, ACTIVITIES } from '../../messages';
+import { NOTICES_PATH } from '../../offline/kept';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { useCurrentUser } from '../../shell/session';
 import { ACTIVITY_ROW_COLUMNS, activityRowColor, FROM_NOTICES, NOTICES_KEY } from './columns';
@@ -38,6 +40,7 @@ export function NoticesPage() {
   return (
     <Stack spacing={2}>
       <Typography variant="h1">{SCREEN_TITLES.notices}</Typography>
+      <OfflineNote path={NOTICES_PATH} />
       <DataTable
         tableName="obavestenja"
         label={SCREEN_TITLES.notices}

@@ -1,0 +1,44 @@
+/**
+ * The service worker (vite-plugin-pwa, strategy injectManifest: docs/decisions.md "Offline"). It precaches
+ * the application's own files — index.html, the entry, the shell's and every screen's chunks, styles, icons
+ * and the Cyrillic and Latin fonts — and answers every navigation outside /api with the precached
+ * index.html, so the app starts without a network. It never touches /api: API answers stay `no-store`
+ * and the app keeps its own copy of what it may show offline (offline/store.ts).
+ *
+ * A new version installs beside the running one and waits: it takes over only when the page asks
+ * (SKIP_WAITING, sent when the user confirms 'Нова верзија је спремна — Освежи'), then the page reloads.
+ *
+ * Typed without the WebWorker library (the web's files share one compilation with the DOM's): the few
+ * parts of the worker's scope it uses are named below.
+ */
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+type PrecacheEntry = { url: string; revision: string | null };
+type WorkerScope = {
+  __WB_MANIFEST: PrecacheEntry[];
+  skipWaiting(): Promise<void>;
+  addEventListener(type: 'message', listener: (event: { data?: unknown }) => void): void;
+};
+
+// The build writes the list of files in place of `self.__WB_MANIFEST` (it must read exactly so).
+precacheAndRoute((self as unknown as WorkerScope).__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+/**
+ * Navigations the SPA does not answer: the API, and addresses of files (the manifest, this worker). Workbox
+ * tests the path with its query.
+ */
+const NOT_THE_APP = [/^\/api(\/|\?|$)/, /^[^?]*\/[^/?]+\.[a-z0-9]+(\?.*)?$/i];
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NOT_THE_APP }));
+
+(self as unknown as WorkerScope).addEventListener('message', (event) => {
+  const data = event.data;
+  if (typeof data === 'object' && data !== null && 'type' in data && data.type === 'SKIP_WAITING') {
+    void (self as unknown as WorkerScope).skipWaiting();
+  }
+});
+// The first install controls the open page at once, so screens opened later in this visit load from the
+// precache too; an update takes over only after SKIP_WAITING (the page then reloads).
+clientsClaim();
