@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import pino from 'pino';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../src/app.js';
@@ -100,25 +99,19 @@ export default async function setup(project: TestProject) {
   if (!port) throw new Error('WEB_TEST_API_PORT is not set (vitest.config.ts sets it)');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'trasa-web-test-'));
   let postgres: TestPostgres | undefined;
-  let dbName: string | undefined;
   let db: Db | undefined;
   let app: FastifyInstance | undefined;
+  // The database goes with the run's others when the last hold on the run's PostgreSQL is released (a
+  // DROP DATABASE of its own would wait for a checkpoint writing out every test database first).
   const teardown = async () => {
     await app?.close();
     await db?.$client.end();
-    if (postgres && dbName) {
-      const client = new pg.Client({ connectionString: postgres.adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(dbName)} WITH (FORCE)`);
-      await client.end();
-    }
     await postgres?.release();
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
     postgres = await holdTestPostgres();
-    dbName = `${postgres.prefix}_web_${randomBytes(2).toString('hex')}`;
-    db = connect(await ensureDatabase(postgres.adminUrl, dbName, postgres.templateDb), 5);
+    db = connect(await ensureDatabase(postgres.adminUrl, `${postgres.prefix}_web`, postgres.templateDb), 5);
     await ensureFirstAdmin(db, { email: LOGINS.admin.email, password: LOGINS.admin.lozinka });
     // The demo seed's parts the tests use: users and groups (the users list), the clusters and
     // contracts, and of the workflow's stories Kremna's (its A2 under way: the activity sections).
