@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asTyped, hasTyped, plainText, spansInScript, TYPED_CLOSE, TYPED_OPEN, toScript, typedSpans } from './scriptText.js';
+import { asTyped, hasTyped, markSpans, plainText, spansInScript, TYPED_CLOSE, TYPED_OPEN, toScript, typedSpans } from './scriptText.js';
 
 describe('texts in the reader script', () => {
   it('converts the product words and keeps codes, addresses, file types and placeholders', () => {
@@ -41,6 +41,8 @@ describe('texts in the reader script', () => {
     expect(spansInScript(text, spans, 'cyr')).toBe('Корисник a@b.rs је изменио кластер Đurđevo ().');
     expect(spansInScript(text, spans, 'cyr')).toBe(toScript(marked, 'cyr'));
     expect(spansInScript(text, [], 'lat')).toBe(text);
+    expect(markSpans(text, spans)).toBe(marked.replace(`(${asTyped('')})`, '()'));
+    expect(toScript(markSpans(text, spans), 'cyr')).toBe(toScript(marked, 'cyr'));
     // Spans past the text (a damaged row) are cut to it.
     expect(spansInScript('Ime Pera', [4, 99], 'cyr')).toBe('Име Pera');
   });

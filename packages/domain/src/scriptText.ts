@@ -96,6 +96,20 @@ export function typedSpans(text: string): { text: string; spans: number[] } {
   return { text: plain, spans };
 }
 
+/** A stored text (typedSpans) as a composed text again: its typed values marked (the inverse of typedSpans). */
+export function markSpans(text: string, spans: readonly number[]): string {
+  if (spans.length === 0) return text;
+  let out = '';
+  let at = 0;
+  for (let i = 0; i + 1 < spans.length; i += 2) {
+    const start = Math.max(at, Math.min(text.length, spans[i] as number));
+    const end = Math.max(start, Math.min(text.length, spans[i + 1] as number));
+    out += text.slice(at, start) + TYPED_OPEN + text.slice(start, end) + TYPED_CLOSE;
+    at = end;
+  }
+  return out + text.slice(at);
+}
+
 /** A stored text (typedSpans) in the given script: converted outside the spans, the spans as typed. */
 export function spansInScript(text: string, spans: readonly number[], script: Script): string {
   if (spans.length === 0) return wordsInScript(text, script);

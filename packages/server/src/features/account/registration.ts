@@ -1,4 +1,4 @@
-import { ACCOUNT, PUBLIC_PATHS, type setNewPasswordSchema, type signupSchema } from '@trasa/domain';
+import { ACCOUNT, asTyped, PUBLIC_PATHS, type setNewPasswordSchema, type signupSchema } from '@trasa/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -51,7 +51,7 @@ export async function signup(ctx: AppContext, input: z.output<typeof signupSchem
       userLabel: input.email,
       ip: req.ip,
       url: req.url,
-      message: `Registrovan novi korisnik ${input.email}.`,
+      message: `Registrovan novi korisnik ${asTyped(input.email)}.`,
     });
     return { code };
   });
@@ -63,7 +63,7 @@ export async function signup(ctx: AppContext, input: z.output<typeof signupSchem
       userLabel: input.email,
       ip: req.ip,
       url: req.url,
-      message: `Pokušaj registracije sa zauzetom adresom ${input.email}.`,
+      message: `Pokušaj registracije sa zauzetom adresom ${asTyped(input.email)}.`,
     });
     await ctx.mailer.send({
       to: input.email,
@@ -80,7 +80,12 @@ export async function activate(ctx: AppContext, email: string, code: string, req
     const [row] = await userByEmail(tx, email);
     if (!row || !(await consumeCode(tx, row.user.id, 'activation', code))) return false;
     await tx.update(users).set({ emailPotvrdjen: true, status: 'aktivan', updatedAt: new Date() }).where(eq(users.id, row.user.id));
-    await writeLog(tx, { actor: toActor(row), ip: req.ip, url: req.url, message: `Korisnik ${row.user.email} je aktivirao nalog.` });
+    await writeLog(tx, {
+      actor: toActor(row),
+      ip: req.ip,
+      url: req.url,
+      message: `Korisnik ${asTyped(row.user.email)} je aktivirao nalog.`,
+    });
     return true;
   });
 }
@@ -98,7 +103,7 @@ export function resendActivation(ctx: AppContext, email: string, req: RequestInf
       actor: toActor(row),
       ip: req.ip,
       url: req.url,
-      message: `Poslat novi aktivacioni link za ${row.user.email}.`,
+      message: `Poslat novi aktivacioni link za ${asTyped(row.user.email)}.`,
     });
     await mailActivation(ctx, row.user, code);
   });
@@ -115,7 +120,12 @@ export function requestPasswordReset(ctx: AppContext, email: string, req: Reques
     if (!row) return;
     const code = await issueCode(ctx.db, row.user.id, 'reset', RESET_HOURS);
     const link = `${ctx.config.appUrl}${PUBLIC_PATHS.resetPassword}?email=${encodeURIComponent(row.user.email)}&code=${encodeURIComponent(code)}`;
-    await writeLog(ctx.db, { actor: toActor(row), ip: req.ip, url: req.url, message: `Zatražena promena lozinke za ${row.user.email}.` });
+    await writeLog(ctx.db, {
+      actor: toActor(row),
+      ip: req.ip,
+      url: req.url,
+      message: `Zatražena promena lozinke za ${asTyped(row.user.email)}.`,
+    });
     await ctx.mailer.send({
       to: row.user.email,
       subject: 'Траса — промена лозинке',
@@ -165,7 +175,7 @@ export async function setNewPassword(ctx: AppContext, input: z.output<typeof set
       actor: toActor(row),
       ip: req.ip,
       url: req.url,
-      message: `Korisnik ${row.user.email} je promenio lozinku preko linka.`,
+      message: `Korisnik ${asTyped(row.user.email)} je promenio lozinku preko linka.`,
     });
   });
   await clearAccountFailures(ctx.db, input.email);

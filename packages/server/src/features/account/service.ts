@@ -1,5 +1,6 @@
 import {
   ACCOUNT,
+  asTyped,
   type changeInfoSchema,
   type changePasswordSchema,
   type editColumnsSchema,
@@ -64,7 +65,7 @@ export async function changePassword(
     .where(eq(users.id, actor.id))
     .returning({ tokenVersion: users.tokenVersion });
   await dropEmailChange(ctx.db, actor.id);
-  await writeLog(ctx.db, { actor, ip: req.ip, url: req.url, message: `Korisnik ${actor.email} je promenio lozinku.` });
+  await writeLog(ctx.db, { actor, ip: req.ip, url: req.url, message: `Korisnik ${asTyped(actor.email)} je promenio lozinku.` });
   // Older tokens are revoked; the session that changed the password gets a fresh one.
   const token = await ctx.tokens.sign({
     sub: actor.id,
@@ -109,8 +110,8 @@ export async function changeInfo(
       ip: req.ip,
       url: req.url,
       message: emailChanges
-        ? `Korisnik ${actor.email} je izmenio svoje podatke i zatražio promenu imejl adrese u ${input.email}.`
-        : `Korisnik ${actor.email} je izmenio svoje podatke.`,
+        ? `Korisnik ${asTyped(actor.email)} je izmenio svoje podatke i zatražio promenu imejl adrese u ${asTyped(input.email)}.`
+        : `Korisnik ${asTyped(actor.email)} je izmenio svoje podatke.`,
     });
     if (!emailChanges) return null;
     if (await addressTaken(tx, input.email, actor.id)) {
@@ -183,7 +184,7 @@ async function confirmEmailOnce(ctx: AppContext, code: string, req: RequestInfo)
       actor: toActor(row),
       ip: req.ip,
       url: req.url,
-      message: `Korisnik ${row.user.email} je potvrdio novu imejl adresu ${used.payload}.`,
+      message: `Korisnik ${asTyped(row.user.email)} je potvrdio novu imejl adresu ${asTyped(used.payload)}.`,
     });
     return true;
   });
@@ -195,7 +196,7 @@ export async function logout(ctx: AppContext, actor: Actor, req: RequestInfo): P
     await ctx.db.insert(revokedTokens).values({ jti: actor.session.jti, expiresAt: actor.session.expiresAt }).onConflictDoNothing();
   }
   await ctx.db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
-  await writeLog(ctx.db, { actor, ip: req.ip, url: req.url, message: `Korisnik ${actor.email} se odjavio.` });
+  await writeLog(ctx.db, { actor, ip: req.ip, url: req.url, message: `Korisnik ${asTyped(actor.email)} se odjavio.` });
   return ACCOUNT.loggedOut;
 }
 
@@ -205,7 +206,7 @@ export async function logoutAll(ctx: AppContext, actor: Actor, req: RequestInfo)
     .update(users)
     .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
     .where(eq(users.id, actor.id));
-  await writeLog(ctx.db, { actor, ip: req.ip, url: req.url, message: `Korisnik ${actor.email} se odjavio sa svih uređaja.` });
+  await writeLog(ctx.db, { actor, ip: req.ip, url: req.url, message: `Korisnik ${asTyped(actor.email)} se odjavio sa svih uređaja.` });
   return ACCOUNT.loggedOutEverywhere;
 }
 
@@ -238,7 +239,7 @@ export async function deleteOwnAccount(ctx: AppContext, actor: Actor, req: Reque
         .where(and(eq(roles.baseRole, 'Admin'), isNull(users.deletedAt), eq(users.status, 'aktivan'), ne(users.id, actor.id)));
       if (!others || others.n === 0) throw new AppError(409, ACCOUNT.lastAdmin);
     }
-    await writeLog(tx, { actor, ip: req.ip, url: req.url, message: `Korisnik ${actor.email} je obrisao svoj nalog.` });
+    await writeLog(tx, { actor, ip: req.ip, url: req.url, message: `Korisnik ${asTyped(actor.email)} je obrisao svoj nalog.` });
     await tx
       .update(users)
       .set({

@@ -1,4 +1,14 @@
-import { ACTIVITIES, allowedDataKeys, checkDataItem, DATA_KEYS, type DataItem, dataLabel, holderIds, IN_PROGRESS } from '@trasa/domain';
+import {
+  ACTIVITIES,
+  allowedDataKeys,
+  asTyped,
+  checkDataItem,
+  DATA_KEYS,
+  type DataItem,
+  dataLabel,
+  holderIds,
+  IN_PROGRESS,
+} from '@trasa/domain';
 import { badRequest, conflict, forbidden } from '../../platform/errors.js';
 import { type ActivityOptions, isUuid, mayAct, type Performer } from './policy.js';
 import { audit, type StepResult, step, type WorkflowDeps } from './service.js';
@@ -126,6 +136,6 @@ export async function saveActivityData(
     wf.patch(code, { podaci: list });
     if (holdersChanged && code === 'A6.1') await wf.copyHoldersToA7();
     const keys = [...new Set(podaci.map((d) => d.key))].join(', ');
-    audit(wf, p, `sačuvao podatke (${keys}) aktivnosti ${code} na klasteru ${wf.cluster.naziv}`, opts);
+    audit(wf, p, `sačuvao podatke (${keys}) aktivnosti ${asTyped(code)} na klasteru ${asTyped(wf.cluster.naziv)}`, opts);
   });
 }

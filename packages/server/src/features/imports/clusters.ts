@@ -1,4 +1,5 @@
 import {
+  asTyped,
   CLUSTERS,
   CONTRACTS,
   decimalRule,
@@ -228,7 +229,11 @@ export async function importClusters(ctx: AppContext, actor: Actor, sheet: Uploa
       );
     }
     if (saved > 0) {
-      await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je uvezao ${saved} klastera iz fajla ${sheet.originalName}.` });
+      await writeLog(tx, {
+        actor,
+        ...req,
+        message: `Korisnik ${asTyped(actor.email)} je uvezao ${saved} klastera iz fajla ${asTyped(sheet.originalName)}.`,
+      });
     }
   });
   return report.document();

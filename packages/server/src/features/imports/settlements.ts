@@ -1,4 +1,4 @@
-import { CODEBOOKS, IMPORTS, type ImportDocument, settlementSchema } from '@trasa/domain';
+import { asTyped, CODEBOOKS, IMPORTS, type ImportDocument, settlementSchema } from '@trasa/domain';
 import { inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -123,7 +123,7 @@ export async function importSettlements(ctx: AppContext, actor: Actor, sheet: Up
       await writeLog(tx, {
         actor,
         ...req,
-        message: `Korisnik ${actor.email} je uvezao ${inserted.size} naselja iz fajla ${sheet.originalName}.`,
+        message: `Korisnik ${asTyped(actor.email)} je uvezao ${inserted.size} naselja iz fajla ${asTyped(sheet.originalName)}.`,
       });
     }
   });

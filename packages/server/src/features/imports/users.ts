@@ -1,5 +1,6 @@
 import {
   assignableRoles,
+  asTyped,
   GROUPLESS_ROLES,
   IMPORTS,
   type ImportDocument,
@@ -156,7 +157,7 @@ export async function importUsers(ctx: AppContext, actor: Actor, sheet: Uploaded
       await writeLog(tx, {
         actor,
         ...req,
-        message: `Korisnik ${actor.email} je uvezao ${made.length} korisnika iz fajla ${sheet.originalName}.`,
+        message: `Korisnik ${asTyped(actor.email)} je uvezao ${made.length} korisnika iz fajla ${asTyped(sheet.originalName)}.`,
       });
     }
     return made;

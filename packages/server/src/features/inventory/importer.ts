@@ -1,4 +1,4 @@
-import { amount, foldForSearch, type ImportDocument, INVENTORY, inventoryIsoDate, spreadsheetSafe } from '@trasa/domain';
+import { amount, asTyped, foldForSearch, type ImportDocument, INVENTORY, inventoryIsoDate, spreadsheetSafe } from '@trasa/domain';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.js';
@@ -168,7 +168,7 @@ export async function importInventory(
     await writeLog(tx, {
       actor,
       ...req,
-      message: `Korisnik ${actor.email} je uvezao inventar lokacije ${c?.naziv ?? ''} iz fajla ${sheet.originalName}: ${ready.length} stavki.`,
+      message: `Korisnik ${asTyped(actor.email)} je uvezao inventar lokacije ${asTyped(c?.naziv ?? '')} iz fajla ${asTyped(sheet.originalName)}: ${ready.length} stavki.`,
     });
     return report.document();
   });

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
+  asTyped,
   formatDate,
   formatQuantity,
   formatRsd,
@@ -175,7 +176,11 @@ export async function sendList(
       })
       .returning();
     await tx.update(clusters).set({ skolaEmail: email }).where(eq(clusters.id, clusterId));
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je poslao popisnu listu lokacije ${c.naziv} na ${email}.` });
+    await writeLog(tx, {
+      actor,
+      ...req,
+      message: `Korisnik ${asTyped(actor.email)} je poslao popisnu listu lokacije ${asTyped(c.naziv)} na ${asTyped(email)}.`,
+    });
     return r as Row;
   });
   const link = `${ctx.config.appUrl}${SCHOOL_LINK_PATH}?token=${makeToken(ctx.secret, row.id, code)}`;
@@ -277,7 +282,7 @@ export async function confirmList(ctx: AppContext, token: string, req: RequestIn
       actor: null,
       ...req,
       userLabel: row.email,
-      message: `Škola (${row.email}) je potvrdila prijem popisne liste lokacije ${c?.naziv ?? ''}.`,
+      message: `Škola (${asTyped(row.email)}) je potvrdila prijem popisne liste lokacije ${asTyped(c?.naziv ?? '')}.`,
     });
     return true;
   });
