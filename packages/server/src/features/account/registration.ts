@@ -11,6 +11,7 @@ import type { Executor } from '../../platform/database.js';
 import { AppError } from '../../platform/errors.js';
 import { greeting } from '../../platform/mail.js';
 import { assertStrongPassword, hashPassword } from '../../platform/passwords.js';
+import { scriptOfUser } from '../../platform/script.js';
 import { clearAccountFailures } from '../../platform/throttle.js';
 import { ACTIVATION_HOURS, awaitsActivation, consumeCode, issueCode, mailActivation, RESET_HOURS, userByEmail } from './codes.js';
 import type { RequestInfo } from './service.js';
@@ -29,7 +30,7 @@ export async function signup(ctx: AppContext, input: z.output<typeof signupSchem
   const passwordHash = await hashPassword(input.lozinka);
   const created = await ctx.db.transaction(async (tx) => {
     const [taken] = await userByEmail(tx, input.email);
-    if (taken) return null;
+    if (taken) return { taken: scriptOfUser(taken.user.pismo) };
     const inserted = await tx
       .insert(users)
       .values({
@@ -40,11 +41,13 @@ export async function signup(ctx: AppContext, input: z.output<typeof signupSchem
         status: 'neaktivan',
         roleId: await builtinRoleId(tx, 'Gost'),
         passwordHash,
+        // The script the person signed up in is their first choice (their mails come in it).
+        pismo: req.script,
       })
       .onConflictDoNothing()
       .returning({ id: users.id });
     const user = inserted[0];
-    if (!user) return null;
+    if (!user) return { taken: req.script };
     const code = await issueCode(tx, user.id, 'activation', ACTIVATION_HOURS);
     await writeLog(tx, {
       actor: null,
@@ -55,8 +58,8 @@ export async function signup(ctx: AppContext, input: z.output<typeof signupSchem
     });
     return { code };
   });
-  if (created) {
-    await mailActivation(ctx, input, created.code);
+  if (created.code !== undefined) {
+    await mailActivation(ctx, input, created.code, req.script);
   } else {
     await writeLog(ctx.db, {
       actor: null,
@@ -67,6 +70,7 @@ export async function signup(ctx: AppContext, input: z.output<typeof signupSchem
     });
     await ctx.mailer.send({
       to: input.email,
+      script: created.taken ?? req.script,
       subject: 'Траса — покушај регистрације',
       text: `Поштовани/а,\n\nнеко је покушао да региструје нови налог у апликацији Траса са овом адресом, а налог са њом већ постоји. Ако сте то били ви, пријавите се на ${ctx.config.appUrl}/ или поставите нову лозинку преко „Заборавили сте лозинку?“ (${ctx.config.appUrl}${PUBLIC_PATHS.forgotPassword}).\n\nАко нисте, занемарите ову поруку: налог није мењан.`,
     });
@@ -105,7 +109,7 @@ export function resendActivation(ctx: AppContext, email: string, req: RequestInf
       url: req.url,
       message: `Poslat novi aktivacioni link za ${asTyped(row.user.email)}.`,
     });
-    await mailActivation(ctx, row.user, code);
+    await mailActivation(ctx, row.user, code, scriptOfUser(row.user.pismo));
   });
   return ACCOUNT.resendActivationSent;
 }
@@ -128,6 +132,7 @@ export function requestPasswordReset(ctx: AppContext, email: string, req: Reques
     });
     await ctx.mailer.send({
       to: row.user.email,
+      script: scriptOfUser(row.user.pismo),
       subject: 'Траса — промена лозинке',
       text: `${greeting(row.user.emailPotvrdjen ? row.user.ime : null)}\n\nза промену лозинке у апликацији Траса отворите линк:\n${link}\n\nЛинк важи ${RESET_HOURS} сат и може се употребити једном. Ако нисте тражили промену лозинке, занемарите ову поруку.`,
     });
@@ -142,11 +147,12 @@ export const SETUP_HOURS = 72;
  * The mail an account made by an import gets: a link (through the reset form) to choose its first
  * password; the spreadsheet never carries passwords (docs/decisions.md "Imports").
  */
-export async function sendPasswordSetup(ctx: AppContext, user: { id: string; email: string; ime: string }): Promise<void> {
+export async function sendPasswordSetup(ctx: AppContext, user: { id: string; email: string; ime: string; pismo: string }): Promise<void> {
   const code = await issueCode(ctx.db, user.id, 'reset', SETUP_HOURS);
   const link = `${ctx.config.appUrl}${PUBLIC_PATHS.resetPassword}?email=${encodeURIComponent(user.email)}&code=${encodeURIComponent(code)}`;
   await ctx.mailer.send({
     to: user.email,
+    script: scriptOfUser(user.pismo),
     subject: 'Траса — ваш налог',
     text: `${greeting(user.ime)}\n\nза вас је направљен налог у апликацији Траса. Лозинку постављате на линку:\n${link}\n\nЛинк важи ${SETUP_HOURS} сата и може се употребити једном. После тога лозинку можете поново поставити преко „Заборавили сте лозинку?“.`,
   });

@@ -6,6 +6,7 @@ import {
   type editColumnsSchema,
   type editScriptSchema,
   type SavedTable,
+  type Script,
 } from '@trasa/domain';
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -19,6 +20,7 @@ import { AppError, badRequest } from '../../platform/errors.js';
 import { greeting } from '../../platform/mail.js';
 import { assertStrongPassword, hashPassword } from '../../platform/passwords.js';
 import { pgCode, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
+import { scriptOfUser } from '../../platform/script.js';
 import { hashCode } from '../../platform/secrets.js';
 import { attemptSucceeded } from '../../platform/throttle.js';
 import { selectUserWithRelations } from '../users/presenter.js';
@@ -37,7 +39,8 @@ export {
 } from './registration.js';
 export { login } from './signIn.js';
 
-export type RequestInfo = { ip: string; url: string };
+/** Where a request came from, and the script it is answered in (platform/script.ts): its mails follow it where no user's choice applies. */
+export type RequestInfo = { ip: string; url: string; script: Script };
 
 /**
  * The current password a session must give for a sensitive change: counted like a sign-in of the
@@ -75,14 +78,16 @@ export async function changePassword(
   return { message: ACCOUNT.passwordChanged, token };
 }
 
-const addressTaken = async (db: Executor, email: string, exceptId: string) =>
+/** Another account holding the address, with its owner's script (the mail telling them goes in it). */
+const takenBy = async (db: Executor, email: string, exceptId: string) =>
   (
     await db
-      .select({ id: users.id })
+      .select({ pismo: users.pismo })
       .from(users)
       .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.id, exceptId)))
       .limit(1)
-  ).length > 0;
+  )[0];
+const addressTaken = async (db: Executor, email: string, exceptId: string) => (await takenBy(db, email, exceptId)) !== undefined;
 
 /**
  * Name changes take effect at once. A new e-mail needs the current password and takes effect only
@@ -114,31 +119,36 @@ export async function changeInfo(
         : `Korisnik ${asTyped(actor.email)} je izmenio svoje podatke.`,
     });
     if (!emailChanges) return null;
-    if (await addressTaken(tx, input.email, actor.id)) {
+    const owner = await takenBy(tx, input.email, actor.id);
+    if (owner) {
       await dropEmailChange(tx, actor.id);
-      return { code: null };
+      return { code: null, owner: scriptOfUser(owner.pismo) };
     }
     return { code: await issueCode(tx, actor.id, 'email-change', EMAIL_CHANGE_HOURS, input.email) };
   });
   if (!outcome) return ACCOUNT.infoChanged;
+  const own = scriptOfUser(actor.row.user.pismo);
   if (outcome.code) {
     await ctx.mailer.send({
       to: input.email,
+      script: own,
       subject: 'Траса — потврда нове имејл адресе',
       text: `${greeting(null)}\n\nда бисте ову адресу потврдили као нову адресу свог налога у апликацији Траса, отворите линк:\n${ctx.config.appUrl}/api/user/confirm-email?code=${encodeURIComponent(outcome.code)}\n\nЛинк важи ${EMAIL_CHANGE_HOURS} сата и може се употребити једном. После потврде пријављујете се новом адресом. Ако нисте тражили ову промену, занемарите поруку.`,
     });
   } else {
     await ctx.mailer.send({
       to: input.email,
+      script: outcome.owner ?? own,
       subject: 'Траса — покушај употребе ваше имејл адресе',
       text: `Поштовани/а,\n\nкорисник другог налога у апликацији Траса покушао је да ову адресу постави као адресу свог налога. Ваш налог није мењан и адреса остаје ваша.\n\nАко имате питања, обратите се администратору.`,
     });
   }
   await ctx.mailer.send({
     to: actor.email,
+    script: own,
     origin: 'email-change',
     subject: 'Траса — захтев за промену имејл адресе',
-    text: `${greeting(actor.ime)}\n\nза ваш налог у апликацији Траса затражена је промена имејл адресе у ${input.email}. Промена важи тек када се потврди са нове адресе.\n\nАко то нисте били ви, одмах промените лозинку (тиме се захтев поништава) и обратите се администратору.`,
+    text: `${greeting(actor.ime)}\n\nза ваш налог у апликацији Траса затражена је промена имејл адресе у ${asTyped(input.email)}. Промена важи тек када се потврди са нове адресе.\n\nАко то нисте били ви, одмах промените лозинку (тиме се захтев поништава) и обратите се администратору.`,
   });
   return ACCOUNT.emailChangePending;
 }

@@ -112,7 +112,7 @@ export async function saveActivityData(
     if (wf.row(code).status !== IN_PROGRESS) throw conflict(ACTIVITIES.notInProgress);
     if (podaci.length === 0) return;
     const allowed = allowedDataKeys(code);
-    for (const item of podaci) if (!allowed.includes(item.key)) throw refused(item.key, ACTIVITIES.keyNotAllowed(item.key));
+    for (const item of podaci) if (!allowed.includes(item.key)) throw refused(item.key, ACTIVITIES.keyNotAllowed(asTyped(item.key)));
 
     const list = [...podaciOf(wf.row(code))];
     let holdersChanged = false;

@@ -117,7 +117,7 @@ export async function deleteIjo(ctx: AppContext, actor: Actor, id: string, req: 
     const [existing] = await tx.select().from(ijoHolders).where(eq(ijoHolders.id, id)).for('update');
     if (!existing) throw notFound();
     const used = await clustersUsingIjo(tx, id);
-    if (used > 0) throw conflict(IJO.inUse(existing.naziv, used));
+    if (used > 0) throw conflict(IJO.inUse(asTyped(existing.naziv), used));
     await tx.delete(ijoHolders).where(eq(ijoHolders.id, id));
     await writeLog(tx, { actor, ...req, message: `Korisnik ${asTyped(actor.email)} je obrisao IJO ${asTyped(existing.naziv)}.` });
     return IJO.deleted;

@@ -112,7 +112,7 @@ export async function importInventory(
         if (found.length === 1) type = found[0];
       }
       if (!label) rowError(row, key, INVENTORY.required);
-      else if (!type) rowError(row, key, INVENTORY.importRowUnknownType(label));
+      else if (!type) rowError(row, key, INVENTORY.importRowUnknownType(asTyped(label)));
       const kolicina = kolicinaSchema.safeParse(values.kolicina);
       if (!kolicina.success) rowError(row, key, `Količina: ${kolicina.error.issues[0]?.message ?? INVENTORY.mustBeNumber}`);
       const datum = importDate(values.datum);
@@ -127,8 +127,8 @@ export async function importInventory(
       if (values.ugovor.trim()) {
         const c = linked.find((l) => numberKey(l.broj) === numberKey(values.ugovor));
         if (c) contractId = c._id;
-        else if (await existsByNumber(values.ugovor)) rowError(row, key, INVENTORY.importRowUnknownContract(values.ugovor.trim()));
-        else rowError(row, key, INVENTORY.importRowNoSuchContract(values.ugovor.trim()));
+        else if (await existsByNumber(values.ugovor)) rowError(row, key, INVENTORY.importRowUnknownContract(asTyped(values.ugovor.trim())));
+        else rowError(row, key, INVENTORY.importRowNoSuchContract(asTyped(values.ugovor.trim())));
       } else if (!contractId) {
         if (linked.length === 1) contractId = linked[0]?._id ?? null;
         else if (linked.length > 1) rowError(row, key, INVENTORY.importRowAmbiguousContract);

@@ -211,7 +211,9 @@ describe('mail through the server in use (a real SMTP server)', () => {
     expect(rcpt.json()).toEqual({ message: SMTP.testFailed + SMTP.replyCode(550) });
     expect(rcpt.body).not.toContain('unavailable');
     // An outbox row keeps the code, not the server's words.
-    expect(await t.ctx.mailer.send({ to: 'odbijena.sifra@primer.rs', subject: 'S', text: 'tekst', origin: 'digest' })).toBe('failed');
+    expect(await t.ctx.mailer.send({ script: 'lat', to: 'odbijena.sifra@primer.rs', subject: 'S', text: 'tekst', origin: 'digest' })).toBe(
+      'failed',
+    );
     const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'odbijena.sifra@primer.rs'));
     expect(row?.error).toBe(SMTP.sendFailed + SMTP.replyCode(550));
     await t.db.delete(mailOutbox).where(eq(mailOutbox.to, 'odbijena.sifra@primer.rs'));
@@ -226,7 +228,9 @@ describe('nothing is lost', () => {
   it('a refused mail stays failed and the retry delivers it once the server accepts', async () => {
     await create(good());
     mailServer.refuse = true;
-    expect(await t.ctx.mailer.send({ to: 'odbijena@primer.rs', subject: 'S', text: 'tekst', origin: 'digest' })).toBe('failed');
+    expect(await t.ctx.mailer.send({ script: 'lat', to: 'odbijena@primer.rs', subject: 'S', text: 'tekst', origin: 'digest' })).toBe(
+      'failed',
+    );
     const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'odbijena@primer.rs'));
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
     expect(row?.error).toContain('550');
@@ -244,7 +248,9 @@ describe('nothing is lost', () => {
     try {
       await create({ ...good(), port: flaky.port });
       await flaky.stop();
-      expect(await t.ctx.mailer.send({ to: 'kasnije@primer.rs', subject: 'S', text: 'tekst', origin: 'digest' })).toBe('failed');
+      expect(await t.ctx.mailer.send({ script: 'lat', to: 'kasnije@primer.rs', subject: 'S', text: 'tekst', origin: 'digest' })).toBe(
+        'failed',
+      );
       expect(await t.ctx.mailer.deliverDue({ now: new Date(Date.now() + 6 * 60_000) })).toBe(1); // still down
       await flaky.start();
       expect(await t.ctx.mailer.deliverDue({ now: new Date(Date.now() + 16 * 60_000) })).toBe(1);

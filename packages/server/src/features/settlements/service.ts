@@ -37,7 +37,7 @@ function checkCounts(input: SettlementInput): void {
 
 /** 'Дупликат за: {name}' naming the settlement already holding the registry id (its name and id), not the new one. */
 const duplicate = (existing: { naziv: string; code: string }) => {
-  const text = CODEBOOKS.duplicateSettlement(`${existing.naziv} (${existing.code})`);
+  const text = CODEBOOKS.duplicateSettlement(`${asTyped(existing.naziv)} (${asTyped(existing.code)})`);
   return conflict(text, { id: text });
 };
 
