@@ -181,12 +181,13 @@ describe('log sentences', () => {
       .select({ message: auditLogs.message, spans: auditLogs.typedSpans })
       .from(auditLogs)
       .where(eq(auditLogs.message, `Korisnik ${adminEmail} je dodao tip grupe Тип Ћирилица.`));
-    expect(stored?.spans).toEqual([9, 9 + adminEmail.length, stored?.message.indexOf('Тип Ћ'), stored?.message.length - 1]);
+    const sentence = stored?.message ?? '';
+    expect(stored?.spans).toEqual([9, 9 + adminEmail.length, sentence.indexOf('Тип Ћ'), sentence.length - 1]);
     expect(await t.db.select().from(auditLogs).where(isNull(auditLogs.typedSpans))).toHaveLength(1);
     for (const [eng, srb] of [
       ['dodao tip grupe Tip Latinica', 'додао тип групе Тип Латиница'],
       ['Тип Ћирилица', 'Tip Ćirilica'],
-    ]) {
+    ] as const) {
       const found = await sentences(`/api/search/log?eng=${encodeURIComponent(eng)}&srb=${encodeURIComponent(srb)}&limit=50`, 'cyr');
       expect(found.length, eng).toBeGreaterThan(0);
       for (const m of found) expect(m).toMatch(/^Корисник .* је додао тип групе (Тип Ћирилица|Tip Latinica)\.$/);

@@ -88,7 +88,12 @@ async function resolveItem(
     return { item: { ...base, vrednost: ids.join(',') }, remove: false };
   }
   const checked = checkDataItem(code, { key, naziv: base.naziv, vrednost: raw }, wf.today);
-  if (!checked.ok) throw refused(checked.field, checked.message);
+  if (!checked.ok) {
+    // A name the message quotes is typed (a holder's, a settlement's, the one sent), unless it is the item's own label.
+    const named = base.naziv.trim();
+    const typed = named !== '' && named !== dataLabel(code, key) && checked.message === ACTIVITIES.numberFor(named);
+    throw refused(checked.field, typed ? ACTIVITIES.numberFor(asTyped(named)) : checked.message);
+  }
   return { item: { ...base, vrednost: checked.vrednost }, remove: false };
 }
 

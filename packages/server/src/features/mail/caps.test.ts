@@ -6,7 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.js';
+import { said, useTestApp } from '../../../test/harness.js';
 import { mailOutbox, smtpServers } from '../../db/schema.js';
 import { connect } from '../../platform/database.js';
 import { createMailer, importMailer, MAIL_LIMITS } from '../../platform/mail.js';
@@ -208,7 +208,7 @@ describe('import mail: 500 a day per importer, the rest held for the Admin', () 
 
     const one = await t.call({ method: 'POST', url: '/api/smtp/outbox/release', payload: { ids: [row?.id] }, token: adminToken });
     expect(one.statusCode, one.body).toBe(200);
-    expect(one.json()).toEqual({ released: 1, message: 'Za slanje je pušteno poruka: 1.' });
+    expect(one.json()).toEqual({ released: 1, message: said('Za slanje je pušteno poruka: 1.') });
     await t.ctx.mailer.deliverDue();
     expect(await statuses(['u3@uvoz.rs', 'u4@uvoz.rs'])).toEqual(['sent', 'held']);
 
