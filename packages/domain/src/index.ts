@@ -40,4 +40,5 @@ export * from './schemas/logs.js';
 export * from './schemas/smtp.js';
 export * from './schemas/sorting.js';
 export * from './schemas/users.js';
+export * from './scriptText.js';
 export * from './translit.js';

@@ -47,6 +47,7 @@ import { badRequest, clientErrorHandler, registerErrorHandler } from './platform
 import { fileStore } from './platform/files.js';
 import { isUnacceptableInput } from './platform/input.js';
 import { createMailer, type Mailer } from './platform/mail.js';
+import { registerScript } from './platform/script.js';
 import { registerSecurityHeaders } from './platform/securityHeaders.js';
 import { tokenService } from './platform/tokens.js';
 
@@ -122,6 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Messages leave in the request's script (platform/script.ts), error answers included.
+  registerScript(app);
   // No field of any request may hold NUL, a lone surrogate or deep nesting (platform/input.ts); multipart
   // fields are checked where they are read.
   app.addHook('preValidation', async (request) => {

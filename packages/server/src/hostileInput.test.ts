@@ -3,7 +3,7 @@ import { COMMON } from '@trasa/domain';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../test/endpoints.js';
-import { useTestApp } from '../test/harness.js';
+import { said, useTestApp } from '../test/harness.js';
 import { users } from './db/schema.js';
 import { createUser, tokenFor } from './seed/factories.js';
 
@@ -30,7 +30,7 @@ describe('hostile input on every endpoint', () => {
       const url = endpoint.url ?? endpoint.route;
       const inQuery = await t.call({ method: endpoint.method, url: withQuery(url, 'q=a%00b'), token });
       expect(inQuery.statusCode, inQuery.body).toBe(400);
-      expect(inQuery.json()).toEqual({ message: COMMON.badRequest });
+      expect(inQuery.json()).toEqual({ message: said(COMMON.badRequest) });
       if (endpoint.method === 'GET' || endpoint.method === 'DELETE') return;
       const inBody = await t.call({
         method: endpoint.method,
@@ -55,7 +55,7 @@ describe('hostile input on every endpoint', () => {
     ]) {
       const res = await save(body);
       expect(res.statusCode, body.slice(0, 60)).toBe(400);
-      expect(res.json().message).toBe(COMMON.badRequest);
+      expect(res.json().message).toBe(said(COMMON.badRequest));
     }
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.tables ?? []).toEqual([]);
@@ -72,10 +72,10 @@ describe('hostile input on every endpoint', () => {
       payload: 'null',
     });
     expect(notObject.statusCode).toBe(400);
-    expect(notObject.json().message).toBe(COMMON.badRequest);
+    expect(notObject.json().message).toBe(said(COMMON.badRequest));
     const array = await t.call({ method: 'POST', url: '/api/priority', token, payload: [1, 2] });
     expect(array.statusCode).toBe(400);
-    expect(array.json().message).toBe(COMMON.badRequest);
+    expect(array.json().message).toBe(said(COMMON.badRequest));
     const twice = await t.call({ method: 'GET', url: '/api/user?page=1&page=2', token });
     expect(twice.statusCode).toBeLessThan(500);
     if (twice.statusCode === 400) expect(twice.json().message).not.toMatch(/Invalid|expected/);
@@ -85,7 +85,7 @@ describe('hostile input on every endpoint', () => {
     const token = await adminToken();
     const long = await t.call({ method: 'GET', url: `/api/location/${'a'.repeat(300)}`, token });
     expect(long.statusCode).toBe(404);
-    expect(long.json()).toEqual({ message: COMMON.notFound });
+    expect(long.json()).toEqual({ message: said(COMMON.notFound) });
     const bad = await t.call({ method: 'GET', url: '/api/location/%E0%A4%A', token });
     expect(bad.statusCode).toBeGreaterThanOrEqual(400);
     expect(bad.statusCode).toBeLessThan(500);
@@ -109,9 +109,9 @@ describe('hostile input on every endpoint', () => {
       });
     const long = await raw(`GET /api/health?x=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
     expect(long).toMatch(/^HTTP\/1\.1 431 /);
-    expect(JSON.parse(long.slice(long.indexOf('\r\n\r\n') + 4))).toEqual({ message: COMMON.tooLarge });
+    expect(JSON.parse(long.slice(long.indexOf('\r\n\r\n') + 4))).toEqual({ message: said(COMMON.tooLarge) });
     const broken = await raw('NONSENSE\r\n\r\n');
     expect(broken).toMatch(/^HTTP\/1\.1 400 /);
-    expect(JSON.parse(broken.slice(broken.indexOf('\r\n\r\n') + 4))).toEqual({ message: COMMON.badRequest });
+    expect(JSON.parse(broken.slice(broken.indexOf('\r\n\r\n') + 4))).toEqual({ message: said(COMMON.badRequest) });
   });
 });

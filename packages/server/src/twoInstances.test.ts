@@ -6,7 +6,7 @@ import { ACCOUNT, ACTIVITIES, type ImportResponse, SMTP } from '@trasa/domain';
 import { eq, like, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test/harness.js';
+import { said, startTestApp, type TestApp } from '../test/harness.js';
 import { auditLogs, mailOutbox, smtpServers } from './db/schema.js';
 import { clusters } from './db/schema-clusters.js';
 import { reportSnapshots } from './db/schema-reports.js';
@@ -96,7 +96,7 @@ describe('two instances on one database', () => {
     for (const i of [0, 1]) {
       const res = await login(i, DEFAULT_PASSWORD);
       expect(res.statusCode).toBe(429);
-      expect(res.json().message).toBe(ACCOUNT.throttled);
+      expect(res.json().message).toBe(said(ACCOUNT.throttled));
     }
     // Another address is not held back by this one's failures.
     const other = await two.call({
@@ -229,7 +229,7 @@ describe('two instances on one database', () => {
       );
       const codes = answers.map((r) => r?.statusCode).sort();
       expect(codes).toEqual([200, ...Array(9).fill(409)]);
-      for (const r of answers.filter((a) => a?.statusCode === 409)) expect(r?.json().message).toBe(ACTIVITIES.notInProgress);
+      for (const r of answers.filter((a) => a?.statusCode === 409)) expect(r?.json().message).toBe(said(ACTIVITIES.notInProgress));
       for (const code of ['A3', 'A4']) expect(await activityRow(two, cluster.id, code)).toMatchObject({ status: 'U toku', version: 0 });
       const [logged] = await one.db
         .select({ n: sql<number>`count(*)::int` })

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { toScript } from '@trasa/domain';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -20,6 +21,13 @@ export type TestApp = {
   /** A request as a client sends it; `token` becomes the bearer header. */
   call: (opts: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
 };
+
+/**
+ * A text as the server says it to a test's requests: they send no X-Trasa-Pismo and their users keep the
+ * default script, so the server answers in Cyrillic (docs/decisions.md "One script at a time"). Typed
+ * values inside a message function's answer are given to it marked (asTyped), as the server does.
+ */
+export const said = (text: string): string => toScript(text, 'cyr');
 
 /**
  * Builds the application on the database at `url` into `holder` (its own pool and in-process state);

@@ -164,6 +164,11 @@ export const auditLogs = pgTable(
     userLabel: text('user_label').notNull().default(''),
     ip: text('ip').notNull().default(''),
     message: text('message').notNull(),
+    /**
+     * Where the sentence's typed values (names, addresses) lie in `message`: [start, end, …] UTF-16
+     * offsets; null on rows written before drizzle/0038 (shown as written).
+     */
+    typedSpans: integer('typed_spans').array(),
     url: text('url').notNull().default(''),
     groupId: uuid('group_id'),
     groupCirilica: text('group_cirilica').notNull().default(''),

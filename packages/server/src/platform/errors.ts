@@ -1,5 +1,5 @@
 import type { Duplex } from 'node:stream';
-import { COMMON } from '@trasa/domain';
+import { COMMON, toScript } from '@trasa/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -35,7 +35,7 @@ export const notFound = (message: string = COMMON.notFound) => new AppError(404,
 export const conflict = (message: string, errors?: Record<string, string>) => new AppError(409, message, errors);
 
 /**
- * One error handler: validation failures give the first message of the schema (the spec's text) and a
+ * One error handler (its answers leave in the request's script: platform/script.ts): validation failures give the first message of the schema (the spec's text) and a
  * field → message map; client errors keep their status; anything else is logged and answered 500
  * without detail.
  */
@@ -94,7 +94,8 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex): 
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'Request Timeout', COMMON.badRequest]
         : [400, 'Bad Request', COMMON.badRequest];
-  const body = JSON.stringify({ message });
+  // No header was read: the default script (platform/script.ts).
+  const body = JSON.stringify({ message: toScript(message, 'cyr') });
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${label}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

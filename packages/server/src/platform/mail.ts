@@ -1,4 +1,4 @@
-import { SMTP } from '@trasa/domain';
+import { asTyped, type Script, SMTP, toScript } from '@trasa/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
@@ -13,8 +13,12 @@ import { decrypt } from './secrets.js';
  */
 export type Mail = {
   to: string;
+  /** Subject and text: composed texts (their typed values marked with asTyped), stored and sent in `script`. */
   subject: string;
   text: string;
+  /** The recipient's script: a user's own choice (users.pismo); the sender's for an address that is no user's. */
+  script: Script;
+  /** Sent as given (no mail of the product is composed in HTML). */
   html?: string;
   origin?: string;
   actorId?: string | null;
@@ -99,7 +103,7 @@ export function plainName(name: string): string {
  * confirmed one; without a name when it is not (an activation link, a new address to confirm): mail
  * to an address nobody has confirmed carries no text of the sender's (docs/decisions.md).
  */
-export const greeting = (name: string | null): string => (name ? `Поштовани/а ${plainName(name)},` : 'Поштовани/а,');
+export const greeting = (name: string | null): string => (name ? `Поштовани/а ${asTyped(plainName(name))},` : 'Поштовани/а,');
 
 type SmtpServerRow = typeof smtpServers.$inferSelect;
 
@@ -261,9 +265,9 @@ export function createMailer(deps: Deps): Mailer {
       const origin = mail.origin ?? 'account';
       const row = (cap: 'held' | 'dropped' | null, status: MailStatus) => ({
         to: mail.to.trim().toLowerCase(),
-        subject: mail.subject,
+        subject: toScript(mail.subject, mail.script),
         // A dropped mail is never sent: its text (a live code) is not kept.
-        text: cap === 'dropped' ? '' : mail.text,
+        text: cap === 'dropped' ? '' : toScript(mail.text, mail.script),
         html: cap === 'dropped' ? null : (mail.html ?? null),
         status,
         origin,

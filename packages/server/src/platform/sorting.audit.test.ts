@@ -1,5 +1,6 @@
 import { COMMON } from '@trasa/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { said } from '../../test/harness.js';
 import { addLogs } from '../../test/logData.js';
 import { mailOutbox } from '../db/schema.js';
 import { createOrgTree, createUser, tokenFor } from '../seed/factories.js';
@@ -33,7 +34,7 @@ describe('mail outbox', () => {
     for (const sort of ['to', 'status', 'createdAt', 'error']) expect((await get(`/api/smtp/outbox?sort=${sort}`)).status, sort).toBe(200);
     const bad = await get('/api/smtp/outbox?sort=text');
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe(COMMON.badSort);
+    expect(bad.body.message).toBe(said(COMMON.badSort));
   });
 });
 

@@ -1,5 +1,6 @@
 import { COMMON } from '@trasa/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { said } from '../../test/harness.js';
 import { activityComments } from '../db/schema-activities.js';
 import { createCluster, createContract, createGroup, createSettlement, createUser, setActivityState } from '../seed/factories.js';
 import { adminToken, get, orderIn, SERBIAN, SHUFFLED, setupSorting, t } from './sortingSetup.js';
@@ -60,7 +61,7 @@ describe('users lists', () => {
     ]) {
       const res = await get(url);
       expect(res.status, url).toBe(400);
-      expect(res.body.message, url).toBe(COMMON.badSort);
+      expect(res.body.message, url).toBe(said(COMMON.badSort));
     }
   });
 });
@@ -86,7 +87,7 @@ describe('groups', () => {
       expect((await get(`/api/group?sort=${sort}`)).status, sort).toBe(200);
     const bad = await get('/api/group?sort=naziv&order=DESC');
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe(COMMON.badSort);
+    expect(bad.body.message).toBe(said(COMMON.badSort));
   });
 });
 
@@ -112,7 +113,7 @@ describe('settlements', () => {
     ).toEqual([...names].reverse());
     const bad = await get('/api/naselje?sort=opstine');
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe(COMMON.badSort);
+    expect(bad.body.message).toBe(said(COMMON.badSort));
   });
 });
 
@@ -138,7 +139,7 @@ describe('clusters', () => {
       expect((await get(`/api/location?sort=${sort}&order=desc`)).status, sort).toBe(200);
     const bad = await get('/api/location?sort=adresa');
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe(COMMON.badSort);
+    expect(bad.body.message).toBe(said(COMMON.badSort));
   });
 });
 
@@ -171,7 +172,7 @@ describe('contracts', () => {
     for (const sort of ['broj', 'rokTrajanja', 'status']) expect((await get(`/api/contract?sort=${sort}`)).status, sort).toBe(200);
     const bad = await get('/api/contract?sort=fajlovi');
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe(COMMON.badSort);
+    expect(bad.body.message).toBe(said(COMMON.badSort));
   });
 });
 
@@ -203,7 +204,7 @@ describe('topics', () => {
     for (const sort of ['nazivKlastera', 'status', 'rok']) expect((await get(`/api/topic?sort=${sort}&order=desc`)).status, sort).toBe(200);
     const bad = await get('/api/topic?sort=updatedAt');
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe(COMMON.badSort);
+    expect(bad.body.message).toBe(said(COMMON.badSort));
   });
 });
 
@@ -230,7 +231,7 @@ describe('roles', () => {
     for (const sort of ['kratakNaziv', 'osnovnaRola', 'ugradjena']) expect((await get(`/api/role?sort=${sort}`)).status, sort).toBe(200);
     const bad = await get('/api/role?sort=imeRole&order=sideways');
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe(COMMON.badSort);
+    expect(bad.body.message).toBe(said(COMMON.badSort));
   });
 });
 
@@ -267,7 +268,7 @@ describe('activities in progress', () => {
     }
     const bad = await get('/api/activity/in-progress?sort=status');
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe(COMMON.badSort);
+    expect(bad.body.message).toBe(said(COMMON.badSort));
   });
 });
 
@@ -296,6 +297,6 @@ describe('comments', () => {
       expect((await get(`/api/comment?sort=${sort}&order=desc`)).status, sort).toBe(200);
     const bad = await get('/api/comment?sort=userId');
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe(COMMON.badSort);
+    expect(bad.body.message).toBe(said(COMMON.badSort));
   });
 });

@@ -1,6 +1,6 @@
 import { COMMON } from '@trasa/domain';
 import { beforeAll, expect } from 'vitest';
-import { type TestApp, useTestApp } from '../../test/harness.js';
+import { said, type TestApp, useTestApp } from '../../test/harness.js';
 import { createUser, tokenFor } from '../seed/factories.js';
 
 /**
@@ -39,7 +39,7 @@ export async function getAs(token: string, url: string) {
 export async function expectRefused(url: string, token = adminToken) {
   const res = await getAs(token, url);
   expect(res.status, url).toBe(400);
-  expect(res.body.message, url).toBe(COMMON.badSort);
+  expect(res.body.message, url).toBe(said(COMMON.badSort));
   expect(Object.keys(res.body).sort(), url).toEqual(['errors', 'message']);
 }
 

@@ -1,6 +1,7 @@
 import { ACCOUNT } from '@trasa/domain';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { said } from '../../../test/harness.js';
 import { auditLogs } from '../../db/schema.js';
 import { configurePasswordWork, passwordWorkStats } from '../../platform/passwords.js';
 import { configureSignInGate, THROTTLE } from '../../platform/throttle.js';
@@ -43,14 +44,14 @@ describe('POST /api/user/login', () => {
       payload: { email: 'nema.ga@primer.rs', lozinka: 'Lozinka123' },
     });
     expect(unknown.statusCode).toBe(401);
-    expect(unknown.json().message).toContain('Korisnik');
+    expect(unknown.json().message).toContain(said('Korisnik'));
     const wrong = await t.call({ method: 'POST', url: '/api/user/login', payload: { email: u.email, lozinka: 'Pogresna123' } });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json().message).toBe('Pogrešna lozinka');
+    expect(wrong.json().message).toBe(said('Pogrešna lozinka'));
     const inactive = await createUser(t.db, { status: 'neaktivan' });
     const res = await t.call({ method: 'POST', url: '/api/user/login', payload: { email: inactive.email, lozinka: DEFAULT_PASSWORD } });
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toContain('Korisnik');
+    expect(res.json().message).toContain(said('Korisnik'));
   });
 
   it('validates with the spec messages', async () => {
@@ -87,7 +88,7 @@ describe('POST /api/user/login', () => {
     // The failing address is throttled for that account, even with the right password.
     const blocked = await login(u.email, DEFAULT_PASSWORD, '10.0.0.1');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toBe(ACCOUNT.throttled);
+    expect(blocked.json().message).toBe(said(ACCOUNT.throttled));
     // … and only for that account.
     const v = await createUser(t.db);
     expect((await login(v.email, DEFAULT_PASSWORD, '10.0.0.1')).statusCode).toBe(200);
@@ -97,7 +98,7 @@ describe('POST /api/user/login', () => {
     const u = await createUser(t.db);
     const before = passwordWorkStats().hashed;
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => login(u.email, `Pogresna${i}xx`, '10.0.2.1')));
-    const wrong = answers.filter((r) => r.statusCode === 401 && r.json().message === ACCOUNT.wrongPassword);
+    const wrong = answers.filter((r) => r.statusCode === 401 && r.json().message === said(ACCOUNT.wrongPassword));
     const throttled = answers.filter((r) => r.statusCode === 429);
     expect(wrong).toHaveLength(5);
     expect(throttled).toHaveLength(35);
@@ -108,7 +109,7 @@ describe('POST /api/user/login', () => {
     const before = passwordWorkStats().hashed;
     const res = await login('niko.ovde@primer.rs', 'Lozinka123', '10.0.3.1');
     expect(res.statusCode).toBe(401);
-    expect(res.json().message).toBe(ACCOUNT.unknownUser);
+    expect(res.json().message).toBe(said(ACCOUNT.unknownUser));
     expect(passwordWorkStats().hashed).toBe(before);
   });
 
@@ -120,7 +121,7 @@ describe('POST /api/user/login', () => {
       answers = await Promise.all(accounts.map((a, i) => login(a.email, DEFAULT_PASSWORD, `10.0.4.${i}`)));
       const busy = answers.filter((r) => r.statusCode === 503);
       expect(busy.length).toBeGreaterThanOrEqual(1);
-      expect(busy[0]?.json().message).toBe(ACCOUNT.busy);
+      expect(busy[0]?.json().message).toBe(said(ACCOUNT.busy));
       expect(answers.filter((r) => r.statusCode === 200).length).toBeGreaterThanOrEqual(2);
     } finally {
       configurePasswordWork({ maxWaiting: { normal: 50, suspect: 50 }, maxWaitMs: 60_000 });
@@ -156,7 +157,7 @@ describe('POST /api/user/login', () => {
     expect(counted).toBeGreaterThan(THROTTLE.perIp);
     const after = await login('poplava.posle@primer.rs', 'Pogresna123', '10.0.8.1');
     expect(after.statusCode).toBe(429);
-    expect(after.json().message).toBe(ACCOUNT.throttled);
+    expect(after.json().message).toBe(said(ACCOUNT.throttled));
     // … answered without a statement: its window does not move, so nothing needs counting.
     expect(await failures('ip:10.0.8.1')).toBe(counted);
   });
@@ -169,7 +170,7 @@ describe('POST /api/user/login', () => {
       const before = passwordWorkStats().hashed;
       const shed = await login(u.email, DEFAULT_PASSWORD, '10.0.6.2');
       expect(shed.statusCode).toBe(503);
-      expect(shed.json().message).toBe(ACCOUNT.busy);
+      expect(shed.json().message).toBe(said(ACCOUNT.busy));
       expect(passwordWorkStats().hashed).toBe(before);
       expect((await login(u.email, DEFAULT_PASSWORD, '10.0.6.1')).statusCode).toBe(200);
     } finally {
@@ -200,11 +201,11 @@ describe('POST /api/user/login', () => {
     const deactivated = await createUser(t.db, { status: 'neaktivan' });
     const res = await login(deactivated.email, DEFAULT_PASSWORD);
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(ACCOUNT.deactivatedUser);
-    expect(res.json().message).toContain('Korisnik');
+    expect(res.json().message).toBe(said(ACCOUNT.deactivatedUser));
+    expect(res.json().message).toContain(said('Korisnik'));
     expect(ACCOUNT.deactivatedUser).not.toBe(ACCOUNT.inactiveUser);
     // A wrong password still answers 'Pogrešna lozinka' (the status tells nothing to a guesser).
-    expect((await login(deactivated.email, 'Pogresna123')).json().message).toBe(ACCOUNT.wrongPassword);
+    expect((await login(deactivated.email, 'Pogresna123')).json().message).toBe(said(ACCOUNT.wrongPassword));
   });
 
   it('writes an audit row for a login and for a failed one', async () => {

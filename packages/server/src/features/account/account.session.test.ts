@@ -1,5 +1,6 @@
 import { ACCOUNT } from '@trasa/domain';
 import { describe, expect, it } from 'vitest';
+import { said } from '../../../test/harness.js';
 import { revokedTokens } from '../../db/schema.js';
 import { builtinRoleId } from '../../platform/builtinRoles.js';
 import { createUser, DEFAULT_PASSWORD, tokenFor } from '../../seed/factories.js';
@@ -18,7 +19,7 @@ describe('weak passwords everywhere a password is set', () => {
       payload: { password: DEFAULT_PASSWORD, newPassword: 'Branko2024', confirmNewPassword: 'Branko2024' },
     });
     expect(change.statusCode).toBe(400);
-    expect(change.json()).toEqual({ message: ACCOUNT.passwordPersonal, errors: { newPassword: ACCOUNT.passwordPersonal } });
+    expect(change.json()).toEqual({ message: said(ACCOUNT.passwordPersonal), errors: { newPassword: said(ACCOUNT.passwordPersonal) } });
     expect((await userRow(u.id)).passwordHash).toBe(u.passwordHash);
 
     const admin = await createUser(t.db, { role: 'Admin' });
@@ -36,7 +37,7 @@ describe('weak passwords everywhere a password is set', () => {
     };
     const created = await t.call({ method: 'POST', url: '/api/user/', token: adminToken, payload: form });
     expect(created.statusCode).toBe(400);
-    expect(created.json()).toEqual({ message: ACCOUNT.passwordTooCommon, errors: { lozinka: ACCOUNT.passwordTooCommon } });
+    expect(created.json()).toEqual({ message: said(ACCOUNT.passwordTooCommon), errors: { lozinka: said(ACCOUNT.passwordTooCommon) } });
     const edited = await t.call({
       method: 'PATCH',
       url: `/api/user/single/${u.id}`,
@@ -44,7 +45,7 @@ describe('weak passwords everywhere a password is set', () => {
       payload: { ...form, email: u.email, groupId: null, grupa: undefined, lozinka: 'Password1', potvrdaLozinke: 'Password1' },
     });
     expect(edited.statusCode).toBe(400);
-    expect(edited.json().message).toBe(ACCOUNT.passwordTooCommon);
+    expect(edited.json().message).toBe(said(ACCOUNT.passwordTooCommon));
   });
 });
 
@@ -55,7 +56,7 @@ describe('sign-out', () => {
     const second = (await login(u.email, DEFAULT_PASSWORD)).json().token as string;
     const out = await t.call({ method: 'POST', url: '/api/user/logout', token: first });
     expect(out.statusCode).toBe(200);
-    expect(out.json().message).toBe(ACCOUNT.loggedOut);
+    expect(out.json().message).toBe(said(ACCOUNT.loggedOut));
     expect((await t.call({ method: 'GET', url: '/api/user/my-profile', token: first })).statusCode).toBe(401);
     expect((await t.call({ method: 'POST', url: '/api/user/logout', token: first })).statusCode).toBe(401);
     expect((await t.call({ method: 'GET', url: '/api/user/my-profile', token: second })).statusCode).toBe(200);
@@ -67,7 +68,7 @@ describe('sign-out', () => {
     const second = (await login(u.email, DEFAULT_PASSWORD)).json().token as string;
     const out = await t.call({ method: 'POST', url: '/api/user/logout-all', token: second });
     expect(out.statusCode).toBe(200);
-    expect(out.json().message).toBe(ACCOUNT.loggedOutEverywhere);
+    expect(out.json().message).toBe(said(ACCOUNT.loggedOutEverywhere));
     for (const token of [first, second]) expect((await t.call({ method: 'GET', url: '/api/user/my-profile', token })).statusCode).toBe(401);
     expect((await login(u.email, DEFAULT_PASSWORD)).statusCode).toBe(200);
   });

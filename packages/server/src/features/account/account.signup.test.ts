@@ -1,6 +1,7 @@
 import { ACCOUNT } from '@trasa/domain';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { said } from '../../../test/harness.js';
 import { userCodes, users } from '../../db/schema.js';
 import { backgroundSettled } from '../../platform/background.js';
 import { plainName } from '../../platform/mail.js';
@@ -17,7 +18,7 @@ describe('sign-up and activation', () => {
       payload: { ime: ' Jelena ', prezime: 'Jović', email: 'Jelena.Jovic@primer.rs', lozinka: 'NovaLozinka1' },
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json().message).toBe('На ваш мејл је послат активациони линк.');
+    expect(res.json().message).toBe(said('На ваш мејл је послат активациони линк.'));
     const [created] = await t.db.select().from(users).where(eq(users.email, 'jelena.jovic@primer.rs'));
     expect(created).toMatchObject({ ime: 'Jelena', emailPotvrdjen: false, status: 'neaktivan', groupId: null });
 
@@ -66,7 +67,7 @@ describe('sign-up and activation', () => {
     });
     expect(taken.statusCode).toBe(201);
     expect(taken.json()).toEqual(fresh.json());
-    expect(taken.json().message).toBe(ACCOUNT.signupSuccess);
+    expect(taken.json().message).toBe(said(ACCOUNT.signupSuccess));
     expect(await userRow(u.id)).toMatchObject({ passwordHash: u.passwordHash, ime: u.ime });
     const notice = await lastMailTo('vec.postoji@primer.rs');
     expect(notice?.subject).toBe('Траса — покушај регистрације');
@@ -123,7 +124,7 @@ describe('sign-up and activation', () => {
     for (const [payload, message] of cases) {
       const res = await t.call({ method: 'POST', url: '/api/user/signup', payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json()).toEqual({ message, errors: { lozinka: message } });
+      expect(res.json()).toEqual({ message: said(message), errors: { lozinka: said(message) } });
     }
     expect(await t.db.select().from(users).where(eq(users.email, 'pp@primer.rs'))).toHaveLength(0);
   });
@@ -140,7 +141,7 @@ describe('sign-up and activation', () => {
     for (const [payload, message] of bad) {
       const res = await t.call({ method: 'POST', url: '/api/user/signup', payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().message).toBe(message);
+      expect(res.json().message).toBe(said(message));
     }
     const none = await t.db.select().from(users).where(eq(users.email, 'x@y.rs'));
     expect(none).toHaveLength(0);
@@ -168,19 +169,19 @@ describe('password reset', () => {
       payload: { email, resetCode, password: 'Zelena12345', confirmPassword: 'Zelena123456' },
     });
     expect(mismatch.statusCode).toBe(400);
-    expect(mismatch.json().message).toBe('лозинке морају да се подударају');
+    expect(mismatch.json().message).toBe(said('лозинке морају да се подударају'));
     const noLatin = await t.call({
       method: 'POST',
       url: '/api/user/reset-password',
       payload: { email, resetCode, password: '123456789', confirmPassword: '123456789' },
     });
-    expect(noLatin.json().message).toBe(ACCOUNT.passwordNeedsLatin);
+    expect(noLatin.json().message).toBe(said(ACCOUNT.passwordNeedsLatin));
     const empty = await t.call({
       method: 'POST',
       url: '/api/user/reset-password',
       payload: { email, resetCode, password: '', confirmPassword: '' },
     });
-    expect(empty.json().message).toBe('Није наведена лозинка.');
+    expect(empty.json().message).toBe(said('Није наведена лозинка.'));
 
     const ok = await t.call({
       method: 'POST',
@@ -188,7 +189,7 @@ describe('password reset', () => {
       payload: { email, resetCode, password: 'Zelena12345', confirmPassword: 'Zelena12345' },
     });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().message).toBe('Успешна промена лозинке');
+    expect(ok.json().message).toBe(said('Успешна промена лозинке'));
     const reused = await t.call({
       method: 'POST',
       url: '/api/user/reset-password',
@@ -221,7 +222,7 @@ describe('password reset', () => {
       const res = await t.call({ method: 'POST', url: '/api/user/reset-password', payload: { email: u.email } });
       // Answered while the mail is still held.
       expect(res.statusCode).toBe(200);
-      expect(res.json().message).toBe(ACCOUNT.forgotSent);
+      expect(res.json().message).toBe(said(ACCOUNT.forgotSent));
     } finally {
       release();
       t.ctx.mailer.send = send;
@@ -241,9 +242,9 @@ describe('password reset', () => {
     });
     const common = await t.call({ method: 'POST', url: '/api/user/reset-password', payload: body('iloveyou1') });
     expect(common.statusCode).toBe(400);
-    expect(common.json()).toEqual({ message: ACCOUNT.passwordTooCommon, errors: { password: ACCOUNT.passwordTooCommon } });
+    expect(common.json()).toEqual({ message: said(ACCOUNT.passwordTooCommon), errors: { password: said(ACCOUNT.passwordTooCommon) } });
     const personal = await t.call({ method: 'POST', url: '/api/user/reset-password', payload: body('Zoran-1975') });
-    expect(personal.json().message).toBe(ACCOUNT.passwordPersonal);
+    expect(personal.json().message).toBe(said(ACCOUNT.passwordPersonal));
     const ok = await t.call({ method: 'POST', url: '/api/user/reset-password', payload: body('Ribnjak-Zeleni-7') });
     expect(ok.statusCode).toBe(200);
   });
@@ -251,7 +252,7 @@ describe('password reset', () => {
   it('rejects an invalid e-mail with the spec text', async () => {
     const res = await t.call({ method: 'POST', url: '/api/user/reset-password', payload: { email: 'nije' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Имејл није валидан.');
+    expect(res.json().message).toBe(said('Имејл није валидан.'));
   });
 });
 describe('a new activation link from the login screen', () => {
@@ -271,13 +272,13 @@ describe('a new activation link from the login screen', () => {
     // The unconfirmed account is told to confirm (the login page then offers the new link).
     const before = await login('zakasnela@primer.rs', 'Jorgovan-77');
     expect(before.statusCode).toBe(403);
-    expect(before.json().message).toBe(ACCOUNT.inactiveUser);
+    expect(before.json().message).toBe(said(ACCOUNT.inactiveUser));
 
     const active = await createUser(t.db, { email: 'aktivna@primer.rs' });
     const answers = [await resend('zakasnela@primer.rs'), await resend('aktivna@primer.rs'), await resend('niko.nigde@primer.rs')];
     for (const res of answers) {
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ message: ACCOUNT.resendActivationSent });
+      expect(res.json()).toEqual({ message: said(ACCOUNT.resendActivationSent) });
     }
     await backgroundSettled();
     expect(await lastMailTo('niko.nigde@primer.rs')).toBeUndefined();
@@ -297,6 +298,6 @@ describe('a new activation link from the login screen', () => {
   it('validates the address', async () => {
     const res = await resend('nije-adresa');
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(ACCOUNT.invalidEmail);
+    expect(res.json().message).toBe(said(ACCOUNT.invalidEmail));
   });
 });

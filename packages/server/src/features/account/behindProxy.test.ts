@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { ACCOUNT } from '@trasa/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, useTestApp } from '../../../test/harness.js';
+import { said, type TestApp, useTestApp } from '../../../test/harness.js';
 import { auditLogs } from '../../db/schema.js';
 import { createUser, DEFAULT_PASSWORD } from '../../seed/factories.js';
 
@@ -124,7 +124,7 @@ describe('TRUST_PROXY=true (one proxy hop)', () => {
 
   it('takes the right-most address of a chain the client started', async () => {
     const res = await signIn(ports.proxy, '127.0.0.5', 'niko.lanac@primer.rs', 'Lozinka123', '198.51.100.1, 198.51.100.2');
-    expect(res.body.message).toBe(ACCOUNT.unknownUser);
+    expect(res.body.message).toBe(said(ACCOUNT.unknownUser));
     expect(await failedSignInAddresses(t, 'niko.lanac@primer.rs')).toEqual(['127.0.0.5']);
   });
 });

@@ -1,3 +1,4 @@
+import type { Script } from '@trasa/domain';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { userCodes, users } from '../../db/schema.js';
@@ -67,9 +68,10 @@ const activationLink = (ctx: AppContext, email: string, code: string) =>
   `${ctx.config.appUrl}/api/user/activate?email=${encodeURIComponent(email)}&code=${encodeURIComponent(code)}`;
 
 /** The activation mail goes to an address nobody has confirmed yet: it carries no name (greeting). */
-export async function mailActivation(ctx: AppContext, user: { email: string }, code: string): Promise<void> {
+export async function mailActivation(ctx: AppContext, user: { email: string }, code: string, script: Script): Promise<void> {
   await ctx.mailer.send({
     to: user.email,
+    script,
     subject: 'Траса — активација налога',
     text: `${greeting(null)}\n\nда бисте активирали налог у апликацији Траса, отворите линк:\n${activationLink(ctx, user.email, code)}\n\nЛинк важи ${ACTIVATION_HOURS} сата. Ако се нисте регистровали, занемарите ову поруку.`,
   });

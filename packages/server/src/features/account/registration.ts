@@ -1,4 +1,4 @@
-import { ACCOUNT, PUBLIC_PATHS, type setNewPasswordSchema, type signupSchema } from '@trasa/domain';
+import { ACCOUNT, asTyped, PUBLIC_PATHS, type setNewPasswordSchema, type signupSchema } from '@trasa/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -11,6 +11,7 @@ import type { Executor } from '../../platform/database.js';
 import { AppError } from '../../platform/errors.js';
 import { greeting } from '../../platform/mail.js';
 import { assertStrongPassword, hashPassword } from '../../platform/passwords.js';
+import { scriptOfUser } from '../../platform/script.js';
 import { clearAccountFailures } from '../../platform/throttle.js';
 import { ACTIVATION_HOURS, awaitsActivation, consumeCode, issueCode, mailActivation, RESET_HOURS, userByEmail } from './codes.js';
 import type { RequestInfo } from './service.js';
@@ -29,7 +30,7 @@ export async function signup(ctx: AppContext, input: z.output<typeof signupSchem
   const passwordHash = await hashPassword(input.lozinka);
   const created = await ctx.db.transaction(async (tx) => {
     const [taken] = await userByEmail(tx, input.email);
-    if (taken) return null;
+    if (taken) return { taken: scriptOfUser(taken.user.pismo) };
     const inserted = await tx
       .insert(users)
       .values({
@@ -40,33 +41,36 @@ export async function signup(ctx: AppContext, input: z.output<typeof signupSchem
         status: 'neaktivan',
         roleId: await builtinRoleId(tx, 'Gost'),
         passwordHash,
+        // The script the person signed up in is their first choice (their mails come in it).
+        pismo: req.script,
       })
       .onConflictDoNothing()
       .returning({ id: users.id });
     const user = inserted[0];
-    if (!user) return null;
+    if (!user) return { taken: req.script };
     const code = await issueCode(tx, user.id, 'activation', ACTIVATION_HOURS);
     await writeLog(tx, {
       actor: null,
       userLabel: input.email,
       ip: req.ip,
       url: req.url,
-      message: `Registrovan novi korisnik ${input.email}.`,
+      message: `Registrovan novi korisnik ${asTyped(input.email)}.`,
     });
     return { code };
   });
-  if (created) {
-    await mailActivation(ctx, input, created.code);
+  if (created.code !== undefined) {
+    await mailActivation(ctx, input, created.code, req.script);
   } else {
     await writeLog(ctx.db, {
       actor: null,
       userLabel: input.email,
       ip: req.ip,
       url: req.url,
-      message: `Pokušaj registracije sa zauzetom adresom ${input.email}.`,
+      message: `Pokušaj registracije sa zauzetom adresom ${asTyped(input.email)}.`,
     });
     await ctx.mailer.send({
       to: input.email,
+      script: created.taken ?? req.script,
       subject: 'Траса — покушај регистрације',
       text: `Поштовани/а,\n\nнеко је покушао да региструје нови налог у апликацији Траса са овом адресом, а налог са њом већ постоји. Ако сте то били ви, пријавите се на ${ctx.config.appUrl}/ или поставите нову лозинку преко „Заборавили сте лозинку?“ (${ctx.config.appUrl}${PUBLIC_PATHS.forgotPassword}).\n\nАко нисте, занемарите ову поруку: налог није мењан.`,
     });
@@ -80,7 +84,12 @@ export async function activate(ctx: AppContext, email: string, code: string, req
     const [row] = await userByEmail(tx, email);
     if (!row || !(await consumeCode(tx, row.user.id, 'activation', code))) return false;
     await tx.update(users).set({ emailPotvrdjen: true, status: 'aktivan', updatedAt: new Date() }).where(eq(users.id, row.user.id));
-    await writeLog(tx, { actor: toActor(row), ip: req.ip, url: req.url, message: `Korisnik ${row.user.email} je aktivirao nalog.` });
+    await writeLog(tx, {
+      actor: toActor(row),
+      ip: req.ip,
+      url: req.url,
+      message: `Korisnik ${asTyped(row.user.email)} je aktivirao nalog.`,
+    });
     return true;
   });
 }
@@ -98,9 +107,9 @@ export function resendActivation(ctx: AppContext, email: string, req: RequestInf
       actor: toActor(row),
       ip: req.ip,
       url: req.url,
-      message: `Poslat novi aktivacioni link za ${row.user.email}.`,
+      message: `Poslat novi aktivacioni link za ${asTyped(row.user.email)}.`,
     });
-    await mailActivation(ctx, row.user, code);
+    await mailActivation(ctx, row.user, code, scriptOfUser(row.user.pismo));
   });
   return ACCOUNT.resendActivationSent;
 }
@@ -115,9 +124,15 @@ export function requestPasswordReset(ctx: AppContext, email: string, req: Reques
     if (!row) return;
     const code = await issueCode(ctx.db, row.user.id, 'reset', RESET_HOURS);
     const link = `${ctx.config.appUrl}${PUBLIC_PATHS.resetPassword}?email=${encodeURIComponent(row.user.email)}&code=${encodeURIComponent(code)}`;
-    await writeLog(ctx.db, { actor: toActor(row), ip: req.ip, url: req.url, message: `Zatražena promena lozinke za ${row.user.email}.` });
+    await writeLog(ctx.db, {
+      actor: toActor(row),
+      ip: req.ip,
+      url: req.url,
+      message: `Zatražena promena lozinke za ${asTyped(row.user.email)}.`,
+    });
     await ctx.mailer.send({
       to: row.user.email,
+      script: scriptOfUser(row.user.pismo),
       subject: 'Траса — промена лозинке',
       text: `${greeting(row.user.emailPotvrdjen ? row.user.ime : null)}\n\nза промену лозинке у апликацији Траса отворите линк:\n${link}\n\nЛинк важи ${RESET_HOURS} сат и може се употребити једном. Ако нисте тражили промену лозинке, занемарите ову поруку.`,
     });
@@ -132,11 +147,12 @@ export const SETUP_HOURS = 72;
  * The mail an account made by an import gets: a link (through the reset form) to choose its first
  * password; the spreadsheet never carries passwords (docs/decisions.md "Imports").
  */
-export async function sendPasswordSetup(ctx: AppContext, user: { id: string; email: string; ime: string }): Promise<void> {
+export async function sendPasswordSetup(ctx: AppContext, user: { id: string; email: string; ime: string; pismo: string }): Promise<void> {
   const code = await issueCode(ctx.db, user.id, 'reset', SETUP_HOURS);
   const link = `${ctx.config.appUrl}${PUBLIC_PATHS.resetPassword}?email=${encodeURIComponent(user.email)}&code=${encodeURIComponent(code)}`;
   await ctx.mailer.send({
     to: user.email,
+    script: scriptOfUser(user.pismo),
     subject: 'Траса — ваш налог',
     text: `${greeting(user.ime)}\n\nза вас је направљен налог у апликацији Траса. Лозинку постављате на линку:\n${link}\n\nЛинк важи ${SETUP_HOURS} сата и може се употребити једном. После тога лозинку можете поново поставити преко „Заборавили сте лозинку?“.`,
   });
@@ -165,7 +181,7 @@ export async function setNewPassword(ctx: AppContext, input: z.output<typeof set
       actor: toActor(row),
       ip: req.ip,
       url: req.url,
-      message: `Korisnik ${row.user.email} je promenio lozinku preko linka.`,
+      message: `Korisnik ${asTyped(row.user.email)} je promenio lozinku preko linka.`,
     });
   });
   await clearAccountFailures(ctx.db, input.email);

@@ -18,12 +18,13 @@ import { actorOf } from '../../platform/auth.js';
 import { connect } from '../../platform/database.js';
 import { parseOrBadRequest } from '../../platform/errors.js';
 import { redactUrl } from '../../platform/logger.js';
+import { scriptOf } from '../../platform/script.js';
 import { presentUser } from '../users/presenter.js';
 import * as account from './service.js';
 
 const message = z.object({ message: z.string() });
 /** Audit rows carry the URL without its codes (an activation or confirmation link's). */
-const requestInfo = (r: FastifyRequest) => ({ ip: r.ip, url: redactUrl(r.url) });
+const requestInfo = (r: FastifyRequest) => ({ ip: r.ip, url: redactUrl(r.url), script: scriptOf(r) });
 
 const SIGN_IN_CONNECTIONS = 4;
 

@@ -1,10 +1,12 @@
 import {
   ACCOUNT,
+  asTyped,
   type changeInfoSchema,
   type changePasswordSchema,
   type editColumnsSchema,
   type editScriptSchema,
   type SavedTable,
+  type Script,
 } from '@trasa/domain';
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -18,6 +20,7 @@ import { AppError, badRequest } from '../../platform/errors.js';
 import { greeting } from '../../platform/mail.js';
 import { assertStrongPassword, hashPassword } from '../../platform/passwords.js';
 import { pgCode, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
+import { scriptOfUser } from '../../platform/script.js';
 import { hashCode } from '../../platform/secrets.js';
 import { attemptSucceeded } from '../../platform/throttle.js';
 import { selectUserWithRelations } from '../users/presenter.js';
@@ -36,7 +39,8 @@ export {
 } from './registration.js';
 export { login } from './signIn.js';
 
-export type RequestInfo = { ip: string; url: string };
+/** Where a request came from, and the script it is answered in (platform/script.ts): its mails follow it where no user's choice applies. */
+export type RequestInfo = { ip: string; url: string; script: Script };
 
 /**
  * The current password a session must give for a sensitive change: counted like a sign-in of the
@@ -64,7 +68,7 @@ export async function changePassword(
     .where(eq(users.id, actor.id))
     .returning({ tokenVersion: users.tokenVersion });
   await dropEmailChange(ctx.db, actor.id);
-  await writeLog(ctx.db, { actor, ip: req.ip, url: req.url, message: `Korisnik ${actor.email} je promenio lozinku.` });
+  await writeLog(ctx.db, { actor, ip: req.ip, url: req.url, message: `Korisnik ${asTyped(actor.email)} je promenio lozinku.` });
   // Older tokens are revoked; the session that changed the password gets a fresh one.
   const token = await ctx.tokens.sign({
     sub: actor.id,
@@ -74,14 +78,16 @@ export async function changePassword(
   return { message: ACCOUNT.passwordChanged, token };
 }
 
-const addressTaken = async (db: Executor, email: string, exceptId: string) =>
+/** Another account holding the address, with its owner's script (the mail telling them goes in it). */
+const takenBy = async (db: Executor, email: string, exceptId: string) =>
   (
     await db
-      .select({ id: users.id })
+      .select({ pismo: users.pismo })
       .from(users)
       .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.id, exceptId)))
       .limit(1)
-  ).length > 0;
+  )[0];
+const addressTaken = async (db: Executor, email: string, exceptId: string) => (await takenBy(db, email, exceptId)) !== undefined;
 
 /**
  * Name changes take effect at once. A new e-mail needs the current password and takes effect only
@@ -109,35 +115,40 @@ export async function changeInfo(
       ip: req.ip,
       url: req.url,
       message: emailChanges
-        ? `Korisnik ${actor.email} je izmenio svoje podatke i zatražio promenu imejl adrese u ${input.email}.`
-        : `Korisnik ${actor.email} je izmenio svoje podatke.`,
+        ? `Korisnik ${asTyped(actor.email)} je izmenio svoje podatke i zatražio promenu imejl adrese u ${asTyped(input.email)}.`
+        : `Korisnik ${asTyped(actor.email)} je izmenio svoje podatke.`,
     });
     if (!emailChanges) return null;
-    if (await addressTaken(tx, input.email, actor.id)) {
+    const owner = await takenBy(tx, input.email, actor.id);
+    if (owner) {
       await dropEmailChange(tx, actor.id);
-      return { code: null };
+      return { code: null, owner: scriptOfUser(owner.pismo) };
     }
     return { code: await issueCode(tx, actor.id, 'email-change', EMAIL_CHANGE_HOURS, input.email) };
   });
   if (!outcome) return ACCOUNT.infoChanged;
+  const own = scriptOfUser(actor.row.user.pismo);
   if (outcome.code) {
     await ctx.mailer.send({
       to: input.email,
+      script: own,
       subject: 'Траса — потврда нове имејл адресе',
       text: `${greeting(null)}\n\nда бисте ову адресу потврдили као нову адресу свог налога у апликацији Траса, отворите линк:\n${ctx.config.appUrl}/api/user/confirm-email?code=${encodeURIComponent(outcome.code)}\n\nЛинк важи ${EMAIL_CHANGE_HOURS} сата и може се употребити једном. После потврде пријављујете се новом адресом. Ако нисте тражили ову промену, занемарите поруку.`,
     });
   } else {
     await ctx.mailer.send({
       to: input.email,
+      script: outcome.owner ?? own,
       subject: 'Траса — покушај употребе ваше имејл адресе',
       text: `Поштовани/а,\n\nкорисник другог налога у апликацији Траса покушао је да ову адресу постави као адресу свог налога. Ваш налог није мењан и адреса остаје ваша.\n\nАко имате питања, обратите се администратору.`,
     });
   }
   await ctx.mailer.send({
     to: actor.email,
+    script: own,
     origin: 'email-change',
     subject: 'Траса — захтев за промену имејл адресе',
-    text: `${greeting(actor.ime)}\n\nза ваш налог у апликацији Траса затражена је промена имејл адресе у ${input.email}. Промена важи тек када се потврди са нове адресе.\n\nАко то нисте били ви, одмах промените лозинку (тиме се захтев поништава) и обратите се администратору.`,
+    text: `${greeting(actor.ime)}\n\nза ваш налог у апликацији Траса затражена је промена имејл адресе у ${asTyped(input.email)}. Промена важи тек када се потврди са нове адресе.\n\nАко то нисте били ви, одмах промените лозинку (тиме се захтев поништава) и обратите се администратору.`,
   });
   return ACCOUNT.emailChangePending;
 }
@@ -183,7 +194,7 @@ async function confirmEmailOnce(ctx: AppContext, code: string, req: RequestInfo)
       actor: toActor(row),
       ip: req.ip,
       url: req.url,
-      message: `Korisnik ${row.user.email} je potvrdio novu imejl adresu ${used.payload}.`,
+      message: `Korisnik ${asTyped(row.user.email)} je potvrdio novu imejl adresu ${asTyped(used.payload)}.`,
     });
     return true;
   });
@@ -195,7 +206,7 @@ export async function logout(ctx: AppContext, actor: Actor, req: RequestInfo): P
     await ctx.db.insert(revokedTokens).values({ jti: actor.session.jti, expiresAt: actor.session.expiresAt }).onConflictDoNothing();
   }
   await ctx.db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
-  await writeLog(ctx.db, { actor, ip: req.ip, url: req.url, message: `Korisnik ${actor.email} se odjavio.` });
+  await writeLog(ctx.db, { actor, ip: req.ip, url: req.url, message: `Korisnik ${asTyped(actor.email)} se odjavio.` });
   return ACCOUNT.loggedOut;
 }
 
@@ -205,7 +216,7 @@ export async function logoutAll(ctx: AppContext, actor: Actor, req: RequestInfo)
     .update(users)
     .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
     .where(eq(users.id, actor.id));
-  await writeLog(ctx.db, { actor, ip: req.ip, url: req.url, message: `Korisnik ${actor.email} se odjavio sa svih uređaja.` });
+  await writeLog(ctx.db, { actor, ip: req.ip, url: req.url, message: `Korisnik ${asTyped(actor.email)} se odjavio sa svih uređaja.` });
   return ACCOUNT.loggedOutEverywhere;
 }
 
@@ -238,7 +249,7 @@ export async function deleteOwnAccount(ctx: AppContext, actor: Actor, req: Reque
         .where(and(eq(roles.baseRole, 'Admin'), isNull(users.deletedAt), eq(users.status, 'aktivan'), ne(users.id, actor.id)));
       if (!others || others.n === 0) throw new AppError(409, ACCOUNT.lastAdmin);
     }
-    await writeLog(tx, { actor, ip: req.ip, url: req.url, message: `Korisnik ${actor.email} je obrisao svoj nalog.` });
+    await writeLog(tx, { actor, ip: req.ip, url: req.url, message: `Korisnik ${asTyped(actor.email)} je obrisao svoj nalog.` });
     await tx
       .update(users)
       .set({

@@ -1,4 +1,4 @@
-import { ACCOUNT, type LoginResponse, type loginSchema } from '@trasa/domain';
+import { ACCOUNT, asTyped, type LoginResponse, type loginSchema } from '@trasa/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { writeLog } from '../../platform/audit.js';
@@ -84,7 +84,7 @@ async function signIn(ctx: AppContext, input: z.output<typeof loginSchema>, req:
       userLabel: input.email,
       ip: req.ip,
       url: req.url,
-      message: `Neuspešna prijava: ${input.email}${note}.`,
+      message: `Neuspešna prijava: ${asTyped(input.email)}${note}.`,
     }).then(() => new AppError(status, message));
   if (!row) throw await failed(ACCOUNT.unknownUser, 401);
   if (!checked.ok) throw await failed(ACCOUNT.wrongPassword, 401);
@@ -96,7 +96,7 @@ async function signIn(ctx: AppContext, input: z.output<typeof loginSchema>, req:
   }
   await attemptSucceeded(ctx.db, checked.attempt, true);
   const actor = toActor(row);
-  await writeLog(ctx.db, { actor, ip: req.ip, url: req.url, message: `Korisnik ${actor.email} se prijavio.` });
+  await writeLog(ctx.db, { actor, ip: req.ip, url: req.url, message: `Korisnik ${asTyped(actor.email)} se prijavio.` });
   const token = await ctx.tokens.sign({ sub: row.user.id, tv: row.user.tokenVersion, ep: epoch });
   return { token, user: presentUser(row) };
 }

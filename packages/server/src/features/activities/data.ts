@@ -1,4 +1,14 @@
-import { ACTIVITIES, allowedDataKeys, checkDataItem, DATA_KEYS, type DataItem, dataLabel, holderIds, IN_PROGRESS } from '@trasa/domain';
+import {
+  ACTIVITIES,
+  allowedDataKeys,
+  asTyped,
+  checkDataItem,
+  DATA_KEYS,
+  type DataItem,
+  dataLabel,
+  holderIds,
+  IN_PROGRESS,
+} from '@trasa/domain';
 import { badRequest, conflict, forbidden } from '../../platform/errors.js';
 import { type ActivityOptions, isUuid, mayAct, type Performer } from './policy.js';
 import { audit, type StepResult, step, type WorkflowDeps } from './service.js';
@@ -78,7 +88,12 @@ async function resolveItem(
     return { item: { ...base, vrednost: ids.join(',') }, remove: false };
   }
   const checked = checkDataItem(code, { key, naziv: base.naziv, vrednost: raw }, wf.today);
-  if (!checked.ok) throw refused(checked.field, checked.message);
+  if (!checked.ok) {
+    // A name the message quotes is typed (a holder's, a settlement's, the one sent), unless it is the item's own label.
+    const named = base.naziv.trim();
+    const typed = named !== '' && named !== dataLabel(code, key) && checked.message === ACTIVITIES.numberFor(named);
+    throw refused(checked.field, typed ? ACTIVITIES.numberFor(asTyped(named)) : checked.message);
+  }
   return { item: { ...base, vrednost: checked.vrednost }, remove: false };
 }
 
@@ -102,7 +117,7 @@ export async function saveActivityData(
     if (wf.row(code).status !== IN_PROGRESS) throw conflict(ACTIVITIES.notInProgress);
     if (podaci.length === 0) return;
     const allowed = allowedDataKeys(code);
-    for (const item of podaci) if (!allowed.includes(item.key)) throw refused(item.key, ACTIVITIES.keyNotAllowed(item.key));
+    for (const item of podaci) if (!allowed.includes(item.key)) throw refused(item.key, ACTIVITIES.keyNotAllowed(asTyped(item.key)));
 
     const list = [...podaciOf(wf.row(code))];
     let holdersChanged = false;
@@ -126,6 +141,6 @@ export async function saveActivityData(
     wf.patch(code, { podaci: list });
     if (holdersChanged && code === 'A6.1') await wf.copyHoldersToA7();
     const keys = [...new Set(podaci.map((d) => d.key))].join(', ');
-    audit(wf, p, `sačuvao podatke (${keys}) aktivnosti ${code} na klasteru ${wf.cluster.naziv}`, opts);
+    audit(wf, p, `sačuvao podatke (${keys}) aktivnosti ${asTyped(code)} na klasteru ${asTyped(wf.cluster.naziv)}`, opts);
   });
 }

@@ -1,6 +1,6 @@
-import { ACTIVITIES } from '@trasa/domain';
+import { ACTIVITIES, asTyped } from '@trasa/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.js';
+import { said, useTestApp } from '../../../test/harness.js';
 import { appToday } from '../../platform/time.js';
 import { driveCluster } from '../../seed/drive.js';
 import { activityFileStore } from '../../shared/activityFileStore.js';
@@ -66,7 +66,7 @@ describe('A6.1 and A7: holders and their fees', () => {
       400,
       ACTIVITIES.unknownHolder,
     );
-    await api.refused(() => api.data(T.nar, 'A7', [{ key: 'Ijos', vrednost: h1.id }]), 400, ACTIVITIES.keyNotAllowed('Ijos'));
+    await api.refused(() => api.data(T.nar, 'A7', [{ key: 'Ijos', vrednost: h1.id }]), 400, ACTIVITIES.keyNotAllowed(asTyped('Ijos')));
     api.ok(
       await api.data(T.nar, 'A7', [
         { key: 'A7IjoChecked', vrednost: h1.id },
@@ -80,16 +80,16 @@ describe('A6.1 and A7: holders and their fees', () => {
     );
     const res = await api.status(T.piu, 'A7', 'Završena');
     expect(res.json().errors).toEqual({
-      A7IjoChecked: ACTIVITIES.holdersUnchecked,
-      A7Taksa: ACTIVITIES.feesMissing,
-      fajlovi: ACTIVITIES.filesNeeded(2),
+      A7IjoChecked: said(ACTIVITIES.holdersUnchecked),
+      A7Taksa: said(ACTIVITIES.feesMissing),
+      fajlovi: said(ACTIVITIES.filesNeeded(2)),
     });
     // Money typed as the app shows it is refused, never collapsed (a second separator, a third decimal, a sign).
     for (const typed of ['2.500,50', '10,123456', '15.000', '-3', '1e5', '12 500 RSD']) {
       await api.refused(
         () => api.data(T.piu, 'A7', [{ key: 'A7Taksa', vrednost: typed, ref: h2.id }]),
         400,
-        ACTIVITIES.numberFor(h2.naziv),
+        ACTIVITIES.numberFor(asTyped(h2.naziv)),
       );
       await api.refused(
         () => api.data(T.piu, 'A7', [{ key: 'DodatnaTaksa', naziv: 'Republička taksa', vrednost: typed }]),

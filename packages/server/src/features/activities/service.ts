@@ -2,6 +2,7 @@ import {
   ACTIVITIES,
   ACTIVITY_STATUSES,
   type ActivityStatus,
+  asTyped,
   controlLabels,
   DATA_KEYS,
   decisionProblems,
@@ -50,7 +51,7 @@ export type StepResult = {
 };
 
 export function logMessage(p: Performer, action: string): string {
-  return isSystem(p) ? `${p.label} je ${action}.` : `Korisnik ${p.email} je ${action}.`;
+  return isSystem(p) ? `${p.label} je ${action}.` : `Korisnik ${asTyped(p.email)} je ${action}.`;
 }
 
 /** One audit row for a step, in the step's transaction (written with the step's changes: ClusterWorkflow.flush). */
@@ -64,7 +65,7 @@ export function audit(wf: ClusterWorkflow, p: Performer, action: string, opts: A
   });
 }
 
-const on = (code: string, cluster: string) => `aktivnost ${code} na klasteru ${cluster}`;
+const on = (code: string, cluster: string) => `aktivnost ${code} na klasteru ${asTyped(cluster)}`;
 const startedNote = (wf: ClusterWorkflow) => {
   const parts: string[] = [];
   if (wf.autoFinished.length > 0) parts.push(`završene automatski: ${wf.autoFinished.join(', ')}`);
@@ -221,13 +222,13 @@ export function resolveControl(
       const target = entry.kontrolise;
       if (target && wf.has(target)) await wf.reopen(target);
       const back = target && wf.has(target) ? `; ${target} vraćena na doradu (revizija ${wf.row(target).returned})` : '';
-      audit(wf, p, `razrešio kontrolu ${code} na klasteru ${wf.cluster.naziv}: ${label}${back}`, opts);
+      audit(wf, p, `razrešio kontrolu ${asTyped(code)} na klasteru ${asTyped(wf.cluster.naziv)}: ${label}${back}`, opts);
       return;
     }
     await wf.finish(code, false);
     const automatic = AUTOMATIC_AFTER[code];
     if (automatic) await wf.finishAutomatic(automatic, control);
-    audit(wf, p, `razrešio kontrolu ${code} na klasteru ${wf.cluster.naziv}: ${label}${startedNote(wf)}`, opts);
+    audit(wf, p, `razrešio kontrolu ${asTyped(code)} na klasteru ${asTyped(wf.cluster.naziv)}: ${label}${startedNote(wf)}`, opts);
   });
 }
 

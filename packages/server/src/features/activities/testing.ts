@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { TestApp } from '../../../test/harness.js';
+import { said, type TestApp } from '../../../test/harness.js';
 import { auditLogs } from '../../db/schema.js';
 import { activities, activityFiles, ijoHolders } from '../../db/schema-activities.js';
 import { createCluster, createContract, createGroup, createSettlement, createUser, tokenFor } from '../../seed/factories.js';
@@ -119,7 +119,7 @@ export function client(t: TestApp, clusterId: string) {
       const before = await snapshot(t, clusterId);
       const res = await attempt();
       expect(res.statusCode, res.body).toBe(status);
-      if (message !== undefined) expect(res.json().message).toBe(message);
+      if (message !== undefined) expect(res.json().message).toBe(said(message));
       expect(await snapshot(t, clusterId)).toEqual(before);
       return res;
     },

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
-import { ACTIVITIES, addDays, DATA_KEYS } from '@trasa/domain';
+import { ACTIVITIES, addDays, asTyped, DATA_KEYS } from '@trasa/domain';
 import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.js';
+import { said, useTestApp } from '../../../test/harness.js';
 import { auditLogs } from '../../db/schema.js';
 import { activities, activityFiles } from '../../db/schema-activities.js';
 import { clusters } from '../../db/schema-clusters.js';
@@ -82,7 +82,7 @@ describe('the system drives a cluster (demo seed)', () => {
     const a3 = await activityRow(t, cluster.id, 'A3');
     await expect(finishActivity(deps, SYSTEM, a3.id)).rejects.toThrow(ACTIVITIES.required);
     await expect(saveActivityData(deps, SYSTEM, a3.id, [{ key: 'Datum', vrednost: addDays(today, 1) }])).rejects.toThrow(
-      ACTIVITIES.keyNotAllowed('Datum'),
+      ACTIVITIES.keyNotAllowed(asTyped('Datum')),
     );
     const a5 = await activityRow(t, cluster.id, 'A5');
     await expect(finishActivity(deps, SYSTEM, a5.id)).rejects.toThrow(ACTIVITIES.notInProgress);
@@ -164,7 +164,7 @@ describe('reactivation (Admin)', () => {
 
   it('puts the activity back in progress and its untouched successors back to the start', async () => {
     const res = api.ok(await api.status(team.tokens.admin, 'A2', 'U toku'));
-    expect(res.message).toBe(ACTIVITIES.statusChanged);
+    expect(res.message).toBe(said(ACTIVITIES.statusChanged));
     expect(res.activity).toMatchObject({ status: 'U toku', datumZavrsetka: null, version: 0, returned: 0 });
     expect(await activityRow(t, clusterId, 'A4')).toMatchObject({ status: 'Nije započeta', datumPocetka: null, rokZavrsetka: null });
     expect(await activityRow(t, clusterId, 'A3')).toMatchObject({ status: 'U toku' });
@@ -260,7 +260,7 @@ describe('concurrent steps on one cluster', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => api.status(team.tokens.izv, 'A2', 'Završena')));
     const codes = answers.map((r) => r.statusCode).sort();
     expect(codes).toEqual([200, ...Array(9).fill(409)]);
-    for (const r of answers.filter((a) => a.statusCode === 409)) expect(r.json().message).toBe(ACTIVITIES.notInProgress);
+    for (const r of answers.filter((a) => a.statusCode === 409)) expect(r.json().message).toBe(said(ACTIVITIES.notInProgress));
     for (const code of ['A3', 'A4']) expect(await activityRow(t, cluster.id, code)).toMatchObject({ status: 'U toku', version: 0 });
     expect(await count('%je završio aktivnost A2 na klasteru Trka Servis%')).toBe(1);
   });

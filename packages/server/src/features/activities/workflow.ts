@@ -179,6 +179,7 @@ export class ClusterWorkflow {
       ip: l.ip ?? '',
       url: l.url ?? '',
       message: l.message,
+      typed_spans: l.typedSpans ?? null,
       group_id: l.groupId ?? null,
       group_cirilica: l.groupCirilica ?? '',
     }));

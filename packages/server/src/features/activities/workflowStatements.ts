@@ -99,10 +99,10 @@ export const recordsStatement = (db: Executor) => {
 export const writeStatement = namedStatement(
   'wf_write',
   sql`with logged as (
-      insert into ${auditLogs} (user_id, user_label, ip, url, message, group_id, group_cirilica)
-      select l.user_id, l.user_label, l.ip, l.url, l.message, l.group_id, l.group_cirilica
+      insert into ${auditLogs} (user_id, user_label, ip, url, message, typed_spans, group_id, group_cirilica)
+      select l.user_id, l.user_label, l.ip, l.url, l.message, l.typed_spans, l.group_id, l.group_cirilica
       from jsonb_to_recordset(${sql.placeholder('logs')}::jsonb) as l(user_id uuid, user_label text, ip text, url text, message text,
-        group_id uuid, group_cirilica text))
+        typed_spans integer[], group_id uuid, group_cirilica text))
     update ${activities} a set
       status = v.status, datum_pocetka = v.datum_pocetka, datum_zavrsetka = v.datum_zavrsetka,
       rok_zavrsetka = v.rok_zavrsetka, version = v.version, returned = v.returned, faults = v.faults,

@@ -1,7 +1,7 @@
 import { ACTIVITIES, ACTIVITY_CATALOGUE, ACTIVITY_INSTRUCTIONS, CATALOGUE, type CatalogueEntryDto, COMMON } from '@trasa/domain';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.js';
+import { said, useTestApp } from '../../../test/harness.js';
 import { auditLogs } from '../../db/schema.js';
 import { activityCatalogue } from '../../db/schema-activities.js';
 import { createCluster, createGroup, createUser, setActivityState, tokenFor } from '../../seed/factories.js';
@@ -83,7 +83,7 @@ describe('PATCH /api/activity/catalogue/:code', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
-      message: CATALOGUE.saved,
+      message: said(CATALOGUE.saved),
       activity: expect.objectContaining({
         _id: 'A4.1',
         naziv: 'Kontrola idejnog rešenja',
@@ -116,7 +116,7 @@ describe('PATCH /api/activity/catalogue/:code', () => {
     for (const rok of [6, 0, -5, 31, 10.5, null, '', 'sedam', [10], true]) {
       const res = await patch('A3', { naziv: 'Drugi naziv', rok });
       expect(res.statusCode, JSON.stringify(rok)).toBe(400);
-      expect(res.json()).toEqual({ message: ACTIVITIES.invalidRok, errors: { rok: ACTIVITIES.invalidRok } });
+      expect(res.json()).toEqual({ message: said(ACTIVITIES.invalidRok), errors: { rok: said(ACTIVITIES.invalidRok) } });
     }
     expect(await rowOf('A3')).toEqual(before);
   });
@@ -125,7 +125,7 @@ describe('PATCH /api/activity/catalogue/:code', () => {
     const before = await rowOf('A5');
     const empty = await patch('A5', { naziv: '   ' });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().errors).toEqual({ naziv: ACTIVITIES.required });
+    expect(empty.json().errors).toEqual({ naziv: said(ACTIVITIES.required) });
     for (const payload of [
       { code: 'A55' },
       { odgovoran: ['NADZOR'] },
@@ -135,7 +135,7 @@ describe('PATCH /api/activity/catalogue/:code', () => {
     ]) {
       const res = await patch('A5', payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().message).toBe(CATALOGUE.fixedFields);
+      expect(res.json().message).toBe(said(CATALOGUE.fixedFields));
     }
     expect(await rowOf('A5')).toEqual(before);
   });
@@ -143,7 +143,7 @@ describe('PATCH /api/activity/catalogue/:code', () => {
   it('answers 404 for an unknown code', async () => {
     const res = await patch('A99', { naziv: 'Nova' });
     expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe(COMMON.notFound);
+    expect(res.json().message).toBe(said(COMMON.notFound));
   });
 
   it('is the Admin’s only', async () => {

@@ -1,4 +1,4 @@
-import { type CatalogueEdit, type CatalogueEntryDto, KLIZNO } from '@trasa/domain';
+import { asTyped, type CatalogueEdit, type CatalogueEntryDto, KLIZNO } from '@trasa/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { activityCatalogue } from '../../db/schema-activities.js';
@@ -45,7 +45,7 @@ export async function editCatalogueEntry(
       .where(eq(activityCatalogue.code, code))
       .returning();
     if (!row) throw notFound();
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je izmenio aktivnost ${code} u katalogu.` });
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${asTyped(actor.email)} je izmenio aktivnost ${asTyped(code)} u katalogu.` });
     return presentCatalogueEntry(row);
   });
 }

@@ -1,6 +1,7 @@
 import { CLUSTERS, COMMON, USERS } from '@trasa/domain';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { said } from '../../../test/harness.js';
 import { auditLogs } from '../../db/schema.js';
 import { clusterGroups, clusterSettlements, clusters, contractClusters } from '../../db/schema-clusters.js';
 import { createCluster, linkClusterToContract } from '../../seed/factories.js';
@@ -135,10 +136,10 @@ describe('POST /api/location', () => {
     for (const [payload, status, field, text] of cases) {
       const res = await call('POST', '/api/location', adminToken, payload);
       expect(res.statusCode, `${JSON.stringify(payload)} ${res.body}`).toBe(status);
-      expect(res.json().errors?.[field], `${JSON.stringify(payload)} ${res.body}`).toEqual(text);
+      expect(res.json().errors?.[field], `${JSON.stringify(payload)} ${res.body}`).toEqual(typeof text === 'string' ? said(text) : text);
     }
     const contractRes = await call('POST', '/api/location', adminToken, { ...ok, ugovor: finished.id });
-    expect(contractRes.json()).toEqual({ message: CLUSTERS.chooseContract, errors: { ugovor: CLUSTERS.chooseContract } });
+    expect(contractRes.json()).toEqual({ message: said(CLUSTERS.chooseContract), errors: { ugovor: said(CLUSTERS.chooseContract) } });
     expect((await call('POST', '/api/location', adminToken, { naziv: 'kremna jug' })).json().message).toBe(
       'Кластер са тим називом већ постоји.',
     );
@@ -168,7 +169,7 @@ describe('PATCH /api/location/:id', () => {
       usputnaNaselja: [s[0]?.id],
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json().message).toBe(CLUSTERS.edited);
+    expect(edited.json().message).toBe(said(CLUSTERS.edited));
     const location = edited.json().location;
     expect(location).toMatchObject({
       _id: c.id,
@@ -203,7 +204,10 @@ describe('PATCH /api/location/:id', () => {
     for (const ugovor of ['', active.id]) {
       const left = await call('PATCH', `/api/location/${c.id}`, adminToken, { naziv: 'Drežnik X', ugovor });
       expect(left.statusCode).toBe(400);
-      expect(left.json()).toEqual({ message: CLUSTER_TEXTS.finishedContract, errors: { ugovor: CLUSTER_TEXTS.finishedContract } });
+      expect(left.json()).toEqual({
+        message: said(CLUSTER_TEXTS.finishedContract),
+        errors: { ugovor: said(CLUSTER_TEXTS.finishedContract) },
+      });
     }
     const [row] = await t.db.select().from(clusters).where(eq(clusters.id, c.id));
     expect(row?.naziv).toBe('Drežnik Gornji');
@@ -214,7 +218,7 @@ describe('PATCH /api/location/:id', () => {
     const c = await createCluster(t.db, { naziv: 'Kršanje' });
     const taken = await call('PATCH', `/api/location/${c.id}`, adminToken, { naziv: 'bioska' });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toBe(CLUSTER_TEXTS.nameTaken);
+    expect(taken.json().message).toBe(said(CLUSTER_TEXTS.nameTaken));
     expect((await call('PATCH', `/api/location/${NO_ID}`, adminToken, { naziv: 'X' })).statusCode).toBe(404);
     expect((await call('PATCH', '/api/location/12', adminToken, { naziv: 'X' })).statusCode).toBe(400);
   });
@@ -234,7 +238,7 @@ describe('PATCH /api/location/:id', () => {
 
     const foreign = await call('PATCH', `/api/location/${c.id}`, managerToken, { naziv: 'Stublo', odgovoran: [tree.mid.id, tree.root.id] });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().errors).toEqual({ odgovoran: USERS.invalidOption });
+    expect(foreign.json().errors).toEqual({ odgovoran: said(USERS.invalidOption) });
     const groupsNow = await t.db.select().from(clusterGroups).where(eq(clusterGroups.clusterId, c.id));
     expect(new Set(groupsNow.map((g) => g.groupId))).toEqual(new Set([tree.mid.id, tree.other.id]));
   });
@@ -243,7 +247,7 @@ describe('PATCH /api/location/:id', () => {
     const c = await createCluster(t.db, { naziv: 'Tuđi klaster', groupIds: [tree.leaf.id] });
     const res = await call('PATCH', `/api/location/${c.id}`, otherManagerToken, { naziv: 'Preuzet' });
     expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe(COMMON.notFound);
+    expect(res.json().message).toBe(said(COMMON.notFound));
     const [row] = await t.db.select().from(clusters).where(eq(clusters.id, c.id));
     expect(row?.naziv).toBe('Tuđi klaster');
     expect((await call('PATCH', `/api/location/${c.id}`, leafToken, { naziv: 'Zaposleni' })).statusCode).toBe(403);
@@ -261,7 +265,7 @@ describe('DELETE /api/location/:id', () => {
     expect((await call('DELETE', `/api/location/${c.id}`, managerToken)).statusCode).toBe(403);
     const res = await call('DELETE', `/api/location/${c.id}`, adminToken);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: CLUSTERS.deleted });
+    expect(res.json()).toEqual({ message: said(CLUSTERS.deleted) });
     expect(await t.db.select().from(clusters).where(eq(clusters.id, c.id))).toEqual([]);
     expect(await t.db.select().from(clusterSettlements).where(eq(clusterSettlements.clusterId, c.id))).toEqual([]);
     expect(await t.db.select().from(contractClusters).where(eq(contractClusters.clusterId, c.id))).toEqual([]);

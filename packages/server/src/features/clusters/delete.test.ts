@@ -1,7 +1,7 @@
 import { CLUSTERS } from '@trasa/domain';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.js';
+import { said, useTestApp } from '../../../test/harness.js';
 import { activities, activityFiles } from '../../db/schema-activities.js';
 import { clusters, topicComments, topics } from '../../db/schema-clusters.js';
 import { createCluster, createGroup, createUser, tokenFor } from '../../seed/factories.js';
@@ -69,7 +69,7 @@ describe('DELETE /api/location/:id', () => {
     for (const code of codes.slice(0, 5)) await start(c.id, code);
     const res = await remove(c.id);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('Klaster se ne može obrisati: ima otvorene teme (3) i započete aktivnosti (5).');
+    expect(res.json().message).toBe(said('Klaster se ne može obrisati: ima otvorene teme (3) i započete aktivnosti (5).'));
     expect(await exists(c.id)).toBe(true);
     expect(await t.db.select().from(topics).where(eq(topics.clusterId, c.id))).toHaveLength(3);
   });
@@ -80,8 +80,8 @@ describe('DELETE /api/location/:id', () => {
     await upload(c.id, first?.code ?? '');
     const res = await remove(c.id);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(CLUSTERS.deleteBlocked({ openTopics: 0, documents: 1, startedActivities: 1 }));
-    expect(res.json().message).toBe('Klaster se ne može obrisati: ima dokumente (1) i započete aktivnosti (1).');
+    expect(res.json().message).toBe(said(CLUSTERS.deleteBlocked({ openTopics: 0, documents: 1, startedActivities: 1 })));
+    expect(res.json().message).toBe(said('Klaster se ne može obrisati: ima dokumente (1) i započete aktivnosti (1).'));
     expect(await exists(c.id)).toBe(true);
   });
 
@@ -91,7 +91,7 @@ describe('DELETE /api/location/:id', () => {
     expect((await t.db.select().from(activities).where(eq(activities.clusterId, c.id))).length).toBeGreaterThan(0);
     const res = await remove(c.id);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message).toBe(CLUSTERS.deleted);
+    expect(res.json().message).toBe(said(CLUSTERS.deleted));
     expect(await exists(c.id)).toBe(false);
     expect(await t.db.select().from(topics).where(eq(topics.id, closed.id))).toEqual([]);
     expect(await t.db.select().from(activities).where(eq(activities.clusterId, c.id))).toEqual([]);

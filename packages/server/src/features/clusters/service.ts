@@ -1,4 +1,4 @@
-import { CLUSTERS, toCyrillic, toLatin } from '@trasa/domain';
+import { asTyped, CLUSTERS, toCyrillic, toLatin } from '@trasa/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { activities, activityFiles } from '../../db/schema-activities.js';
@@ -97,7 +97,7 @@ export async function createCluster(ctx: AppContext, actor: Actor, input: Cluste
     if (!row) throw new Error('cluster not created');
     await writeRelations(tx, row.id, r, none);
     await ensureClusterActivities(tx, [row.id]);
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je dodao klaster ${r.naziv}.` });
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${asTyped(actor.email)} je dodao klaster ${asTyped(r.naziv)}.` });
     return locationOf(tx, row.id);
   });
 }
@@ -125,7 +125,7 @@ export async function editCluster(ctx: AppContext, actor: Actor, id: string, inp
       { [UNIQUE_VIOLATION]: nameTaken },
     );
     await writeRelations(tx, id, r, current);
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je izmenio klaster ${existing.naziv}.` });
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${asTyped(actor.email)} je izmenio klaster ${asTyped(existing.naziv)}.` });
     return locationOf(tx, id);
   });
 }
@@ -166,7 +166,7 @@ export async function deleteCluster(ctx: AppContext, actor: Actor, id: string, r
       throw conflict(CLUSTERS.deleteBlocked(held));
     const [existing] = await tx.delete(clusters).where(eq(clusters.id, id)).returning({ naziv: clusters.naziv });
     if (!existing) throw notFound();
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je obrisao klaster ${existing.naziv}.` });
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${asTyped(actor.email)} je obrisao klaster ${asTyped(existing.naziv)}.` });
     return CLUSTERS.deleted;
   });
 }

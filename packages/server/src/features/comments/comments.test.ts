@@ -1,7 +1,7 @@
 import { ACTIVITIES } from '@trasa/domain';
 import { like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.js';
+import { said, useTestApp } from '../../../test/harness.js';
 import { auditLogs } from '../../db/schema.js';
 import { createUser, tokenFor } from '../../seed/factories.js';
 import { client, createTeam, type Team } from '../activities/testing.js';
@@ -21,7 +21,7 @@ describe('comments on an activity', () => {
     const first = await api.comment(team.tokens.nad, 'A5', '  Čekamo dokumentaciju.  ');
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json()).toEqual({
-      message: ACTIVITIES.commentSent,
+      message: said(ACTIVITIES.commentSent),
       komentar: {
         _id: expect.any(String),
         komentar: 'Čekamo dokumentaciju.',

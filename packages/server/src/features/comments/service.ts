@@ -1,4 +1,5 @@
 import type { ActivityCommentDto } from '@trasa/domain';
+import { asTyped } from '@trasa/domain';
 import { eq } from 'drizzle-orm';
 import { activityComments } from '../../db/schema-activities.js';
 import { clusters } from '../../db/schema-clusters.js';
@@ -36,7 +37,7 @@ export async function commentActivity(
     await writeLog(tx, {
       actor,
       ...req,
-      message: `Korisnik ${actor.email} je komentarisao aktivnost ${activity.code} na klasteru ${cluster?.naziv ?? ''}.`,
+      message: `Korisnik ${asTyped(actor.email)} je komentarisao aktivnost ${asTyped(activity.code)} na klasteru ${asTyped(cluster?.naziv ?? '')}.`,
     });
     return commentById(tx, row.id);
   });

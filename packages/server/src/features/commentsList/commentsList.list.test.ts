@@ -2,6 +2,7 @@ import { COMMENT_LIST, COMMON, type CommentListDto } from '@trasa/domain';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activityOf, addComment } from '../../../test/activityData.js';
+import { said } from '../../../test/harness.js';
 import { auditLogs } from '../../db/schema.js';
 import { activityCatalogue, activityComments } from '../../db/schema-activities.js';
 import { createCluster, createGroup, createUser, tokenFor } from '../../seed/factories.js';
@@ -109,15 +110,15 @@ describe('comments list', () => {
       expect((await t.call({ method: 'DELETE', url: '/api/comment/', payload, token })).statusCode).toBe(403);
     }
     const res = await t.call({ method: 'DELETE', url: '/api/comment/', payload, token: adminToken });
-    expect(res.json()).toEqual({ message: COMMENT_LIST.deleted });
+    expect(res.json()).toEqual({ message: said(COMMENT_LIST.deleted) });
     expect(await t.db.select().from(activityComments).where(inArray(activityComments.id, payload.komentari))).toEqual([]);
     const [log] = await t.db.select().from(auditLogs).orderBy(desc(auditLogs.createdAt)).limit(1);
     expect(log?.message).toMatch(/je obrisao 2 komentara na aktivnostima\.$/);
     const again = await t.call({ method: 'DELETE', url: '/api/comment/', payload, token: adminToken });
     expect(again.statusCode).toBe(404);
-    expect(again.json().message).toBe(COMMON.notFound);
+    expect(again.json().message).toBe(said(COMMON.notFound));
     const empty = await t.call({ method: 'DELETE', url: '/api/comment/', payload: { komentari: [] }, token: adminToken });
-    expect(empty.json()).toMatchObject({ message: COMMENT_LIST.noneChosen });
+    expect(empty.json()).toMatchObject({ message: said(COMMENT_LIST.noneChosen) });
   });
 });
 

@@ -1,4 +1,4 @@
-import { COMMENT_LIST, type CommentsPage, foldForSearch, type Sorting, type SortKey } from '@trasa/domain';
+import { asTyped, COMMENT_LIST, type CommentsPage, foldForSearch, type Sorting, type SortKey } from '@trasa/domain';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema.js';
@@ -374,7 +374,11 @@ export async function deleteComments(ctx: AppContext, actor: Actor, ids: string[
   return ctx.db.transaction(async (tx) => {
     const deleted = await tx.delete(activityComments).where(inArray(activityComments.id, ids)).returning({ id: activityComments.id });
     if (deleted.length === 0) throw notFound();
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je obrisao ${commentsCount(deleted.length)} na aktivnostima.` });
+    await writeLog(tx, {
+      actor,
+      ...req,
+      message: `Korisnik ${asTyped(actor.email)} je obrisao ${commentsCount(deleted.length)} na aktivnostima.`,
+    });
     return COMMENT_LIST.deleted;
   });
 }

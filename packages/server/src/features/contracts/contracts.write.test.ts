@@ -1,6 +1,7 @@
 import { addDays, CLUSTERS, CONTRACTS, USERS } from '@trasa/domain';
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { said } from '../../../test/harness.js';
 import { auditLogs, groups } from '../../db/schema.js';
 import { contractGroups, contracts } from '../../db/schema-clusters.js';
 import {
@@ -33,7 +34,7 @@ describe('POST /api/{route}', () => {
     for (const c of cases) {
       const res = await create(c.route, { ...body, broj: `${c.route}-1`, ...(c.grupe && { grupe: c.grupe }) });
       expect(res.statusCode, res.body).toBe(201);
-      expect(res.json()).toEqual({ message: CONTRACTS.created, document: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+      expect(res.json()).toEqual({ message: said(CONTRACTS.created), document: expect.stringMatching(/^[0-9a-f-]{36}$/) });
       const got = await get(c.route, res.json().document);
       expect(got.statusCode, got.body).toBe(200);
       const dto = got.json()[c.itemKey];
@@ -75,11 +76,11 @@ describe('POST /api/{route}', () => {
     });
     const notNumber = await create('contract', { ...body, rokTrajanja: 'devedeset' });
     expect(notNumber.statusCode).toBe(400);
-    expect(notNumber.json()).toMatchObject({ message: CLUSTERS.mustBeNumber, errors: { rokTrajanja: CLUSTERS.mustBeNumber } });
+    expect(notNumber.json()).toMatchObject({ message: said(CLUSTERS.mustBeNumber), errors: { rokTrajanja: said(CLUSTERS.mustBeNumber) } });
     const blankName = await create('contract', { ...body, naziv: '   ' });
-    expect(blankName.json()).toMatchObject({ message: CLUSTERS.required, errors: { naziv: CLUSTERS.required } });
+    expect(blankName.json()).toMatchObject({ message: said(CLUSTERS.required), errors: { naziv: said(CLUSTERS.required) } });
     const badDate = await create('contract', { ...body, datumPocetka: '2026-02-30' });
-    expect(badDate.json().errors).toMatchObject({ datumPocetka: CLUSTERS.required });
+    expect(badDate.json().errors).toMatchObject({ datumPocetka: said(CLUSTERS.required) });
     // rokTrajanja typed as text is a number.
     expect((await create('contract', { ...body, rokTrajanja: '90' })).statusCode).toBe(201);
   });
@@ -98,7 +99,7 @@ describe('POST /api/{route}', () => {
     for (const r of refusals) {
       const res = await create(r.route, { ...body, ...(r.grupe && { grupe: r.grupe }) });
       expect(res.statusCode, `${r.route} ${JSON.stringify(r.grupe)}`).toBe(400);
-      expect(res.json()).toEqual({ message: USERS.invalidOption, errors: { grupe: USERS.invalidOption } });
+      expect(res.json()).toEqual({ message: said(USERS.invalidOption), errors: { grupe: said(USERS.invalidOption) } });
     }
     expect(await t.db.select({ id: contracts.id }).from(contracts)).toHaveLength(before.length);
   });
@@ -120,7 +121,7 @@ describe('POST /api/{route}/{route}/:id (edit)', () => {
       grupe: JSON.stringify([izv2.id]),
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message).toBe(CONTRACTS.edited);
+    expect(res.json().message).toBe(said(CONTRACTS.edited));
     expect(res.json().contract).toMatchObject({
       _id: id,
       naziv: 'Izmenjen ugovor',
@@ -154,11 +155,11 @@ describe('POST /api/{route}/{route}/:id (edit)', () => {
     const id = await createOk('contract', { ...body, broj: 'E-2' });
     const res = await edit('contract', id, { naziv: 'Samo naziv' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toMatchObject({ datumPocetka: CLUSTERS.required, rokTrajanja: CLUSTERS.mustBeNumber });
+    expect(res.json().errors).toMatchObject({ datumPocetka: said(CLUSTERS.required), rokTrajanja: said(CLUSTERS.mustBeNumber) });
     const notNumber = await edit('contract', id, { naziv: 'X', datumPocetka: '2026-01-01', rokTrajanja: 'mnogo' });
-    expect(notNumber.json()).toMatchObject({ message: CLUSTERS.mustBeNumber, errors: { rokTrajanja: CLUSTERS.mustBeNumber } });
+    expect(notNumber.json()).toMatchObject({ message: said(CLUSTERS.mustBeNumber), errors: { rokTrajanja: said(CLUSTERS.mustBeNumber) } });
     const empty = await edit('contract', id, { naziv: '', datumPocetka: '2026-01-01', rokTrajanja: '' });
-    expect(empty.json().errors).toMatchObject({ naziv: CLUSTERS.required, rokTrajanja: CLUSTERS.mustBeNumber });
+    expect(empty.json().errors).toMatchObject({ naziv: said(CLUSTERS.required), rokTrajanja: said(CLUSTERS.mustBeNumber) });
     expect((await get('contract', id)).json().contract.naziv).toBe(body.naziv);
   });
 
@@ -168,7 +169,7 @@ describe('POST /api/{route}/{route}/:id (edit)', () => {
     for (const grupe of [JSON.stringify([izv.id]), '[nije json', JSON.stringify({ a: 1 })]) {
       const res = await edit('contractPro', id, { ...fields, grupe });
       expect(res.statusCode, grupe).toBe(400);
-      expect(res.json().errors).toEqual({ grupe: USERS.invalidOption });
+      expect(res.json().errors).toEqual({ grupe: said(USERS.invalidOption) });
     }
     const after = (await get('contractPro', id)).json().contractPro;
     expect(after.naziv).toBe(body.naziv);
@@ -184,7 +185,7 @@ describe('POST /api/{route}/{route}/:id (edit)', () => {
     // 'Završen' needs its end date (spec 2 §4).
     const noDate = await edit('contractNad', id, { ...fields, status: 'Završen' });
     expect(noDate.statusCode).toBe(400);
-    expect(noDate.json().errors).toEqual({ datumZavrsetka: CONTRACTS.finishDateRequired });
+    expect(noDate.json().errors).toEqual({ datumZavrsetka: said(CONTRACTS.finishDateRequired) });
     // Back in progress, an end date is dropped.
     const back = await edit('contractNad', id, { ...fields, status: 'U toku', datumZavrsetka: '2026-03-01' });
     expect(back.json().contract).toMatchObject({ status: 'U toku', datumZavrsetka: null });
@@ -193,7 +194,7 @@ describe('POST /api/{route}/{route}/:id (edit)', () => {
     expect(done.json().contract).toMatchObject({ status: 'Završen', datumZavrsetka: '2026-03-01', boja: 'green' });
     const late = await edit('contractNad', id, { ...fields, naziv: 'Ponovo', status: 'U toku' });
     expect(late.statusCode).toBe(409);
-    expect(late.json().message).toBe('Završen ugovor se ne može menjati.');
+    expect(late.json().message).toBe(said('Završen ugovor se ne može menjati.'));
     const json = await t.call({
       method: 'POST',
       url: `/api/contractNad/contractNad/${id}`,
@@ -234,7 +235,7 @@ describe('DELETE /api/{route}/:id', () => {
     expect((await t.call({ method: 'DELETE', url: `/api/contractPro/${id}`, token: admin })).statusCode).toBe(404);
     const res = await t.call({ method: 'DELETE', url: `/api/contractIzv/${id}`, token: admin });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: CONTRACTS.deleted });
+    expect(res.json()).toEqual({ message: said(CONTRACTS.deleted) });
     expect(await t.db.select().from(contracts).where(eq(contracts.id, id))).toEqual([]);
     expect(
       await t.db

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { CONTRACTS } from '@trasa/domain';
 import { eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.js';
+import { said, useTestApp } from '../../../test/harness.js';
 import { auditLogs } from '../../db/schema.js';
 import { contractFiles } from '../../db/schema-clusters.js';
 import { createCluster, createContract, createGroup, createUser, tokenFor } from '../../seed/factories.js';
@@ -44,7 +44,7 @@ describe('uploading documents', () => {
       { field: 'fajl1', name: 'Анекс 1 – измене.docx', content: minimalDocx('Анекс'), type: 'application/octet-stream' },
     ]);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message).toBe(CONTRACTS.edited);
+    expect(res.json().message).toBe(said(CONTRACTS.edited));
     const fajlovi = res.json().contract.fajlovi;
     expect(fajlovi).toEqual([
       {
@@ -86,10 +86,10 @@ describe('uploading documents', () => {
       { naziv: 'Posle', datumPocetka: '2026-01-01', rokTrajanja: '30' },
     );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message).toBe('Успешно измењен уговор.');
+    expect(res.json().message).toBe(said('Успешно измењен уговор.'));
     expect(res.json().odbijeni).toEqual([
-      { originalnoIme: 'ugovor.pdf', razlog: 'Pogrešan tip fajla', polje: 'fajl1' },
-      { originalnoIme: 'skripta.exe', razlog: 'Pogrešan tip fajla', polje: 'fajl3' },
+      { originalnoIme: 'ugovor.pdf', razlog: said('Pogrešan tip fajla'), polje: 'fajl1' },
+      { originalnoIme: 'skripta.exe', razlog: said('Pogrešan tip fajla'), polje: 'fajl3' },
     ]);
     expect(res.json().contract.naziv).toBe('Posle');
     expect(res.json().contract.fajlovi.map((f: { originalnoIme: string }) => f.originalnoIme)).toEqual(['dobar.pdf', 'posle.pdf']);
@@ -100,16 +100,16 @@ describe('uploading documents', () => {
       { field: 'fajl0', name: 'lazni.docx', content: Buffer.from('nije word'), type: 'application/octet-stream' },
     ]);
     expect(none.statusCode).toBe(200);
-    expect(none.json().odbijeni).toEqual([{ originalnoIme: 'lazni.docx', razlog: 'Pogrešan tip fajla', polje: 'fajl0' }]);
+    expect(none.json().odbijeni).toEqual([{ originalnoIme: 'lazni.docx', razlog: said('Pogrešan tip fajla'), polje: 'fajl0' }]);
     // …and the message says that nothing was saved, not that the contract was edited.
-    expect(none.json().message).toBe('Ниједан документ није сачуван.');
+    expect(none.json().message).toBe(said('Ниједан документ није сачуван.'));
     const editedOnly = await upload(
       'contract',
       c.id,
       [{ field: 'fajl0', name: 'lazni.pdf', content: Buffer.from('nije pdf'), type: 'application/pdf' }],
       { naziv: 'Opet posle', datumPocetka: '2026-01-01', rokTrajanja: '30' },
     );
-    expect(editedOnly.json().message).toBe('Измене уговора су сачуване, али ниједан документ није сачуван.');
+    expect(editedOnly.json().message).toBe(said('Измене уговора су сачуване, али ниједан документ није сачуван.'));
     expect(editedOnly.json().contract.naziv).toBe('Opet posle');
     expect(await rowsOf(c.id)).toHaveLength(2);
     expect((await filesOnDisk()).length).toBe(before.length + 2);
@@ -126,7 +126,7 @@ describe('uploading documents', () => {
       pdfPart('posle.pdf', 'fajl2'),
     ]);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().odbijeni).toEqual([{ originalnoIme: 'veliki.pdf', razlog: 'Fajl je prevelik', polje: 'fajl1' }]);
+    expect(res.json().odbijeni).toEqual([{ originalnoIme: 'veliki.pdf', razlog: said('Fajl je prevelik'), polje: 'fajl1' }]);
     expect((await rowsOf(c.id)).map((r) => r.originalnoIme).sort()).toEqual(['mali.pdf', 'posle.pdf']);
     expect((await filesOnDisk()).length).toBe(before.length + 2);
   });
@@ -170,7 +170,7 @@ describe('uploading documents', () => {
     const before = await filesOnDisk();
     const res = await upload('contractIzv', done.id, [pdfPart()]);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('Završen ugovor se ne može menjati.');
+    expect(res.json().message).toBe(said('Završen ugovor se ne može menjati.'));
     expect((await upload('contractIzv', '00000000-0000-4000-8000-000000000000', [pdfPart()])).statusCode).toBe(404);
     expect(await filesOnDisk()).toEqual(before);
     expect(await rowsOf(done.id)).toEqual([]);
@@ -242,7 +242,7 @@ describe('downloading and removing documents', () => {
     expect((await del(first._id, await tokenFor(t.ctx, await createUser(t.db, { groupId: izv.id })))).statusCode).toBe(403);
     const res = await del(first._id);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Dokument je obrisan.' });
+    expect(res.json()).toEqual({ message: said('Dokument je obrisan.') });
     expect((await filesOnDisk()).length).toBe(before.length - 1);
     expect((await rowsOf(c.id)).map((r) => r.id)).toEqual([second._id]);
     expect((await download(c.id, first._id, admin, 'contract')).statusCode).toBe(404);
@@ -261,7 +261,7 @@ describe('downloading and removing documents', () => {
     expect(edit.statusCode, edit.body).toBe(200);
     const refused = await del(second._id);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('Završen ugovor se ne može menjati.');
+    expect(refused.json().message).toBe(said('Završen ugovor se ne može menjati.'));
     expect(await rowsOf(c.id)).toHaveLength(1);
     expect((await download(c.id, second._id, admin, 'contract')).statusCode).toBe(200);
   });

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { CONTRACTS, type contractCreateSchema, contractEditSchema, contractFinishIssues, USERS } from '@trasa/domain';
+import { asTyped, CONTRACTS, type contractCreateSchema, contractEditSchema, contractFinishIssues, USERS } from '@trasa/domain';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -30,7 +30,8 @@ import {
 export type RequestInfo = { ip: string; url: string };
 
 const invalidGroups = () => badRequest(USERS.invalidOption, { grupe: USERS.invalidOption });
-const named = (def: KindDef, c: { naziv: string; broj: string }) => `${def.label} ${c.naziv} (broj ${c.broj})`;
+/** A contract in a log sentence: its kind's label, then its typed name and number (asTyped). */
+const named = (def: KindDef, c: { naziv: string; broj: string }) => `${def.label} ${asTyped(c.naziv)} (broj ${asTyped(c.broj)})`;
 
 /** The kind, readable by the actor (their contract lineage read once, kept by the groups' version). */
 async function kindCondition(db: Executor, def: KindDef, actor: Actor): Promise<SQL> {
@@ -147,7 +148,7 @@ export async function createContract(
       .returning({ id: contracts.id });
     if (!row) throw new Error('contract not created');
     await setGroups(tx, row.id, grupe);
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je kreirao ${named(def, input)}.` });
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${asTyped(actor.email)} je kreirao ${named(def, input)}.` });
     return row.id;
   });
 }
@@ -271,7 +272,7 @@ export async function saveContractForm(
           .where(eq(contracts.id, id));
         if (grupe) await setGroups(tx, id, grupe);
         subject = { ...current, naziv: input.naziv };
-        parts.push(`je izmenio ${named(def, subject)}${current.naziv === input.naziv ? '' : ` (ranije ${current.naziv})`}`);
+        parts.push(`je izmenio ${named(def, subject)}${current.naziv === input.naziv ? '' : ` (ranije ${asTyped(current.naziv)})`}`);
       }
       if (form.files.length > 0) {
         // One request's documents keep their order (they would all share the transaction's now()).
@@ -287,10 +288,10 @@ export async function saveContractForm(
             uploadedBy: actor.id,
           })),
         );
-        const names = form.files.map((f) => f.originalName).join(', ');
+        const names = form.files.map((f) => asTyped(f.originalName)).join(', ');
         parts.push(input ? `dodao dokumente: ${names}` : `je dodao dokumente na ${named(def, subject)}: ${names}`);
       }
-      if (parts.length > 0) await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} ${parts.join(' i ')}.` });
+      if (parts.length > 0) await writeLog(tx, { actor, ...req, message: `Korisnik ${asTyped(actor.email)} ${parts.join(' i ')}.` });
       return contractDto(tx, id);
     });
   } catch (err) {
@@ -305,7 +306,7 @@ export async function deleteContract(ctx: AppContext, actor: Actor, def: KindDef
     const current = await lockContract(tx, def, id);
     const files = await tx.select({ storedName: contractFiles.storedName }).from(contractFiles).where(eq(contractFiles.contractId, id));
     await tx.delete(contracts).where(eq(contracts.id, id));
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je obrisao ${named(def, current)}.` });
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${asTyped(actor.email)} je obrisao ${named(def, current)}.` });
     return files;
   });
   await removeFromDisk(ctx, stored);
@@ -369,7 +370,7 @@ export async function deleteDocument(
     await writeLog(tx, {
       actor,
       ...req,
-      message: `Korisnik ${actor.email} je obrisao dokument ${file.originalnoIme} sa ugovora ${named(def, current)}.`,
+      message: `Korisnik ${asTyped(actor.email)} je obrisao dokument ${asTyped(file.originalnoIme)} sa ugovora ${named(def, current)}.`,
     });
     return file;
   });

@@ -8,6 +8,7 @@ import type { Cell } from '../../platform/xlsxWriter.js';
 import { daysLeft, todayOf } from '../../shared/activityColour.js';
 import { rokOf } from '../notifications/presenter.js';
 import { inProgressCondition, notificationsCondition } from '../notifications/service.js';
+import { ours } from './cells.js';
 import { define, type ExportColumn, type ExportPlan } from './lists.js';
 import { TEXTS } from './texts.js';
 
@@ -61,13 +62,14 @@ function activityPlan(ctx: AppContext, where: SQL, title: string, withContract: 
       .filter(Boolean)
       .map((c) => TEXTS.responsibleParties[c] ?? c)
       .join(', ');
+    // The catalogue's names and the responsible parties are the product's words (cells.ts).
     const out: Cell[] = [
       code,
-      naziv,
+      ours(naziv),
       cluster,
-      responsible || TEXTS.empty,
+      responsible ? ours(responsible) : TEXTS.empty,
       formatDate(start) || TEXTS.empty,
-      due ? formatDate(due) : rok === KLIZNO ? KLIZNO : String(rok),
+      due ? formatDate(due) : rok === KLIZNO ? ours(KLIZNO) : String(rok),
       left === null ? TEXTS.empty : left,
     ];
     if (withContract) out.push(contract ?? TEXTS.empty);

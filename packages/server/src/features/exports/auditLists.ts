@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { auditLogs, users } from '../../db/schema.js';
 import { activities, activityCatalogue, activityComments } from '../../db/schema-activities.js';
 import { clusters } from '../../db/schema-clusters.js';
+import { loggedSentence } from '../../platform/audit.js';
+import type { Cell } from '../../platform/xlsxWriter.js';
 import { clusterScopeOf } from '../clusters/policy.js';
 import { commentListCondition } from '../commentsList/service.js';
 import { listIjos } from '../ijo/service.js';
@@ -12,6 +14,7 @@ import { logListCondition } from '../logs/service.js';
 import { listPriorities } from '../priorities/service.js';
 import { listRoles } from '../roles/service.js';
 import { listTypes } from '../types/service.js';
+import { ours, oursSql } from './cells.js';
 import { define, type ExportColumn } from './lists.js';
 import { inBatches, primed } from './serviceRows.js';
 import { TEXTS } from './texts.js';
@@ -44,12 +47,17 @@ const logsList = define({
       col(TEXTS.logIp, 14, auditLogs.ip),
       col(TEXTS.logUrl, 30, auditLogs.url),
     ];
+    // The sentence's typed spans ride after the shown columns: its fixed words in the reader's script, the names as typed.
     const query = ctx.db
-      .select(selectOf(columns))
+      .select({ ...selectOf(columns), spans: auditLogs.typedSpans })
       .from(auditLogs)
       .where(logListCondition(scope, q))
       .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id));
-    return { title: TEXTS.titles.logs, columns, query: query.toSQL() };
+    const cells = (row: unknown[]): Cell[] => {
+      const [time, user, message, group, ip, url, spans] = row as [string, string, string, string, string, string, number[] | null];
+      return [time, user, ours(loggedSentence(message, spans)), group, ip, url];
+    };
+    return { title: TEXTS.titles.logs, columns, query: query.toSQL(), cells };
   },
 });
 
@@ -62,11 +70,11 @@ const commentsList = define({
     const scope = await clusterScopeOf(ctx.db, actor);
     const present = sql`(${users.id} is not null and ${users.deletedAt} is null)`;
     const columns = [
-      col(TEXTS.ime, 22, sql`(case when ${present} then ${users.ime} || ' ' || ${users.prezime} else ${ACTIVITIES.deletedUser} end)`),
+      col(TEXTS.ime, 22, sql`(case when ${present} then ${users.ime} || ' ' || ${users.prezime} else ${ours(ACTIVITIES.deletedUser)} end)`),
       col(TEXTS.comment, 50, activityComments.komentar),
       col(TEXTS.email, 26, sql`(case when ${present} then ${users.email} else ${TEXTS.empty} end)`),
       col(TEXTS.topicCluster, 22, clusters.naziv),
-      col(TEXTS.activity, 30, sql`${activities.code} || ' - ' || ${activityCatalogue.naziv}`),
+      col(TEXTS.activity, 30, oursSql(sql`${activities.code} || ' - ' || ${activityCatalogue.naziv}`)),
       col(TEXTS.logTime, 17, logTime(activityComments.createdAt)),
     ];
     const query = ctx.db
@@ -88,7 +96,7 @@ const ijoList = define({
   roles: rolesFor('ijo', 'activity'),
   query: z.object({}),
   plan: async (ctx) => {
-    const rows = (await listIjos(ctx)).map((i) => [i.naziv, IJO.odgovoranLabels[i.odgovoran] ?? i.odgovoran]);
+    const rows = (await listIjos(ctx)).map((i) => [i.naziv, ours(IJO.odgovoranLabels[i.odgovoran] ?? i.odgovoran)]);
     return {
       title: TEXTS.titles.ijo,
       columns: [
@@ -107,7 +115,13 @@ const rolesList = define({
   query: z.object({}),
   plan: async (ctx, actor) => {
     const { roles } = await listRoles(ctx, actor, { page: 1, limit: MAX_LIMIT });
-    const rows = roles.map((r) => [r.imeRole, r.kratakNaziv, r.osnovnaRola, r.ugradjena ? TEXTS.yes : TEXTS.no]);
+    // A built-in role's names are the product's; the base role is a shipped name.
+    const rows = roles.map((r) => [
+      r.ugradjena ? ours(r.imeRole) : r.imeRole,
+      r.ugradjena ? ours(r.kratakNaziv) : r.kratakNaziv,
+      ours(r.osnovnaRola),
+      ours(r.ugradjena ? TEXTS.yes : TEXTS.no),
+    ]);
     return {
       title: TEXTS.titles.roles,
       columns: [
@@ -145,7 +159,12 @@ const groupTypesList = define({
   roles: rolesFor('codebooks', 'groups', 'myAccount'),
   query: z.object({}),
   plan: async (ctx) => {
-    const rows = (await listTypes(ctx)).map((t) => [t.naziv, t.kratakNaziv, t.code ? TEXTS.yes : TEXTS.no]);
+    // A built-in type's names are the product's.
+    const rows = (await listTypes(ctx)).map((t) => [
+      t.code ? ours(t.naziv) : t.naziv,
+      t.code ? ours(t.kratakNaziv) : t.kratakNaziv,
+      ours(t.code ? TEXTS.yes : TEXTS.no),
+    ]);
     return {
       title: TEXTS.titles.groupTypes,
       columns: [

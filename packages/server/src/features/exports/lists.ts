@@ -40,6 +40,7 @@ import { groupCondition, inScope, isGuestCondition, memberCondition, scopeOf, vi
 import { settlementOrder } from '../settlements/presenter.js';
 import { topicSearchCondition } from '../topics/service.js';
 import { userOrder } from '../users/presenter.js';
+import { ours, oursSql } from './cells.js';
 import type { RenderedQuery } from './cursor.js';
 import { TEXTS } from './texts.js';
 
@@ -47,7 +48,8 @@ import { TEXTS } from './texts.js';
  * The exported lists (issue 10 item 3): each with the roles, filters, visibility and order of its list
  * call, and the columns its screen shows (Serbian headers as the tables have them). A list's rows are
  * selected already formatted (dates DD.MM.YYYY, labels for codes), in the order of its columns, so a
- * fetched row is written as it comes.
+ * fetched row is written as it comes. A label, a yes or no and a shipped name are marked as the product's
+ * words (cells.ts), written in the reader's script.
  */
 
 export type ExportColumn = SheetColumn & { value: SQL | AnyPgColumn };
@@ -93,10 +95,13 @@ export function selectOf(ctx: AppContext, columns: ExportColumn[]) {
 export const dateText = (column: AnyPgColumn | SQL) => sql<string>`coalesce(to_char(${column}, 'DD.MM.YYYY'), '')`;
 const label = (column: AnyPgColumn | SQL, labels: Record<string, string>) =>
   sql<string>`(case ${column} ${sql.join(
-    Object.entries(labels).map(([k, v]) => sql`when ${k} then ${v}`),
+    Object.entries(labels).map(([k, v]) => sql`when ${k} then ${ours(v)}`),
     sql` `,
   )} else ${column} end)`;
-const yesNo = (column: AnyPgColumn) => sql<string>`(case when ${column} then ${TEXTS.yes} else ${TEXTS.no} end)`;
+const yesNo = (column: AnyPgColumn) => sql<string>`(case when ${column} then ${ours(TEXTS.yes)} else ${ours(TEXTS.no)} end)`;
+/** A built-in role's or group type's name is the product's (ours); a name someone gave is data. */
+const shippedWhen = (builtin: SQL | AnyPgColumn, name: SQL | AnyPgColumn) =>
+  sql<string>`(case when ${builtin} then ${oursSql(name)} else ${name} end)`;
 const orEmpty = (value: SQL | AnyPgColumn) => sql<string>`coalesce(${value}, ${TEXTS.empty})`;
 
 export const col = (header: string, width: number, value: SQL | AnyPgColumn, format?: NumberFormat): ExportColumn =>
@@ -118,7 +123,7 @@ const usersList = define({
       col(TEXTS.ime, 14, users.ime),
       col(TEXTS.prezime, 16, users.prezime),
       col(TEXTS.email, 30, users.email),
-      col(TEXTS.role, 14, sql`coalesce(nullif(${roles.imeRole}, ''), ${roles.baseRole})`),
+      col(TEXTS.role, 14, shippedWhen(roles.builtin, sql`coalesce(nullif(${roles.imeRole}, ''), ${roles.baseRole})`)),
       col(TEXTS.group, 26, orEmpty(groups.naziv)),
       col(TEXTS.status, 12, label(users.status, TEXTS.userStatus)),
     ];
@@ -174,7 +179,7 @@ const groupsList = define({
     const columns = [
       col(TEXTS.naziv, 30, groups.naziv),
       col(TEXTS.kratakNaziv, 12, groups.kratakNaziv),
-      col(TEXTS.tip, 14, orEmpty(groupTypes.naziv)),
+      col(TEXTS.tip, 14, orEmpty(shippedWhen(sql`${groupTypes.code} is not null`, groupTypes.naziv))),
       col(
         TEXTS.parentGroup,
         28,

@@ -1,4 +1,13 @@
-import { type CompareReport, formatDate, parseReportDate, REPORTS, ROUTE_LENGTH_REPORTS, rolesFor, SNAPSHOT_TYPES } from '@trasa/domain';
+import {
+  asTyped,
+  type CompareReport,
+  formatDate,
+  parseReportDate,
+  REPORTS,
+  ROUTE_LENGTH_REPORTS,
+  rolesFor,
+  SNAPSHOT_TYPES,
+} from '@trasa/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../platform/errors.js';
@@ -16,6 +25,7 @@ import {
   summaryReport,
 } from '../reports/service.js';
 import { compareDate, compareSnapshots } from '../reports/snapshots.js';
+import { ours } from './cells.js';
 import { define, type ExportList, type ExportPlan } from './lists.js';
 import { inBatches, paged, primed } from './serviceRows.js';
 import { TEXTS } from './texts.js';
@@ -24,7 +34,8 @@ import { TEXTS } from './texts.js';
  * The reports' exports (spec 3 §2.7; docs/api/exports.md): each report as its call answers it
  * (features/reports/service.ts, snapshots.ts — the same visibility, filters and order), read page by
  * page of the service (500 clusters at a time) and written as it comes. Columns as the report screens
- * show them; dates DD.MM.YYYY, amounts and lengths as numbers.
+ * show them; dates DD.MM.YYYY, amounts and lengths as numbers. Statuses, payers, catalogue names and the
+ * totals' captions are the product's words (cells.ts `ours`), in the reader's script.
  */
 
 const text = z.string().max(200).optional();
@@ -69,7 +80,7 @@ const finishedList = reportList({
             [
               c.klaster,
               orEmpty(c.ugovor?.naziv),
-              c.zavrsene.map((a) => `${a.kratakNaziv} (${date(a.datumZavrsetka)}${a.uRoku ? '' : `, ${R.late}`})`).join(', '),
+              ours(c.zavrsene.map((a) => `${a.kratakNaziv} (${date(a.datumZavrsetka)}${a.uRoku ? '' : `, ${R.late}`})`).join(', ')),
               c.uRoku,
               c.kasni,
             ],
@@ -86,8 +97,8 @@ const summaryList = reportList({
   query: z.object({ contract: text }),
   plan: async (ctx, scope, q) => {
     const report = await summaryReport(ctx.db, scope, q.contract);
-    const rows: unknown[][] = report.summary.map((r) => [r.kratakNaziv, r.naziv, r.count]);
-    rows.push([TEXTS.empty, R.totalClusters, report.totalClusters]);
+    const rows: unknown[][] = report.summary.map((r) => [r.kratakNaziv, ours(r.naziv), r.count]);
+    rows.push([TEXTS.empty, ours(R.totalClusters), report.totalClusters]);
     return {
       title: TEXTS.titles.reportSummary,
       columns: sheet([R.kratakNaziv, 8], [R.naziv, 60], [R.count, 14, 'count']),
@@ -113,14 +124,17 @@ const activityList = reportList({
           [
             r.klaster.naziv,
             orEmpty(r.ugovor?.naziv),
-            r.status,
+            ours(r.status),
             date(r.datumPocetka),
             date(r.datumZavrsetka),
             date(r.rokZavrsetka),
-            r.podaci
-              .filter((p) => p.vrednost !== '')
-              .map((p) => `${p.naziv || p.key}: ${p.vrednost}`)
-              .join('; ') || TEXTS.empty,
+            // The items' labels are the product's, the values as typed.
+            ours(
+              r.podaci
+                .filter((p) => p.vrednost !== '')
+                .map((p) => `${p.naziv || p.key}: ${asTyped(p.vrednost)}`)
+                .join('; ') || TEXTS.empty,
+            ),
             r.fajlovi.map((f) => f.originalnoIme).join(', ') || TEXTS.empty,
           ],
         ],
@@ -153,14 +167,14 @@ const ijoTaxList = reportList({
       orEmpty(r.ugovor),
       r.klaster,
       r.imaoc,
-      r.zaduzen,
+      ours(r.zaduzen),
       r.zaduzen === 'Izvođač' ? orEmpty(r.izvodjacNaziv) : TEXTS.empty,
-      r.status ? TEXTS.yes : TEXTS.no,
+      ours(r.status ? TEXTS.yes : TEXTS.no),
       r.taksa,
     ]);
-    const total = (label: string, sum: number) => [TEXTS.empty, TEXTS.empty, label, TEXTS.empty, TEXTS.empty, TEXTS.empty, sum];
+    const total = (label: string, sum: number) => [TEXTS.empty, TEXTS.empty, ours(label), TEXTS.empty, TEXTS.empty, TEXTS.empty, sum];
     rows.push(total(R.narucilacTotal, report.narucilacTotal), total(R.izvodjaciTotal, report.izvodjaciTotal));
-    for (const c of report.byContractor) rows.push(total(`${R.izvodjac}: ${c.naziv}`, c.sum));
+    for (const c of report.byContractor) rows.push(total(`${R.izvodjac}: ${asTyped(c.naziv)}`, c.sum));
     rows.push(total(R.totalTax, report.totalTax));
     return {
       title: TEXTS.titles.reportIjo,
@@ -191,13 +205,13 @@ const lengthsList = reportList({
             r.klaster.naziv,
             ...(perSettlement ? [orEmpty(r.naselje?.naziv)] : []),
             orEmpty(r.ugovor?.naziv),
-            r.status,
+            ours(r.status),
             date(r.datumZavrsetka),
             r.duzina,
           ],
         ],
       );
-      yield [[R.ukupno, ...(perSettlement ? [TEXTS.empty] : []), TEXTS.empty, TEXTS.empty, TEXTS.empty, sum]];
+      yield [[ours(R.ukupno), ...(perSettlement ? [TEXTS.empty] : []), TEXTS.empty, TEXTS.empty, TEXTS.empty, sum]];
     };
     return {
       title: `${TEXTS.titles.reportLengths} ${code}`,
@@ -247,15 +261,15 @@ const COMPARE: Record<
     key: (r) => String(r.kratakNaziv),
     labels: [R.kratakNaziv, R.naziv],
     values: [[R.count, 'count']],
-    line: (r) => ({ label: [String(r.kratakNaziv), String(r.naziv)], values: [countCell(r.count)] }),
+    line: (r) => ({ label: [String(r.kratakNaziv), ours(String(r.naziv))], values: [countCell(r.count)] }),
   },
   ijoTaxesReport: {
     key: (r) => `${r.klasterId}|${r.imaocId}`,
     labels: [R.ugovor, R.klaster, R.imaoc, R.payer],
     values: [[R.done], [R.taksa, 'money']],
     line: (r) => ({
-      label: [r.ugovor, r.klaster, r.imaoc, r.zaduzen].map((v) => String(v ?? '')),
-      values: [r.status ? TEXTS.yes : TEXTS.no, typeof r.taksa === 'number' ? r.taksa : ''],
+      label: [...[r.ugovor, r.klaster, r.imaoc].map((v) => String(v ?? '')), ours(String(r.zaduzen ?? ''))],
+      values: [ours(r.status ? TEXTS.yes : TEXTS.no), typeof r.taksa === 'number' ? r.taksa : ''],
     }),
   },
 };
@@ -292,7 +306,11 @@ const compareList = reportList({
       const lb = b.get(k);
       const label = (la ?? lb)?.label ?? [];
       const changed = spec.values.filter((_, i) => (la?.values[i] ?? null) !== (lb?.values[i] ?? null)).map(([h]) => h);
-      return [...label, ...spec.values.flatMap((_, i) => [la?.values[i] ?? TEXTS.empty, lb?.values[i] ?? TEXTS.empty]), changed.join(', ')];
+      return [
+        ...label,
+        ...spec.values.flatMap((_, i) => [la?.values[i] ?? TEXTS.empty, lb?.values[i] ?? TEXTS.empty]),
+        changed.length > 0 ? ours(changed.join(', ')) : '',
+      ];
     });
     if (type !== 'summaryReport')
       lines.sort((x, y) => serbianCompare(x.slice(0, spec.labels.length).join(' '), y.slice(0, spec.labels.length).join(' ')));

@@ -1,14 +1,17 @@
 import { PassThrough } from 'node:stream';
+import { toScript } from '@trasa/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../platform/auth.js';
 import { writePdf } from '../../platform/pdf.js';
+import { scriptOf } from '../../platform/script.js';
 import { type Cell, writeXlsx } from '../../platform/xlsxWriter.js';
 import { contentDisposition } from '../contracts/routes.js';
 import { inProgressList, notificationsList } from './activityLists.js';
 import { AUDIT_LISTS } from './auditLists.js';
+import { cellInScript } from './cells.js';
 import { exportSnapshot, openCursor } from './cursor.js';
 import { EXPORT_LISTS, type ExportList } from './lists.js';
 import { REPORT_LISTS } from './reportLists.js';
@@ -43,6 +46,8 @@ export function exportFileName(list: string, format: string, now = new Date()): 
  * list as its list call would page it — same roles, visibility, filters and order — generated while the
  * rows are read from a cursor and streamed to the client. `more`: lists other features define with this
  * feature's parts and hand in at app assembly (app.ts: the inventory's, features/inventory/exports.ts).
+ * The title, the headers and the cells the product words (cells.ts `ours`) are written in the request's
+ * script (platform/script.ts); data as stored.
  */
 export async function exportRoutes(fastify: FastifyInstance, ctx: AppContext, more: readonly ExportList[]): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -70,15 +75,19 @@ export async function exportRoutes(fastify: FastifyInstance, ctx: AppContext, mo
           await snapshot.end();
           throw error;
         }
+        const script = scriptOf(request);
         const cells = plan.cells ?? ((row: unknown[]) => row as Cell[]);
+        const inScript = (row: unknown[]) => cells(row).map((cell) => cellInScript(cell, script));
         const batches = (async function* () {
-          for await (const batch of rows) yield batch.map(cells);
+          for await (const batch of rows) yield batch.map(inScript);
         })();
+        const title = toScript(plan.title, script);
+        const columns = plan.columns.map((c) => ({ ...c, header: toScript(c.header, script) }));
         const out = new PassThrough();
         // The response may end early (client gone): stop reading and end the snapshot.
         out.on('close', () => void rows.return(undefined));
         FORMATS[format]
-          .write(out, plan.title, plan.columns, batches)
+          .write(out, title, columns, batches)
           .then(
             () => out.end(),
             (error: unknown) => {

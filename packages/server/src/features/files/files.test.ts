@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { useTestApp } from '../../../test/harness.js';
+import { said, useTestApp } from '../../../test/harness.js';
 import { activityFiles } from '../../db/schema-activities.js';
 import { driveCluster } from '../../seed/drive.js';
 import { createCluster, createGroup, createUser, tokenFor } from '../../seed/factories.js';
@@ -91,7 +91,7 @@ describe('uploading activity documents', () => {
     for (let i = 0; i < 60; i++) expect((await bad(token)).statusCode).not.toBe(429);
     const res = await bad(token);
     expect(res.statusCode).toBe(429);
-    expect(res.json().message).toBe(COMMON.tooMany);
+    expect(res.json().message).toBe(said(COMMON.tooMany));
     expect((await bad(team.tokens.piu)).statusCode).not.toBe(429);
   });
 
@@ -106,7 +106,7 @@ describe('uploading activity documents', () => {
       [part('tabela.docx', await xlsx()), 'fajl1'],
     ] as [FilePart, string][]) {
       const res = await api.refused(() => api.upload(team.tokens.izv, 'A4', [pdf('dobar.pdf'), file]), 400, ACTIVITIES.wrongFileType);
-      expect(res.json().errors, file.name).toEqual({ [field]: ACTIVITIES.wrongFileType });
+      expect(res.json().errors, file.name).toEqual({ [field]: said(ACTIVITIES.wrongFileType) });
     }
     expect(await filesOnDisk()).toEqual(before);
   });
@@ -186,7 +186,7 @@ describe('downloading and deleting', () => {
     const disk = await filesOnDisk();
     const res = await t.call({ method: 'DELETE', url: url(), token: team.tokens.izv });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message).toBe(ACTIVITIES.fileDeleted);
+    expect(res.json().message).toBe(said(ACTIVITIES.fileDeleted));
     expect(res.json().activity.fajlovi.map((f: { _id: string }) => f._id)).not.toContain(fileId);
     const [row] = await t.db.select().from(activityFiles).where(eq(activityFiles.id, fileId));
     expect(row?.deletedAt).toBeInstanceOf(Date);
@@ -237,7 +237,7 @@ describe('zips', () => {
     const all = `/api/files/zip?directory=${clusterId}`;
     const refused = await t.call({ method: 'GET', url: all, token: team.tokens.izv });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(ACTIVITIES.allFilesForbidden);
+    expect(refused.json().message).toBe(said(ACTIVITIES.allFilesForbidden));
     expect((await t.call({ method: 'GET', url: all, token: team.tokens.manager })).statusCode).toBe(403);
     const ministry = await createGroup(t.db, { naziv: 'Ministarstvo sve Fajlovi', type: 'NARUCILAC', sveVideci: true });
     const seesAll = await tokenFor(t.ctx, await createUser(t.db, { groupId: ministry.id }));

@@ -1,5 +1,15 @@
 import type { Readable } from 'node:stream';
-import { A20_TEST_TYPES, ACTIVITIES, activityRevision, FINISHED, holderIds, IN_PROGRESS, revisionFileName, toLatin } from '@trasa/domain';
+import {
+  A20_TEST_TYPES,
+  ACTIVITIES,
+  activityRevision,
+  asTyped,
+  FINISHED,
+  holderIds,
+  IN_PROGRESS,
+  revisionFileName,
+  toLatin,
+} from '@trasa/domain';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { activities, activityCatalogue, activityFiles } from '../../db/schema-activities.js';
 import { clusters } from '../../db/schema-clusters.js';
@@ -173,7 +183,7 @@ export async function addActivityFiles(
       // A change to the activity (the reactivation rule counts files; lists sort by it).
       wf.patch(code, {});
       const names = files.map((f) => revisionFileName(f.originalName, revision)).join(', ');
-      audit(wf, p, `dodao dokumente (${names}) na aktivnost ${code} na klasteru ${wf.cluster.naziv}`, opts);
+      audit(wf, p, `dodao dokumente (${asTyped(names)}) na aktivnost ${asTyped(code)} na klasteru ${asTyped(wf.cluster.naziv)}`, opts);
     });
   } catch (err) {
     await Promise.all(files.map((f) => deps.store.remove(f.storedName).catch(() => undefined)));
@@ -232,7 +242,12 @@ export async function deleteActivityFile(deps: FileDeps, p: Performer, given: Fi
     await wf.tx.update(activityFiles).set({ deletedAt: new Date() }).where(eq(activityFiles.id, file.id));
     wf.filesChanged();
     wf.patch(code, {});
-    audit(wf, p, `obrisao dokument ${file.originalnoIme} sa aktivnosti ${code} na klasteru ${wf.cluster.naziv}`, opts);
+    audit(
+      wf,
+      p,
+      `obrisao dokument ${asTyped(file.originalnoIme)} sa aktivnosti ${asTyped(code)} na klasteru ${asTyped(wf.cluster.naziv)}`,
+      opts,
+    );
   });
 }
 

@@ -1,6 +1,7 @@
 import { COMMON, USERS } from '@trasa/domain';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { said } from '../../../test/harness.js';
 import { auditLogs, groups, users } from '../../db/schema.js';
 import { builtinRoleId } from '../../platform/builtinRoles.js';
 import { createCluster, createGroup, createGroupType, createOrgTree, createUser, tokenFor } from '../../seed/factories.js';
@@ -32,7 +33,7 @@ describe('POST /api/group/create', () => {
       token: adminToken,
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ message: USERS.groupCreated });
+    expect(res.json()).toEqual({ message: said(USERS.groupCreated) });
     const [created] = await t.db.select().from(groups).where(eq(groups.naziv, 'Džajić Njegoš Gradnja'));
     expect(created).toMatchObject({ cirilica: 'Џајић Његош Градња', typeId: nadzor, sveVideci: true, parentId: null });
     const [log] = await t.db.select().from(auditLogs).where(eq(auditLogs.userId, admin.id)).orderBy(desc(auditLogs.createdAt)).limit(1);
@@ -76,7 +77,7 @@ describe('POST /api/group/create', () => {
     for (const [payload, status, text] of cases) {
       const res = await t.call({ method: 'POST', url: '/api/group/create', payload, token: adminToken });
       expect(res.statusCode, JSON.stringify(payload)).toBe(status);
-      if (text) expect(res.json().message, JSON.stringify(payload)).toBe(text);
+      if (text) expect(res.json().message, JSON.stringify(payload)).toBe(said(text));
     }
     expect(await groupCount()).toBe(before);
   });
@@ -108,7 +109,7 @@ describe('PATCH /api/group/:id', () => {
       token: adminToken,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: USERS.groupEdited });
+    expect(res.json()).toEqual({ message: said(USERS.groupEdited) });
     expect(await group(t2.root.id)).toMatchObject({
       naziv: 'Nasleđe Preimenovano',
       cirilica: 'Наслеђе Преименовано',
@@ -168,7 +169,7 @@ describe('PATCH /api/group/:id', () => {
     for (const [id, payload, status, text] of cases) {
       const res = await t.call({ method: 'PATCH', url: `/api/group/${id}`, payload, token: adminToken });
       expect(res.statusCode, JSON.stringify(payload)).toBe(status);
-      expect(res.json().message, JSON.stringify(payload)).toBe(text);
+      expect(res.json().message, JSON.stringify(payload)).toBe(said(text));
     }
     expect((await t.call({ method: 'PATCH', url: '/api/group/abc', payload: form(t4.root), token: adminToken })).statusCode).toBe(400);
     expect(await t.db.select().from(groups)).toEqual(before);
@@ -185,7 +186,7 @@ describe('DELETE /api/group/:id', () => {
     const g = await createGroup(t.db);
     const res = await t.call({ method: 'DELETE', url: `/api/group/${g.id}`, token: adminToken });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: USERS.groupDeleted });
+    expect(res.json()).toEqual({ message: said(USERS.groupDeleted) });
     expect(await group(g.id)).toBeUndefined();
   });
 
@@ -202,7 +203,7 @@ describe('DELETE /api/group/:id', () => {
     for (const [id, status, text] of cases) {
       const res = await t.call({ method: 'DELETE', url: `/api/group/${id}`, token: adminToken });
       expect(res.statusCode, id).toBe(status);
-      expect(res.json().message).toBe(text);
+      expect(res.json().message).toBe(said(text));
     }
     for (const id of [t5.root.id, t5.mid.id, t5.leaf.id, reservedId]) expect(await group(id)).toBeDefined();
     expect((await t.call({ method: 'DELETE', url: `/api/group/${tree.leaf.id}`, token: managerToken })).statusCode).toBe(403);
@@ -215,7 +216,7 @@ describe('PATCH /api/group/remove-user', () => {
     const u = await createUser(t.db, { role: 'Zaposleni', groupId: tree.leaf.id });
     const res = await t.call({ method: 'PATCH', url: `/api/group/remove-user?userId=${u.id}`, token: managerToken });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: USERS.removedFromGroup });
+    expect(res.json()).toEqual({ message: said(USERS.removedFromGroup) });
     const [after] = await t.db.select().from(users).where(eq(users.id, u.id));
     expect(after).toMatchObject({ groupId: null, roleId: await builtinRoleId(t.db, 'Gost') });
     const guests = (await t.call({ method: 'GET', url: '/api/user/guests?limit=50000', token: managerToken })).json();
@@ -242,10 +243,10 @@ describe('PATCH /api/group/remove-user', () => {
     const guest = await createUser(t.db, { role: 'Gost' });
     const res = await t.call({ method: 'PATCH', url: `/api/group/remove-user?userId=${guest.id}`, token: adminToken });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(USERS.invalidOption);
+    expect(res.json().message).toBe(said(USERS.invalidOption));
     const self = await t.call({ method: 'PATCH', url: `/api/group/remove-user?userId=${tree.manager.id}`, token: managerToken });
     expect(self.statusCode).toBe(400);
-    expect(self.json().message).toBe(USERS.removeFromGroupFailed);
+    expect(self.json().message).toBe(said(USERS.removeFromGroupFailed));
     for (const q of ['', '?userId=', '?userId=abc', `?userId=${NO_ID}&userId=${NO_ID}`]) {
       expect((await t.call({ method: 'PATCH', url: `/api/group/remove-user${q}`, token: adminToken })).statusCode, q).toBe(400);
     }
@@ -278,7 +279,7 @@ describe('deleting a group other records refer to', () => {
     await createCluster(t.db, { groupIds: [group.id] });
     const res = await t.call({ method: 'DELETE', url: `/api/group/${group.id}`, token: await tokenFor(t.ctx, admin) });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(USERS.groupInUse);
+    expect(res.json().message).toBe(said(USERS.groupInUse));
     expect(await t.db.select().from(groups).where(eq(groups.id, group.id))).toHaveLength(1);
   });
 });

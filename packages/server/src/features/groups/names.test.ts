@@ -1,7 +1,7 @@
 import { USERS } from '@trasa/domain';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.js';
+import { said, useTestApp } from '../../../test/harness.js';
 import { groups, groupTypes } from '../../db/schema.js';
 import { createGroup, createUser, groupTypeId, tokenFor } from '../../seed/factories.js';
 
@@ -31,7 +31,7 @@ describe('group names', () => {
     for (const naziv of ['ТИМ НИШ', 'tim nis', 'Tim Nis']) {
       const res = await call('POST', '/api/group/create', { nadredjenaId: parent.id, naziv, kratakNaziv: 'X', sveVideci: false });
       expect(res.statusCode, naziv).toBe(409);
-      expect(res.json()).toEqual({ message: USERS.groupNameTakenInParent, errors: { naziv: USERS.groupNameTakenInParent } });
+      expect(res.json()).toEqual({ message: said(USERS.groupNameTakenInParent), errors: { naziv: said(USERS.groupNameTakenInParent) } });
     }
     // The Cyrillic form of a name counts as the name.
     const byCyrillic = await call('POST', '/api/group/create', {
@@ -63,7 +63,7 @@ describe('group names', () => {
     expect(same.statusCode, same.body).toBe(200);
     const taken = await call('PATCH', `/api/group/${a.id}`, { naziv: 'Екипа Сомбор', kratakNaziv: 'ES', sveVideci: false });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().errors).toEqual({ naziv: USERS.groupNameTakenInParent });
+    expect(taken.json().errors).toEqual({ naziv: said(USERS.groupNameTakenInParent) });
     const [row] = await t.db.select().from(groups).where(eq(groups.id, a.id));
     expect(row?.naziv).toBe('EKIPA SUBOTICA');
   });
@@ -76,7 +76,7 @@ describe('group type names', () => {
     for (const naziv of ['ОДРЖАВАЊЕ', 'odrzavanje']) {
       const res = await call('POST', '/api/types', { naziv, kratakNaziv: 'O' });
       expect(res.statusCode, naziv).toBe(409);
-      expect(res.json()).toEqual({ message: USERS.typeNameTaken, errors: { naziv: USERS.typeNameTaken } });
+      expect(res.json()).toEqual({ message: said(USERS.typeNameTaken), errors: { naziv: said(USERS.typeNameTaken) } });
     }
     // A built-in type's name too.
     const builtin = await call('POST', '/api/types', { naziv: 'ИЗВОЂАЧ', kratakNaziv: 'I' });

@@ -1,4 +1,5 @@
 import {
+  asTyped,
   type createGroupSchema,
   type editGroupSchema,
   type GroupDto,
@@ -245,7 +246,7 @@ export async function createGroup(
     await writeLog(tx, {
       actor,
       ...req,
-      message: `Korisnik ${actor.email} je kreirao grupu ${input.naziv}${parent ? ` (nadređena grupa ${parent.naziv})` : ''}.`,
+      message: `Korisnik ${asTyped(actor.email)} je kreirao grupu ${asTyped(input.naziv)}${parent ? ` (nadređena grupa ${asTyped(parent.naziv)})` : ''}.`,
     });
     return USERS.groupCreated;
   });
@@ -307,7 +308,7 @@ export async function editGroup(
     await writeLog(tx, {
       actor,
       ...req,
-      message: `Korisnik ${actor.email} je izmenio grupu ${group.naziv}${group.naziv === input.naziv ? '' : ` (novi naziv ${input.naziv})`}.`,
+      message: `Korisnik ${asTyped(actor.email)} je izmenio grupu ${asTyped(group.naziv)}${group.naziv === input.naziv ? '' : ` (novi naziv ${asTyped(input.naziv)})`}.`,
     });
     return USERS.groupEdited;
   });
@@ -331,7 +332,7 @@ export async function deleteGroup(ctx: AppContext, actor: Actor, id: string, req
       // Clusters, contracts and topics refer to groups (ON DELETE RESTRICT).
       [FOREIGN_KEY_VIOLATION]: () => conflict(USERS.groupInUse),
     });
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je obrisao grupu ${group.naziv}.` });
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${asTyped(actor.email)} je obrisao grupu ${asTyped(group.naziv)}.` });
     return USERS.groupDeleted;
   });
 }
@@ -349,7 +350,7 @@ export async function removeUser(ctx: AppContext, actor: Actor, userId: string, 
     await writeLog(tx, {
       actor,
       ...req,
-      message: `Korisnik ${actor.email} je izbacio korisnika ${target.user.email} iz grupe ${target.group.naziv}.`,
+      message: `Korisnik ${asTyped(actor.email)} je izbacio korisnika ${asTyped(target.user.email)} iz grupe ${asTyped(target.group.naziv)}.`,
     });
     return USERS.removedFromGroup;
   });

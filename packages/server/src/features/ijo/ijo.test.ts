@@ -2,7 +2,7 @@ import { COMMON, DATA_KEYS, IJO } from '@trasa/domain';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityOf, addHolderFile, setActivityData } from '../../../test/activityData.js';
-import { useTestApp } from '../../../test/harness.js';
+import { said, useTestApp } from '../../../test/harness.js';
 import { auditLogs } from '../../db/schema.js';
 import { ijoHolders } from '../../db/schema-activities.js';
 import { createCluster, createGroup, createUser, tokenFor } from '../../seed/factories.js';
@@ -58,13 +58,13 @@ describe('IJO holders', () => {
     expect(listed.indexOf('Čistoća JKP')).toBeLessThan(listed.indexOf('Elektrodistribucija Srbije d.o.o.'));
 
     const edited = await patch(ijo._id, { naziv: 'Srbijagas', odgovoran: 'Naručilac' });
-    expect(edited.json()).toEqual({ message: IJO.edited, ijo: { _id: ijo._id, naziv: 'Srbijagas', odgovoran: 'Naručilac' } });
+    expect(edited.json()).toEqual({ message: said(IJO.edited), ijo: { _id: ijo._id, naziv: 'Srbijagas', odgovoran: 'Naručilac' } });
     expect((await newestLog())?.message).toContain('je izmenio IJO Srbijagas a.d. u Srbijagas (Naručilac)');
     // Its own name (another case) is not "taken".
     expect((await patch(ijo._id, { naziv: 'SRBIJAGAS', odgovoran: 'Naručilac' })).statusCode).toBe(200);
 
     const deleted = await remove(ijo._id);
-    expect(deleted.json()).toEqual({ message: IJO.deleted });
+    expect(deleted.json()).toEqual({ message: said(IJO.deleted) });
     expect((await newestLog())?.message).toContain('je obrisao IJO SRBIJAGAS');
     expect(await t.db.select().from(ijoHolders).where(eq(ijoHolders.id, ijo._id))).toEqual([]);
     expect((await remove(ijo._id)).statusCode).toBe(404);
@@ -74,22 +74,22 @@ describe('IJO holders', () => {
   it('refuses an empty name, a wrong payer and a name taken in any case or script', async () => {
     const empty = await post({ naziv: '   ' });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toMatchObject({ message: IJO.nameRequired, errors: { naziv: IJO.nameRequired } });
-    expect((await post({})).json().errors.naziv).toBe(IJO.nameRequired);
+    expect(empty.json()).toMatchObject({ message: said(IJO.nameRequired), errors: { naziv: said(IJO.nameRequired) } });
+    expect((await post({})).json().errors.naziv).toBe(said(IJO.nameRequired));
     const payer = await post({ naziv: 'Telekom Srbija a.d.', odgovoran: 'Nadzor' });
     expect(payer.statusCode).toBe(400);
-    expect(payer.json().errors.odgovoran).toBe(IJO.odgovoranInvalid);
+    expect(payer.json().errors.odgovoran).toBe(said(IJO.odgovoranInvalid));
 
     expect((await post({ naziv: 'JP „Putevi Srbije“' })).statusCode).toBe(201);
     for (const taken of ['jp „putevi srbije“', 'ЈП „Путеви Србије“', 'JP „PUTEVI SRBIJE“', 'jp putevi srbije', 'J.P. Putevi-Srbije']) {
       const res = await post({ naziv: taken });
       expect(res.statusCode, taken).toBe(409);
-      expect(res.json()).toEqual({ message: IJO.nameTaken, errors: { naziv: IJO.nameTaken } });
+      expect(res.json()).toEqual({ message: said(IJO.nameTaken), errors: { naziv: said(IJO.nameTaken) } });
     }
     const other = (await post({ naziv: 'Srbijašume' })).json().ijo;
     const renamed = await patch(other._id, { naziv: 'ЈП „ПУТЕВИ СРБИЈЕ“' });
     expect(renamed.statusCode).toBe(409);
-    expect(renamed.json().message).toBe(IJO.nameTaken);
+    expect(renamed.json().message).toBe(said(IJO.nameTaken));
   });
 
   it('lets the Admin and an employee of a ПИУ ТА group write, nobody else (403)', async () => {
@@ -107,8 +107,8 @@ describe('IJO holders', () => {
       expect((await patch(id, { naziv: 'Tuđi IJO' }, token)).statusCode).toBe(403);
       expect((await remove(id, token)).statusCode).toBe(403);
     }
-    expect((await post({ naziv: 'Tuđi IJO' }, employeeToken)).json().message).toBe(IJO.notAllowed);
-    expect((await post({ naziv: 'Tuđi IJO' }, managerToken)).json().message).toBe(COMMON.forbidden);
+    expect((await post({ naziv: 'Tuđi IJO' }, employeeToken)).json().message).toBe(said(IJO.notAllowed));
+    expect((await post({ naziv: 'Tuđi IJO' }, managerToken)).json().message).toBe(said(COMMON.forbidden));
     expect(await names()).not.toContain('Tuđi IJO');
     expect((await remove(id, piuToken)).statusCode).toBe(200);
   });
@@ -136,7 +136,7 @@ describe('IJO holders', () => {
     await addHolderFile(t.db, (await activityOf(t.db, third.id, 'A7')).id, holder._id);
     expect((await remove(holder._id)).json().message).toBe(IJO.inUse('Infrastruktura železnice Srbije a.d.', 3));
     // The other holder is named on one cluster; a holder named nowhere goes.
-    expect((await remove(other._id)).json().message).toContain('на 1 кластеру');
+    expect((await remove(other._id)).json().message).toContain(said('на 1 кластеру'));
     const free = (await post({ naziv: 'Zavod za zaštitu spomenika kulture' })).json().ijo;
     expect((await remove(free._id)).statusCode).toBe(200);
   });

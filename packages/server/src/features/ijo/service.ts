@@ -1,4 +1,4 @@
-import { DATA_KEYS, IJO, type IjoDto, type ijoSchema } from '@trasa/domain';
+import { asTyped, DATA_KEYS, IJO, type IjoDto, type ijoSchema } from '@trasa/domain';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -50,7 +50,11 @@ export async function createIjo(ctx: AppContext, actor: Actor, input: IjoInput, 
         await assertNameFree(tx, input.naziv);
         const [row] = await tx.insert(ijoHolders).values({ naziv: input.naziv, odgovoran: input.odgovoran }).returning();
         if (!row) throw new Error('holder not created');
-        await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je dodao IJO ${row.naziv} (${row.odgovoran}).` });
+        await writeLog(tx, {
+          actor,
+          ...req,
+          message: `Korisnik ${asTyped(actor.email)} je dodao IJO ${asTyped(row.naziv)} (${row.odgovoran}).`,
+        });
         return presentIjo(row);
       }),
     { [UNIQUE_VIOLATION]: nameTaken },
@@ -71,11 +75,11 @@ export async function editIjo(ctx: AppContext, actor: Actor, id: string, input: 
           .where(eq(ijoHolders.id, id))
           .returning();
         if (!row) throw notFound();
-        const renamed = existing.naziv === row.naziv ? '' : ` u ${row.naziv}`;
+        const renamed = existing.naziv === row.naziv ? '' : ` u ${asTyped(row.naziv)}`;
         await writeLog(tx, {
           actor,
           ...req,
-          message: `Korisnik ${actor.email} je izmenio IJO ${existing.naziv}${renamed} (${row.odgovoran}).`,
+          message: `Korisnik ${asTyped(actor.email)} je izmenio IJO ${asTyped(existing.naziv)}${renamed} (${row.odgovoran}).`,
         });
         return presentIjo(row);
       }),
@@ -113,9 +117,9 @@ export async function deleteIjo(ctx: AppContext, actor: Actor, id: string, req: 
     const [existing] = await tx.select().from(ijoHolders).where(eq(ijoHolders.id, id)).for('update');
     if (!existing) throw notFound();
     const used = await clustersUsingIjo(tx, id);
-    if (used > 0) throw conflict(IJO.inUse(existing.naziv, used));
+    if (used > 0) throw conflict(IJO.inUse(asTyped(existing.naziv), used));
     await tx.delete(ijoHolders).where(eq(ijoHolders.id, id));
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je obrisao IJO ${existing.naziv}.` });
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${asTyped(actor.email)} je obrisao IJO ${asTyped(existing.naziv)}.` });
     return IJO.deleted;
   });
 }

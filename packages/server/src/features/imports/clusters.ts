@@ -1,4 +1,5 @@
 import {
+  asTyped,
   CLUSTERS,
   CONTRACTS,
   decimalRule,
@@ -173,7 +174,7 @@ export async function importClusters(ctx: AppContext, actor: Actor, sheet: Uploa
     if (draft.rows.some((r) => r.errors.length > 0)) {
       for (const r of draft.rows) if (r.errors.length === 0) rowError(r, draft.naziv, IMPORTS.clusterNotSaved);
     } else if (existing.has(folded)) {
-      for (const r of draft.rows) r.warnings.push(IMPORTS.exists(`Кластер „${draft.naziv}“`));
+      for (const r of draft.rows) r.warnings.push(IMPORTS.exists(`Кластер „${asTyped(draft.naziv)}“`));
     } else {
       toSave.push(draft);
     }
@@ -206,7 +207,7 @@ export async function importClusters(ctx: AppContext, actor: Actor, sheet: Uploa
       for (const d of part) {
         const clusterId = idByName.get(d.naziv.toLowerCase());
         if (!clusterId) {
-          for (const r of d.rows) r.warnings.push(IMPORTS.exists(`Кластер „${d.naziv}“`));
+          for (const r of d.rows) r.warnings.push(IMPORTS.exists(`Кластер „${asTyped(d.naziv)}“`));
           continue;
         }
         saved++;
@@ -228,7 +229,11 @@ export async function importClusters(ctx: AppContext, actor: Actor, sheet: Uploa
       );
     }
     if (saved > 0) {
-      await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je uvezao ${saved} klastera iz fajla ${sheet.originalName}.` });
+      await writeLog(tx, {
+        actor,
+        ...req,
+        message: `Korisnik ${asTyped(actor.email)} je uvezao ${saved} klastera iz fajla ${asTyped(sheet.originalName)}.`,
+      });
     }
   });
   return report.document();
@@ -271,11 +276,11 @@ function readClusterLevel(
             entry,
             naziv,
             IMPORTS.ambiguousGroup(
-              name,
-              found.items.map((g) => g.label),
+              asTyped(name),
+              found.items.map((g) => asTyped(g.label)),
             ),
           );
-        else rowError(entry, naziv, IMPORTS.unknownGroup(name));
+        else rowError(entry, naziv, IMPORTS.unknownGroup(asTyped(name)));
       }
       draft.level.groupIds = ids;
     } else if (key === 'contractId') {
@@ -286,11 +291,11 @@ function readClusterLevel(
           entry,
           naziv,
           IMPORTS.ambiguousContract(
-            cell,
-            found.items.map((c) => c.label),
+            asTyped(cell),
+            found.items.map((c) => asTyped(c.label)),
           ),
         );
-      else rowError(entry, naziv, IMPORTS.unknownContract(cell));
+      else rowError(entry, naziv, IMPORTS.unknownContract(asTyped(cell)));
     } else {
       const parsed = (key === 'ugovorenaVrednostKlastera' ? importedMoney : importedLength).safeParse(cell);
       if (parsed.success) draft.level[key] = parsed.data;

@@ -1,7 +1,8 @@
-import { CLUSTERS, IMPORTS, USERS } from '@trasa/domain';
+import { asTyped, CLUSTERS, IMPORTS, USERS } from '@trasa/domain';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { said } from '../../../test/harness.js';
 import { auditLogs, mailOutbox, users } from '../../db/schema.js';
 import { clusterGroups, clusterSettlements, clusters, contractClusters } from '../../db/schema-clusters.js';
 import { createContract, createGroup, createOrgTree, createSettlement, createUser, tokenFor } from '../../seed/factories.js';
@@ -47,13 +48,15 @@ describe('POST /api/user/excel-import', () => {
       'Gordana Gost',
       'Dejan Admin',
     ]);
-    expect(by(5)?.warnings).toEqual([IMPORTS.groupIgnored]);
-    expect(by(6)?.errors).toEqual([IMPORTS.rowError('nije-adresa', USERS.emailInvalid)]);
-    expect(by(7)?.errors).toEqual([IMPORTS.rowError('ng@uvoz.rs', IMPORTS.unknownGroup('Ne postoji'))]);
-    expect(by(8)?.errors).toEqual([IMPORTS.rowError('bg@uvoz.rs', IMPORTS.groupNeeded)]);
-    expect(by(9)?.errors).toEqual([IMPORTS.rowError('ir@uvoz.rs', IMPORTS.unknownRole('Direktor'))]);
-    expect(by(10)?.errors).toEqual([IMPORTS.rowError('ana.ilic@uvoz.rs', `${IMPORTS.duplicateInFile} ${IMPORTS.duplicateEmailSuffix}`)]);
-    expect(by(11)?.warnings).toEqual([IMPORTS.exists(`Корисник postoji.vec@uvoz.rs ${IMPORTS.duplicateEmailSuffix}`)]);
+    expect(by(5)?.warnings).toEqual([said(IMPORTS.groupIgnored)]);
+    expect(by(6)?.errors).toEqual([said(IMPORTS.rowError(asTyped('nije-adresa'), USERS.emailInvalid))]);
+    expect(by(7)?.errors).toEqual([said(IMPORTS.rowError(asTyped('ng@uvoz.rs'), IMPORTS.unknownGroup(asTyped('Ne postoji'))))]);
+    expect(by(8)?.errors).toEqual([said(IMPORTS.rowError(asTyped('bg@uvoz.rs'), IMPORTS.groupNeeded))]);
+    expect(by(9)?.errors).toEqual([said(IMPORTS.rowError(asTyped('ir@uvoz.rs'), IMPORTS.unknownRole(asTyped('Direktor'))))]);
+    expect(by(10)?.errors).toEqual([
+      said(IMPORTS.rowError(asTyped('ana.ilic@uvoz.rs'), `${IMPORTS.duplicateInFile} ${IMPORTS.duplicateEmailSuffix}`)),
+    ]);
+    expect(by(11)?.warnings).toEqual([said(IMPORTS.exists(`Корисник ${asTyped('postoji.vec@uvoz.rs')} ${IMPORTS.duplicateEmailSuffix}`))]);
     expect(await userCount()).toBe(before + 4);
 
     const ana = (
@@ -114,8 +117,8 @@ describe('POST /api/user/excel-import', () => {
     );
     expect(doc.importReport.map((r) => [r.success, r.errors])).toEqual([
       [true, []],
-      [false, [IMPORTS.rowError('rade@stablo.rs', IMPORTS.unknownGroup(tree.root.naziv))]],
-      [false, [IMPORTS.rowError('ivan@stablo.rs', IMPORTS.unknownRole('Admin'))]],
+      [false, [said(IMPORTS.rowError(asTyped('rade@stablo.rs'), IMPORTS.unknownGroup(asTyped(tree.root.naziv))))]],
+      [false, [said(IMPORTS.rowError(asTyped('ivan@stablo.rs'), IMPORTS.unknownRole(asTyped('Admin'))))]],
     ]);
     const [lena] = await t.db.select().from(users).where(eq(users.email, 'lena@stablo.rs'));
     expect(lena?.groupId).toBe(tree.leaf.id);
@@ -170,15 +173,17 @@ describe('POST /api/location/excel-import', () => {
     const doc = await imported('location', file, 'klasteri.csv');
     const by = (red: number) => doc.importReport.find((r) => r.red === red);
     expect(doc.importReport.filter((r) => r.success).map((r) => r.red)).toEqual([2, 3, 4]);
-    expect(by(5)?.errors).toEqual([IMPORTS.rowError('Klaster Uvoz C', IMPORTS.unknownGroup('Nepostojeća grupa'))]);
-    expect(by(6)?.errors).toEqual([IMPORTS.rowError('Klaster Uvoz C', IMPORTS.clusterNotSaved)]);
+    expect(by(5)?.errors).toEqual([said(IMPORTS.rowError(asTyped('Klaster Uvoz C'), IMPORTS.unknownGroup(asTyped('Nepostojeća grupa'))))]);
+    expect(by(6)?.errors).toEqual([said(IMPORTS.rowError(asTyped('Klaster Uvoz C'), IMPORTS.clusterNotSaved))]);
     expect(by(7)?.errors).toEqual([
-      IMPORTS.rowError('Klaster Uvoz D', IMPORTS.unknownContract('ST-1')),
-      IMPORTS.rowError('Klaster Uvoz D', CLUSTERS.mustBeNumber),
+      said(IMPORTS.rowError(asTyped('Klaster Uvoz D'), IMPORTS.unknownContract(asTyped('ST-1')))),
+      said(IMPORTS.rowError(asTyped('Klaster Uvoz D'), CLUSTERS.mustBeNumber)),
     ]);
-    expect(by(9)?.errors).toEqual([IMPORTS.rowError('Klaster Uvoz E', IMPORTS.conflictingValue('Индикативна дужина кластера'))]);
-    expect(by(8)?.errors).toEqual([IMPORTS.rowError('Klaster Uvoz E', IMPORTS.clusterNotSaved)]);
-    expect(by(10)?.errors).toEqual([IMPORTS.rowError('10', CLUSTERS.required)]);
+    expect(by(9)?.errors).toEqual([
+      said(IMPORTS.rowError(asTyped('Klaster Uvoz E'), IMPORTS.conflictingValue('Индикативна дужина кластера'))),
+    ]);
+    expect(by(8)?.errors).toEqual([said(IMPORTS.rowError(asTyped('Klaster Uvoz E'), IMPORTS.clusterNotSaved))]);
+    expect(by(10)?.errors).toEqual([said(IMPORTS.rowError(asTyped('10'), CLUSTERS.required))]);
     expect(doc).toMatchObject({ ukupno: 9, uvezeno: 3, neuspesno: 6 });
     expect(await clusterCount()).toBe(clustersBefore + 2);
     // Only the settlements of saved clusters are added.
@@ -206,7 +211,7 @@ describe('POST /api/location/excel-import', () => {
 
     const again = await imported('location', file, 'klasteri.csv');
     expect(again.uvezeno).toBe(0);
-    expect(again.importReport[0]?.warnings).toEqual([IMPORTS.exists('Кластер „Klaster Uvoz A“')]);
+    expect(again.importReport[0]?.warnings).toEqual([said(IMPORTS.exists(`Кластер „${asTyped('Klaster Uvoz A')}“`))]);
     expect(await clusterCount()).toBe(clustersBefore + 2);
     expect(await settlementCount()).toBe(settlementsBefore + 2);
 

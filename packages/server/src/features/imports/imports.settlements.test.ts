@@ -1,7 +1,8 @@
 import { deflateRawSync } from 'node:zlib';
-import { CODEBOOKS, IMPORTS } from '@trasa/domain';
+import { asTyped, CODEBOOKS, IMPORTS } from '@trasa/domain';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { said } from '../../../test/harness.js';
 import { settlements } from '../../db/schema-clusters.js';
 import { SHEET_TEXTS } from '../../platform/spreadsheet.js';
 import { samplePdf } from '../contracts/testDocuments.js';
@@ -42,11 +43,13 @@ describe('POST /api/naselje/excel-import', () => {
       [6, 'Bioska', true],
       [7, 'Bioska druga', false],
     ]);
-    expect(doc.importReport[1]?.errors).toEqual([IMPORTS.rowError('3', CODEBOOKS.settlementIdRequired)]);
-    expect(doc.importReport[2]?.errors).toEqual([IMPORTS.rowError('IMP-S-2', CODEBOOKS.numberMin)]);
-    expect(doc.importReport[3]?.errors).toEqual([IMPORTS.rowError('IMP-S-3', CODEBOOKS.numberIfGiven)]);
+    expect(doc.importReport[1]?.errors).toEqual([said(IMPORTS.rowError(asTyped('3'), CODEBOOKS.settlementIdRequired))]);
+    expect(doc.importReport[2]?.errors).toEqual([said(IMPORTS.rowError(asTyped('IMP-S-2'), CODEBOOKS.numberMin))]);
+    expect(doc.importReport[3]?.errors).toEqual([said(IMPORTS.rowError(asTyped('IMP-S-3'), CODEBOOKS.numberIfGiven))]);
     // The duplicate names the settlement it clashes with (the first row's), not itself.
-    expect(doc.importReport[5]?.errors).toEqual([IMPORTS.rowError('IMP-S-4', CODEBOOKS.duplicateSettlement('Bioska (IMP-S-4, ред 6)'))]);
+    expect(doc.importReport[5]?.errors).toEqual([
+      said(IMPORTS.rowError(asTyped('IMP-S-4'), CODEBOOKS.duplicateSettlement(`${asTyped('Bioska')} (${asTyped('IMP-S-4')}, ред 6)`))),
+    ]);
     expect(doc).toMatchObject({ ukupno: 6, uvezeno: 2, preskoceno: 0, neuspesno: 4 });
     expect(await settlementCount()).toBe(before + 2);
     const [mokra] = await t.db.select().from(settlements).where(eq(settlements.code, 'IMP-S-1'));
@@ -55,7 +58,7 @@ describe('POST /api/naselje/excel-import', () => {
     const again = await imported('naselje', file, 'naselja.csv');
     expect(await settlementCount()).toBe(before + 2);
     expect(again).toMatchObject({ uvezeno: 0, preskoceno: 2, neuspesno: 4 });
-    expect(again.importReport[0]?.warnings).toEqual([IMPORTS.exists('Насеље „Mokra Gora“ (IMP-S-1)')]);
+    expect(again.importReport[0]?.warnings).toEqual([said(IMPORTS.exists(`Насеље „${asTyped('Mokra Gora')}“ (${asTyped('IMP-S-1')})`))]);
     const [after] = await t.db.select().from(settlements).where(eq(settlements.code, 'IMP-S-1'));
     expect(after?.updatedAt).toEqual(mokra?.updatedAt);
   });
@@ -79,26 +82,26 @@ describe('POST /api/naselje/excel-import', () => {
     const huge = Buffer.concat([csv([SETTLEMENT_HEADER]), Buffer.alloc(10_000_000, 0x20)]);
     const big = await upload('naselje', huge, 'velika.csv');
     expect(big.statusCode).toBe(413);
-    expect(big.json()).toEqual({ message: IMPORTS.tooLarge });
+    expect(big.json()).toEqual({ message: said(IMPORTS.tooLarge) });
 
     const pdf = await upload('naselje', samplePdf(), 'naselja.xlsx');
     expect(pdf.statusCode).toBe(400);
-    expect(pdf.json().message).toBe(SHEET_TEXTS.unsupported);
+    expect(pdf.json().message).toBe(said(SHEET_TEXTS.unsupported));
 
     // 200 MB of zeros declared in a few hundred kilobytes.
     const zeros = Buffer.alloc(200 * 1024 * 1024);
     const deflated = deflateRawSync(zeros, { level: 9 });
     const bombRes = await upload('naselje', zipWithDeflated('xl/worksheets/sheet1.xml', deflated, zeros.length), 'bomba.xlsx');
     expect(bombRes.statusCode).toBe(400);
-    expect(bombRes.json().message).toBe(SHEET_TEXTS.bomb);
+    expect(bombRes.json().message).toBe(said(SHEET_TEXTS.bomb));
 
     const noColumn = await upload('naselje', csv([['Naziv'], ['Samo naziv']]), 'naselja.csv');
     expect(noColumn.statusCode).toBe(400);
-    expect(noColumn.json().message).toBe(IMPORTS.missingColumn('ID насеља'));
+    expect(noColumn.json().message).toBe(said(IMPORTS.missingColumn('ID насеља')));
 
     const json = await t.call({ method: 'POST', url: '/api/naselje/excel-import', payload: { file: 'x' }, token: adminToken });
     expect(json.statusCode).toBe(400);
-    expect(json.json().message).toBe(IMPORTS.failed);
+    expect(json.json().message).toBe(said(IMPORTS.failed));
     expect(await settlementCount()).toBe(before);
   });
 

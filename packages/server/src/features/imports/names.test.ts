@@ -1,7 +1,7 @@
-import { IMPORTS, type ImportResponse } from '@trasa/domain';
+import { asTyped, IMPORTS, type ImportResponse } from '@trasa/domain';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.js';
+import { said, useTestApp } from '../../../test/harness.js';
 import { roles, users } from '../../db/schema.js';
 import { clusters, contractClusters } from '../../db/schema-clusters.js';
 import { createContract, createGroup, createRole, createUser, tokenFor } from '../../seed/factories.js';
@@ -78,8 +78,19 @@ describe('user import: roles and groups by name', () => {
       ['O', 'Ok', 'o@dvosmisleno.rs', 'Monter A', 'Kanal Jedan'],
     ]);
     expect(doc.importReport.map((r) => r.errors)).toEqual([
-      [IMPORTS.rowError('g@dvosmisleno.rs', IMPORTS.ambiguousGroup('KJ', ['Kanal Jedan', 'Kanal Dva']))],
-      [IMPORTS.rowError('r@dvosmisleno.rs', IMPORTS.ambiguousRole('MON', ['Monter A', 'Monter B']))],
+      [
+        said(
+          IMPORTS.rowError(
+            asTyped('g@dvosmisleno.rs'),
+            IMPORTS.ambiguousGroup(asTyped('KJ'), [asTyped('Kanal Jedan'), asTyped('Kanal Dva')]),
+          ),
+        ),
+      ],
+      [
+        said(
+          IMPORTS.rowError(asTyped('r@dvosmisleno.rs'), IMPORTS.ambiguousRole(asTyped('MON'), [asTyped('Monter A'), asTyped('Monter B')])),
+        ),
+      ],
       [],
     ]);
   });
@@ -105,12 +116,24 @@ describe('cluster import: contracts and groups by name', () => {
       [],
       [],
       [
-        IMPORTS.rowError(
-          'Uvoz Naziv',
-          IMPORTS.ambiguousContract('Okvirni sporazum Zapad', ['Okvirni sporazum Zapad (OS-1/2026)', 'Okvirni sporazum Zapad (OS-2/2026)']),
+        said(
+          IMPORTS.rowError(
+            asTyped('Uvoz Naziv'),
+            IMPORTS.ambiguousContract(asTyped('Okvirni sporazum Zapad'), [
+              asTyped('Okvirni sporazum Zapad (OS-1/2026)'),
+              asTyped('Okvirni sporazum Zapad (OS-2/2026)'),
+            ]),
+          ),
         ),
       ],
-      [IMPORTS.rowError('Uvoz Dupli', IMPORTS.ambiguousContract('DUP-9', ['Stari A (DUP-9)', 'Stari B (dup-9)']))],
+      [
+        said(
+          IMPORTS.rowError(
+            asTyped('Uvoz Dupli'),
+            IMPORTS.ambiguousContract(asTyped('DUP-9'), [asTyped('Stari A (DUP-9)'), asTyped('Stari B (dup-9)')]),
+          ),
+        ),
+      ],
     ]);
     const linkOf = async (naziv: string) => {
       const [row] = await t.db
@@ -130,7 +153,9 @@ describe('cluster import: contracts and groups by name', () => {
     await createGroup(t.db, { naziv: 'Nadzor Jug', kratakNaziv: 'нс', type: 'NADZOR' });
     const doc = await imported('location', [HEADER, ['Uvoz Grupa', 'NG-1', 'Naselje G', 'NS', '']]);
     expect(doc.importReport[0]?.errors).toEqual([
-      IMPORTS.rowError('Uvoz Grupa', IMPORTS.ambiguousGroup('NS', ['Nadzor Sever', 'Nadzor Jug'])),
+      said(
+        IMPORTS.rowError(asTyped('Uvoz Grupa'), IMPORTS.ambiguousGroup(asTyped('NS'), [asTyped('Nadzor Sever'), asTyped('Nadzor Jug')])),
+      ),
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import { IMPORTS, type ImportDocument, type ImportReportRow } from '@trasa/domain';
+import { asTyped, IMPORTS, type ImportDocument, type ImportReportRow } from '@trasa/domain';
 import type { z } from 'zod';
 
 /** The report of one import: a row per spreadsheet row, in the order of the file. */
@@ -24,7 +24,7 @@ export class Report {
 
 /** A row's error in the spec's words: 'Грешка при креирању за ред: {key} - {reason}'. */
 export function rowError(row: ImportReportRow, key: string, reason: string): void {
-  row.errors.push(IMPORTS.rowError(key || String(row.red), reason));
+  row.errors.push(IMPORTS.rowError(asTyped(key || String(row.red)), reason));
 }
 
 /** Every distinct message of a failed parse, as errors of the row. */

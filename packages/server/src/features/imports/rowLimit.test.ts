@@ -5,7 +5,7 @@ import { type ImportResponse, INVENTORY } from '@trasa/domain';
 import { count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.js';
+import { said, useTestApp } from '../../../test/harness.js';
 import { users } from '../../db/schema.js';
 import { clusters, settlements } from '../../db/schema-clusters.js';
 import { inventoryContractLocations, inventoryContracts, inventoryItems, inventoryTypes } from '../../db/schema-inventory.js';
@@ -79,7 +79,7 @@ async function refusedWhileUploading(
   const storedBefore = UPLOAD_STATS.storedBytes;
   const res = await post(url, file, 'podaci.csv', token);
   expect(res.statusCode, res.body).toBe(400);
-  expect(res.json().message).toBe(message);
+  expect(res.json().message).toBe(said(message));
   const rowsRead = SHEET_STATS.rowsRead - rowsBefore;
   const stored = UPLOAD_STATS.storedBytes - storedBefore;
   // The limit's rows were read; the second half of the file was not (a 64 KB read holds < 4,000 of these rows).
@@ -153,7 +153,7 @@ describe('the row limit of the imports', () => {
     const before = SHEET_STATS.rowsRead;
     const res = await post(`/api/inventory/import?lokacija=${school.id}`, file, 'inventar.xlsx', inventoryToken);
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().message).toBe(INVENTORY.importTooManyRows);
+    expect(res.json().message).toBe(said(INVENTORY.importTooManyRows));
     const rowsRead = SHEET_STATS.rowsRead - before;
     expect(rowsRead).toBeGreaterThan(MAX_IMPORT_ROWS);
     expect(rowsRead).toBeLessThan(2 * MAX_IMPORT_ROWS);
@@ -228,7 +228,7 @@ describe('the row limit of the imports', () => {
         form.payload,
       );
       expect(refused.status, refused.body).toBe(400);
-      expect(JSON.parse(refused.body).message).toBe(INVENTORY.importTooManyRows);
+      expect(JSON.parse(refused.body).message).toBe(said(INVENTORY.importTooManyRows));
       const next = await send('GET', '/api/user/my-profile', { authorization: `Bearer ${inventoryToken}` });
       expect(next.status, next.body).toBe(200);
     } finally {

@@ -1,4 +1,4 @@
-import { CODEBOOKS, IMPORTS, type ImportDocument, settlementSchema } from '@trasa/domain';
+import { asTyped, CODEBOOKS, IMPORTS, type ImportDocument, settlementSchema } from '@trasa/domain';
 import { inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -63,7 +63,8 @@ export async function settlementsByCode(db: Executor, codes: readonly string[]):
 }
 
 /** How a duplicate names the settlement already there: its name and registry id (and the row it came from). */
-export const clashing = (naziv: string, code: string, row?: number) => `${naziv} (${code}${row === undefined ? '' : `, ред ${row}`})`;
+export const clashing = (naziv: string, code: string, row?: number) =>
+  `${asTyped(naziv)} (${asTyped(code)}${row === undefined ? '' : `, ред ${row}`})`;
 
 /** Inserts settlements; one whose registry id appeared meanwhile is left as it is. Returns the codes inserted. */
 export async function insertSettlements(tx: Executor, values: readonly SettlementValues[]): Promise<Set<string>> {
@@ -107,7 +108,7 @@ export async function importSettlements(ctx: AppContext, actor: Actor, sheet: Up
   const fresh = candidates.filter((c) => {
     const stored = existing.get(c.value.id);
     if (!stored) return true;
-    c.row.warnings.push(IMPORTS.exists(`Насеље „${stored.naziv}“ (${c.value.id})`));
+    c.row.warnings.push(IMPORTS.exists(`Насеље „${asTyped(stored.naziv)}“ (${asTyped(c.value.id)})`));
     return false;
   });
   await ctx.db.transaction(async (tx) => {
@@ -117,13 +118,13 @@ export async function importSettlements(ctx: AppContext, actor: Actor, sheet: Up
     );
     for (const c of fresh) {
       if (inserted.has(c.value.id)) c.row.success = true;
-      else c.row.warnings.push(IMPORTS.exists(`Насеље „${c.value.naziv}“ (${c.value.id})`));
+      else c.row.warnings.push(IMPORTS.exists(`Насеље „${asTyped(c.value.naziv)}“ (${asTyped(c.value.id)})`));
     }
     if (inserted.size > 0) {
       await writeLog(tx, {
         actor,
         ...req,
-        message: `Korisnik ${actor.email} je uvezao ${inserted.size} naselja iz fajla ${sheet.originalName}.`,
+        message: `Korisnik ${asTyped(actor.email)} je uvezao ${inserted.size} naselja iz fajla ${asTyped(sheet.originalName)}.`,
       });
     }
   });

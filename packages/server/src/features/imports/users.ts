@@ -1,5 +1,6 @@
 import {
   assignableRoles,
+  asTyped,
   GROUPLESS_ROLES,
   IMPORTS,
   type ImportDocument,
@@ -82,11 +83,11 @@ export async function importUsers(ctx: AppContext, actor: Actor, sheet: Uploaded
         entry,
         key,
         IMPORTS.ambiguousRole(
-          values.rola,
-          roleFound.items.map((r) => r.imeRole),
+          asTyped(values.rola),
+          roleFound.items.map((r) => asTyped(r.imeRole)),
         ),
       );
-    } else if (!role) rowError(entry, key, IMPORTS.unknownRole(values.rola || (values.grupa ? 'Zaposleni' : 'Gost')));
+    } else if (!role) rowError(entry, key, IMPORTS.unknownRole(values.rola ? asTyped(values.rola) : values.grupa ? 'Zaposleni' : 'Gost'));
     const groupless = !!role && (GROUPLESS_ROLES as readonly string[]).includes(role.baseRole);
     if (role && !groupless && !values.grupa) rowError(entry, key, IMPORTS.groupNeeded);
     if (role && !groupless && groupFound?.kind === 'many') {
@@ -94,11 +95,11 @@ export async function importUsers(ctx: AppContext, actor: Actor, sheet: Uploaded
         entry,
         key,
         IMPORTS.ambiguousGroup(
-          values.grupa,
-          groupFound.items.map((g) => g.naziv),
+          asTyped(values.grupa),
+          groupFound.items.map((g) => asTyped(g.naziv)),
         ),
       );
-    } else if (role && !groupless && values.grupa && !group) rowError(entry, key, IMPORTS.unknownGroup(values.grupa));
+    } else if (role && !groupless && values.grupa && !group) rowError(entry, key, IMPORTS.unknownGroup(asTyped(values.grupa)));
     if (groupless && values.grupa) entry.warnings.push(IMPORTS.groupIgnored);
     if (seen.has(parsed.data.email)) rowError(entry, key, `${IMPORTS.duplicateInFile} ${IMPORTS.duplicateEmailSuffix}`);
     if (entry.errors.length > 0 || !role) continue;
@@ -106,7 +107,7 @@ export async function importUsers(ctx: AppContext, actor: Actor, sheet: Uploaded
     candidates.push({ row: entry, ...parsed.data, roleId: role.id, groupId: groupless ? null : (group?.id ?? null) });
   }
 
-  const exists = (c: Candidate) => c.row.warnings.push(IMPORTS.exists(`Корисник ${c.email} ${IMPORTS.duplicateEmailSuffix}`));
+  const exists = (c: Candidate) => c.row.warnings.push(IMPORTS.exists(`Корисник ${asTyped(c.email)} ${IMPORTS.duplicateEmailSuffix}`));
   const registered = new Set<string>();
   for (const part of chunks(candidates.map((c) => c.email))) {
     const rows = await ctx.db
@@ -127,7 +128,7 @@ export async function importUsers(ctx: AppContext, actor: Actor, sheet: Uploaded
   });
 
   const created = await ctx.db.transaction(async (tx) => {
-    const made: { id: string; email: string; ime: string }[] = [];
+    const made: { id: string; email: string; ime: string; pismo: string }[] = [];
     for (const part of chunks(fresh)) {
       const rows = await tx
         .insert(users)
@@ -144,7 +145,7 @@ export async function importUsers(ctx: AppContext, actor: Actor, sheet: Uploaded
           })),
         )
         .onConflictDoNothing()
-        .returning({ id: users.id, email: users.email, ime: users.ime });
+        .returning({ id: users.id, email: users.email, ime: users.ime, pismo: users.pismo });
       made.push(...rows);
     }
     const madeEmails = new Set(made.map((m) => m.email));
@@ -156,7 +157,7 @@ export async function importUsers(ctx: AppContext, actor: Actor, sheet: Uploaded
       await writeLog(tx, {
         actor,
         ...req,
-        message: `Korisnik ${actor.email} je uvezao ${made.length} korisnika iz fajla ${sheet.originalName}.`,
+        message: `Korisnik ${asTyped(actor.email)} je uvezao ${made.length} korisnika iz fajla ${asTyped(sheet.originalName)}.`,
       });
     }
     return made;

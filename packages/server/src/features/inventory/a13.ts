@@ -1,4 +1,4 @@
-import { type A13All, type A13Page, type A13Stats, INVENTORY, type Sorting, type SortKey } from '@trasa/domain';
+import { type A13All, type A13Page, type A13Stats, asTyped, INVENTORY, type Sorting, type SortKey } from '@trasa/domain';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { activities, activityFiles } from '../../db/schema-activities.js';
@@ -136,7 +136,7 @@ export async function setA13(ctx: AppContext, actor: Actor, id: string, status: 
     await writeLog(tx, {
       actor,
       ...req,
-      message: `Korisnik ${actor.email} je ${status ? 'potvrdio' : 'poništio potvrdu'} A13 za lokaciju ${c?.naziv ?? ''}.`,
+      message: `Korisnik ${asTyped(actor.email)} je ${status ? 'potvrdio' : 'poništio potvrdu'} A13 za lokaciju ${asTyped(c?.naziv ?? '')}.`,
     });
     return { message: INVENTORY.statusChanged, a13: { _id: id, lokacija: { _id: id, naziv: c?.naziv ?? '' }, status } };
   });

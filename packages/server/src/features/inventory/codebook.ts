@@ -1,4 +1,5 @@
 import {
+  asTyped,
   INVENTORY,
   type InventoryTip,
   type InventoryValuta,
@@ -116,7 +117,11 @@ export async function createType(ctx: AppContext, actor: Actor, input: TypeInput
     await assertNameFree(tx, input);
     const [row] = await onConstraint(() => tx.insert(inventoryTypes).values(values(input)).returning(), { [UNIQUE_VIOLATION]: nameTaken });
     if (!row) throw notFound();
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je dodao tip inventara ${row.naziv} (${row.tip}).` });
+    await writeLog(tx, {
+      actor,
+      ...req,
+      message: `Korisnik ${asTyped(actor.email)} je dodao tip inventara ${asTyped(row.naziv)} (${row.tip}).`,
+    });
     return presentType(row);
   });
 }
@@ -141,7 +146,7 @@ export async function editType(ctx: AppContext, actor: Actor, id: string, input:
       { [UNIQUE_VIOLATION]: nameTaken },
     );
     if (!row) throw notFound();
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je izmenio tip inventara ${current.naziv}.` });
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${asTyped(actor.email)} je izmenio tip inventara ${asTyped(current.naziv)}.` });
     return presentType(row);
   });
 }
@@ -154,7 +159,7 @@ export async function deleteType(ctx: AppContext, actor: Actor, id: string, req:
     const [used] = await tx.select({ n: count() }).from(inventoryItems).where(eq(inventoryItems.typeId, id));
     if ((used?.n ?? 0) > 0) throw conflict(INVENTORY.typeInUse(used?.n ?? 0));
     await tx.delete(inventoryTypes).where(eq(inventoryTypes.id, id));
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je obrisao tip inventara ${current.naziv}.` });
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${asTyped(actor.email)} je obrisao tip inventara ${asTyped(current.naziv)}.` });
     return INVENTORY.typeDeleted;
   });
 }

@@ -1,4 +1,5 @@
 import {
+  asTyped,
   INVENTORY,
   type InventoryContractBody,
   type InventoryContractDto,
@@ -82,7 +83,7 @@ async function editContract(
   await writeLog(tx, {
     actor,
     ...req,
-    message: `Korisnik ${actor.email} je izmenio ugovor za inventar ${row.naziv} (${row.broj}) u ${input.naziv} (${input.broj}).`,
+    message: `Korisnik ${asTyped(actor.email)} je izmenio ugovor za inventar ${asTyped(row.naziv)} (${asTyped(row.broj)}) u ${asTyped(input.naziv)} (${asTyped(input.broj)}).`,
   });
   return updated;
 }
@@ -121,7 +122,7 @@ export async function saveDocuments(
         await writeLog(tx, {
           actor,
           ...req,
-          message: `Korisnik ${actor.email} je dodao dokumente na ugovor za inventar ${row.naziv}: ${form.files.map((f) => f.originalName).join(', ')}.`,
+          message: `Korisnik ${asTyped(actor.email)} je dodao dokumente na ugovor za inventar ${asTyped(row.naziv)}: ${form.files.map((f) => asTyped(f.originalName)).join(', ')}.`,
         });
       }
       return row;

@@ -1,4 +1,4 @@
-import { INVENTORY, type InventoryLocationRow } from '@trasa/domain';
+import { asTyped, INVENTORY, type InventoryLocationRow } from '@trasa/domain';
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { groups } from '../../db/schema.js';
@@ -33,7 +33,7 @@ export async function linkLocations(ctx: AppContext, actor: Actor, id: string, l
     await writeLog(tx, {
       actor,
       ...req,
-      message: `Korisnik ${actor.email} je povezao lokacije ${names.map((n) => n.naziv).join(', ')} sa ugovorom za inventar ${row.naziv}.`,
+      message: `Korisnik ${asTyped(actor.email)} je povezao lokacije ${names.map((n) => asTyped(n.naziv)).join(', ')} sa ugovorom za inventar ${asTyped(row.naziv)}.`,
     });
     return INVENTORY.locationsLinked;
   });
@@ -61,7 +61,7 @@ export async function unlinkLocation(ctx: AppContext, actor: Actor, id: string, 
     await writeLog(tx, {
       actor,
       ...req,
-      message: `Korisnik ${actor.email} je uklonio lokaciju ${c?.naziv ?? ''} sa ugovora za inventar ${row.naziv}.`,
+      message: `Korisnik ${asTyped(actor.email)} je uklonio lokaciju ${asTyped(c?.naziv ?? '')} sa ugovora za inventar ${asTyped(row.naziv)}.`,
     });
     return INVENTORY.locationUnlinked;
   });

@@ -1,4 +1,5 @@
 import {
+  asTyped,
   INVENTORY,
   type InventoryContractBody,
   type InventoryContractDto,
@@ -93,7 +94,11 @@ export async function createContract(ctx: AppContext, actor: Actor, body: unknow
       { [UNIQUE_VIOLATION]: taken },
     );
     if (!row) throw notFound();
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je kreirao ugovor za inventar ${input.naziv} (${input.broj}).` });
+    await writeLog(tx, {
+      actor,
+      ...req,
+      message: `Korisnik ${asTyped(actor.email)} je kreirao ugovor za inventar ${asTyped(input.naziv)} (${asTyped(input.broj)}).`,
+    });
     return row.id;
   });
 }
@@ -112,7 +117,11 @@ export async function deleteContract(ctx: AppContext, actor: Actor, id: string, 
       .from(inventoryContractFiles)
       .where(eq(inventoryContractFiles.contractId, id));
     await tx.delete(inventoryContracts).where(eq(inventoryContracts.id, id));
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je obrisao ugovor za inventar ${row.naziv} (${row.broj}).` });
+    await writeLog(tx, {
+      actor,
+      ...req,
+      message: `Korisnik ${asTyped(actor.email)} je obrisao ugovor za inventar ${asTyped(row.naziv)} (${asTyped(row.broj)}).`,
+    });
     return files;
   });
   for (const f of stored) {
@@ -143,7 +152,7 @@ export async function deleteDocument(ctx: AppContext, actor: Actor, contractId: 
     await writeLog(tx, {
       actor,
       ...req,
-      message: `Korisnik ${actor.email} je obrisao dokument ${f.originalnoIme} sa ugovora za inventar.`,
+      message: `Korisnik ${asTyped(actor.email)} je obrisao dokument ${asTyped(f.originalnoIme)} sa ugovora za inventar.`,
     });
     return f;
   });

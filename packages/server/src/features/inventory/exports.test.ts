@@ -62,11 +62,11 @@ describe('inventory exports', () => {
     expect(mine.statusCode, mine.body).toBe(200);
     const rows = await sheetOf(mine.rawPayload);
     expect(rows).toHaveLength(2);
-    expect(rows[1]?.slice(0, 8)).toEqual(['OŠ Vidljiva', 'OP-01', 'ONT terminal', 'Oprema', 3, 'kom', 5200, 15600]);
+    expect(rows[1]?.slice(0, 8)).toEqual(['OŠ Vidljiva', 'OP-01', 'ONT terminal', 'Опрема', 3, 'kom', 5200, 15600]);
     const all = await sheetOf((await t.call({ method: 'GET', url: '/api/export/inventory-all', token: admin })).rawPayload);
     expect(all).toHaveLength(3);
     const sum = await sheetOf((await t.call({ method: 'GET', url: '/api/export/inventory-sum?sort=datum', token: admin })).rawPayload);
-    expect(sum[1]?.slice(0, 7)).toEqual(['OP-01', 'ONT terminal', 'Oprema', 4, 'kom', 20800, 2]);
+    expect(sum[1]?.slice(0, 7)).toEqual(['OP-01', 'ONT terminal', 'Опрема', 4, 'kom', 20800, 2]);
     // A number that looks like a formula stays text.
     const contracts = await sheetOf((await t.call({ method: 'GET', url: '/api/export/inventory-contracts', token: client })).rawPayload);
     expect(contracts[1]?.[1]).toBe("'=1+1");

@@ -1,4 +1,4 @@
-import { INVENTORY_TIPOVI, pageQuery, SUM_SORTS, searchQuery } from '@trasa/domain';
+import { INVENTORY, INVENTORY_TIPOVI, pageQuery, SUM_SORTS, searchQuery } from '@trasa/domain';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -16,6 +16,7 @@ import {
 import { serbianOrder } from '../../platform/database.js';
 import { matchCondition, searchTerms } from '../../platform/textSearch.js';
 import { assertClusterVisible, type ClusterScope, clusterScopeOf, visibleClusterCondition } from '../clusters/policy.js';
+import { ours, oursSql } from '../exports/cells.js';
 import type { RenderedQuery } from '../exports/cursor.js';
 import { col, dateText, define, type ExportColumn, type ExportList, selectOf } from '../exports/lists.js';
 import { assertInventoryUser } from './access.js';
@@ -33,7 +34,10 @@ const money = (value: SQL | AnyPgColumn) => sql<number>`round(${value}, 2)::floa
 const lineValue = sql`round(${inventoryItems.kolicina} * ${inventoryItems.cenaRsd}, 2)`;
 const termsOf = (q: { eng?: string | undefined; srb?: string | undefined }) => searchTerms({ eng: q.eng ?? '', srb: q.srb ?? '' });
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-const yesNo = (value: SQL) => sql<string>`(case when ${value} then 'Да' else 'Не' end)`;
+/** Yes or no, and the other words of the columns, are the product's (exports/cells.ts): in the reader's script. */
+const yesNo = (value: SQL) => sql<string>`(case when ${value} then ${ours('Да')} else ${ours('Не')} end)`;
+/** The codebook's kind (Materijal, Oprema, Radovi) is a shipped word. */
+const tipText = oursSql(inventoryTypes.tip);
 
 /**
  * One inventory list's export: the keepers' roles, the inventory right checked (403) and the caller's
@@ -67,7 +71,7 @@ const itemColumns = () => [
   col('Локација', 26, clusters.naziv),
   col('Шифра', 9, inventoryTypes.sifra),
   col('Назив', 30, inventoryTypes.naziv),
-  col('Тип', 10, inventoryTypes.tip),
+  col('Тип', 10, tipText),
   col('Количина', 9, sql<number>`${inventoryItems.kolicina}::float8`, 'quantity'),
   col('Јед.', 5, inventoryTypes.jedinica),
   col('Цена RSD', 11, money(inventoryItems.cenaRsd), 'money'),
@@ -116,7 +120,7 @@ const typesList = inventoryList({
     col('Шифра', 9, inventoryTypes.sifra),
     col('Назив', 34, inventoryTypes.naziv),
     col('Кратак назив', 14, inventoryTypes.kratakNaziv),
-    col('Тип', 10, inventoryTypes.tip),
+    col('Тип', 10, tipText),
     col('Јед.', 5, inventoryTypes.jedinica),
     col('Цена', 10, money(inventoryTypes.cena), 'amount'),
     col('Валута', 6, inventoryTypes.valuta),
@@ -185,7 +189,7 @@ const sumList = inventoryList({
   columns: () => [
     col('Шифра', 9, inventoryTypes.sifra),
     col('Назив', 34, inventoryTypes.naziv),
-    col('Тип', 10, inventoryTypes.tip),
+    col('Тип', 10, tipText),
     col('Количина', 10, sql<number>`sum(${inventoryItems.kolicina})::float8`, 'quantity'),
     col('Јед.', 5, inventoryTypes.jedinica),
     col('Укупно RSD', 13, sql<number>`sum(${lineValue})::float8`, 'money'),
@@ -270,11 +274,15 @@ const a13List = inventoryList({
   query: searchable,
   columns: () => [
     col('Назив', 34, clusters.naziv),
-    col('A13', 12, sql<string>`(case when coalesce(${a13Confirmations.status}, false) then 'Potvrđeno' else 'Nije potvrđeno' end)`),
+    col(
+      'A13',
+      12,
+      sql<string>`(case when coalesce(${a13Confirmations.status}, false) then ${ours(INVENTORY.a13Confirmed)} else ${ours(INVENTORY.a13NotConfirmed)} end)`,
+    ),
     col(
       'Инвентар',
       20,
-      sql<string>`(case when exists (select 1 from ${inventoryItems} i where i.cluster_id = ${clusters.id}) then 'Postoje unete stavke' else 'Nema unetih stavki' end)`,
+      sql<string>`(case when exists (select 1 from ${inventoryItems} i where i.cluster_id = ${clusters.id}) then ${ours(INVENTORY.itemsPresent)} else ${ours(INVENTORY.itemsAbsent)} end)`,
     ),
   ],
   rows: (ctx, scope, q, columns) =>

@@ -1,9 +1,9 @@
 import * as XLSX from '@e965/xlsx';
-import { IMPORTS, type ImportResponse, INVENTORY } from '@trasa/domain';
+import { asTyped, IMPORTS, type ImportResponse, INVENTORY } from '@trasa/domain';
 import { count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.js';
+import { said, useTestApp } from '../../../test/harness.js';
 import { inventoryContractLocations, inventoryContracts, inventoryItems, inventoryTypes } from '../../db/schema-inventory.js';
 import { createCluster, createGroup, createUser, tokenFor } from '../../seed/factories.js';
 import { multipartBody, samplePdf } from '../contracts/testDocuments.js';
@@ -76,22 +76,22 @@ describe('inventory import', () => {
     const res = await upload(await xlsx(rows), 'inventar.xlsx');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as ImportResponse;
-    expect(body.message).toBe(IMPORTS.success);
+    expect(body.message).toBe(said(IMPORTS.success));
     const doc = body.document;
     expect(doc).toMatchObject({ ukupno: 9, uvezeno: 3, neuspesno: 5, preskoceno: 1 });
     const byRow = new Map(doc.importReport.map((r) => [r.red, r]));
     expect(byRow.get(2)?.success).toBe(true);
     expect(byRow.get(3)?.success).toBe(true);
     expect(byRow.get(4)?.success).toBe(true); // Cyrillic name of a Latin codebook entry
-    expect(byRow.get(5)?.errors.join()).toContain(INVENTORY.importRowUnknownType('XX-99'));
-    expect(byRow.get(6)?.errors.join()).toContain(INVENTORY.mustBeNumber);
-    expect(byRow.get(7)?.errors.join()).toContain(INVENTORY.invalidDate);
+    expect(byRow.get(5)?.errors.join()).toContain(said(INVENTORY.importRowUnknownType(asTyped('XX-99'))));
+    expect(byRow.get(6)?.errors.join()).toContain(said(INVENTORY.mustBeNumber));
+    expect(byRow.get(7)?.errors.join()).toContain(said(INVENTORY.invalidDate));
     // A number no inventory contract has, and one of a contract the location is not on.
-    expect(byRow.get(8)?.errors.join()).toContain(INVENTORY.importRowNoSuchContract('INV-404'));
+    expect(byRow.get(8)?.errors.join()).toContain(said(INVENTORY.importRowNoSuchContract(asTyped('INV-404'))));
     expect(byRow.get(8)?.errors.join()).not.toContain('nije povezan');
-    expect(byRow.get(10)?.errors.join()).toContain(INVENTORY.importRowUnknownContract('INV-8/2026'));
+    expect(byRow.get(10)?.errors.join()).toContain(said(INVENTORY.importRowUnknownContract(asTyped('INV-8/2026'))));
     // Same location, type and date as row 2 within the file: skipped.
-    expect(byRow.get(9)).toMatchObject({ success: false, errors: [], warnings: [INVENTORY.importRowSameFile] });
+    expect(byRow.get(9)).toMatchObject({ success: false, errors: [], warnings: [said(INVENTORY.importRowSameFile)] });
     expect(await itemCount()).toBe(3);
     const items = await t.db.select().from(inventoryItems).where(eq(inventoryItems.clusterId, school.id));
     const cable = items.find((i) => Number(i.kolicina) === 120.5);
@@ -100,7 +100,7 @@ describe('inventory import', () => {
 
     const again = (await upload(await xlsx(rows), 'inventar.xlsx')).json() as ImportResponse;
     expect(again.document.uvezeno).toBe(0);
-    expect(again.document.importReport.find((r) => r.red === 2)?.warnings).toEqual([INVENTORY.importRowDuplicate]);
+    expect(again.document.importReport.find((r) => r.red === 2)?.warnings).toEqual([said(INVENTORY.importRowDuplicate)]);
     expect(await itemCount()).toBe(3);
   });
 
@@ -113,7 +113,7 @@ describe('inventory import', () => {
     expect(await itemCount()).toBe(before + 2);
     // A quantity of nothing is a row error.
     const zero = (await upload(await xlsx([HEADER, ['OP-01', '', '0', '2026-08-02', '', '']]), 'nula.xlsx')).json() as ImportResponse;
-    expect(zero.document.importReport[0]?.errors.join()).toContain(INVENTORY.quantityPositive);
+    expect(zero.document.importReport[0]?.errors.join()).toContain(said(INVENTORY.quantityPositive));
   });
 
   it('reads csv and legacy xls too', async () => {
@@ -132,7 +132,7 @@ describe('inventory import', () => {
     expect(big.length).toBeGreaterThan(10_000_000);
     const over = await upload(big, 'veliki.csv');
     expect(over.statusCode).toBe(413);
-    expect(over.json().message).toBe(INVENTORY.importTooLarge);
+    expect(over.json().message).toBe(said(INVENTORY.importTooLarge));
     const pdf = await upload(samplePdf(), 'inventar.xlsx');
     expect(pdf.statusCode).toBe(400);
     const noCols = await upload(await xlsx([['Naziv'], ['ONT terminal']]), 'inventar.xlsx');
@@ -166,9 +166,9 @@ describe('inventory import', () => {
     const doc = ((await upload(await xlsx(rows), 'inventar.xlsx')).json() as ImportResponse).document;
     const byRow = new Map(doc.importReport.map((r) => [r.red, r]));
     expect(byRow.get(2)?.success).toBe(true);
-    expect(byRow.get(3)?.errors.join()).toContain(INVENTORY.mustBeNumber);
-    expect(byRow.get(4)?.errors.join()).toContain(INVENTORY.invalidNumber);
-    expect(byRow.get(5)?.errors.join()).toContain(INVENTORY.mustBeNumber);
+    expect(byRow.get(3)?.errors.join()).toContain(said(INVENTORY.mustBeNumber));
+    expect(byRow.get(4)?.errors.join()).toContain(said(INVENTORY.invalidNumber));
+    expect(byRow.get(5)?.errors.join()).toContain(said(INVENTORY.mustBeNumber));
     expect(await itemCount()).toBe(before + 1);
     const items = await t.db.select().from(inventoryItems).where(eq(inventoryItems.datumPrimopredaje, '2026-09-01'));
     expect(items.map((i) => [Number(i.kolicina), Number(i.cenaRsd)])).toEqual([[1250.5, 2500.5]]);

@@ -1,4 +1,4 @@
-import { amount, foldForSearch, type ImportDocument, INVENTORY, inventoryIsoDate, spreadsheetSafe } from '@trasa/domain';
+import { amount, asTyped, foldForSearch, type ImportDocument, INVENTORY, inventoryIsoDate, spreadsheetSafe } from '@trasa/domain';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.js';
@@ -112,7 +112,7 @@ export async function importInventory(
         if (found.length === 1) type = found[0];
       }
       if (!label) rowError(row, key, INVENTORY.required);
-      else if (!type) rowError(row, key, INVENTORY.importRowUnknownType(label));
+      else if (!type) rowError(row, key, INVENTORY.importRowUnknownType(asTyped(label)));
       const kolicina = kolicinaSchema.safeParse(values.kolicina);
       if (!kolicina.success) rowError(row, key, `Količina: ${kolicina.error.issues[0]?.message ?? INVENTORY.mustBeNumber}`);
       const datum = importDate(values.datum);
@@ -127,8 +127,8 @@ export async function importInventory(
       if (values.ugovor.trim()) {
         const c = linked.find((l) => numberKey(l.broj) === numberKey(values.ugovor));
         if (c) contractId = c._id;
-        else if (await existsByNumber(values.ugovor)) rowError(row, key, INVENTORY.importRowUnknownContract(values.ugovor.trim()));
-        else rowError(row, key, INVENTORY.importRowNoSuchContract(values.ugovor.trim()));
+        else if (await existsByNumber(values.ugovor)) rowError(row, key, INVENTORY.importRowUnknownContract(asTyped(values.ugovor.trim())));
+        else rowError(row, key, INVENTORY.importRowNoSuchContract(asTyped(values.ugovor.trim())));
       } else if (!contractId) {
         if (linked.length === 1) contractId = linked[0]?._id ?? null;
         else if (linked.length > 1) rowError(row, key, INVENTORY.importRowAmbiguousContract);
@@ -168,7 +168,7 @@ export async function importInventory(
     await writeLog(tx, {
       actor,
       ...req,
-      message: `Korisnik ${actor.email} je uvezao inventar lokacije ${c?.naziv ?? ''} iz fajla ${sheet.originalName}: ${ready.length} stavki.`,
+      message: `Korisnik ${asTyped(actor.email)} je uvezao inventar lokacije ${asTyped(c?.naziv ?? '')} iz fajla ${asTyped(sheet.originalName)}: ${ready.length} stavki.`,
     });
     return report.document();
   });

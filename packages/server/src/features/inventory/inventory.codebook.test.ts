@@ -1,5 +1,6 @@
 import { INVENTORY, type InvTypeDto } from '@trasa/domain';
 import { describe, expect, it } from 'vitest';
+import { said } from '../../../test/harness.js';
 import { client, json, newType, setupInventory, t } from './inventorySetup.js';
 
 setupInventory();
@@ -14,7 +15,7 @@ describe('codebook', () => {
       payload: { naziv: 'Switch', tip: 'Oprema', cena: 120, valuta: 'EUR' },
     });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors.cenaRsd).toBe(INVENTORY.required);
+    expect(missing.json().errors.cenaRsd).toBe(said(INVENTORY.required));
     const sw = await newType({ naziv: 'Switch 24 porta', tip: 'Oprema', cena: 120, valuta: 'EUR', cenaRsd: '14.070,50'.replace('.', '') });
     expect(sw).toMatchObject({ cena: 120, cenaRsd: 14070.5, valuta: 'EUR' });
     const dup = await t.call({
@@ -31,7 +32,7 @@ describe('codebook', () => {
       payload: { naziv: 'ont TERMINAL gpon', tip: 'Oprema', cena: 1, valuta: 'RSD' },
     });
     expect(same.statusCode).toBe(409);
-    expect(same.json().errors.naziv).toBe(INVENTORY.typeNameTaken);
+    expect(same.json().errors.naziv).toBe(said(INVENTORY.typeNameTaken));
     const cyr = await t.call({
       method: 'POST',
       url: '/api/inv-type',
@@ -57,7 +58,11 @@ describe('codebook', () => {
       payload: { naziv: 'X', tip: 'Hrana', cena: '-5', valuta: 'DIN' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toMatchObject({ tip: INVENTORY.invalidTip, valuta: INVENTORY.invalidValuta, cena: INVENTORY.mustBeNumber });
+    expect(bad.json().errors).toMatchObject({
+      tip: said(INVENTORY.invalidTip),
+      valuta: said(INVENTORY.invalidValuta),
+      cena: said(INVENTORY.mustBeNumber),
+    });
     const list = json(await t.call({ method: 'GET', url: '/api/inv-type?tip=Radovi', token: client })) as { invTypes: InvTypeDto[] };
     expect(list.invTypes.every((x) => x.tip === 'Radovi')).toBe(true);
   });

@@ -1,5 +1,6 @@
 import { CLUSTERS, INVENTORY, type InventoryContractsPage } from '@trasa/domain';
 import { describe, expect, it } from 'vitest';
+import { said } from '../../../test/harness.js';
 import { multipartBody, samplePdf } from '../contracts/testDocuments.js';
 import {
   admin,
@@ -29,7 +30,7 @@ describe('who keeps the inventory', () => {
       expect((await t.call({ method: 'GET', url })).statusCode).toBe(401);
     }
     const refused = await t.call({ method: 'GET', url: '/api/inv-type', token: contractor });
-    expect(refused.json().message).toBe(INVENTORY.notAllowed);
+    expect(refused.json().message).toBe(said(INVENTORY.notAllowed));
   });
 
   it("spec 2's general contracts stay the Admin's when the inventory keepers pass the same paths", async () => {
@@ -52,7 +53,7 @@ describe('inventory contracts', () => {
     expect(created.document).toMatch(/^[0-9a-f-]{36}$/);
     const again = await newContract('inv - 1/2026');
     expect(again.statusCode).toBe(409);
-    expect(again.json().errors.broj).toBe(INVENTORY.contractNumberTaken);
+    expect(again.json().errors.broj).toBe(said(INVENTORY.contractNumberTaken));
     // A general contract may carry the same number: another kind, another numbering.
     const general = await t.call({
       method: 'POST',
@@ -85,7 +86,7 @@ describe('inventory contracts', () => {
       payload: { naziv: 'Klaster sa pogrešnim ugovorom', ugovor: created.document },
     });
     expect(asUgovor.statusCode).toBe(400);
-    expect(asUgovor.json().errors.ugovor).toBe(CLUSTERS.chooseContract);
+    expect(asUgovor.json().errors.ugovor).toBe(said(CLUSTERS.chooseContract));
     // The detail on spec 2's path answers the inventory contract.
     const detail = json(await t.call({ method: 'GET', url: `/api/contract/${created.document}`, token: client }));
     expect((detail.contract as { broj: string; inventory: boolean }).inventory).toBe(true);
@@ -100,9 +101,9 @@ describe('inventory contracts', () => {
     });
     expect(res.statusCode).toBe(400);
     const errors = res.json().errors as Record<string, string>;
-    expect(errors.naziv).toBe(INVENTORY.required);
-    expect(errors.broj).toBe(INVENTORY.required);
-    expect(errors.datumPocetka).toBe(INVENTORY.invalidDate);
+    expect(errors.naziv).toBe(said(INVENTORY.required));
+    expect(errors.broj).toBe(said(INVENTORY.required));
+    expect(errors.datumPocetka).toBe(said(INVENTORY.invalidDate));
   });
 
   it('keeps documents checked by content, links visible schools only, and unlinks', async () => {
@@ -115,8 +116,8 @@ describe('inventory contracts', () => {
       await t.call({ method: 'POST', url: `/api/contract/contract/${id}`, token: client, payload: form.payload, headers: form.headers }),
     );
     expect((up.contract as { fajlovi: unknown[] }).fajlovi).toHaveLength(1);
-    expect(up.odbijeni).toEqual([{ originalnoIme: 'lazni.pdf', razlog: 'Pogrešan tip fajla', polje: 'fajl1' }]);
-    expect(up.message).toBe(INVENTORY.documentsUploaded);
+    expect(up.odbijeni).toEqual([{ originalnoIme: 'lazni.pdf', razlog: said('Pogrešan tip fajla'), polje: 'fajl1' }]);
+    expect(up.message).toBe(said(INVENTORY.documentsUploaded));
     // Every document refused: the message says that none was saved.
     const refusedOnly = await multipartBody({}, [{ field: 'fajl0', name: 'opet-lazni.pdf', content: Buffer.from('nije pdf') }]);
     const none = json(
@@ -128,7 +129,7 @@ describe('inventory contracts', () => {
         headers: refusedOnly.headers,
       }),
     );
-    expect(none.message).toBe('Ниједан документ није сачуван.');
+    expect(none.message).toBe(said('Ниједан документ није сачуван.'));
     expect((none.contract as { fajlovi: unknown[] }).fajlovi).toHaveLength(1);
     const fileId = (up.contract as { fajlovi: { _id: string }[] }).fajlovi[0]?._id;
     const dl = await t.call({ method: 'GET', url: `/api/files/inventory-contract/${id}/${fileId}`, token: client });
@@ -148,7 +149,7 @@ describe('inventory contracts', () => {
       token: client,
       payload: { lokacije: [schoolA.id, schoolB.id] },
     });
-    expect(json(linked).message).toBe(INVENTORY.locationsLinked);
+    expect(json(linked).message).toBe(said(INVENTORY.locationsLinked));
     const detail = json(await t.call({ method: 'GET', url: `/api/inventory-contract/${id}`, token: client })) as {
       contract: { naziv: string; lokacije: { _id: string; naselje: string; opstina: string; stanje: string }[] };
     };
@@ -165,7 +166,7 @@ describe('inventory contracts', () => {
     };
     expect(asClient.contract.lokacije).toHaveLength(2);
     const un = await t.call({ method: 'PATCH', url: `/api/link/unlink/${id}`, token: client, payload: { lokacija: schoolB.id } });
-    expect(json(un).message).toBe(INVENTORY.locationUnlinked);
+    expect(json(un).message).toBe(said(INVENTORY.locationUnlinked));
     for (const lokacija of [schoolA.id, hidden.id]) {
       json(await t.call({ method: 'PATCH', url: `/api/link/unlink/${id}`, token: admin, payload: { lokacija } }));
     }
@@ -190,21 +191,21 @@ describe('inventory contracts edited and located', () => {
     const detail = async () =>
       json(await t.call({ method: 'GET', url: `/api/contract/${id}`, token: client })).contract as Record<string, unknown>;
     const edited = json(await edit(id, { naziv: 'Isporuka izmenjena', broj: 'INV-E2/2026', datumPocetka: '2026-02-01' }));
-    expect(edited.message).toBe(INVENTORY.contractEdited);
+    expect(edited.message).toBe(said(INVENTORY.contractEdited));
     expect(await detail()).toMatchObject({ naziv: 'Isporuka izmenjena', broj: 'INV-E2/2026' });
     const before = await detail();
     const empty = await edit(id, { naziv: ' ', broj: '' });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().errors).toMatchObject({ naziv: INVENTORY.required, broj: INVENTORY.required });
+    expect(empty.json().errors).toMatchObject({ naziv: said(INVENTORY.required), broj: said(INVENTORY.required) });
     const badDate = await edit(id, { datumPocetka: 'juče' });
-    expect(badDate.json().errors.datumPocetka).toBe(INVENTORY.invalidDate);
+    expect(badDate.json().errors.datumPocetka).toBe(said(INVENTORY.invalidDate));
     const taken = await edit(id, { broj: 'inv-f/2026' });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().errors.broj).toBe(INVENTORY.contractNumberTaken);
+    expect(taken.json().errors.broj).toBe(said(INVENTORY.contractNumberTaken));
     expect((await edit(id, { naziv: 'Tuđa izmena' }, contractor)).statusCode).toBe(403);
     expect(await detail()).toEqual(before);
     // Its own number, in another spelling, is not "taken".
-    expect(json(await edit(id, { broj: 'inv-e2 /2026' })).message).toBe(INVENTORY.contractEdited);
+    expect(json(await edit(id, { broj: 'inv-e2 /2026' })).message).toBe(said(INVENTORY.contractEdited));
   });
 
   it('the linking picker answers the inventory keepers (spec 3 §7) with the locations they see', async () => {

@@ -14,6 +14,7 @@ import {
 } from '@trasa/domain';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { said } from '../../../test/harness.js';
 import { activities, activityFiles } from '../../db/schema-activities.js';
 import { inventoryItems } from '../../db/schema-inventory.js';
 import { setActivityState } from '../../seed/factories.js';
@@ -66,17 +67,17 @@ describe('items, reports, A13 and the cluster delete', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toMatchObject({
-      kolicina: INVENTORY.required,
-      cenaRsd: INVENTORY.mustBeNumber,
-      datumPrimopredaje: INVENTORY.invalidDate,
+      kolicina: said(INVENTORY.required),
+      cenaRsd: said(INVENTORY.mustBeNumber),
+      datumPrimopredaje: said(INVENTORY.invalidDate),
     });
     // Hostile values: a zero or negative quantity, a huge price, an object for a number, an unknown type.
     const hostile = [
-      { kolicina: 0, errors: { kolicina: INVENTORY.quantityPositive } },
-      { kolicina: -3, errors: { kolicina: INVENTORY.mustBeNumber } },
-      { cenaRsd: '1e308', errors: { cenaRsd: INVENTORY.mustBeNumber } },
-      { cenaRsd: 10 ** 13, errors: { cenaRsd: INVENTORY.invalidNumber } },
-      { kolicina: { $gt: 0 }, errors: { kolicina: INVENTORY.required } },
+      { kolicina: 0, errors: { kolicina: said(INVENTORY.quantityPositive) } },
+      { kolicina: -3, errors: { kolicina: said(INVENTORY.mustBeNumber) } },
+      { cenaRsd: '1e308', errors: { cenaRsd: said(INVENTORY.mustBeNumber) } },
+      { cenaRsd: 10 ** 13, errors: { cenaRsd: said(INVENTORY.invalidNumber) } },
+      { kolicina: { $gt: 0 }, errors: { kolicina: said(INVENTORY.required) } },
     ];
     for (const h of hostile) {
       const res = await t.call({
@@ -109,7 +110,7 @@ describe('items, reports, A13 and the cluster delete', () => {
       },
     });
     expect(unknownType.statusCode).toBe(400);
-    expect(unknownType.json().errors.invType).toBe(INVENTORY.unknownType);
+    expect(unknownType.json().errors.invType).toBe(said(INVENTORY.unknownType));
     const outside = await t.call({
       method: 'POST',
       url: '/api/inventory',
@@ -211,7 +212,9 @@ describe('items, reports, A13 and the cluster delete', () => {
       ukupnoRsd: number;
     };
     expect(listed.inventory.find((i) => i._id === item._id)?.datumPrimopredaje).toBe('2026-06-02');
-    expect(json(await t.call({ method: 'DELETE', url: `/api/inventory/${item._id}`, token: client })).message).toBe(INVENTORY.itemDeleted);
+    expect(json(await t.call({ method: 'DELETE', url: `/api/inventory/${item._id}`, token: client })).message).toBe(
+      said(INVENTORY.itemDeleted),
+    );
     expect((await t.call({ method: 'DELETE', url: `/api/inventory/${item._id}`, token: client })).statusCode).toBe(404);
 
     const typeDelete = await t.call({ method: 'DELETE', url: `/api/inv-type/${ont._id}`, token: client });
@@ -227,13 +230,17 @@ describe('items, reports, A13 and the cluster delete', () => {
     expect(unlink.statusCode).toBe(409);
     const clusterDelete = await t.call({ method: 'DELETE', url: `/api/location/${schoolA.id}`, token: admin });
     expect(clusterDelete.statusCode).toBe(409);
-    expect(clusterDelete.json().message).toBe(CLUSTERS.deleteBlocked({ openTopics: 0, documents: 0, startedActivities: 0, inventory: 3 }));
+    expect(clusterDelete.json().message).toBe(
+      said(CLUSTERS.deleteBlocked({ openTopics: 0, documents: 0, startedActivities: 0, inventory: 3 })),
+    );
     // An empty contract goes (its links with it).
     const empty = json(await newContract('INV-PRAZAN'), 201).document as string;
     json(
       await t.call({ method: 'PATCH', url: `/api/link/location-to-contract/${empty}`, token: client, payload: { lokacije: [schoolA.id] } }),
     );
-    expect(json(await t.call({ method: 'DELETE', url: `/api/contract/${empty}`, token: client })).message).toBe(INVENTORY.contractDeleted);
+    expect(json(await t.call({ method: 'DELETE', url: `/api/contract/${empty}`, token: client })).message).toBe(
+      said(INVENTORY.contractDeleted),
+    );
     // A location on two contracts: an item must name one.
     const second = json(await newContract('INV-DRUGI'), 201).document as string;
     json(
@@ -251,14 +258,14 @@ describe('items, reports, A13 and the cluster delete', () => {
       payload: { invType: ont._id, lokacija: schoolB.id, kolicina: 1, cenaRsd: 1, datumPrimopredaje: '2026-07-01' },
     });
     expect(ambiguous.statusCode).toBe(400);
-    expect(ambiguous.json().errors.ugovor).toBe(INVENTORY.chooseContract);
+    expect(ambiguous.json().errors.ugovor).toBe(said(INVENTORY.chooseContract));
     const foreign = await t.call({
       method: 'POST',
       url: '/api/inventory',
       token: client,
       payload: { invType: ont._id, lokacija: schoolA.id, ugovor: second, kolicina: 1, cenaRsd: 1, datumPrimopredaje: '2026-07-01' },
     });
-    expect(foreign.json().errors.ugovor).toBe(INVENTORY.locationNotOnContract);
+    expect(foreign.json().errors.ugovor).toBe(said(INVENTORY.locationNotOnContract));
     json(await t.call({ method: 'PATCH', url: `/api/link/unlink/${second}`, token: client, payload: { lokacija: schoolB.id } }));
   });
 
@@ -276,7 +283,7 @@ describe('items, reports, A13 and the cluster delete', () => {
     expect(lower.a13.map((r) => r._id)).toEqual([schoolB.id]);
 
     const on = json(await t.call({ method: 'PATCH', url: `/api/A13/${schoolA.id}`, token: client, payload: { status: true } }));
-    expect(on.message).toBe(INVENTORY.statusChanged);
+    expect(on.message).toBe(said(INVENTORY.statusChanged));
     const stats = json(await t.call({ method: 'GET', url: '/api/A13/get/stats', token: client })) as A13Stats;
     expect(stats).toEqual({ potvrdjeno: 1, nijePotvrdjeno: 1, ukupno: 2 });
     const [after] = await t.db.select({ status: activities.status }).from(activities).where(eq(activities.id, act.id));
@@ -294,7 +301,7 @@ describe('items, reports, A13 and the cluster delete', () => {
 
     const none = await t.call({ method: 'GET', url: `/api/a13/download-files?aktId=${act.id}&lokId=${schoolA.id}`, token: client });
     expect(none.statusCode).toBe(404);
-    expect(none.json().message).toBe(INVENTORY.noDocument);
+    expect(none.json().message).toBe(said(INVENTORY.noDocument));
     const store = activityFileStore(t.ctx.config.dataDir);
     const pdf = samplePdf('Zapisnik o primopredaji');
     const stored = await store.save(Readable.from([pdf]), 'Zapisnik.pdf', { maxBytes: pdf.length + 1 });
@@ -324,7 +331,7 @@ describe('items, reports, A13 and the cluster delete', () => {
       payload: { email: 'nije-adresa' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.email).toBe(INVENTORY.invalidEmail);
+    expect(bad.json().errors.email).toBe(said(INVENTORY.invalidEmail));
     const ok = json(
       await t.call({
         method: 'PATCH',

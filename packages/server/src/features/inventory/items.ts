@@ -1,4 +1,5 @@
 import {
+  asTyped,
   INVENTORY,
   type InventoryItemDto,
   type InventoryLocationDto,
@@ -232,7 +233,7 @@ export async function createItem(ctx: AppContext, actor: Actor, input: ItemInput
     await writeLog(tx, {
       actor,
       ...req,
-      message: `Korisnik ${actor.email} je dodao stavku inventara ${type.naziv} (${input.kolicina}) na lokaciju ${c?.naziv ?? ''}.`,
+      message: `Korisnik ${asTyped(actor.email)} je dodao stavku inventara ${asTyped(type.naziv)} (${input.kolicina}) na lokaciju ${asTyped(c?.naziv ?? '')}.`,
     });
     return row?.id as string;
   });
@@ -274,7 +275,7 @@ export async function editItem(ctx: AppContext, actor: Actor, id: string, input:
         updatedAt: new Date(),
       })
       .where(eq(inventoryItems.id, id));
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je izmenio stavku inventara ${type.naziv}.` });
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${asTyped(actor.email)} je izmenio stavku inventara ${asTyped(type.naziv)}.` });
   });
   return loadItem(ctx.db, id);
 }
@@ -289,7 +290,11 @@ export async function deleteItem(ctx: AppContext, actor: Actor, id: string, req:
     await lockLocation(tx, scope, current.clusterId);
     const [type] = await tx.select({ naziv: inventoryTypes.naziv }).from(inventoryTypes).where(eq(inventoryTypes.id, current.typeId));
     await tx.delete(inventoryItems).where(eq(inventoryItems.id, id));
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je obrisao stavku inventara ${type?.naziv ?? ''}.` });
+    await writeLog(tx, {
+      actor,
+      ...req,
+      message: `Korisnik ${asTyped(actor.email)} je obrisao stavku inventara ${asTyped(type?.naziv ?? '')}.`,
+    });
     return INVENTORY.itemDeleted;
   });
 }
@@ -338,7 +343,11 @@ export async function setSchoolEmail(ctx: AppContext, actor: Actor, id: string, 
   await assertClusterVisible(ctx.db, actor, id);
   await ctx.db.transaction(async (tx) => {
     const [c] = await tx.update(clusters).set({ skolaEmail: email }).where(eq(clusters.id, id)).returning({ naziv: clusters.naziv });
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je izmenio e-poštu škole lokacije ${c?.naziv ?? ''}.` });
+    await writeLog(tx, {
+      actor,
+      ...req,
+      message: `Korisnik ${asTyped(actor.email)} je izmenio e-poštu škole lokacije ${asTyped(c?.naziv ?? '')}.`,
+    });
   });
   return { message: INVENTORY.schoolEmailSaved, location: await getLocation(ctx, actor, id) };
 }

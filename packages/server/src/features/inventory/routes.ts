@@ -26,6 +26,7 @@ import { answerCache } from '../../platform/answerCache.js';
 import { actorOf } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { scopeKey, sendKeptList } from '../../platform/keptLists.js';
+import { scriptOf } from '../../platform/script.js';
 import { activityFileStore } from '../../shared/activityFileStore.js';
 import { clusterScopeOf } from '../clusters/policy.js';
 import { contentDisposition } from '../contracts/routes.js';
@@ -203,7 +204,14 @@ export async function inventoryRoutes(fastify: FastifyInstance, ctx: AppContext)
     '/api/school-notification/:id',
     { schema: { params: idParam, body: schoolNotificationSchema }, onRequest: keepers },
     async (request, reply) => {
-      const result = await schools.sendList(ctx, actorOf(request), request.params.id, request.body.email, requestInfo(request));
+      const result = await schools.sendList(
+        ctx,
+        actorOf(request),
+        request.params.id,
+        request.body.email,
+        requestInfo(request),
+        scriptOf(request),
+      );
       reply.status(201);
       return result;
     },

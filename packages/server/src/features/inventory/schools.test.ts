@@ -8,10 +8,11 @@ import {
   type SchoolNotificationDto,
   type SchoolNotificationsPage,
   type StocktakingList,
+  toScript,
 } from '@trasa/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.js';
+import { said, useTestApp } from '../../../test/harness.js';
 import { smtpServers } from '../../db/schema.js';
 import { clusterGroups } from '../../db/schema-clusters.js';
 import { inventoryItems, inventoryTypes, schoolNotifications } from '../../db/schema-inventory.js';
@@ -77,7 +78,7 @@ describe('stocktaking lists mailed to schools', () => {
     const res = await send(school.id, { email: 'Skola@Lipolist.edu.rs', oprema: forged, materijali: forged, radovi: forged });
     expect(res.statusCode, res.body).toBe(201);
     const { message, notification } = res.json() as { message: string; notification: SchoolNotificationDto };
-    expect(message).toBe(INVENTORY.notificationSent);
+    expect(message).toBe(said(INVENTORY.notificationSent));
     expect(notification).toMatchObject({ email: 'skola@lipolist.edu.rs', mailPoslat: true, potvrdaSkole: false, mailPotvrdjen: null });
     const days = (Date.parse(notification.istice) - Date.parse(notification.datumSlanja)) / 86_400_000;
     expect(days).toBeCloseTo(30, 3);
@@ -127,10 +128,10 @@ describe('stocktaking lists mailed to schools', () => {
 
     const first = await t.call({ method: 'POST', url: '/api/public/popisna-lista/potvrdi', payload: { token } });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().message).toBe(INVENTORY.publicConfirmed);
+    expect(first.json().message).toBe(said(INVENTORY.publicConfirmed));
     const second = await t.call({ method: 'POST', url: '/api/public/popisna-lista/potvrdi', payload: { token } });
     expect(second.statusCode).toBe(410);
-    expect(second.json().message).toBe(INVENTORY.publicLinkUsed);
+    expect(second.json().message).toBe(said(INVENTORY.publicLinkUsed));
     const after = (await t.call({ method: 'GET', url: `/api/public/popisna-lista?token=${token}` })).json() as PublicStocktaking;
     expect(after.potvrdaSkole).toBe(true);
 
@@ -171,7 +172,7 @@ describe('stocktaking lists mailed to schools', () => {
       .where(eq(schoolNotifications.id, freshId));
     const expired = await t.call({ method: 'POST', url: '/api/public/popisna-lista/potvrdi', payload: { token: fresh } });
     expect(expired.statusCode).toBe(410);
-    expect(expired.json().message).toBe(INVENTORY.publicLinkInvalid);
+    expect(expired.json().message).toBe(said(INVENTORY.publicLinkInvalid));
     expect((await t.call({ method: 'GET', url: `/api/public/popisna-lista?token=${fresh}` })).statusCode).toBe(410);
     const [row] = await t.db.select().from(schoolNotifications).where(eq(schoolNotifications.id, freshId));
     expect(row?.confirmedAt).toBeNull();
@@ -182,18 +183,18 @@ describe('stocktaking lists mailed to schools', () => {
     const before = smtp.received.length;
     const queued = await send(school.id, { email: 'skola@lipolist.edu.rs' });
     expect(queued.statusCode).toBe(201);
-    expect(queued.json().message).toBe(INVENTORY.notificationQueued);
+    expect(queued.json().message).toBe(said(INVENTORY.notificationQueued));
     expect(queued.json().notification.mailPoslat).toBe(false);
     expect(smtp.received.length).toBe(before);
 
     const none = await send(empty.id, { email: 'prazna@skola.rs' });
     expect(none.statusCode).toBe(400);
-    expect(none.json().message).toBe(INVENTORY.listEmpty);
+    expect(none.json().message).toBe(said(INVENTORY.listEmpty));
     const bad = await send(school.id, { email: 'nije adresa' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.email).toBe(INVENTORY.invalidEmail);
+    expect(bad.json().errors.email).toBe(said(INVENTORY.invalidEmail));
     const missing = await send(school.id, {});
-    expect(missing.json().errors.email).toBe(INVENTORY.emailRequired);
+    expect(missing.json().errors.email).toBe(said(INVENTORY.emailRequired));
   });
 
   it(`mails one school's list at most ${SCHOOL_MAILS_PER_DAY} times in 24 hours, however many are sent at once`, async () => {
@@ -208,7 +209,7 @@ describe('stocktaking lists mailed to schools', () => {
     );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([...Array(SCHOOL_MAILS_PER_DAY).fill(201), 429, 429]);
     for (const r of answers.filter((a) => a.statusCode === 429))
-      expect(r.json().message).toBe(INVENTORY.schoolMailCap(SCHOOL_MAILS_PER_DAY));
+      expect(r.json().message).toBe(said(INVENTORY.schoolMailCap(SCHOOL_MAILS_PER_DAY)));
     const rows = () => t.db.select().from(schoolNotifications).where(eq(schoolNotifications.clusterId, other.id));
     expect(await rows()).toHaveLength(SCHOOL_MAILS_PER_DAY);
     // A day later the school may be sent its list again; another school was never held back.
@@ -234,10 +235,10 @@ describe('stocktaking lists mailed to schools', () => {
       datumPrimopredaje: '2026-05-01',
       planirano: false,
     };
-    const text = mailText(
-      'OŠ Lipolist',
-      { oprema: [], materijali: [cable], radovi: [], ukupnoRsd: 58323.32, planiranoRsd: 0 },
-      'https://trasa.rs/x',
+    // As a reader of Latinica gets it (the mailer puts the composed text in the recipient's script).
+    const text = toScript(
+      mailText('OŠ Lipolist', { oprema: [], materijali: [cable], radovi: [], ukupnoRsd: 58323.32, planiranoRsd: 0 }, 'https://trasa.rs/x'),
+      'lat',
     );
     expect(text).toContain('1. [MA-77] Optički kabl — 1.250,5 m — 58.323,32 RSD');
     expect(text).toContain('Ukupno: 58.323,32 RSD');
@@ -275,6 +276,8 @@ describe('stocktaking lists mailed to schools', () => {
       url: `/api/school-notification/${planned.id}`,
       token: user,
       payload: { email: 'skola@planirana.rs' },
+      // The school is no user: its mail is in the sender's script.
+      headers: { 'x-trasa-pismo': 'lat' },
     });
     expect(res.statusCode, res.body).toBe(201);
     const text = smtp.textOf(smtp.received.at(-1) as NonNullable<(typeof smtp.received)[number]>);

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
+  asTyped,
   formatDate,
   formatQuantity,
   formatRsd,
@@ -10,6 +11,7 @@ import {
   SCHOOL_MAILS_PER_DAY,
   type SchoolNotificationDto,
   type SchoolNotificationsPage,
+  type Script,
   type Sorting,
   type SortKey,
   type StocktakingRow,
@@ -69,8 +71,9 @@ async function rowOfToken(ctx: AppContext, token: string): Promise<Row> {
   return row;
 }
 
+/** A row of the list: the codebook's code, name and unit as typed (asTyped), the amounts as Serbs write them. */
 const rowText = (r: StocktakingRow) =>
-  `${r.sifra ? `[${r.sifra}] ` : ''}${r.naziv} — ${formatQuantity(r.kolicina, r.jedinica)} — ${formatRsd(r.ukupnoRsd)}`;
+  `${r.sifra ? `[${asTyped(r.sifra)}] ` : ''}${asTyped(r.naziv)} — ${asTyped(formatQuantity(r.kolicina, r.jedinica))} — ${formatRsd(r.ukupnoRsd)}`;
 
 /** A part's handed-over rows (a list mailed before `planirano` existed: all of them). */
 const handedOver = (rows: readonly StocktakingRow[] | undefined) => (rows ?? []).filter((r) => r.planirano !== true);
@@ -108,7 +111,7 @@ function plannedText(list: StoredList): string[] {
  */
 export function mailText(lokacija: string, list: StoredList, link: string): string {
   return [
-    INVENTORY.mailIntro(lokacija),
+    INVENTORY.mailIntro(asTyped(lokacija)),
     '',
     listText('Oprema', handedOver(list.oprema)),
     listText('Materijal', handedOver(list.materijali)),
@@ -117,7 +120,7 @@ export function mailText(lokacija: string, list: StoredList, link: string): stri
     '',
     ...plannedText(list),
     INVENTORY.mailLinkText(SCHOOL_LINK_DAYS),
-    link,
+    asTyped(link),
     '',
     INVENTORY.mailOutro,
   ].join('\n');
@@ -147,6 +150,8 @@ export async function sendList(
   clusterId: string,
   email: string,
   req: RequestInfo,
+  /** The sender's script: the school's address is no user's, so its mail reads as the sender's screen. */
+  script: Script,
 ): Promise<{ message: string; notification: SchoolNotificationDto }> {
   assertInventoryUser(actor);
   await assertClusterVisible(ctx.db, actor, clusterId);
@@ -175,13 +180,18 @@ export async function sendList(
       })
       .returning();
     await tx.update(clusters).set({ skolaEmail: email }).where(eq(clusters.id, clusterId));
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je poslao popisnu listu lokacije ${c.naziv} na ${email}.` });
+    await writeLog(tx, {
+      actor,
+      ...req,
+      message: `Korisnik ${asTyped(actor.email)} je poslao popisnu listu lokacije ${asTyped(c.naziv)} na ${asTyped(email)}.`,
+    });
     return r as Row;
   });
   const link = `${ctx.config.appUrl}${SCHOOL_LINK_PATH}?token=${makeToken(ctx.secret, row.id, code)}`;
   const status = await ctx.mailer.send({
     to: email,
-    subject: INVENTORY.mailSubject(c.naziv),
+    script,
+    subject: INVENTORY.mailSubject(asTyped(c.naziv)),
     text: mailText(c.naziv, list, link),
     origin: 'school-notification',
     actorId: actor.id,
@@ -277,7 +287,7 @@ export async function confirmList(ctx: AppContext, token: string, req: RequestIn
       actor: null,
       ...req,
       userLabel: row.email,
-      message: `Škola (${row.email}) je potvrdila prijem popisne liste lokacije ${c?.naziv ?? ''}.`,
+      message: `Škola (${asTyped(row.email)}) je potvrdila prijem popisne liste lokacije ${asTyped(c?.naziv ?? '')}.`,
     });
     return true;
   });

@@ -1,7 +1,7 @@
 import { CLUSTERS, CONTRACTS, USERS } from '@trasa/domain';
 import { eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.js';
+import { said, useTestApp } from '../../../test/harness.js';
 import { auditLogs } from '../../db/schema.js';
 import { contractClusters } from '../../db/schema-clusters.js';
 import { createCluster, createContract, createGroup, createUser, tokenFor } from '../../seed/factories.js';
@@ -35,7 +35,7 @@ describe('PATCH /api/link/location-to-{route}', () => {
     const b = await createCluster(t.db, { naziv: 'Klaster Aleksinac' });
     const res = await link('contractIzv', contract.id, [a.id, b.id, a.id]);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: CONTRACTS.locationAdded });
+    expect(res.json()).toEqual({ message: said(CONTRACTS.locationAdded) });
     const dto = (await t.call({ method: 'GET', url: `/api/contractIzv/${contract.id}`, token: admin })).json().contractIzv;
     expect(dto.lokacije).toEqual([
       { _id: b.id, naziv: 'Klaster Aleksinac', status: 'Nije započet', ugovor: null, odgovoran: [] },
@@ -76,7 +76,7 @@ describe('PATCH /api/link/location-to-{route}', () => {
     const cluster = await createCluster(t.db);
     const res = await link('contractPro', done.id, [cluster.id]);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(CONTRACTS.finishedLink);
+    expect(res.json().message).toBe(said(CONTRACTS.finishedLink));
     expect(await linksOf(cluster.id)).toEqual([]);
     // Finished without an end date is not finished.
     const noDate = await createContract(t.db, { kind: 'contractPro', status: 'Završen' });
@@ -87,7 +87,7 @@ describe('PATCH /api/link/location-to-{route}', () => {
     const open = await createContract(t.db, { kind: 'contractPro' });
     const move = await link('contractPro', open.id, [held.id]);
     expect(move.statusCode).toBe(400);
-    expect(move.json().message).toBe('Završen ugovor se ne može menjati.');
+    expect(move.json().message).toBe(said('Završen ugovor se ne može menjati.'));
     expect(await linksOf(held.id)).toEqual([`contractPro:${done.id}`]);
   });
 
@@ -96,11 +96,11 @@ describe('PATCH /api/link/location-to-{route}', () => {
     const cluster = await createCluster(t.db);
     const unknown = await link('contractNad', contract.id, [cluster.id, '00000000-0000-4000-8000-000000000000']);
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({ message: USERS.invalidOption, errors: { lokacije: USERS.invalidOption } });
+    expect(unknown.json()).toEqual({ message: said(USERS.invalidOption), errors: { lokacije: said(USERS.invalidOption) } });
     expect(await linksOf(cluster.id)).toEqual([]);
     const empty = await link('contractNad', contract.id, []);
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().message).toBe(CLUSTERS.required);
+    expect(empty.json().message).toBe(said(CLUSTERS.required));
     expect((await link('contractNad', contract.id, ['nije-id'])).statusCode).toBe(400);
     expect((await link('contractIzv', contract.id, [cluster.id])).statusCode).toBe(404);
     expect((await link('contract', '00000000-0000-4000-8000-000000000000', [cluster.id])).statusCode).toBe(404);
@@ -118,7 +118,7 @@ describe('PATCH /api/link/unlink{suffix}', () => {
     expect((await unlink('Izv', contract.id, cluster.id)).statusCode).toBe(404);
     const res = await unlink('Nad', contract.id, cluster.id);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: CONTRACTS.locationRemoved });
+    expect(res.json()).toEqual({ message: said(CONTRACTS.locationRemoved) });
     expect(await linksOf(cluster.id)).toEqual([`contract:${general.id}`]);
     expect((await unlink('Nad', contract.id, cluster.id)).statusCode).toBe(404);
     const [log] = await t.db.select().from(auditLogs).where(like(auditLogs.message, '%uklonio klaster Klaster Zaječar%'));
@@ -130,7 +130,7 @@ describe('PATCH /api/link/unlink{suffix}', () => {
     const kept = await createCluster(t.db, { contract: { id: done.id, kind: done.kind } });
     const refused = await unlink('Nad', done.id, kept.id);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe('Završen ugovor se ne može menjati.');
+    expect(refused.json().message).toBe(said('Završen ugovor se ne može menjati.'));
     expect(await linksOf(kept.id)).toEqual([`contractNad:${done.id}`]);
     expect((await unlink('Nad', contract.id, 'nije-id')).statusCode).toBe(400);
   });

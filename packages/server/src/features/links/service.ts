@@ -1,4 +1,4 @@
-import { CONTRACTS, transliterate, USERS } from '@trasa/domain';
+import { asTyped, CONTRACTS, transliterate, USERS } from '@trasa/domain';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { clusters, contractClusters, contractFiles, contracts } from '../../db/schema-clusters.js';
@@ -76,11 +76,12 @@ export async function linkLocations(
           .onConflictDoNothing({ target: [contractClusters.contractId, contractClusters.clusterId] }),
       { [UNIQUE_VIOLATION]: () => conflict(CONTRACTS.linkFailed) },
     );
-    const moved = previous.length > 0 ? ` (premešteni sa: ${[...new Set(previous.map((p) => p.naziv))].join(', ')})` : '';
+    const moved =
+      previous.length > 0 ? ` (premešteni sa: ${[...new Set(previous.map((p) => p.naziv))].map((n) => asTyped(n)).join(', ')})` : '';
     await writeLog(tx, {
       actor,
       ...req,
-      message: `Korisnik ${actor.email} je povezao klastere ${found.map((c) => c.naziv).join(', ')} sa ugovorom ${contract.naziv} (broj ${contract.broj})${moved}.`,
+      message: `Korisnik ${asTyped(actor.email)} je povezao klastere ${found.map((c) => asTyped(c.naziv)).join(', ')} sa ugovorom ${asTyped(contract.naziv)} (broj ${asTyped(contract.broj)})${moved}.`,
     });
     return CONTRACTS.locationAdded;
   });
@@ -107,7 +108,7 @@ export async function unlinkLocation(
     await writeLog(tx, {
       actor,
       ...req,
-      message: `Korisnik ${actor.email} je uklonio klaster ${cluster?.naziv ?? lokacija} sa ugovora ${contract.naziv} (broj ${contract.broj}).`,
+      message: `Korisnik ${asTyped(actor.email)} je uklonio klaster ${asTyped(cluster?.naziv ?? lokacija)} sa ugovora ${asTyped(contract.naziv)} (broj ${asTyped(contract.broj)}).`,
     });
     return CONTRACTS.locationRemoved;
   });

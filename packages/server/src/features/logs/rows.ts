@@ -71,6 +71,8 @@ export type PageRow = {
   user_label: string;
   ip: string;
   message: string;
+  /** Where the message's typed values lie (null on rows written before they were kept). */
+  typed_spans: number[] | null;
   url: string;
   group_id: string | null;
   group_cirilica: string;
@@ -80,12 +82,13 @@ export type PageRow = {
 };
 
 /** A page's columns of its rows (l). */
-export const PAGE_COLUMNS = sql`l.id, l.user_id, l.user_label, l.ip, l.message, l.url, l.group_id, l.group_cirilica, l.created_at`;
+export const PAGE_COLUMNS = sql`l.id, l.user_id, l.user_label, l.ip, l.message, l.typed_spans, l.url, l.group_id, l.group_cirilica, l.created_at`;
 
 /** The rows of a page's ids (a subquery of id, created_at), in the page's order. */
 export const pageRowsSql = (ids: SQL, dir: SQL) => sql`select ${PAGE_COLUMNS} from (${ids}) p join ${auditLogs} l on l.id = p.id
     order by p.created_at ${dir}, p.id ${dir}`;
 
+/** A page's rows as the API answers them; each `message` a composed text (logs/routes.ts puts it in the reader's script). */
 export function present(rows: PageRow[]): LogsPage['logs'] {
   return rows.map((r) =>
     presentLog({
@@ -94,6 +97,7 @@ export function present(rows: PageRow[]): LogsPage['logs'] {
       userLabel: r.user_label,
       ip: r.ip,
       message: r.message,
+      typedSpans: r.typed_spans,
       url: r.url,
       groupId: r.group_id,
       groupCirilica: r.group_cirilica,

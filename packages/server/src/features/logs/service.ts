@@ -1,4 +1,4 @@
-import { LOGS } from '@trasa/domain';
+import { asTyped, LOGS } from '@trasa/domain';
 import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { auditLogs } from '../../db/schema.js';
@@ -58,7 +58,7 @@ export async function deleteLogs(ctx: AppContext, actor: Actor, logIds: string[]
   return ctx.db.transaction(async (tx) => {
     const deleted = await tx.delete(auditLogs).where(inArray(auditLogs.id, logIds)).returning({ id: auditLogs.id });
     if (deleted.length === 0) throw notFound();
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je obrisao ${logsCount(deleted.length)}.` });
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${asTyped(actor.email)} je obrisao ${logsCount(deleted.length)}.` });
     return LOGS.deleted;
   });
 }

@@ -6,7 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.js';
+import { said, useTestApp } from '../../../test/harness.js';
 import { mailOutbox, smtpServers } from '../../db/schema.js';
 import { connect } from '../../platform/database.js';
 import { createMailer, importMailer, MAIL_LIMITS } from '../../platform/mail.js';
@@ -98,7 +98,7 @@ describe('account mail: at most 3 per address an hour', () => {
 
   it('counts sign-up, activation and reset together (any case of the address), and only the last hour', async () => {
     const email = 'nov.korisnik@primer.rs';
-    const send = (origin: string | undefined, to = email) => t.ctx.mailer.send({ to, subject: 's', text: 'kod', origin });
+    const send = (origin: string | undefined, to = email) => t.ctx.mailer.send({ script: 'lat', to, subject: 's', text: 'kod', origin });
     expect(await send('signup')).toBe('outbox');
     expect(await send('activation')).toBe('outbox');
     expect(await send(undefined, 'Nov.Korisnik@primer.rs')).toBe('outbox');
@@ -122,7 +122,7 @@ describe('mail text in the server log', () => {
         },
       });
       const mailer = createMailer({ db: t.db, secret: t.ctx.secret, log: pino({ level }, sink) });
-      await mailer.send({ to: `log.${level}@primer.rs`, subject: 'Kod', text: 'tajni-kod-123456', origin: 'reset' });
+      await mailer.send({ script: 'lat', to: `log.${level}@primer.rs`, subject: 'Kod', text: 'tajni-kod-123456', origin: 'reset' });
       return lines.join('');
     };
     const info = await logged('info');
@@ -208,7 +208,7 @@ describe('import mail: 500 a day per importer, the rest held for the Admin', () 
 
     const one = await t.call({ method: 'POST', url: '/api/smtp/outbox/release', payload: { ids: [row?.id] }, token: adminToken });
     expect(one.statusCode, one.body).toBe(200);
-    expect(one.json()).toEqual({ released: 1, message: 'Za slanje je pušteno poruka: 1.' });
+    expect(one.json()).toEqual({ released: 1, message: said('Za slanje je pušteno poruka: 1.') });
     await t.ctx.mailer.deliverDue();
     expect(await statuses(['u3@uvoz.rs', 'u4@uvoz.rs'])).toEqual(['sent', 'held']);
 
@@ -233,16 +233,16 @@ describe('import mail: 500 a day per importer, the rest held for the Admin', () 
   it('importMailer stops counting once one mail is held', async () => {
     MAIL_LIMITS.importPerDay = 0;
     const mailer = importMailer(t.ctx.mailer, importer.id);
-    expect(await mailer.send({ to: 'w1@uvoz.rs', subject: 's', text: 't' })).toBe('held');
+    expect(await mailer.send({ script: 'lat', to: 'w1@uvoz.rs', subject: 's', text: 't' })).toBe('held');
     MAIL_LIMITS.importPerDay = 100;
-    expect(await mailer.send({ to: 'w2@uvoz.rs', subject: 's', text: 't' })).toBe('held');
+    expect(await mailer.send({ script: 'lat', to: 'w2@uvoz.rs', subject: 's', text: 't' })).toBe('held');
   });
 });
 
 describe('failed mail is kept and retried', () => {
   it('stays failed with attempts counted, and is sent when the retry is due', async () => {
     await useSmtp('pogresna');
-    const status = await t.ctx.mailer.send({ to: 'ponovo@primer.rs', subject: 'Pokušaj', text: 'tekst', origin: 'reset' });
+    const status = await t.ctx.mailer.send({ script: 'lat', to: 'ponovo@primer.rs', subject: 'Pokušaj', text: 'tekst', origin: 'reset' });
     expect(status).toBe('failed');
     expect((await rowsTo('ponovo@primer.rs'))[0]).toMatchObject({ status: 'failed', attempts: 1 });
     await useSmtp();
@@ -256,7 +256,7 @@ describe('failed mail is kept and retried', () => {
 
   it('waits twice as long after each failure and gives up after the last attempt (the Admin may release it)', async () => {
     await useSmtp('pogresna');
-    await t.ctx.mailer.send({ to: 'uporno@primer.rs', subject: 'x', text: 'x', origin: 'digest' });
+    await t.ctx.mailer.send({ script: 'lat', to: 'uporno@primer.rs', subject: 'x', text: 'x', origin: 'digest' });
     const [row] = await rowsTo('uporno@primer.rs');
     const at = (minutes: number) => new Date((row?.createdAt.getTime() ?? 0) + minutes * 60_000 + 1000);
     expect(await t.ctx.mailer.deliverDue({ now: at(5) })).toBe(1); // attempt 2

@@ -1,12 +1,13 @@
-import { IN_PROGRESS, SMTP } from '@trasa/domain';
+import { asTyped, IN_PROGRESS, SCRIPTS, type Script, SMTP, toScript } from '@trasa/domain';
 import { Cron } from 'croner';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { groups, groupTypes, mailOutbox, roles, smtpServers, users } from '../../db/schema.js';
 import { activities, activityCatalogue } from '../../db/schema-activities.js';
 import { clusters } from '../../db/schema-clusters.js';
 import type { Db } from '../../platform/database.js';
 import { type Mailer, plainName } from '../../platform/mail.js';
+import { scriptOfUser } from '../../platform/script.js';
 import { APP_TIME_ZONE } from '../../platform/time.js';
 import { activityColourSql, todayOf } from '../../shared/activityColour.js';
 import { groupsSeeingClusterCondition } from '../clusters/policy.js';
@@ -31,6 +32,7 @@ type TurnedRow = {
   user_id: string;
   email: string;
   ime: string;
+  pismo: string;
   activity_id: string;
   naziv: string;
   code: string;
@@ -49,7 +51,7 @@ async function turnedToday(db: Db, today: string): Promise<TurnedRow[]> {
   const now = activityColourSql(today);
   const before = activityColourSql(previousDay(today));
   const result = await db.execute<TurnedRow>(sql`
-    select ${users.id} as user_id, ${users.email} as email, ${users.ime} as ime,
+    select ${users.id} as user_id, ${users.email} as email, ${users.ime} as ime, ${users.pismo} as pismo,
       ${activities.id} as activity_id, ${activityCatalogue.naziv} as naziv, ${activities.code} as code,
       ${clusters.naziv} as cluster, ${activities.rokZavrsetka}::text as rok, ${now} as colour
     from ${activities}
@@ -71,10 +73,10 @@ function digestText(appUrl: string, ime: string, rows: TurnedRow[]): string {
   const lines = rows.map((r) =>
     SMTP.digestLine(
       `${r.code} ${r.naziv}`,
-      r.cluster,
+      asTyped(r.cluster),
       shown(r.rok),
       r.colour === 'red' ? SMTP.digestRed : SMTP.digestOrange,
-      `${appUrl}/app/aktivnost/${r.activity_id}`,
+      asTyped(`${appUrl}/app/aktivnost/${r.activity_id}`),
     ),
   );
   return `${SMTP.digestIntro(plainName(ime))}\n\n${lines.join('\n')}\n\n${SMTP.digestOutro}`;
@@ -89,7 +91,9 @@ export async function runDeadlineDigest(deps: DigestDeps, opts: { today?: string
     // Held until the run ends: another server's run (or a second timer) skips instead of waiting.
     const locked = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(hashtext('trasa:deadline-digest')) as ok`);
     if (!locked.rows[0]?.ok) return { sent: 0, skipped: 'locked' as const };
-    const subject = SMTP.digestSubject(shown(today));
+    // The day's subject in either script: a recipient who changed script since gets no second mail.
+    const subjectOf = (script: Script) => toScript(SMTP.digestSubject(shown(today)), script);
+    const daySubjects = SCRIPTS.map(subjectOf);
     const byUser = new Map<string, TurnedRow[]>();
     for (const row of await turnedToday(deps.db, today)) {
       const list = byUser.get(row.email) ?? [];
@@ -99,13 +103,16 @@ export async function runDeadlineDigest(deps: DigestDeps, opts: { today?: string
     let sent = 0;
     for (const [email, rows] of byUser) {
       const to = email.trim().toLowerCase();
+      // In the recipient's script (users.pismo).
+      const script = scriptOfUser(rows[0]?.pismo);
+      const subject = subjectOf(script);
       const [already] = await deps.db
         .select({ id: mailOutbox.id })
         .from(mailOutbox)
-        .where(and(eq(mailOutbox.to, to), eq(mailOutbox.origin, 'digest'), eq(mailOutbox.subject, subject)))
+        .where(and(eq(mailOutbox.to, to), eq(mailOutbox.origin, 'digest'), inArray(mailOutbox.subject, daySubjects)))
         .limit(1);
       if (already) continue;
-      await deps.mailer.send({ to, subject, text: digestText(deps.appUrl, rows[0]?.ime ?? '', rows), origin: 'digest' });
+      await deps.mailer.send({ to, script, subject, text: digestText(deps.appUrl, rows[0]?.ime ?? '', rows), origin: 'digest' });
       sent++;
     }
     if (sent > 0) deps.log.info({ today, sent }, 'deadline digest sent');

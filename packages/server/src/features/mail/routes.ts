@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { mailOutbox } from '../../db/schema.js';
 import { actorOf } from '../../platform/auth.js';
+import { scriptOf } from '../../platform/script.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
 import { presentOutboxMail } from './presenter.js';
 import * as smtp from './smtp.js';
@@ -113,6 +114,6 @@ export async function mailRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
   });
 
   app.post('/api/smtp/:id/test', { schema: { params: idParam, body: smtpTestSchema }, onRequest: admin }, async (request) =>
-    smtp.testSmtp(ctx, actorOf(request), request.params.id, request.body.to, requestInfo(request)),
+    smtp.testSmtp(ctx, actorOf(request), request.params.id, request.body.to, requestInfo(request), scriptOf(request)),
   );
 }

@@ -3,7 +3,7 @@ import net, { type AddressInfo } from 'node:net';
 import { SMTP } from '@trasa/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.js';
+import { said, useTestApp } from '../../../test/harness.js';
 import { auditLogs, mailOutbox, smtpServers } from '../../db/schema.js';
 import { decrypt } from '../../platform/secrets.js';
 import { createUser, tokenFor } from '../../seed/factories.js';
@@ -51,19 +51,19 @@ describe('SMTP settings (spec 3 §5, §7)', () => {
     const empty = await create({});
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors).toEqual({
-      host: 'Obavezno polje',
-      port: 'Obavezno polje',
-      email: 'Obavezno polje',
-      password: 'Obavezno polje',
+      host: said('Obavezno polje'),
+      port: said('Obavezno polje'),
+      email: said('Obavezno polje'),
+      password: said('Obavezno polje'),
     });
     const bad = await create({ host: ' ', port: '25a', email: 'nije-adresa', password: ' ' });
     expect(bad.json().errors).toEqual({
-      host: 'Obavezno polje',
-      port: SMTP.portInvalid,
-      email: 'Neispravna e-pošta',
-      password: 'Obavezno polje',
+      host: said('Obavezno polje'),
+      port: said(SMTP.portInvalid),
+      email: said('Neispravna e-pošta'),
+      password: said('Obavezno polje'),
     });
-    expect((await create({ ...good(), port: 70000 })).json().errors).toEqual({ port: SMTP.portInvalid });
+    expect((await create({ ...good(), port: 70000 })).json().errors).toEqual({ port: said(SMTP.portInvalid) });
     expect((await create({ ...good(), port: '587' })).statusCode).toBe(201);
   });
 
@@ -88,14 +88,14 @@ describe('SMTP settings (spec 3 §5, §7)', () => {
     const { smtp } = (await create(good())).json();
     const res = await patch(smtp._id, { host: '', port: '', email: 'nova@primer.rs', password: '' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: SMTP.edited, smtp: { ...smtp, email: 'nova@primer.rs' } });
+    expect(res.json()).toEqual({ message: said(SMTP.edited), smtp: { ...smtp, email: 'nova@primer.rs' } });
     const [row] = await t.db.select().from(smtpServers);
     expect(decrypt(t.ctx.secret, row?.passwordEnc ?? '')).toBe('tajna-lozinka');
     await patch(smtp._id, { password: 'druga', port: 2525 });
     const [after] = await t.db.select().from(smtpServers);
     expect(decrypt(t.ctx.secret, after?.passwordEnc ?? '')).toBe('druga');
     expect(after?.port).toBe(2525);
-    expect((await patch(smtp._id, { email: 'x' })).json().errors).toEqual({ email: 'Neispravna e-pošta' });
+    expect((await patch(smtp._id, { email: 'x' })).json().errors).toEqual({ email: said('Neispravna e-pošta') });
     expect((await patch('00000000-0000-4000-8000-000000000000', { host: 'a' })).statusCode).toBe(404);
     const [log] = await t.db
       .select()
@@ -128,7 +128,7 @@ describe('SMTP settings (spec 3 §5, §7)', () => {
   it('deletes', async () => {
     const { smtp } = (await create(good())).json();
     const res = await t.call({ method: 'DELETE', url: `/api/smtp/${smtp._id}`, token: admin });
-    expect(res.json()).toEqual({ message: SMTP.deleted });
+    expect(res.json()).toEqual({ message: said(SMTP.deleted) });
     expect(await list()).toEqual([]);
     expect((await t.call({ method: 'DELETE', url: `/api/smtp/${smtp._id}`, token: admin })).statusCode).toBe(404);
     expect((await t.call({ method: 'GET', url: `/api/smtp/${smtp._id}`, token: admin })).statusCode).toBe(404);
@@ -192,7 +192,7 @@ describe('mail through the server in use (a real SMTP server)', () => {
       }
       for (const res of answers) {
         expect(res.statusCode).toBe(422);
-        expect(res.json()).toEqual({ message: SMTP.testFailed });
+        expect(res.json()).toEqual({ message: said(SMTP.testFailed) });
         expect(res.body).not.toContain('SSH');
         expect(res.body).not.toContain('OpenSSH');
       }
@@ -204,14 +204,16 @@ describe('mail through the server in use (a real SMTP server)', () => {
     const wrong = (await create({ ...good(), password: 'pogresna', inUse: false })).json().smtp;
     const auth = await t.call({ method: 'POST', url: `/api/smtp/${wrong._id}/test`, payload: {}, token: admin });
     expect(auth.statusCode).toBe(422);
-    expect(auth.json()).toEqual({ message: SMTP.testFailed + SMTP.replyCode(535) });
+    expect(auth.json()).toEqual({ message: said(SMTP.testFailed) + SMTP.replyCode(535) });
     mailServer.refuse = true;
     const ok = (await create(good())).json().smtp;
     const rcpt = await t.call({ method: 'POST', url: `/api/smtp/${ok._id}/test`, payload: {}, token: admin });
-    expect(rcpt.json()).toEqual({ message: SMTP.testFailed + SMTP.replyCode(550) });
+    expect(rcpt.json()).toEqual({ message: said(SMTP.testFailed) + SMTP.replyCode(550) });
     expect(rcpt.body).not.toContain('unavailable');
     // An outbox row keeps the code, not the server's words.
-    expect(await t.ctx.mailer.send({ to: 'odbijena.sifra@primer.rs', subject: 'S', text: 'tekst', origin: 'digest' })).toBe('failed');
+    expect(await t.ctx.mailer.send({ script: 'lat', to: 'odbijena.sifra@primer.rs', subject: 'S', text: 'tekst', origin: 'digest' })).toBe(
+      'failed',
+    );
     const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'odbijena.sifra@primer.rs'));
     expect(row?.error).toBe(SMTP.sendFailed + SMTP.replyCode(550));
     await t.db.delete(mailOutbox).where(eq(mailOutbox.to, 'odbijena.sifra@primer.rs'));
@@ -226,7 +228,9 @@ describe('nothing is lost', () => {
   it('a refused mail stays failed and the retry delivers it once the server accepts', async () => {
     await create(good());
     mailServer.refuse = true;
-    expect(await t.ctx.mailer.send({ to: 'odbijena@primer.rs', subject: 'S', text: 'tekst', origin: 'digest' })).toBe('failed');
+    expect(await t.ctx.mailer.send({ script: 'lat', to: 'odbijena@primer.rs', subject: 'S', text: 'tekst', origin: 'digest' })).toBe(
+      'failed',
+    );
     const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'odbijena@primer.rs'));
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
     expect(row?.error).toContain('550');
@@ -244,7 +248,9 @@ describe('nothing is lost', () => {
     try {
       await create({ ...good(), port: flaky.port });
       await flaky.stop();
-      expect(await t.ctx.mailer.send({ to: 'kasnije@primer.rs', subject: 'S', text: 'tekst', origin: 'digest' })).toBe('failed');
+      expect(await t.ctx.mailer.send({ script: 'lat', to: 'kasnije@primer.rs', subject: 'S', text: 'tekst', origin: 'digest' })).toBe(
+        'failed',
+      );
       expect(await t.ctx.mailer.deliverDue({ now: new Date(Date.now() + 6 * 60_000) })).toBe(1); // still down
       await flaky.start();
       expect(await t.ctx.mailer.deliverDue({ now: new Date(Date.now() + 16 * 60_000) })).toBe(1);

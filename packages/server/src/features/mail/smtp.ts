@@ -1,4 +1,4 @@
-import { SMTP, type SmtpDto, type smtpCreateSchema, type smtpEditSchema } from '@trasa/domain';
+import { asTyped, type Script, SMTP, type SmtpDto, type smtpCreateSchema, type smtpEditSchema, toScript } from '@trasa/domain';
 import { asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -61,7 +61,11 @@ export async function createSmtp(ctx: AppContext, actor: Actor, input: SmtpCreat
     if (!row) throw new Error('smtp server not created');
     if (row.inUse) await clearOthers(tx, row.id);
     const inUse = row.inUse ? ' i postavio ga u upotrebu' : '';
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je dodao SMTP server ${describe(row)}${inUse}.` });
+    await writeLog(tx, {
+      actor,
+      ...req,
+      message: `Korisnik ${asTyped(actor.email)} je dodao SMTP server ${asTyped(describe(row))}${inUse}.`,
+    });
     return presentSmtp(row);
   });
 }
@@ -93,7 +97,7 @@ export async function editSmtp(ctx: AppContext, actor: Actor, id: string, input:
     await writeLog(tx, {
       actor,
       ...req,
-      message: `Korisnik ${actor.email} je izmenio SMTP server ${describe(existing)} u ${describe(row)}${changes.length ? ` (${changes.join(', ')})` : ''}.`,
+      message: `Korisnik ${asTyped(actor.email)} je izmenio SMTP server ${asTyped(describe(existing))} u ${asTyped(describe(row))}${changes.length ? ` (${changes.join(', ')})` : ''}.`,
     });
     return presentSmtp(row);
   });
@@ -104,7 +108,11 @@ export async function deleteSmtp(ctx: AppContext, actor: Actor, id: string, req:
     await lockServers(tx);
     const [existing] = await tx.delete(smtpServers).where(eq(smtpServers.id, id)).returning();
     if (!existing) throw notFound();
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je obrisao SMTP server ${describe(existing)}.` });
+    await writeLog(tx, {
+      actor,
+      ...req,
+      message: `Korisnik ${asTyped(actor.email)} je obrisao SMTP server ${asTyped(describe(existing))}.`,
+    });
   });
 }
 
@@ -115,14 +123,20 @@ export async function deleteSmtp(ctx: AppContext, actor: Actor, id: string, req:
  * in the outbox: it is a check of the settings, not the application's mail, and a failed one must not
  * be retried through another server. The audit log records it.
  */
-export async function testSmtp(ctx: AppContext, actor: Actor, id: string, to: string | undefined, req: RequestInfo) {
+export async function testSmtp(ctx: AppContext, actor: Actor, id: string, to: string | undefined, req: RequestInfo, script: Script) {
   const [server] = await ctx.db.select().from(smtpServers).where(eq(smtpServers.id, id));
   if (!server) throw notFound();
   const recipient = to ?? actor.email;
   const { from, transport } = smtpTransport(server, ctx.secret);
   let failure: string | null = null;
   try {
-    await transport.sendMail({ from, to: recipient, subject: SMTP.testSubject, text: SMTP.testText(server.host, server.port) });
+    // In the Admin's script (the recipient may be any address).
+    await transport.sendMail({
+      from,
+      to: recipient,
+      subject: toScript(SMTP.testSubject, script),
+      text: toScript(SMTP.testText(asTyped(server.host), server.port), script),
+    });
   } catch (error) {
     failure = smtpFailureText(error, SMTP.testFailed);
     ctx.log.warn({ host: server.host, port: server.port, err: error instanceof Error ? error.message : String(error) }, 'test mail failed');
@@ -132,8 +146,8 @@ export async function testSmtp(ctx: AppContext, actor: Actor, id: string, to: st
   await writeLog(ctx.db, {
     actor,
     ...req,
-    message: `Korisnik ${actor.email} je poslao probnu poruku na ${recipient} preko SMTP servera ${describe(server)}: ${failure ? 'neuspešno' : 'uspešno'}.`,
+    message: `Korisnik ${asTyped(actor.email)} je poslao probnu poruku na ${asTyped(recipient)} preko SMTP servera ${asTyped(describe(server))}: ${failure ? 'neuspešno' : 'uspešno'}.`,
   });
   if (failure) throw new AppError(422, failure);
-  return { message: SMTP.testSent(recipient), to: recipient };
+  return { message: SMTP.testSent(asTyped(recipient)), to: recipient };
 }

@@ -1,7 +1,7 @@
 import { ACTIVITY_CATALOGUE, type ActivityRowDto, addDays, COMMON, type DeadlineColour, deadlineColour } from '@trasa/domain';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.js';
+import { said, useTestApp } from '../../../test/harness.js';
 import { activities } from '../../db/schema-activities.js';
 import { appToday } from '../../platform/time.js';
 import {
@@ -172,7 +172,7 @@ describe('GET /api/activity/notifications', () => {
   it('an Admin has the in-progress list instead (403 here)', async () => {
     const res = await t.call({ method: 'GET', url: '/api/activity/notifications', token: tokens.admin });
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(COMMON.forbidden);
+    expect(res.json().message).toBe(said(COMMON.forbidden));
   });
 });
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.js';
+import { said, useTestApp } from '../../../test/harness.js';
 import { createUser, tokenFor } from '../../seed/factories.js';
 import { PRIORITY_TEXTS } from './service.js';
 
@@ -20,7 +20,7 @@ describe('priority names', () => {
     for (const naziv of ['ХИТНО', 'hitno']) {
       const res = await create(naziv, 8);
       expect(res.statusCode, naziv).toBe(409);
-      expect(res.json()).toEqual({ message: PRIORITY_TEXTS.nameTaken, errors: { naziv: PRIORITY_TEXTS.nameTaken } });
+      expect(res.json()).toEqual({ message: said(PRIORITY_TEXTS.nameTaken), errors: { naziv: said(PRIORITY_TEXTS.nameTaken) } });
     }
     const other = (await create('Odloženo', 9)).json().priority;
     const rename = await t.call({ method: 'PATCH', url: `/api/priority/${other._id}`, payload: { naziv: 'Хитно', broj: 9 }, token: admin });

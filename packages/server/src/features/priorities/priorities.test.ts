@@ -1,7 +1,7 @@
 import { CODEBOOKS, COMMON } from '@trasa/domain';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.js';
+import { said, useTestApp } from '../../../test/harness.js';
 import { priorities } from '../../db/schema-clusters.js';
 import { createGroup, createUser, tokenFor } from '../../seed/factories.js';
 import { PRIORITY_TEXTS } from './service.js';
@@ -22,7 +22,7 @@ const post = (payload: object, token = adminToken) => t.call({ method: 'POST', u
 describe('priorities', () => {
   it('adds, lists by broj (employees read them), edits and deletes', async () => {
     const visok = (await post({ naziv: 'Visok', broj: 3 })).json();
-    expect(visok).toEqual({ message: PRIORITY_TEXTS.created, priority: { _id: expect.any(String), naziv: 'Visok', broj: 3 } });
+    expect(visok).toEqual({ message: said(PRIORITY_TEXTS.created), priority: { _id: expect.any(String), naziv: 'Visok', broj: 3 } });
     const nizak = await post({ naziv: ' Nizak ', broj: '1' });
     expect(nizak.statusCode).toBe(201);
     await post({ naziv: 'Srednji', broj: 2 });
@@ -40,7 +40,7 @@ describe('priorities', () => {
       payload: { naziv: 'Hitno', broj: 4 },
       token: adminToken,
     });
-    expect(edited.json()).toEqual({ message: PRIORITY_TEXTS.edited, priority: { _id: visok.priority._id, naziv: 'Hitno', broj: 4 } });
+    expect(edited.json()).toEqual({ message: said(PRIORITY_TEXTS.edited), priority: { _id: visok.priority._id, naziv: 'Hitno', broj: 4 } });
     // Its own name is not "taken".
     const same = await t.call({
       method: 'PATCH',
@@ -51,7 +51,7 @@ describe('priorities', () => {
     expect(same.statusCode).toBe(200);
 
     const deleted = await t.call({ method: 'DELETE', url: `/api/priority/${visok.priority._id}`, token: adminToken });
-    expect(deleted.json()).toEqual({ message: PRIORITY_TEXTS.deleted });
+    expect(deleted.json()).toEqual({ message: said(PRIORITY_TEXTS.deleted) });
     expect(await t.db.select().from(priorities).where(eq(priorities.id, visok.priority._id))).toEqual([]);
     expect((await t.call({ method: 'DELETE', url: `/api/priority/${visok.priority._id}`, token: adminToken })).statusCode).toBe(404);
   });
@@ -72,7 +72,7 @@ describe('priorities', () => {
     for (const [payload, field, message] of cases) {
       const res = await post(payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().errors[field], JSON.stringify(payload)).toBe(message);
+      expect(res.json().errors[field], JSON.stringify(payload)).toBe(said(message));
     }
     expect((await t.db.select().from(priorities)).length).toBe(before);
   });
@@ -81,10 +81,10 @@ describe('priorities', () => {
     await post({ naziv: 'Blokirajući', broj: 9 });
     const dup = await post({ naziv: 'BLOKIRAJUĆI', broj: 10 });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().message).toBe(PRIORITY_TEXTS.nameTaken);
+    expect(dup.json().message).toBe(said(PRIORITY_TEXTS.nameTaken));
     const missing = await t.call({ method: 'PATCH', url: `/api/priority/${NO_ID}`, payload: { naziv: 'X', broj: 1 }, token: adminToken });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().message).toBe(COMMON.notFound);
+    expect(missing.json().message).toBe(said(COMMON.notFound));
     expect((await post({ naziv: 'Y', broj: 1 }, employeeToken)).statusCode).toBe(403);
   });
 });

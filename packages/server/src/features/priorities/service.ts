@@ -1,4 +1,5 @@
 import type { prioritySchema } from '@trasa/domain';
+import { asTyped } from '@trasa/domain';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -55,7 +56,11 @@ export async function createPriority(ctx: AppContext, actor: Actor, input: Prior
     await assertNameFree(tx, input.naziv);
     const [row] = await tx.insert(priorities).values({ naziv: input.naziv, broj: input.broj }).returning();
     if (!row) throw new Error('priority not created');
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je dodao prioritet ${row.naziv} (${row.broj}).` });
+    await writeLog(tx, {
+      actor,
+      ...req,
+      message: `Korisnik ${asTyped(actor.email)} je dodao prioritet ${asTyped(row.naziv)} (${asTyped(row.broj)}).`,
+    });
     return presentPriority(row);
   });
 }
@@ -73,7 +78,7 @@ export async function editPriority(
     await assertNameFree(tx, input.naziv, id);
     const [row] = await tx.update(priorities).set({ naziv: input.naziv, broj: input.broj }).where(eq(priorities.id, id)).returning();
     if (!row) throw notFound();
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je izmenio prioritet ${existing.naziv}.` });
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${asTyped(actor.email)} je izmenio prioritet ${asTyped(existing.naziv)}.` });
     return presentPriority(row);
   });
 }
@@ -83,7 +88,7 @@ export async function deletePriority(ctx: AppContext, actor: Actor, id: string, 
   return ctx.db.transaction(async (tx) => {
     const [existing] = await tx.delete(priorities).where(eq(priorities.id, id)).returning();
     if (!existing) throw notFound();
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je obrisao prioritet ${existing.naziv}.` });
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${asTyped(actor.email)} je obrisao prioritet ${asTyped(existing.naziv)}.` });
     return PRIORITY_TEXTS.deleted;
   });
 }

@@ -1,6 +1,6 @@
 import { ACTIVITY_CATALOGUE, addDays } from '@trasa/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.js';
+import { said, useTestApp } from '../../../test/harness.js';
 import { appToday } from '../../platform/time.js';
 import { createCluster, createContract, createOrgTree, createUser, setActivityState, tokenFor } from '../../seed/factories.js';
 
@@ -154,7 +154,7 @@ describe('GET /api/report/progress', () => {
   it('refuses a malformed contract (400, Serbian) and a guest (403)', async () => {
     const bad = await t.call({ method: 'GET', url: '/api/report/progress?contract=nije-id', token: tok.admin });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('Nepoznat izveštaj.');
+    expect(bad.json().message).toBe(said('Nepoznat izveštaj.'));
     expect((await t.call({ method: 'GET', url: '/api/report/progress', token: tok.guest })).statusCode).toBe(403);
   });
 });

@@ -1,6 +1,7 @@
 import { addDays, type Payer, REPORTS, SNAPSHOT_TYPES } from '@trasa/domain';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { said } from '../../../test/harness.js';
 import { reportSnapshotRows, reportSnapshots } from '../../db/schema-reports.js';
 import type { ClusterScope } from '../clusters/policy.js';
 import { C1, C2, C3, C4, D, expectedSummary, finishedOf, get, izvA, izvB, K1, post, setupReports, t, today, tok } from './reportsSetup.js';
@@ -14,7 +15,7 @@ describe('snapshots', () => {
       for (const url of ['/api/report/backfill-snapshots?days=1', '/api/report/clear-snapshots']) {
         const res = await post(url, token);
         expect(res.statusCode, url).toBe(403);
-        expect(res.json().message).toBe(REPORTS.testPanelForbidden);
+        expect(res.json().message).toBe(said(REPORTS.testPanelForbidden));
       }
       expect((await get('/api/report/snapshots', token)).mozeUpravljati).toBe(false);
     }
@@ -136,7 +137,7 @@ describe('snapshots', () => {
     ]) {
       const bad = await t.call({ method: 'GET', url: `/api/report/compare?${query}`, token: tok.admin });
       expect(bad.statusCode, query).toBe(400);
-      expect(bad.json().message, query).toBe(message);
+      expect(bad.json().message, query).toBe(said(message as string));
     }
   });
 

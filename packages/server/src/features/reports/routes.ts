@@ -1,4 +1,5 @@
 import {
+  asTyped,
   BACKFILL_DEFAULT_DAYS,
   backfillDays,
   MAX_LIMIT,
@@ -164,7 +165,7 @@ export async function reportRoutes(fastify: FastifyInstance, ctx: AppContext): P
       actor: actor,
       ip: request.ip,
       url: request.url,
-      message: `Korisnik ${actor.email} je popunio snimke izveštaja za ${days} dana${randomize ? ' (nasumično izmenjene)' : ''}.`,
+      message: `Korisnik ${asTyped(actor.email)} je popunio snimke izveštaja za ${days} dana${randomize ? ' (nasumično izmenjene)' : ''}.`,
     });
     return { message: REPORTS.backfilled(days), results };
   });
@@ -177,7 +178,7 @@ export async function reportRoutes(fastify: FastifyInstance, ctx: AppContext): P
       actor,
       ip: request.ip,
       url: request.url,
-      message: `Korisnik ${actor.email} je obrisao snimke izveštaja (${deleted}).`,
+      message: `Korisnik ${asTyped(actor.email)} je obrisao snimke izveštaja (${deleted}).`,
     });
     return { message: REPORTS.cleared(deleted), deleted };
   });

@@ -1,7 +1,7 @@
 import { USERS } from '@trasa/domain';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.js';
+import { said, useTestApp } from '../../../test/harness.js';
 import { roles } from '../../db/schema.js';
 import { createUser, tokenFor } from '../../seed/factories.js';
 
@@ -23,7 +23,7 @@ describe('role names', () => {
     for (const name of ['ИНЖЕЊЕР НА ТЕРЕНУ', 'inzenjer na terenu', 'Zaposleni', 'Запослени', 'gost']) {
       const res = await create(name);
       expect(res.statusCode, name).toBe(409);
-      expect(res.json()).toEqual({ message: USERS.roleNameTaken, errors: { imeRole: USERS.roleNameTaken } });
+      expect(res.json()).toEqual({ message: said(USERS.roleNameTaken), errors: { imeRole: said(USERS.roleNameTaken) } });
     }
     expect(await t.db.select().from(roles).where(eq(roles.imeRole, 'inzenjer na terenu'))).toEqual([]);
   });
@@ -45,7 +45,7 @@ describe('role names', () => {
       token: admin,
     });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().errors).toEqual({ imeRole: USERS.roleNameTaken });
+    expect(taken.json().errors).toEqual({ imeRole: said(USERS.roleNameTaken) });
   });
 
   it('two concurrent creates of one name: one wins', async () => {

@@ -1,6 +1,7 @@
 import { USERS } from '@trasa/domain';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { said } from '../../../test/harness.js';
 import { users } from '../../db/schema.js';
 import { createRole, createUser, DEFAULT_PASSWORD } from '../../seed/factories.js';
 import { admin, adminToken, lastLogOf, managerToken, NO_ID, reservedId, roleId, setupRoles, t, tree, userRow } from './rolesSetup.js';
@@ -18,7 +19,7 @@ describe('POST /api/role/add-role', () => {
       token: managerToken,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: USERS.guestAdded });
+    expect(res.json()).toEqual({ message: said(USERS.guestAdded) });
     const login = await t.call({
       method: 'POST',
       url: '/api/user/login',
@@ -41,7 +42,7 @@ describe('POST /api/role/add-role', () => {
       payload: { guestId: u.id, newRole: roleId.Rukovodilac, groupId: tree.mid.id },
       token: managerToken,
     });
-    expect(res.json()).toEqual({ message: USERS.roleChanged });
+    expect(res.json()).toEqual({ message: said(USERS.roleChanged) });
     expect(await userRow(u.id)).toMatchObject({ roleId: roleId.Rukovodilac, groupId: tree.mid.id });
     const extra = await createRole(t.db, { imeRole: 'Nadzorni inženjer', baseRole: 'Zaposleni' });
     await t.call({
@@ -62,7 +63,7 @@ describe('POST /api/role/add-role', () => {
       payload: { guestId: u.id, newRole: roleId.Gost },
       token: managerToken,
     });
-    expect(toGuest.json()).toEqual({ message: USERS.roleChanged });
+    expect(toGuest.json()).toEqual({ message: said(USERS.roleChanged) });
     expect(await userRow(u.id)).toMatchObject({ roleId: roleId.Gost, groupId: null });
     const toAdmin = await t.call({
       method: 'POST',
@@ -83,7 +84,7 @@ describe('POST /api/role/add-role', () => {
       token: managerToken,
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(USERS.roleNotAllowed);
+    expect(res.json().message).toBe(said(USERS.roleNotAllowed));
     expect((await userRow(guest.id)).roleId).toBe(roleId.Gost);
   });
 
@@ -126,7 +127,7 @@ describe('POST /api/role/add-role', () => {
     for (const [payload, text, token] of cases) {
       const res = await t.call({ method: 'POST', url: '/api/role/add-role', payload: { guestId: guest.id, ...payload }, token });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().message, JSON.stringify(payload)).toBe(text);
+      expect(res.json().message, JSON.stringify(payload)).toBe(said(text));
     }
     for (const payload of [
       {},

@@ -1,6 +1,7 @@
 import { USERS } from '@trasa/domain';
 import { ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { said } from '../../../test/harness.js';
 import { roles } from '../../db/schema.js';
 import { createRole, createUser, DEFAULT_PASSWORD } from '../../seed/factories.js';
 import { admin, adminToken, lastLogOf, managerToken, NO_ID, roleId, setupRoles, t, tree } from './rolesSetup.js';
@@ -77,7 +78,7 @@ describe('POST and PATCH /api/role', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
-      message: USERS.roleSaved,
+      message: said(USERS.roleSaved),
       role: {
         _id: expect.any(String),
         imeRole: 'Projektant saradnik',
@@ -110,7 +111,7 @@ describe('POST and PATCH /api/role', () => {
     for (const [payload, text] of cases) {
       const res = await t.call({ method: 'POST', url: '/api/role', payload, token: adminToken });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().message, JSON.stringify(payload)).toBe(text);
+      expect(res.json().message, JSON.stringify(payload)).toBe(said(text));
     }
     expect(
       (await t.call({ method: 'POST', url: '/api/role', payload: { imeRole: 'R', kratakNaziv: 'R' }, token: managerToken })).statusCode,
@@ -127,7 +128,7 @@ describe('POST and PATCH /api/role', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      message: USERS.roleSaved,
+      message: said(USERS.roleSaved),
       role: {
         _id: roleId.Zaposleni,
         imeRole: 'Službenik',

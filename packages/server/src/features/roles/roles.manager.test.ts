@@ -1,6 +1,7 @@
 import { USERS } from '@trasa/domain';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { said } from '../../../test/harness.js';
 import { roles, users } from '../../db/schema.js';
 import { createRole, createUser, tokenFor } from '../../seed/factories.js';
 import { adminToken, lastLogOf, managerToken, NO_ID, roleId, setupRoles, t, tree } from './rolesSetup.js';
@@ -28,7 +29,7 @@ describe('PATCH /api/role/:id by a Rukovodilac', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      message: USERS.roleSaved,
+      message: said(USERS.roleSaved),
       role: {
         _id: extra.id,
         imeRole: 'Tehničar terena',
@@ -66,7 +67,7 @@ describe('PATCH /api/role/:id by a Rukovodilac', () => {
         token: managerToken,
       });
       expect(res.statusCode, id).toBe(403);
-      expect(res.json().message).toBe(USERS.roleEditNotAllowed);
+      expect(res.json().message).toBe(said(USERS.roleEditNotAllowed));
     }
     expect(await Promise.all(ids.map(roleRow))).toEqual(before);
     // The list and the detail say which rows they may edit (the web shows the edit action only there).

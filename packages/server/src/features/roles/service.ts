@@ -1,5 +1,6 @@
 import {
   type addRoleSchema,
+  asTyped,
   GROUPLESS_ROLES,
   type RoleDto,
   type RoleKey,
@@ -117,7 +118,7 @@ export async function createRole(ctx: AppContext, actor: Actor, input: z.output<
     await writeLog(tx, {
       actor,
       ...req,
-      message: `Korisnik ${actor.email} je napravio rolu ${row.imeRole} (osnovna rola ${row.baseRole}).`,
+      message: `Korisnik ${asTyped(actor.email)} je napravio rolu ${asTyped(row.imeRole)} (osnovna rola ${row.baseRole}).`,
     });
     return presentRole(row, true);
   });
@@ -153,7 +154,7 @@ export async function editRole(
     await writeLog(tx, {
       actor,
       ...req,
-      message: `Korisnik ${actor.email} je izmenio rolu ${existing.imeRole}${existing.imeRole === row.imeRole ? '' : ` (novo ime ${row.imeRole})`}.`,
+      message: `Korisnik ${asTyped(actor.email)} je izmenio rolu ${asTyped(existing.imeRole)}${existing.imeRole === row.imeRole ? '' : ` (novo ime ${asTyped(row.imeRole)})`}.`,
     });
     return presentRole(row, true);
   });
@@ -185,7 +186,7 @@ export async function addRole(ctx: AppContext, actor: Actor, input: z.output<typ
     await writeLog(tx, {
       actor,
       ...req,
-      message: `Korisnik ${actor.email} je korisniku ${target.user.email} dodelio rolu ${role.imeRole}${group ? ` u grupi ${group.naziv}` : ''}.`,
+      message: `Korisnik ${asTyped(actor.email)} je korisniku ${asTyped(target.user.email)} dodelio rolu ${asTyped(role.imeRole)}${group ? ` u grupi ${asTyped(group.naziv)}` : ''}.`,
     });
     return wasGuest && group ? USERS.guestAdded : USERS.roleChanged;
   });

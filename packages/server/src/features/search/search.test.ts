@@ -1,7 +1,7 @@
 import { foldForSearch, transliterate } from '@trasa/domain';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.js';
+import { said, useTestApp } from '../../../test/harness.js';
 import { users } from '../../db/schema.js';
 import {
   createCluster,
@@ -229,12 +229,12 @@ describe('GET /api/search/location (with the per-activity report’s activity)',
   it('refuses an unknown activity (404) and a malformed contract (400) in Serbian, a guest (403)', async () => {
     const unknown = await t.call({ method: 'GET', url: url({ eng: 'zlat', activity: 'A99' }), token: employeeToken });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe('Nepostojeća aktivnost.');
+    expect(unknown.json().message).toBe(said('Nepostojeća aktivnost.'));
     const badContract = await t.call({ method: 'GET', url: url({ activity: 'A4', contract: 'nije-id' }), token: employeeToken });
     expect(badContract.statusCode).toBe(400);
     const tooLong = await t.call({ method: 'GET', url: url({ activity: 'A'.repeat(50) }), token: employeeToken });
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json().message).toMatch(/^Neispravn/);
+    expect(tooLong.json().message).toMatch(/^Неисправн/);
     expect((await t.call({ method: 'GET', url: url({ activity: 'A4' }), token: guestToken })).statusCode).toBe(403);
   });
 });

@@ -1,4 +1,4 @@
-import { CODEBOOKS, type Sorting, type SortKey, type settlementSchema } from '@trasa/domain';
+import { asTyped, CODEBOOKS, type Sorting, type SortKey, type settlementSchema } from '@trasa/domain';
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -37,7 +37,7 @@ function checkCounts(input: SettlementInput): void {
 
 /** 'Дупликат за: {name}' naming the settlement already holding the registry id (its name and id), not the new one. */
 const duplicate = (existing: { naziv: string; code: string }) => {
-  const text = CODEBOOKS.duplicateSettlement(`${existing.naziv} (${existing.code})`);
+  const text = CODEBOOKS.duplicateSettlement(`${asTyped(existing.naziv)} (${asTyped(existing.code)})`);
   return conflict(text, { id: text });
 };
 
@@ -134,7 +134,11 @@ export async function createSettlement(ctx: AppContext, actor: Actor, input: Set
     const [row] = await tx.insert(settlements).values(values(input)).onConflictDoNothing().returning();
     // Taken meanwhile: named by its registry id (its name is not known here).
     if (!row) throw duplicate({ naziv: input.naziv, code: input.id });
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je dodao naselje ${row.naziv} (${row.code}).` });
+    await writeLog(tx, {
+      actor,
+      ...req,
+      message: `Korisnik ${asTyped(actor.email)} je dodao naselje ${asTyped(row.naziv)} (${asTyped(row.code)}).`,
+    });
     return presentSettlement(row);
   });
 }
@@ -161,7 +165,11 @@ export async function editSettlement(
       { [UNIQUE_VIOLATION]: () => duplicate({ naziv: input.naziv, code: input.id }) },
     );
     if (!row) throw notFound();
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je izmenio naselje ${existing.naziv} (${existing.code}).` });
+    await writeLog(tx, {
+      actor,
+      ...req,
+      message: `Korisnik ${asTyped(actor.email)} je izmenio naselje ${asTyped(existing.naziv)} (${asTyped(existing.code)}).`,
+    });
     return presentSettlement(row);
   });
 }
@@ -180,7 +188,11 @@ export async function deleteSettlement(ctx: AppContext, actor: Actor, id: string
     await onConstraint(() => tx.delete(settlements).where(eq(settlements.id, id)), {
       [FOREIGN_KEY_VIOLATION]: () => conflict(SETTLEMENT_TEXTS.inCluster),
     });
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je obrisao naselje ${existing.naziv} (${existing.code}).` });
+    await writeLog(tx, {
+      actor,
+      ...req,
+      message: `Korisnik ${asTyped(actor.email)} je obrisao naselje ${asTyped(existing.naziv)} (${asTyped(existing.code)}).`,
+    });
     return SETTLEMENT_TEXTS.deleted;
   });
 }

@@ -1,7 +1,7 @@
-import { CODEBOOKS, COMMON } from '@trasa/domain';
+import { asTyped, CODEBOOKS, COMMON } from '@trasa/domain';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.js';
+import { said, useTestApp } from '../../../test/harness.js';
 import { auditLogs } from '../../db/schema.js';
 import { settlements } from '../../db/schema-clusters.js';
 import { createCluster, createGroup, createSettlement, createUser, tokenFor } from '../../seed/factories.js';
@@ -44,7 +44,7 @@ describe('POST /api/naselje', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toEqual({
-      message: SETTLEMENT_TEXTS.saved,
+      message: said(SETTLEMENT_TEXTS.saved),
       naselje: {
         _id: expect.any(String),
         id: '70114-A',
@@ -80,7 +80,7 @@ describe('POST /api/naselje', () => {
     for (const [payload, field, message] of cases) {
       const res = await post(payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().errors[field], JSON.stringify(payload)).toEqual(message);
+      expect(res.json().errors[field], JSON.stringify(payload)).toEqual(typeof message === 'string' ? said(message) : message);
     }
     expect((await t.db.select().from(settlements)).length).toBe(before);
   });
@@ -89,8 +89,9 @@ describe('POST /api/naselje', () => {
     await createSettlement(t.db, { code: 'DUP-1', naziv: 'Mokra Gora' });
     const res = await post({ id: ' DUP-1 ', naziv: 'Mokra Gora 2' });
     expect(res.statusCode).toBe(409);
+    // The name as typed inside the words of the server.
     expect(res.json().message).toBe('Дупликат за: Mokra Gora (DUP-1)');
-    expect(res.json().errors).toEqual({ id: CODEBOOKS.duplicateSettlement('Mokra Gora (DUP-1)') });
+    expect(res.json().errors).toEqual({ id: said(CODEBOOKS.duplicateSettlement(`${asTyped('Mokra Gora')} (${asTyped('DUP-1')})`)) });
     expect(await t.db.select().from(settlements).where(eq(settlements.naziv, 'Mokra Gora 2'))).toEqual([]);
   });
 
@@ -110,7 +111,7 @@ describe('PATCH /api/naselje/:id', () => {
       token: adminToken,
     });
     expect(same.statusCode, same.body).toBe(200);
-    expect(same.json().message).toBe(SETTLEMENT_TEXTS.saved);
+    expect(same.json().message).toBe(said(SETTLEMENT_TEXTS.saved));
     expect(same.json().naselje).toMatchObject({ _id: s.id, id: 'ED-1', naziv: 'Kremna', opstina: ['Užice'], brojSkola: 2 });
     const taken = await t.call({
       method: 'PATCH',
@@ -127,7 +128,7 @@ describe('PATCH /api/naselje/:id', () => {
   it('answers 404 for a missing settlement and 400 for a malformed id', async () => {
     const missing = await t.call({ method: 'PATCH', url: `/api/naselje/${NO_ID}`, payload: { id: 'Z', naziv: 'Z' }, token: adminToken });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().message).toBe(COMMON.notFound);
+    expect(missing.json().message).toBe(said(COMMON.notFound));
     const malformed = await t.call({ method: 'PATCH', url: '/api/naselje/abc', payload: { id: 'Z', naziv: 'Z' }, token: adminToken });
     expect(malformed.statusCode).toBe(400);
   });
@@ -138,7 +139,7 @@ describe('DELETE /api/naselje/:id', () => {
     const s = await createSettlement(t.db, { naziv: 'Gostilje' });
     const res = await t.call({ method: 'DELETE', url: `/api/naselje/${s.id}`, token: adminToken });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: SETTLEMENT_TEXTS.deleted });
+    expect(res.json()).toEqual({ message: said(SETTLEMENT_TEXTS.deleted) });
     expect(await t.db.select().from(settlements).where(eq(settlements.id, s.id))).toEqual([]);
     expect((await t.call({ method: 'DELETE', url: `/api/naselje/${s.id}`, token: adminToken })).statusCode).toBe(404);
   });
@@ -150,7 +151,7 @@ describe('DELETE /api/naselje/:id', () => {
     for (const s of [a, b]) {
       const res = await t.call({ method: 'DELETE', url: `/api/naselje/${s.id}`, token: adminToken });
       expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe(SETTLEMENT_TEXTS.inCluster);
+      expect(res.json().message).toBe(said(SETTLEMENT_TEXTS.inCluster));
       expect(await t.db.select().from(settlements).where(eq(settlements.id, s.id))).toHaveLength(1);
     }
   });

@@ -1,4 +1,12 @@
-import { type GroupBrief, isReservedGroupName, TOPICS, type topicCommentSchema, type topicCreateSchema, USERS } from '@trasa/domain';
+import {
+  asTyped,
+  type GroupBrief,
+  isReservedGroupName,
+  TOPICS,
+  type topicCommentSchema,
+  type topicCreateSchema,
+  USERS,
+} from '@trasa/domain';
 import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -113,7 +121,11 @@ export async function createTopic(ctx: AppContext, actor: Actor, input: TopicCre
       .returning();
     if (!row) throw new Error('topic not created');
     const dto = await presented(tx, row.id, await topicRightsOf(tx, actor));
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je otvorio temu na klasteru ${dto.nazivKlastera}.` });
+    await writeLog(tx, {
+      actor,
+      ...req,
+      message: `Korisnik ${asTyped(actor.email)} je otvorio temu na klasteru ${asTyped(dto.nazivKlastera)}.`,
+    });
     return dto;
   });
 }
@@ -126,7 +138,11 @@ export async function closeTopic(ctx: AppContext, actor: Actor, id: string, req:
     if (topic.status === 'zatvoren') throw closedRefusal();
     await tx.update(topics).set({ status: 'zatvoren', updatedAt: new Date() }).where(eq(topics.id, id));
     const dto = await presented(tx, id, rights);
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je zatvorio temu na klasteru ${dto.nazivKlastera}.` });
+    await writeLog(tx, {
+      actor,
+      ...req,
+      message: `Korisnik ${asTyped(actor.email)} je zatvorio temu na klasteru ${asTyped(dto.nazivKlastera)}.`,
+    });
     return dto;
   });
 }
@@ -167,7 +183,11 @@ export async function editTopic(ctx: AppContext, actor: Actor, id: string, input
       })
       .where(eq(topics.id, id));
     const dto = await presented(tx, id, rights);
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je izmenio temu na klasteru ${dto.nazivKlastera}.` });
+    await writeLog(tx, {
+      actor,
+      ...req,
+      message: `Korisnik ${asTyped(actor.email)} je izmenio temu na klasteru ${asTyped(dto.nazivKlastera)}.`,
+    });
     return dto;
   });
 }
@@ -179,7 +199,11 @@ export async function deleteTopic(ctx: AppContext, actor: Actor, id: string, req
     await assertChangeable(tx, topic);
     const dto = await presented(tx, id, rights);
     await tx.delete(topics).where(eq(topics.id, id));
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je obrisao temu na klasteru ${dto.nazivKlastera}.` });
+    await writeLog(tx, {
+      actor,
+      ...req,
+      message: `Korisnik ${asTyped(actor.email)} je obrisao temu na klasteru ${asTyped(dto.nazivKlastera)}.`,
+    });
     return TOPICS.deleted;
   });
 }
@@ -204,8 +228,12 @@ export async function commentTopic(
     await tx.insert(topicComments).values({ topicId: id, tekst: input.tekst, createdBy: actor.id, groupId: next });
     await tx.update(topics).set({ groupId: next, updatedAt: new Date() }).where(eq(topics.id, id));
     const dto = await presented(tx, id, await topicRightsOf(tx, actor));
-    const note = handOver ? ` i predao je grupi ${dto.odgovoran.naziv}` : '';
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je komentarisao temu na klasteru ${dto.nazivKlastera}${note}.` });
+    const note = handOver ? ` i predao je grupi ${asTyped(dto.odgovoran.naziv)}` : '';
+    await writeLog(tx, {
+      actor,
+      ...req,
+      message: `Korisnik ${asTyped(actor.email)} je komentarisao temu na klasteru ${asTyped(dto.nazivKlastera)}${note}.`,
+    });
     return dto;
   });
 }

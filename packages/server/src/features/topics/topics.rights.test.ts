@@ -1,6 +1,7 @@
 import { TOPICS } from '@trasa/domain';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { said } from '../../../test/harness.js';
 import { users } from '../../db/schema.js';
 import { createCluster, createContract, createGroup, createUser, tokenFor } from '../../seed/factories.js';
 import {
@@ -67,13 +68,13 @@ describe('who changes what (issue 12): edit/delete by the author group, close al
     for (const token of [supervision, otherAllSeeing, foreignManager]) {
       const edit = await call('PATCH', `/api/topic/${id}`, token, { odgovoran: tree.leaf.id, opis: 'Prepisano' });
       expect(edit.statusCode).toBe(403);
-      expect(edit.json()).toEqual({ message: TOPICS.onlyAuthorGroup });
+      expect(edit.json()).toEqual({ message: said(TOPICS.onlyAuthorGroup) });
       const del = await call('DELETE', `/api/topic/${id}`, token);
       expect(del.statusCode).toBe(403);
-      expect(del.json()).toEqual({ message: TOPICS.onlyAuthorGroup });
+      expect(del.json()).toEqual({ message: said(TOPICS.onlyAuthorGroup) });
       const close = await call('PATCH', `/api/topic/${id}`, token, { status: 'zatvoren' });
       expect(close.statusCode).toBe(403);
-      expect(close.json()).toEqual({ message: TOPICS.onlyCloser });
+      expect(close.json()).toEqual({ message: said(TOPICS.onlyCloser) });
       expect(await dozvole(token, id)).toEqual({ izmena: false, brisanje: false, zatvaranje: false });
     }
     expect(await topicRow(id)).toEqual(row);
@@ -103,7 +104,7 @@ describe('who changes what (issue 12): edit/delete by the author group, close al
     expect(await dozvole(managerToken, id)).toEqual({ izmena: false, brisanje: false, zatvaranje: true });
     const edit = await call('PATCH', `/api/topic/${id}`, leafToken, { odgovoran: tree.leaf.id, opis: 'x' });
     expect(edit.statusCode).toBe(403);
-    expect(edit.json().message).toBe(TOPICS.onlyAuthorGroup);
+    expect(edit.json().message).toBe(said(TOPICS.onlyAuthorGroup));
     expect((await call('DELETE', `/api/topic/${id}`, leafToken)).statusCode).toBe(403);
     const closed = await call('PATCH', `/api/topic/${id}`, leafToken, { status: 'zatvoren' });
     expect(closed.statusCode, closed.body).toBe(200);
@@ -115,7 +116,7 @@ describe('who changes what (issue 12): edit/delete by the author group, close al
     ).toBe(200);
     const late = await call('PATCH', `/api/topic/${handed}`, leafToken, { status: 'zatvoren' });
     expect(late.statusCode).toBe(403);
-    expect(late.json().message).toBe(TOPICS.onlyCloser);
+    expect(late.json().message).toBe(said(TOPICS.onlyCloser));
     // ... while the author group still may (a commented topic can be closed)
     expect((await call('PATCH', `/api/topic/${handed}`, ministryAuthor, { status: 'zatvoren' })).statusCode).toBe(200);
   });

@@ -1,6 +1,7 @@
 import { ACCOUNT, TOPICS } from '@trasa/domain';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { said } from '../../../test/harness.js';
 import { users } from '../../db/schema.js';
 import { topicComments, topics } from '../../db/schema-clusters.js';
 import { createUser, tokenFor } from '../../seed/factories.js';
@@ -33,7 +34,7 @@ describe('POST /api/topic', () => {
     const res = await call('POST', '/api/topic', leafToken, { locationId: zlatibor.id, odgovoran: tree.leaf.id, opis: '  Kvar na trasi ' });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
-    expect(body.message).toBe(TOPICS.created);
+    expect(body.message).toBe(said(TOPICS.created));
     expect(body.data).toMatchObject({
       nazivKlastera: 'Zlatibor Čajetina',
       locationId: zlatibor.id,
@@ -81,10 +82,10 @@ describe('POST /api/topic', () => {
     for (const [token, body, status, message] of cases) {
       const res = await call('POST', '/api/topic', token, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(status);
-      expect(res.json().message).toBe(message);
+      expect(res.json().message).toBe(said(message));
     }
     const bad = await call('POST', '/api/topic', adminToken, { locationId: zlatibor.id, odgovoran: NO_ID });
-    expect(bad.json().errors).toEqual({ odgovoran: TOPICS.groupCannotSee });
+    expect(bad.json().errors).toEqual({ odgovoran: said(TOPICS.groupCannotSee) });
     for (const body of [
       { locationId: zlatibor.id, odgovoran: tree.leaf.id, prioritet: 'hitno' },
       { locationId: zlatibor.id, odgovoran: tree.leaf.id, rok: 'sutra' },
@@ -122,7 +123,7 @@ describe('PATCH /api/topic/:id', () => {
     const res = await call('PATCH', `/api/topic/${created._id}`, leafToken, { odgovoran: ministryId, opis: 'Novo' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
-      message: TOPICS.edited,
+      message: said(TOPICS.edited),
       data: {
         opis: 'Novo',
         odgovoran: { _id: ministryId, naziv: 'Ministarstvo Tema' },
@@ -151,7 +152,7 @@ describe('PATCH /api/topic/:id', () => {
     for (const [body, message] of cases) {
       const res = await call('PATCH', `/api/topic/${_id}`, leafToken, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      if (message) expect(res.json().message).toBe(message);
+      if (message) expect(res.json().message).toBe(said(message));
     }
     const raw = await t.call({
       method: 'PATCH',
@@ -171,13 +172,13 @@ describe('PATCH /api/topic/:id', () => {
     const closed = await call('PATCH', `/api/topic/${_id}`, managerToken, { status: 'zatvoren' });
     expect(await auditCount()).toBe(audited + 1);
     expect(closed.statusCode, closed.body).toBe(200);
-    expect(closed.json()).toMatchObject({ message: TOPICS.closed, data: { status: 'zatvoren', brojKomentara: 1 } });
+    expect(closed.json()).toMatchObject({ message: said(TOPICS.closed), data: { status: 'zatvoren', brojKomentara: 1 } });
     const row = await topicRow(_id);
     const before = await auditCount();
     for (const body of [{ status: 'zatvoren' }, { odgovoran: tree.other.id, opis: 'x' }]) {
       const res = await call('PATCH', `/api/topic/${_id}`, leafToken, body);
       expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe(TOPICS.closedLocked);
+      expect(res.json().message).toBe(said(TOPICS.closedLocked));
     }
     expect((await call('PATCH', `/api/topic/${_id}`, leafToken, { status: 'otvoren' })).statusCode).toBe(400);
     expect(await topicRow(_id)).toEqual(row);
@@ -190,7 +191,7 @@ describe('PATCH /api/topic/:id', () => {
     const row = await topicRow(_id);
     const res = await call('PATCH', `/api/topic/${_id}`, adminToken, { odgovoran: tree.other.id, opis: 'Promena' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(TOPICS.commentedLocked);
+    expect(res.json().message).toBe(said(TOPICS.commentedLocked));
     expect(await topicRow(_id)).toEqual(row);
   });
 
@@ -200,7 +201,7 @@ describe('PATCH /api/topic/:id', () => {
     for (const body of [{ status: 'zatvoren' }, { odgovoran: tree.other.id }]) {
       const res = await call('PATCH', `/api/topic/${_id}`, otherToken, body);
       expect(res.statusCode).toBe(404);
-      expect(res.json().message).toBe(TOPICS.notFound);
+      expect(res.json().message).toBe(said(TOPICS.notFound));
     }
     expect((await call('PATCH', `/api/topic/${NO_ID}`, adminToken, { status: 'zatvoren' })).statusCode).toBe(404);
     expect(await topicRow(_id)).toEqual(row);
@@ -213,7 +214,7 @@ describe('DELETE /api/topic/:id', () => {
     const before = await auditCount();
     const res = await call('DELETE', `/api/topic/${_id}`, leafToken);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: TOPICS.deleted });
+    expect(res.json()).toEqual({ message: said(TOPICS.deleted) });
     expect(await topicRow(_id)).toBeUndefined();
     expect(await auditCount()).toBe(before + 1);
     expect((await call('DELETE', `/api/topic/${_id}`, leafToken)).statusCode).toBe(404);
@@ -226,10 +227,10 @@ describe('DELETE /api/topic/:id', () => {
     await call('POST', `/api/topic/${commented._id}/komentar`, leafToken, { tekst: 'Ostaje' });
     const r1 = await call('DELETE', `/api/topic/${closed._id}`, adminToken);
     expect(r1.statusCode).toBe(409);
-    expect(r1.json().message).toBe(TOPICS.closedLocked);
+    expect(r1.json().message).toBe(said(TOPICS.closedLocked));
     const r2 = await call('DELETE', `/api/topic/${commented._id}`, adminToken);
     expect(r2.statusCode).toBe(409);
-    expect(r2.json().message).toBe(TOPICS.commentedLocked);
+    expect(r2.json().message).toBe(said(TOPICS.commentedLocked));
     expect(await topicRow(closed._id)).toBeDefined();
     expect(await topicRow(commented._id)).toBeDefined();
   });
@@ -269,7 +270,7 @@ describe('POST /api/topic/:id/komentar', () => {
     // leaf can no longer comment; the ministry (which sees every cluster) now answers
     const leafAgain = await call('POST', `/api/topic/${_id}/komentar`, leafToken, { tekst: 'Još nešto' });
     expect(leafAgain.statusCode).toBe(403);
-    expect(leafAgain.json().message).toBe(TOPICS.onlyResponsible);
+    expect(leafAgain.json().message).toBe(said(TOPICS.onlyResponsible));
     expect((await call('GET', `/api/topic/${_id}`, leafToken)).json().canComment).toBe(false);
     expect((await call('GET', `/api/topic/${_id}`, allSeeingToken)).json().canComment).toBe(true);
     const back = await call('POST', `/api/topic/${_id}/komentar`, allSeeingToken, { tekst: 'Vraćamo', noviOdgovoran: tree.leaf.id });
@@ -294,7 +295,7 @@ describe('POST /api/topic/:id/komentar', () => {
     for (const [token, body, status, message] of cases) {
       const res = await call('POST', `/api/topic/${_id}/komentar`, token, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(status);
-      if (message) expect(res.json().message).toBe(message);
+      if (message) expect(res.json().message).toBe(said(message));
     }
     expect((await call('POST', `/api/topic/${_id}/komentar`, leafToken, {})).statusCode).toBe(400);
     expect((await call('POST', `/api/topic/${NO_ID}/komentar`, leafToken, { tekst: 'x' })).statusCode).toBe(404);

@@ -1,4 +1,4 @@
-import { GROUP_TYPE_CODES, type GroupTypeDto, type groupTypeSchema, USERS } from '@trasa/domain';
+import { asTyped, GROUP_TYPE_CODES, type GroupTypeDto, type groupTypeSchema, USERS } from '@trasa/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -65,7 +65,7 @@ export async function createType(
       .onConflictDoNothing()
       .returning();
     if (!row) throw nameTaken();
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je dodao tip grupe ${row.naziv}.` });
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${asTyped(actor.email)} je dodao tip grupe ${asTyped(row.naziv)}.` });
     return presentType(row);
   });
 }
@@ -87,7 +87,7 @@ export async function editType(
       { [UNIQUE_VIOLATION]: nameTaken },
     );
     if (!row) throw notFound();
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je izmenio tip grupe ${existing.naziv}.` });
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${asTyped(actor.email)} je izmenio tip grupe ${asTyped(existing.naziv)}.` });
     return presentType(row);
   });
 }
@@ -103,7 +103,7 @@ export async function deleteType(ctx: AppContext, actor: Actor, id: string, req:
     await onConstraint(() => tx.delete(groupTypes).where(eq(groupTypes.id, id)), {
       [FOREIGN_KEY_VIOLATION]: () => conflict(USERS.typeInUse),
     });
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je obrisao tip grupe ${existing.naziv}.` });
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${asTyped(actor.email)} je obrisao tip grupe ${asTyped(existing.naziv)}.` });
     return TYPE_TEXTS.deleted;
   });
 }

@@ -1,7 +1,7 @@
 import { COMMON, DEFAULT_GROUP_TYPES, USERS } from '@trasa/domain';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.js';
+import { said, useTestApp } from '../../../test/harness.js';
 import { groupTypes } from '../../db/schema.js';
 import { createGroup, createGroupType, createUser, groupTypeId, tokenFor } from '../../seed/factories.js';
 import { TYPE_TEXTS } from './service.js';
@@ -43,7 +43,7 @@ describe('POST, PATCH and DELETE /api/types', () => {
     });
     expect(created.statusCode).toBe(201);
     const { type, message } = created.json();
-    expect(message).toBe(TYPE_TEXTS.created);
+    expect(message).toBe(said(TYPE_TEXTS.created));
     expect(type).toEqual({ _id: expect.any(String), naziv: 'Konsultant', kratakNaziv: 'KON', code: null });
     const edited = await t.call({
       method: 'PATCH',
@@ -53,12 +53,12 @@ describe('POST, PATCH and DELETE /api/types', () => {
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toEqual({
-      message: TYPE_TEXTS.edited,
+      message: said(TYPE_TEXTS.edited),
       type: { _id: type._id, naziv: 'Konsultant RS', kratakNaziv: 'KRS', code: null },
     });
     const deleted = await t.call({ method: 'DELETE', url: `/api/types/${type._id}`, token: adminToken });
     expect(deleted.statusCode).toBe(200);
-    expect(deleted.json()).toEqual({ message: TYPE_TEXTS.deleted });
+    expect(deleted.json()).toEqual({ message: said(TYPE_TEXTS.deleted) });
     expect(await t.db.select().from(groupTypes).where(eq(groupTypes.id, type._id))).toEqual([]);
   });
 
@@ -76,7 +76,7 @@ describe('POST, PATCH and DELETE /api/types', () => {
   it('keeps built-in types and types in use', async () => {
     const builtin = await t.call({ method: 'DELETE', url: `/api/types/${await groupTypeId(t.db, 'PIU_TA')}`, token: adminToken });
     expect(builtin.statusCode).toBe(409);
-    expect(builtin.json().message).toBe(USERS.typeBuiltin);
+    expect(builtin.json().message).toBe(said(USERS.typeBuiltin));
     const used = await createGroupType(t.db, { naziv: 'Korišćen tip' });
     const g = await createGroup(t.db);
     await t.call({
@@ -87,7 +87,7 @@ describe('POST, PATCH and DELETE /api/types', () => {
     });
     const inUse = await t.call({ method: 'DELETE', url: `/api/types/${used.id}`, token: adminToken });
     expect(inUse.statusCode).toBe(409);
-    expect(inUse.json().message).toBe(USERS.typeInUse);
+    expect(inUse.json().message).toBe(said(USERS.typeInUse));
     expect(await t.db.select().from(groupTypes).where(eq(groupTypes.id, used.id))).toHaveLength(1);
   });
 
@@ -107,7 +107,7 @@ describe('POST, PATCH and DELETE /api/types', () => {
     for (const [method, url, payload, status, text] of cases) {
       const res = await t.call({ method: method as 'POST', url, ...(payload && { payload }), token: adminToken });
       expect(res.statusCode, `${method} ${url} ${JSON.stringify(payload)}`).toBe(status);
-      expect(res.json().message).toBe(text);
+      expect(res.json().message).toBe(said(text));
     }
     expect(await typeRows()).toEqual(before);
     expect(

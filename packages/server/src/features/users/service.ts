@@ -1,4 +1,5 @@
 import {
+  asTyped,
   type createUserSchema,
   type editUserSchema,
   GROUPLESS_ROLES,
@@ -89,7 +90,7 @@ export async function createUser(
     await writeLog(tx, {
       actor,
       ...req,
-      message: `Korisnik ${actor.email} je napravio nalog ${input.email} (rola ${role.imeRole}${group ? `, grupa ${group.naziv}` : ''}).`,
+      message: `Korisnik ${asTyped(actor.email)} je napravio nalog ${asTyped(input.email)} (rola ${asTyped(role.imeRole)}${group ? `, grupa ${asTyped(group.naziv)}` : ''}).`,
     });
     return USERS.created;
   });
@@ -140,7 +141,7 @@ export async function editUser(
     await writeLog(tx, {
       actor,
       ...req,
-      message: `Korisnik ${actor.email} je izmenio nalog ${target.user.email}${passwordHash ? ' (nova lozinka)' : ''}.`,
+      message: `Korisnik ${asTyped(actor.email)} je izmenio nalog ${asTyped(target.user.email)}${passwordHash ? ' (nova lozinka)' : ''}.`,
     });
     return USERS.edited;
   });
@@ -161,7 +162,7 @@ export async function deleteUser(ctx: AppContext, actor: Actor, id: string, req:
       .update(users)
       .set({ status: 'neaktivan', tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
       .where(eq(users.id, id));
-    await writeLog(tx, { actor, ...req, message: `Korisnik ${actor.email} je deaktivirao nalog ${target.user.email}.` });
+    await writeLog(tx, { actor, ...req, message: `Korisnik ${asTyped(actor.email)} je deaktivirao nalog ${asTyped(target.user.email)}.` });
     return USERS.deleted;
   });
 }

@@ -1,6 +1,7 @@
 import { USERS } from '@trasa/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { said } from '../../../test/harness.js';
 import { roles, users } from '../../db/schema.js';
 import { createGroup, createUser, DEFAULT_PASSWORD, tokenFor } from '../../seed/factories.js';
 import { LAST_ADMIN } from '../roles/policy.js';
@@ -57,7 +58,7 @@ describe('a guest, for a Rukovodilac', () => {
       token: managerToken,
     });
     expect(added.statusCode).toBe(200);
-    expect(added.json()).toEqual({ message: USERS.guestAdded });
+    expect(added.json()).toEqual({ message: said(USERS.guestAdded) });
     expect(await row(g.id)).toMatchObject({ roleId: roleId.Zaposleni, groupId: tree.leaf.id, tokenVersion: g.tokenVersion });
     const edited = await t.call({
       method: 'PATCH',
@@ -109,7 +110,7 @@ describe('the last active Admin', () => {
       token: adminToken,
     });
     expect(demote.statusCode).toBe(409);
-    expect(demote.json().message).toBe(LAST_ADMIN);
+    expect(demote.json().message).toBe(said(LAST_ADMIN));
     const deactivate = await t.call({
       method: 'PATCH',
       url: `/api/user/single/${admin.id}`,

@@ -1,6 +1,7 @@
 import { COMMON, USERS } from '@trasa/domain';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { said } from '../../../test/harness.js';
 import { users } from '../../db/schema.js';
 import { createUser, DEFAULT_PASSWORD, tokenFor } from '../../seed/factories.js';
 import {
@@ -30,7 +31,7 @@ describe('POST /api/user/', () => {
     const payload = newUser({ grupa: tree.other.id, email: 'Dusan.Djuric@Primer.rs' });
     const res = await t.call({ method: 'POST', url: '/api/user/', payload, token: adminToken });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ message: USERS.created });
+    expect(res.json()).toEqual({ message: said(USERS.created) });
     const login = await t.call({
       method: 'POST',
       url: '/api/user/login',
@@ -78,7 +79,7 @@ describe('POST /api/user/', () => {
       token: adminToken,
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: USERS.emailTakenCreate, errors: { email: USERS.emailTakenCreate } });
+    expect(res.json()).toEqual({ message: said(USERS.emailTakenCreate), errors: { email: said(USERS.emailTakenCreate) } });
     expect(await userCount()).toBe(before);
   });
 
@@ -87,11 +88,11 @@ describe('POST /api/user/', () => {
     for (const grupa of [undefined, '', null, NO_ID, reservedId]) {
       const res = await t.call({ method: 'POST', url: '/api/user/', payload: newUser({ grupa }), token: adminToken });
       expect(res.statusCode, String(grupa)).toBe(400);
-      expect(res.json()).toEqual({ message: USERS.invalidOption, errors: { grupa: USERS.invalidOption } });
+      expect(res.json()).toEqual({ message: said(USERS.invalidOption), errors: { grupa: said(USERS.invalidOption) } });
     }
     const bad = await t.call({ method: 'POST', url: '/api/user/', payload: newUser({ grupa: 'nije-id' }), token: adminToken });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.grupa).toBe(USERS.invalidOption);
+    expect(bad.json().errors.grupa).toBe(said(USERS.invalidOption));
     expect(await userCount()).toBe(before);
   });
 
@@ -100,11 +101,11 @@ describe('POST /api/user/', () => {
     for (const grupa of [tree.root.id, tree.other.id]) {
       const res = await t.call({ method: 'POST', url: '/api/user/', payload: newUser({ grupa }), token: managerToken });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: USERS.invalidOption, errors: { grupa: USERS.invalidOption } });
+      expect(res.json()).toEqual({ message: said(USERS.invalidOption), errors: { grupa: said(USERS.invalidOption) } });
     }
     const asAdmin = await t.call({ method: 'POST', url: '/api/user/', payload: newUser({ rola: roleId.Admin }), token: managerToken });
     expect(asAdmin.statusCode).toBe(403);
-    expect(asAdmin.json().message).toBe(USERS.roleNotAllowed);
+    expect(asAdmin.json().message).toBe(said(USERS.roleNotAllowed));
     expect(await userCount()).toBe(before);
     for (const key of ['Rukovodilac', 'Zaposleni', 'Gost'] as const) {
       const res = await t.call({ method: 'POST', url: '/api/user/', payload: newUser({ rola: roleId[key] }), token: managerToken });
@@ -115,7 +116,7 @@ describe('POST /api/user/', () => {
   it('refuses an unknown role', async () => {
     const res = await t.call({ method: 'POST', url: '/api/user/', payload: newUser({ rola: NO_ID }), token: adminToken });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ rola: USERS.invalidOption });
+    expect(res.json().errors).toEqual({ rola: said(USERS.invalidOption) });
   });
 
   it('validates with the spec texts, and never answers 500 to hostile bodies', async () => {
@@ -137,7 +138,7 @@ describe('POST /api/user/', () => {
     for (const [over, field, text] of cases) {
       const res = await t.call({ method: 'POST', url: '/api/user/', payload: newUser(over), token: adminToken });
       expect(res.statusCode, JSON.stringify(over)).toBe(400);
-      expect(res.json().errors[field], JSON.stringify(over)).toBe(text);
+      expect(res.json().errors[field], JSON.stringify(over)).toBe(said(text));
     }
     for (const payload of ['null', '[]', '"x"', '{"ime":{"$gt":""}}', '{bad']) {
       const res = await t.call({
@@ -174,7 +175,7 @@ describe('PATCH /api/user/single/:id', () => {
       token: managerToken,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: USERS.edited });
+    expect(res.json()).toEqual({ message: said(USERS.edited) });
     expect(await row(u.id)).toMatchObject({ ime: 'Žarko', groupId: tree.mid.id, roleId: roleId.Rukovodilac, tokenVersion: u.tokenVersion });
     expect((await lastLogOf(tree.manager.id))?.message).toContain(u.email);
   });
@@ -200,7 +201,7 @@ describe('PATCH /api/user/single/:id', () => {
       token: adminToken,
     });
     expect(mismatch.statusCode).toBe(400);
-    expect(mismatch.json().errors.potvrdaLozinke).toBe(USERS.passwordsMustMatch);
+    expect(mismatch.json().errors.potvrdaLozinke).toBe(said(USERS.passwordsMustMatch));
     const empty = await t.call({ method: 'PATCH', url: `/api/user/single/${u.id}`, payload: edit(u, { lozinka: '' }), token: adminToken });
     expect(empty.statusCode).toBe(200);
     expect((await row(u.id)).tokenVersion).toBe(u.tokenVersion + 1);
@@ -215,7 +216,7 @@ describe('PATCH /api/user/single/:id', () => {
       token: adminToken,
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: USERS.emailTakenEdit, errors: { email: USERS.emailTakenEdit } });
+    expect(res.json()).toEqual({ message: said(USERS.emailTakenEdit), errors: { email: said(USERS.emailTakenEdit) } });
     expect((await row(u.id)).email).toBe(u.email);
     // Keeping one's own address is not a conflict.
     expect((await t.call({ method: 'PATCH', url: `/api/user/single/${u.id}`, payload: edit(u), token: adminToken })).statusCode).toBe(200);
@@ -231,7 +232,7 @@ describe('PATCH /api/user/single/:id', () => {
     const before = await row(inRoot.id);
     const outside = await t.call({ method: 'PATCH', url: `/api/user/single/${inRoot.id}`, payload: edit(inRoot), token: managerToken });
     expect(outside.statusCode).toBe(404);
-    expect(outside.json().message).toBe(COMMON.notFound);
+    expect(outside.json().message).toBe(said(COMMON.notFound));
     expect(await row(inRoot.id)).toEqual(before);
     const adminTarget = await t.call({ method: 'PATCH', url: `/api/user/single/${admin.id}`, payload: edit(admin), token: managerToken });
     expect(adminTarget.statusCode).toBe(404);
@@ -243,7 +244,7 @@ describe('PATCH /api/user/single/:id', () => {
       token: managerToken,
     });
     expect(toAdmin.statusCode).toBe(403);
-    expect(toAdmin.json().message).toBe(USERS.roleNotAllowed);
+    expect(toAdmin.json().message).toBe(said(USERS.roleNotAllowed));
     const moveOut = await t.call({
       method: 'PATCH',
       url: `/api/user/single/${inLeaf.id}`,
@@ -251,7 +252,7 @@ describe('PATCH /api/user/single/:id', () => {
       token: managerToken,
     });
     expect(moveOut.statusCode).toBe(400);
-    expect(moveOut.json()).toEqual({ message: USERS.invalidOption, errors: { groupId: USERS.invalidOption } });
+    expect(moveOut.json()).toEqual({ message: said(USERS.invalidOption), errors: { groupId: said(USERS.invalidOption) } });
     const reserved = await t.call({
       method: 'PATCH',
       url: `/api/user/single/${inLeaf.id}`,
@@ -280,7 +281,7 @@ describe('DELETE /api/user/single/:id', () => {
     const token = await tokenFor(t.ctx, u);
     const res = await t.call({ method: 'DELETE', url: `/api/user/single/${u.id}`, token: managerToken });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: USERS.deleted });
+    expect(res.json()).toEqual({ message: said(USERS.deleted) });
     expect((await row(u.id)).status).toBe('neaktivan');
     expect((await t.call({ method: 'GET', url: '/api/user/my-profile', token })).statusCode).toBe(401);
     const login = await t.call({ method: 'POST', url: '/api/user/login', payload: { email: u.email, lozinka: DEFAULT_PASSWORD } });
@@ -307,7 +308,7 @@ describe('DELETE /api/user/single/:id', () => {
   it('refuses one’s own account (that is deleted on My account)', async () => {
     const res = await t.call({ method: 'DELETE', url: `/api/user/single/${admin.id}`, token: adminToken });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(USERS.cannotDeleteSelf);
+    expect(res.json().message).toBe(said(USERS.cannotDeleteSelf));
     expect((await row(admin.id)).status).toBe('aktivan');
   });
 
@@ -315,7 +316,7 @@ describe('DELETE /api/user/single/:id', () => {
     for (const id of [inRoot.id, inOther.id, admin.id, NO_ID]) {
       const res = await t.call({ method: 'DELETE', url: `/api/user/single/${id}`, token: managerToken });
       expect(res.statusCode).toBe(404);
-      expect(res.json().message).toBe(COMMON.notFound);
+      expect(res.json().message).toBe(said(COMMON.notFound));
     }
     expect((await row(inRoot.id)).status).toBe('aktivan');
     expect((await row(inOther.id)).status).toBe('aktivan');
