@@ -18,7 +18,7 @@ import { emotionCache } from './emotionCache';
 import { takeEarlyProfile, takeOverSignIn, takePendingUser } from './public/handoff';
 import { getScript, setScript } from './script';
 import { PROFILE_KEY, retryProfile } from './shell/session';
-import { theme } from './theme';
+import { appTheme } from './theme';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -58,7 +58,7 @@ takeOverSignIn((token, user) => {
 export default function FullApp() {
   return (
     <CacheProvider value={emotionCache}>
-      <ThemeProvider theme={theme}>
+      <ThemeProvider theme={appTheme()}>
         <CssBaseline />
         <QueryClientProvider client={queryClient}>
           <SnackbarProvider>
