@@ -190,10 +190,12 @@ const LETTER = /[\p{L}\p{M}\p{N}]/u;
 
 /**
  * `text` with every user-data phrase taken out where it stands as whole words (the longest first, so a
- * name inside a longer one goes whole). A text the screen cut short ('Uslovi i rešenje o taksi - JP Pu…')
+ * name inside a longer one goes whole), and the file names a sentence quotes. A text the screen cut short ('Uslovi i rešenje o taksi - JP Pu…')
  * goes whole when a phrase begins with what is left of it.
  */
 export function withoutUserData(text: string, phrases: readonly string[]): string {
+  // A file name in brackets or quotes inside a sentence ('je dodao dokumente (Uslovi - JP Putevi.pdf)').
+  text = text.replace(/([(„“"])[^()„“"]*\.(?:pdf|docx?|xlsx?|csv|zip|png|jpe?g)(?=[)“”",])/giu, '$1');
   if (text.endsWith('…')) {
     const start = text.slice(0, -1).replace(/^\W+/, '');
     if (start.length > 3 && phrases.some((p) => p.startsWith(start) || p.includes(start))) return '';
