@@ -14,7 +14,7 @@ test('My account shows the data, changes it, the password and the e-mail, signs 
   const table = page.getByRole('table', { name: 'Мој налог' });
   await expect(table).toContainText('Marija');
   await expect(table).toContainText('Kabl Mreže d.o.o.');
-  await expect(table).toContainText('Izvođač');
+  await expect(table).toContainText('Извођач');
 
   await page.locator('input[name="ime"]').fill('');
   await page.getByRole('button', { name: 'Сачувај измене' }).click();

@@ -138,7 +138,7 @@ test.describe
       await expect(page.getByText('Дозвољене су само цифре и један децимални сепаратор.')).toBeVisible();
       await length.fill('12,5');
       await expect(length).toHaveValue('12.5');
-      await expect(page.getByText('= 12,5 m')).toBeVisible();
+      await expect(page.getByText('= 12,5 м')).toBeVisible();
       await expect(page.getByText('Податак је сачуван.')).toBeVisible();
       // The note goes after 3 s.
       await expect(page.getByText('Податак је сачуван.')).toBeHidden({ timeout: 6000 });

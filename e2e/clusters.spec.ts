@@ -114,7 +114,7 @@ test.describe
       await dialog.locator('input[name="indikativnaDuzinaKlastera"]').fill('12,5');
       await dialog.locator('input[name="ugovorenaVrednostKlastera"]').fill('1500000.75');
       await expect(dialog.getByText('= 1.500.000,75 RSD')).toBeVisible();
-      await pickMany(dialog, page, 'Одговорне групе', 'Optika Gradnja d', `${CONTRACTOR_GROUP} (Izvođač)`);
+      await pickMany(dialog, page, 'Одговорне групе', 'Optika Gradnja d', `${CONTRACTOR_GROUP} (Извођач)`);
       // The settlement sub-form: rows added with 'додај насеље', a settlement and its registration number each.
       const inCluster = settlementList(dialog, 'Насеља у кластеру');
       const incidentalList = settlementList(dialog, 'Успутна насеља');
@@ -163,7 +163,7 @@ test.describe
       await expect(activities.first()).toContainText('Није започета');
       await page.getByRole('switch', { name: 'Лична карта кластера' }).check();
       const info = page.getByRole('table', { name: 'Подаци о кластеру' });
-      await expect(info).toContainText(`${CONTRACTOR_GROUP} (Izvođač)`);
+      await expect(info).toContainText(`${CONTRACTOR_GROUP} (Извођач)`);
       await expect(info).toContainText('12,5');
       await expect(info).toContainText('1.500.000,75 RSD');
       await expect(page.getByRole('table', { name: 'Насеља у кластеру' })).toContainText(first.naziv);

@@ -93,9 +93,9 @@ test('an Admin keeps the group-types codebook: built-in types stay, a name is ta
   await page.goto('/app/sifrarnici');
   const table = 'Типови група';
   // Built-in types can be renamed but have no delete (the server would refuse it).
-  const builtin = rowWith(page, table, 'Izvođač');
+  const builtin = rowWith(page, table, 'Извођач');
   await expect(builtin).toContainText('Да');
-  await expect(builtin.getByRole('button', { name: 'Измени: Izvođač' })).toBeVisible();
+  await expect(builtin.getByRole('button', { name: 'Измени: Извођач' })).toBeVisible();
   await expect(builtin.getByRole('button', { name: /^Обриши:/ })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Додај тип групе' }).click();

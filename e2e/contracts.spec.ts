@@ -84,7 +84,7 @@ test.describe
       await dialog.locator('input[name="broj"]').fill(broj);
       await fillDate(dialog.locator('input[name="datumPocetka"]'), start);
       await dialog.locator('input[name="rokTrajanja"]').fill('365');
-      await pickMany(page.getByRole('dialog'), page, 'Групе извођача', 'Optika Gradnja d', `${CONTRACTOR_GROUP} (Izvođač)`);
+      await pickMany(page.getByRole('dialog'), page, 'Групе извођача', 'Optika Gradnja d', `${CONTRACTOR_GROUP} (Извођач)`);
       await dialog.locator('input[type="file"]').setInputFiles([pdfFile('Ugovor E2E.pdf')]);
       await expect(dialog.getByRole('list', { name: 'Нова документа' })).toContainText('Ugovor E2E.pdf');
       await dialog.getByRole('button', { name: 'Сачувај' }).click();
@@ -174,7 +174,7 @@ test.describe
       dialog = page.getByRole('dialog', { name: 'Измена уговора' });
       await expect(dialog.locator('input[name="naziv"]')).toHaveValue(naziv);
       await expect(dialog.locator('input[name="datumPocetka"]')).toHaveValue(typedDate(start));
-      await expect(dialog.getByText(`${CONTRACTOR_GROUP} (Izvođač)`)).toBeVisible();
+      await expect(dialog.getByText(`${CONTRACTOR_GROUP} (Извођач)`)).toBeVisible();
       await dialog.getByRole('button', { name: 'Обриши документ: Ugovor E2E.pdf' }).click();
       await page.getByRole('dialog', { name: 'Обрисати документ?' }).getByRole('button', { name: 'Да' }).click();
       await expectNotice(page, 'Dokument je obrisan.');

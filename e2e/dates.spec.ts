@@ -23,7 +23,8 @@ test('an English browser types and sees a contract date as DD.MM.YYYY, with a Se
 
   const date = dialog.locator('input[name="datumPocetka"]');
   await date.click();
-  await expect(date).toHaveAttribute('placeholder', 'DD.MM.YYYY');
+  // The empty field shows the pattern in the user's script (Ћирилица here).
+  await expect(date).toHaveAttribute('placeholder', 'ДД.ММ.ГГГГ');
   await date.fill('01.03.2026');
   await expect(date).toHaveValue('01.03.2026');
   // The calendar opens on the typed date, in Serbian.

@@ -26,7 +26,7 @@ test('an Admin builds a group tree, creates users in it and manages the list', a
   // The parent: a designer that sees every cluster.
   await dialog.locator('input[name="naziv"]').fill(parent);
   await dialog.locator('input[name="kratakNaziv"]').fill(`VM-${stamp}`);
-  await choose(dialog, page, 'Тип', 'Projektant');
+  await choose(dialog, page, 'Тип', 'Пројектант');
   await dialog.getByRole('switch', { name: 'Види све кластере' }).check();
   await dialog.getByRole('button', { name: 'Сачувај' }).click();
   await expectNotice(page, 'Успешно сте креирали групу.');
@@ -37,14 +37,14 @@ test('an Admin builds a group tree, creates users in it and manages the list', a
   dialog = page.getByRole('dialog', { name: 'Нова група' });
   await dialog.locator('input[name="naziv"]').fill(child);
   await dialog.locator('input[name="kratakNaziv"]').fill(`VM-${stamp}-J`);
-  await choose(dialog, page, 'Тип', 'Izvođač');
+  await choose(dialog, page, 'Тип', 'Извођач');
   // The reserved group 'Admin' is never offered as a parent.
   await dialog.getByRole('combobox', { name: 'Надређена група', exact: true }).fill('Admin');
   await expect(page.getByRole('listbox').getByRole('option', { name: 'Admin', exact: true })).toHaveCount(0);
   await dialog.getByRole('combobox', { name: 'Надређена група', exact: true }).fill('');
   await pick(dialog, page, 'Надређена група', parent);
   const type = dialog.getByRole('combobox', { name: /^Тип/ });
-  await expect(type).toHaveText('Projektant');
+  await expect(type).toHaveText('Пројектант');
   await expect(type).toHaveAttribute('aria-disabled', 'true');
   await expect(dialog.getByRole('switch', { name: 'Види све кластере' })).toBeChecked();
   await expect(dialog.getByRole('switch', { name: 'Види све кластере' })).toBeDisabled();
@@ -57,7 +57,7 @@ test('an Admin builds a group tree, creates users in it and manages the list', a
   await expect(dataRows(page, 'Групе')).toHaveCount(2);
   const childRow = rowWith(page, 'Групе', child);
   await expect(childRow).toContainText(parent);
-  await expect(childRow).toContainText('Projektant');
+  await expect(childRow).toContainText('Пројектант');
   await search(page, `влакно мрежа ${stamp}`);
   await expect(dataRows(page, 'Групе')).toHaveCount(2);
 
@@ -71,9 +71,9 @@ test('an Admin builds a group tree, creates users in it and manages the list', a
   await dialog.locator('input[name="prezime"]').fill('Vuković');
   await dialog.locator('input[name="email"]').fill(email);
   // Gost and Admin have no group: the field is locked.
-  await choose(dialog, page, 'Рола', 'Gost');
+  await choose(dialog, page, 'Рола', 'Гост');
   await expect(dialog.getByRole('combobox', { name: 'Група', exact: true })).toBeDisabled();
-  await choose(dialog, page, 'Рола', 'Zaposleni');
+  await choose(dialog, page, 'Рола', 'Запослени');
   await dialog.getByRole('button', { name: 'Сачувај' }).click();
   await expect(dialog.getByText('Нисте изабрали валидну опцију')).toBeVisible();
   await expect(dialog.getByText('Лозинка мора имати минимум 8 карактера')).toBeVisible();
@@ -98,7 +98,7 @@ test('an Admin builds a group tree, creates users in it and manages the list', a
   await dialog.locator('input[name="ime"]').fill('Petra');
   await dialog.locator('input[name="prezime"]').fill('Vuković');
   await dialog.locator('input[name="email"]').fill(email);
-  await choose(dialog, page, 'Рола', 'Gost');
+  await choose(dialog, page, 'Рола', 'Гост');
   await dialog.locator('input[name="lozinka"]').fill('Vlakno2025');
   await dialog.locator('input[name="potvrdaLozinke"]').fill('Vlakno2025');
   await dialog.getByRole('button', { name: 'Сачувај' }).click();
@@ -108,7 +108,7 @@ test('an Admin builds a group tree, creates users in it and manages the list', a
   await search(page, stamp);
   const userRow = rowWith(page, 'Сви корисници', email);
   await expect(userRow).toContainText(child);
-  await expect(userRow).toContainText('Zaposleni');
+  await expect(userRow).toContainText('Запослени');
 
   // Details open from the list only.
   await userRow.getByRole('cell', { name: 'Vuković', exact: true }).click();
@@ -156,7 +156,7 @@ test('an Admin edits and deletes a group, and saves the list layout', async ({ p
   let dialog = page.getByRole('dialog', { name: 'Нова група' });
   await dialog.locator('input[name="naziv"]').fill(name);
   await dialog.locator('input[name="kratakNaziv"]').fill(`PG-${stamp}`);
-  await choose(dialog, page, 'Тип', 'Nadzor');
+  await choose(dialog, page, 'Тип', 'Надзор');
   await dialog.getByRole('button', { name: 'Сачувај' }).click();
   await expectNotice(page, 'Успешно сте креирали групу.');
 

@@ -122,7 +122,7 @@ test('an Admin imports a user whose built-in role is named in Cyrillic', async (
   await expectNotice(page, 'Успешно додат документ.');
   await expect(page.getByRole('dialog', { name: 'Резултат увоза' })).toHaveCount(0);
   await search(page, email);
-  await expect(rowWith(page, 'Сви корисници', email)).toContainText('Zaposleni');
+  await expect(rowWith(page, 'Сви корисници', email)).toContainText('Запослени');
 });
 
 test('an oversize file is refused before it is sent', async ({ page }) => {

@@ -80,7 +80,7 @@ test('the Admin opens the catalogue from the activities in progress and edits an
   const rows = dataRows(page, 'Активности');
   await expect(rows).toHaveCount(36);
   await expect(rows.first()).toContainText('A1');
-  await rows.filter({ hasText: 'Broj povezanih škola' }).click();
+  await rows.filter({ hasText: 'Број повезаних школа' }).click();
   const dialog = page.getByRole('dialog', { name: 'Измена активности A27.1' });
   await expect(dialog.getByRole('combobox', { name: 'Рок (дана)' })).toHaveText('10');
   await dialog.getByLabel('Упутство').fill('Uneti broj škola povezanih na mrežu.');

@@ -80,7 +80,7 @@ test("an Admin sets up a cluster and a contractor contract; the contractor's emp
   await dialog.locator('input[name="broj"]').fill(broj);
   await fillDate(dialog.locator('input[name="datumPocetka"]'), new Date().toISOString().slice(0, 10));
   await dialog.locator('input[name="rokTrajanja"]').fill('180');
-  await pickMany(dialog, page, 'Групе извођача', 'Optika Gradnja d', `${CONTRACTOR_GROUP} (Izvođač)`);
+  await pickMany(dialog, page, 'Групе извођача', 'Optika Gradnja d', `${CONTRACTOR_GROUP} (Извођач)`);
   await dialog.locator('input[type="file"]').setInputFiles([pdfFile(document)]);
   await dialog.getByRole('button', { name: 'Сачувај' }).click();
   await expectNotice(page, 'Успешно креиран уговор.');

@@ -68,7 +68,7 @@ test.describe
 
       // The cluster picker finds the Latin name typed in Cyrillic (issue 14).
       await pickTyped(page, page, 'Кластер', 'чајетина 1', CLUSTER);
-      await pick(page, page, 'Одговорна група', `${SUPERVISION} (Nadzor)`);
+      await pick(page, page, 'Одговорна група', `${SUPERVISION} (Надзор)`);
       await choose(page, page, 'Приоритет', 'Висок');
       await fillDate(page.getByLabel('Рок'), '2030-05-20T10:30');
       await page.getByLabel('Опис').fill(opis);
@@ -107,7 +107,7 @@ test.describe
       await comment.getByRole('button', { name: 'Пошаљи коментар' }).click();
       await expect(comment.getByText('Не можете послати празну поруку.')).toBeVisible();
       await comment.getByRole('textbox', { name: 'Коментар' }).fill('Saglasni smo sa sanacijom; izvođač neka dostavi snimak.');
-      await pick(comment, page, 'Предај групи', `${CONTRACTOR} (Izvođač)`);
+      await pick(comment, page, 'Предај групи', `${CONTRACTOR} (Извођач)`);
       await comment.getByRole('button', { name: 'Пошаљи коментар' }).click();
 
       const comments = page.getByRole('list', { name: 'Коментари' }).getByRole('listitem');

@@ -54,7 +54,7 @@ test('a Rukovodilac sees and manages only their own subtree', async ({ page }) =
   // Creating a user: the roles offered exclude Admin, the groups are the subtree's.
   await page.getByRole('button', { name: 'Додај корисника' }).click();
   const dialog = page.getByRole('dialog', { name: 'Нови корисник' });
-  expect(await optionsOf(dialog, page, 'Рола')).toEqual(['Rukovodilac', 'Zaposleni', 'Gost']);
+  expect(await optionsOf(dialog, page, 'Рола')).toEqual(['Руководилац', 'Запослени', 'Гост']);
   const offered = await pickerOptions(dialog, page, 'Група');
   expect(offered).toEqual(expect.arrayContaining(OWN_GROUPS));
   for (const name of offered) expect(name).toMatch(/^Optika Gradnja/);
@@ -66,11 +66,11 @@ test('a Rukovodilac sees and manages only their own subtree', async ({ page }) =
   await menuLabels(page)
     .filter({ hasText: /^Роле$/ })
     .click();
-  await expect(page.getByRole('table', { name: 'Роле' })).toContainText('Zaposleni');
-  await expect(page.getByRole('table', { name: 'Роле' })).not.toContainText('ADM');
+  await expect(page.getByRole('table', { name: 'Роле' })).toContainText('Запослени');
+  await expect(page.getByRole('table', { name: 'Роле' })).not.toContainText('АДМ');
   await expect(page.getByRole('button', { name: 'Додај ролу' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Управљање корисницима' }).click();
-  await expect(page.getByRole('tab')).toHaveText(['Rukovodilac', 'Zaposleni', 'Gost']);
+  await expect(page.getByRole('tab')).toHaveText(['Руководилац', 'Запослени', 'Гост']);
   await page.goto('/app/nova-rola');
   await expect(page.getByText('Страница коју тражите не постоји')).toBeVisible();
 
@@ -87,9 +87,9 @@ test('a Rukovodilac is offered no edit of a role used beyond their groups, as th
   await signIn(page, MANAGER, DEMO_PASSWORD);
   await page.goto('/app/role');
   const table = page.getByRole('table', { name: 'Роле' });
-  await expect(table).toContainText('Zaposleni');
+  await expect(table).toContainText('Запослени');
   await expect(table.getByRole('button', { name: /^Измени:/ })).toHaveCount(0);
-  await rowWith(page, 'Роле', 'Gost').click();
+  await rowWith(page, 'Роле', 'Гост').click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
@@ -120,17 +120,17 @@ test('a registered guest is given a role in a group and then works as an employe
   await expect(guest).toBeVisible();
   // A guest joins with a role that has a group: never Gost or Admin.
   await guest.getByRole('combobox', { name: `Нова рола: ${who}` }).click();
-  await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['Rukovodilac', 'Zaposleni']);
+  await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['Руководилац', 'Запослени']);
   await page.keyboard.press('Escape');
   await guest.getByRole('button', { name: `Додај у групу: ${who}` }).click();
   await expectNotice(page, 'Изаберите ролу и групу.');
   await guest.getByRole('combobox', { name: `Нова рола: ${who}` }).click();
-  await page.getByRole('listbox').getByRole('option', { name: 'Zaposleni', exact: true }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'Запослени', exact: true }).click();
   await guest.getByRole('button', { name: `Додај у групу: ${who}` }).click();
   await expectNotice(page, 'Успешно сте убацили корисника у групу.');
   await expect(rowWith(page, 'Гости', email)).toHaveCount(0);
   await page.getByRole('tab', { name: 'Корисници групе' }).click();
-  await expect(rowWith(page, 'Корисници групе', email)).toContainText('Zaposleni');
+  await expect(rowWith(page, 'Корисници групе', email)).toContainText('Запослени');
   await signOut(page);
 
   await signIn(page, email, 'Zlatni-Vetar-27');
@@ -155,18 +155,18 @@ test('a registered guest is given a role in a group and then works as an employe
 test('an Admin changes a role on user management and deactivates a user', async ({ page }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.goto('/app/role');
-  await expect(page.getByRole('table', { name: 'Роле' })).toContainText('ADM');
+  await expect(page.getByRole('table', { name: 'Роле' })).toContainText('АДМ');
   await page.getByRole('link', { name: 'Управљање корисницима' }).click();
-  await page.getByRole('tab', { name: 'Zaposleni', exact: true }).click();
+  await page.getByRole('tab', { name: 'Запослени', exact: true }).click();
   await setPageSize(page, 50);
-  const row = rowWith(page, 'Zaposleni', 'vladimir.ciric@nadzor-inzenjering.rs');
+  const row = rowWith(page, 'Запослени', 'vladimir.ciric@nadzor-inzenjering.rs');
   await expect(row).toContainText('Nadzor Inženjering d.o.o.');
-  await choose(row, page, 'Нова рола: Vladimir Ćirić', 'Rukovodilac');
+  await choose(row, page, 'Нова рола: Vladimir Ćirić', 'Руководилац');
   await row.getByRole('button', { name: 'Сачувај: Vladimir Ćirić' }).click();
   await expectNotice(page, 'Успешно сте променили ролу кориснику.');
-  await page.getByRole('tab', { name: 'Rukovodilac', exact: true }).click();
+  await page.getByRole('tab', { name: 'Руководилац', exact: true }).click();
   await setPageSize(page, 50);
-  await expect(rowWith(page, 'Rukovodilac', 'vladimir.ciric@nadzor-inzenjering.rs')).toContainText('Nadzor Inženjering d.o.o.');
+  await expect(rowWith(page, 'Руководилац', 'vladimir.ciric@nadzor-inzenjering.rs')).toContainText('Nadzor Inženjering d.o.o.');
 
   // Deleting a user changes the status; the user's details are reachable only from the list.
   await page.goto('/app/korisnici');

@@ -22,7 +22,7 @@ import { takeEarlyProfile, takeOverSignIn, takePendingUser } from './public/hand
 import { getScript, setScript } from './script';
 import { PROFILE_KEY, retryProfile } from './shell/session';
 import { UpdateNotice } from './shell/UpdateNotice';
-import { theme } from './theme';
+import { appTheme } from './theme';
 
 // Queries and mutations run whatever the browser says of the network (networkMode 'always'): offline,
 // the API client answers from the device's copy or fails at once, so a screen shows its copy or says
@@ -73,7 +73,7 @@ takeOverSignIn((token, user) => {
 export default function FullApp() {
   return (
     <CacheProvider value={emotionCache}>
-      <ThemeProvider theme={theme}>
+      <ThemeProvider theme={appTheme()}>
         <CssBaseline />
         <QueryClientProvider client={queryClient}>
           <SnackbarProvider>

@@ -1,4 +1,11 @@
+import { getScript } from '../script';
 import { clearToken, getToken } from './token';
+
+/**
+ * The script the user reads (Ћирилица 'cyr' or Latinica 'lat'), sent with every call: the server words its
+ * answers, messages and files in it (docs/decisions.md "One script at a time").
+ */
+export const SCRIPT_HEADER = 'X-Trasa-Pismo';
 
 /** A failed call: `serverMessage` is the server's `message` when it sent one; status 0 is a network failure. */
 export class ApiError extends Error {
@@ -102,7 +109,7 @@ function url(path: string, query: RequestOptions['query']): string {
 
 /** Calls /api{path} with JSON and the bearer token from local storage; throws ApiError on failure. */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ Accept: 'application/json', [SCRIPT_HEADER]: getScript() });
   const token = options.auth === false ? null : getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let body: string | FormData | undefined;
@@ -170,6 +177,7 @@ export function sendForm<T>(
     const token = getToken();
     xhr.open(options.method ?? 'POST', url(path, undefined));
     xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader(SCRIPT_HEADER, getScript());
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.withCredentials = true;
     xhr.upload.onprogress = (event) => {
@@ -214,7 +222,7 @@ export function fileNameOf(header: string | null): string | null {
 
 /** Fetches /api{path} as a blob (file downloads) with the bearer token; throws ApiError on failure. */
 export async function download(path: string, signal?: AbortSignal): Promise<{ blob: Blob; fileName: string | null }> {
-  const headers = new Headers();
+  const headers = new Headers({ [SCRIPT_HEADER]: getScript() });
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let response: Response;

@@ -1,3 +1,5 @@
+import { getScript } from '../script';
+import { SCRIPT_HEADER } from './client';
 import { getToken } from './token';
 import type { SearchText } from './users';
 
@@ -136,7 +138,7 @@ export function timestampedName(list: string, extension: string, now = new Date(
 export async function downloadExport(target: ExportTarget, format: ExportFormat, search: SearchText | null): Promise<void> {
   const token = getToken();
   const response = await fetch(exportUrl(target, format, search), {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    headers: { [SCRIPT_HEADER]: getScript(), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     credentials: 'include',
   });
   if (!response.ok) throw new Error(`export failed: HTTP ${response.status}`);

@@ -1,10 +1,14 @@
 import { Box } from '@mui/material';
+import { inScript } from '../script';
 
 /**
  * Units shown beside typed amounts (issue 13 item 6): lengths in metres (as spec 3 reports route lengths)
- * and money in dinars. The value stays the bare number the API takes.
+ * and money in dinars. The value stays the bare number the API takes. Metres read 'м' in Ћирилица and
+ * 'm' in Latinica; RSD stays as written.
  */
-export const METRES = 'm';
+export function metres(): string {
+  return inScript('m');
+}
 export const RSD = 'RSD';
 
 /**

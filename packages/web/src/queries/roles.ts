@@ -3,6 +3,7 @@ import { assignableRoles, isRoleKey, type RoleDto, type RoleKey, roleIn } from '
 import { useMemo } from 'react';
 import { ALL_ROLES_LIMIT, listRoles } from '../api/roles';
 import { useCurrentUser } from '../session/currentUser';
+import { roleName } from '../shipped';
 
 export const ROLES_KEY = ['roles'] as const;
 
@@ -31,5 +32,5 @@ export function useAssignableRoles(): { roles: RoleDto[]; isPending: boolean } {
 }
 
 export function roleOptions(roles: readonly RoleDto[]) {
-  return roles.map((r) => ({ value: r._id, label: r.imeRole }));
+  return roles.map((r) => ({ value: r._id, label: roleName(r.imeRole) }));
 }

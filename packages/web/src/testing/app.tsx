@@ -16,7 +16,7 @@ import { setToken } from '../api/token';
 import { SnackbarProvider } from '../components/SnackbarProvider';
 import { TipHost } from '../components/TipHost';
 import { CurrentUserProvider } from '../shell/session';
-import { theme } from '../theme';
+import { appTheme } from '../theme';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -42,7 +42,7 @@ export function renderInApp(ui: ReactNode, user: UserDto) {
     defaultOptions: { queries: { refetchOnWindowFocus: false, retry: false }, mutations: { retry: false } },
   });
   return render(
-    <ThemeProvider theme={theme}>
+    <ThemeProvider theme={appTheme()}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
         <MemoryRouter>

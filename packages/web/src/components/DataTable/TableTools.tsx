@@ -14,13 +14,14 @@ import {
   saveRowsAsJson,
 } from '../../api/exports';
 import { ACCOUNT, USERS } from '../../messages';
+import { scripted } from '../../scripted';
 import { PROFILE_KEY } from '../../session/currentUser';
 import { UI } from '../../texts';
 import { useSnackbar } from '../SnackbarProvider';
 import { ToolButton } from './PopoverButton';
 import type { TablePage, TableQuery, Visibility } from './types';
 
-const EXPORT_LABELS: Record<ExportFormat, string> = { xlsx: 'Извоз у Excel', pdf: 'Извоз у PDF' };
+const EXPORT_LABELS: Record<ExportFormat, string> = scripted({ xlsx: 'Извоз у Excel', pdf: 'Извоз у PDF' });
 
 type ExportButtonsProps<T> = {
   tableName: string;

@@ -17,6 +17,7 @@ import { appPath, canOpen, landingPath } from '@trasa/domain';
 import { Link as RouterLink } from 'react-router';
 import { ScriptSwitch } from '../../shell/ScriptSwitch';
 import { useCurrentUser } from '../../shell/session';
+import { groupTypeName, roleName } from '../../shipped';
 import { UI } from '../../texts';
 import { ChangeInfoForm } from './ChangeInfoForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
@@ -32,9 +33,9 @@ export function MyAccountPage() {
     [UI.ime, user.ime],
     [UI.prezime, user.prezime],
     [UI.email, user.email],
-    [UI.role, user.rolaNaziv || user.rola],
+    [UI.role, roleName(user.rolaNaziv || user.rola)],
     [UI.group, user.grupa?.naziv || UI.empty],
-    [UI.groupType, user.grupa?.tip || UI.empty],
+    [UI.groupType, user.grupa?.tip ? groupTypeName(user.grupa.tip) : UI.empty],
   ];
 
   return (

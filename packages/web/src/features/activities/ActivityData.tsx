@@ -3,8 +3,8 @@ import { checkedHolderIds, DATA_KEYS, dataValue, formatDate, holderIds, parseAmo
 import type { ReactNode } from 'react';
 import type { ActivityDto, DataItem } from '../../api/activities';
 import { DetailRows } from '../../components/DetailRows';
-import { dataLabel } from '../../messages';
 import { inScript } from '../../script';
+import { dataItemName } from '../../shipped';
 import { UI } from '../../texts';
 import { formatMoney, formatNumber } from '../clusters/format';
 import { SlotFiles } from './files';
@@ -25,14 +25,6 @@ function shownValue(item: DataItem): string {
   // The A3 outcome ('Dobijena IOL', 'Da', …) is one of the spec's words, not typed text.
   if (item.key === DATA_KEYS.yesNo) return inScript(item.vrednost);
   return item.vrednost;
-}
-
-/** The stored naziv (the server's label of the key); per-entity items say what they are about. */
-function nameOf(code: string, item: DataItem): string {
-  const label = dataLabel(code, item.key);
-  if ((item.key === DATA_KEYS.routeLength && item.ref) || item.key === DATA_KEYS.extraFee || item.key === DATA_KEYS.a7Fee)
-    return `${label}: ${item.naziv}`;
-  return item.naziv ? inScript(item.naziv) : label;
 }
 
 /** A finished A7: each holder with done (yes/no), the fee in RSD and its file. */
@@ -80,7 +72,7 @@ export function ActivityData({ activity }: { activity: ActivityDto }) {
       !HIDDEN_KEYS.includes(p.key) && p.vrednost.trim() !== '' && !(a7 && (p.key === DATA_KEYS.a7Fee || p.key === DATA_KEYS.holderNames)),
   );
   if (!a7 && items.length === 0) return null;
-  const rows: [string, ReactNode][] = items.map((item) => [nameOf(activity.kratakNaziv, item), shownValue(item)]);
+  const rows: [string, ReactNode][] = items.map((item) => [dataItemName(activity.kratakNaziv, item), shownValue(item)]);
   return (
     <Paper component="section" aria-label={ACTIVITY_LABELS.data} sx={{ p: 2 }}>
       <Typography variant="h3" component="h2" gutterBottom>

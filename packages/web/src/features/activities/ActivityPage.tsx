@@ -34,6 +34,7 @@ import { ACTIVITIES, COMMON } from '../../messages';
 import { activityPath } from '../../offline/kept';
 import { OFFLINE } from '../../offline/texts';
 import { useCurrentUser } from '../../shell/session';
+import { activityTitle, catalogueText } from '../../shipped';
 import { UI } from '../../texts';
 import { ActivityActions } from './Actions';
 import { ActivityData } from './ActivityData';
@@ -91,7 +92,7 @@ function Instructions({ activity }: { activity: ActivityDto }) {
         <DialogTitle id={titleId}>{ACTIVITY_LABELS.instructions}</DialogTitle>
         <DialogContent>
           <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {activity.uputstvo.trim() ? activity.uputstvo : ACTIVITIES.noInstructions}
+            {activity.uputstvo.trim() ? catalogueText(activity.uputstvo) : ACTIVITIES.noInstructions}
           </Typography>
         </DialogContent>
         <DialogActions>
@@ -168,7 +169,7 @@ function Details({ activity }: { activity: ActivityDto }) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('md'));
   const cells: [string, ReactNode][] = [
-    [ACTIVITY_LABELS.name, activity.naziv],
+    [ACTIVITY_LABELS.name, catalogueText(activity.naziv)],
     [ACTIVITY_LABELS.cluster, activity.lokacija.naziv],
     [ACTIVITY_LABELS.status, activityStatusLabel(activity.status)],
     [ACTIVITY_LABELS.responsible, partiesLabel(activity.odgovoran)],
@@ -207,7 +208,7 @@ function Details({ activity }: { activity: ActivityDto }) {
       )}
       {activity.dokumenta && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {`${ACTIVITY_LABELS.documentsDescription}: ${activity.dokumenta}`}
+          {`${ACTIVITY_LABELS.documentsDescription}: ${catalogueText(activity.dokumenta)}`}
         </Typography>
       )}
     </Paper>
@@ -224,7 +225,9 @@ function ActivityView({ detail, path, fetchedAt }: { detail: ActivityDetailRespo
         <BackButtons activity={activity} />
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ xs: 'flex-start', sm: 'center' }}>
-        <Typography variant="h1" sx={{ flexGrow: 1, overflowWrap: 'anywhere' }}>{`${activity.kratakNaziv} - ${activity.naziv}`}</Typography>
+        <Typography variant="h1" sx={{ flexGrow: 1, overflowWrap: 'anywhere' }}>
+          {activityTitle(activity)}
+        </Typography>
         <Instructions activity={activity} />
       </Stack>
       <Banners activity={activity} />

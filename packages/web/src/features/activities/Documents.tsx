@@ -1,7 +1,8 @@
 import { Box, Paper, Stack, Typography } from '@mui/material';
-import { A20_TEST_TYPES, DATA_KEYS, dataValue, holderIds } from '@trasa/domain';
+import { DATA_KEYS, dataValue, holderIds } from '@trasa/domain';
 import type { ReactNode } from 'react';
 import type { ActivityDto, ActivityFileDto, ConnectedActivityDto } from '../../api/activities';
+import { activityTitle, testTypeName } from '../../shipped';
 import { FileRow, OLD_FILE_NAME_MAX, useFileDelete } from './files';
 import { ACTIVITY_LABELS } from './labels';
 import { isCurrentFile, liveFiles } from './model';
@@ -31,7 +32,7 @@ export function slotNote(
     case 'A1':
       return naselja.find((n) => n._id === slot)?.naziv;
     case 'A20':
-      return A20_TEST_TYPES[Number(slot) - 1];
+      return testTypeName(slot);
     case 'A7':
       return holderNames(podaci).get(slot);
     default:
@@ -116,9 +117,9 @@ export function ConnectedDocuments({ connected, lokacija }: { connected: Connect
           {withFiles.map(({ c, files }) => (
             <Box key={c._id}>
               <Typography variant="subtitle2" component="h3" gutterBottom>
-                {`${c.kratakNaziv} - ${c.naziv}`}
+                {activityTitle(c)}
               </Typography>
-              <FileList label={`${c.kratakNaziv} - ${c.naziv}`}>
+              <FileList label={activityTitle(c)}>
                 {files.map((f) => (
                   <FileRow key={f._id} file={f} activityId={c._id} locationId={lokacija._id} note={connectedNote(c, f, lokacija.naselja)} />
                 ))}

@@ -5,6 +5,7 @@ import type { ActivityBrief, LocationDto } from '../../api/clusters';
 import { deadlineRowColor } from '../../components/ColourLegend';
 import { DataTable } from '../../components/DataTable';
 import type { ColumnDef } from '../../components/tableTypes';
+import { catalogueText } from '../../shipped';
 import { UI } from '../../texts';
 import { ACTIVITY_STATUS_LABELS, ACTIVITY_UI, dateLabel, responsibleLabel } from '../catalogue/labels';
 import { CLUSTERS_KEY } from './queries';
@@ -14,7 +15,7 @@ const ACTIVITY_ROWS = 50;
 
 const COLUMNS: ColumnDef<ActivityBrief>[] = [
   { accessorKey: 'kratakNaziv', header: ACTIVITY_UI.kratakNaziv },
-  { accessorKey: 'naziv', header: UI.activityName },
+  { id: 'naziv', header: UI.activityName, accessorFn: (a) => catalogueText(a.naziv) },
   {
     id: 'status',
     header: UI.status,

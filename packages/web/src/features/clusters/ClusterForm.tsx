@@ -12,7 +12,7 @@ import type { SelectOption } from '../../components/FormSelect';
 import { FormSelect } from '../../components/FormSelect';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
-import { decimalWithUnit, METRES, RSD } from '../../components/units';
+import { decimalWithUnit, metres, RSD } from '../../components/units';
 import { zodResolver } from '../../components/validation';
 import { CLUSTERS, CONTRACTS } from '../../messages';
 import { useCurrentUser } from '../../shell/session';
@@ -151,9 +151,9 @@ function ClusterFormBody({ cluster, variant, onSaved, onCancel, groups, settleme
           name="indikativnaDuzinaKlastera"
           label={UI.indikativnaDuzina}
           decimals={METRE_DECIMALS}
-          unit={METRES}
+          unit={metres()}
           autoComplete="off"
-          slotProps={decimalWithUnit(METRES)}
+          slotProps={decimalWithUnit(metres())}
         />
         <AmountTextField
           control={control}

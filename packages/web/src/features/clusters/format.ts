@@ -1,7 +1,9 @@
 import { type ContractKind, formatQuantity, formatRsd } from '@trasa/domain';
 import type { ClusterStatus, GroupBrief, LocationDto } from '../../api/clusters';
 import type { SettlementDto } from '../../api/settlements';
+import { metres } from '../../components/units';
 import { scripted } from '../../scripted';
+import { groupTypeName } from '../../shipped';
 import { UI } from '../../texts';
 
 const STATUS_LABELS: Record<ClusterStatus, string> = {
@@ -25,7 +27,7 @@ export function responsibleContractors(location: { odgovoran: readonly Pick<Grou
 
 /** 'naziv (tip)', the group option label of the cluster form (spec 2 §2). */
 export function groupLabel(group: Pick<GroupBrief, 'naziv' | 'tip'>): string {
-  return group.tip ? `${group.naziv} (${group.tip})` : group.naziv;
+  return group.tip ? `${group.naziv} (${groupTypeName(group.tip)})` : group.naziv;
 }
 
 /** 'naziv (broj)': a contract as its pickers, lists and headings name it. */
@@ -43,9 +45,9 @@ export function formatNumber(value: number | null | undefined): string {
   return formatQuantity(value) || UI.empty;
 }
 
-/** A length in metres with its unit: '1.250,5 m' ('—' for none). */
+/** A length in metres with its unit: '1.250,5 м' ('—' for none). */
 export function formatMetres(value: number | null | undefined): string {
-  return value === null || value === undefined ? UI.empty : `${formatNumber(value)} m`;
+  return value === null || value === undefined ? UI.empty : `${formatNumber(value)} ${metres()}`;
 }
 
 /** Money values in RSD with two decimals (spec 2 §9). */

@@ -7,6 +7,7 @@ import type { ColumnDef } from '../../components/tableTypes';
 import { ACTIVITIES, COMMENT_LIST } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { useCurrentUser } from '../../shell/session';
+import { activityTitle } from '../../shipped';
 import { UI } from '../../texts';
 import { COMMENT_LABELS } from '../logs/labels';
 import { SelectionProvider, selectionColumn, useChosenDelete, useSelectionState } from '../logs/selection';
@@ -17,7 +18,7 @@ const authorOf = (c: CommentListDto) => (c.user ? `${c.user.ime} ${c.user.prezim
 function ActivityCell({ comment }: { comment: CommentListDto }) {
   return (
     <Link component={RouterLink} to={appPath('activity', { id: comment.aktivnost })} onClick={(e) => e.stopPropagation()}>
-      {`${comment.kratakNaziv} - ${comment.naziv}`}
+      {activityTitle(comment)}
     </Link>
   );
 }
@@ -32,7 +33,7 @@ const COLUMNS: ColumnDef<CommentListDto>[] = [
   {
     id: 'aktivnost',
     header: COMMENT_LABELS.activity,
-    accessorFn: (c) => `${c.kratakNaziv} - ${c.naziv}`,
+    accessorFn: (c) => activityTitle(c),
     Cell: ({ row }) => <ActivityCell comment={row} />,
   },
   { id: 'createdAt', header: COMMENT_LABELS.createdAt, accessorFn: (c) => formatLogTime(c.createdAt) },

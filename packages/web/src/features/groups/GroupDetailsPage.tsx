@@ -10,6 +10,7 @@ import { FROM_LIST, useCameFromList } from '../../components/fromList';
 import { PageLoader } from '../../components/PageLoader';
 import { USERS } from '../../messages';
 import { GROUPS_KEY } from '../../queries/groups';
+import { groupTypeName } from '../../shipped';
 import { UI } from '../../texts';
 import { groupDetailsPath, groupMembersPath } from './groupLinks';
 
@@ -65,7 +66,7 @@ export function GroupDetailsPage() {
             [UI.naziv, group.naziv],
             [UI.cirilica, group.cirilica || UI.empty],
             [UI.kratakNaziv, group.kratakNaziv],
-            [UI.tip, group.tip || UI.empty],
+            [UI.tip, group.tip ? groupTypeName(group.tip) : UI.empty],
             [UI.seesAllLong, group.sveVideci ? UI.yes : UI.no],
             [UI.parentGroup, group.nadredjenaGrupa ? <GroupLink key="parent" group={group.nadredjenaGrupa} /> : UI.none],
             [

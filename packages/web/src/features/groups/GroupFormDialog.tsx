@@ -17,6 +17,7 @@ import { USERS } from '../../messages';
 import { GROUPS_KEY, groupOptions, useGroupChoices } from '../../queries/groups';
 import { useGroupTypes } from '../../queries/types';
 import { USERS_KEY } from '../../queries/users';
+import { groupTypeName } from '../../shipped';
 import { UI } from '../../texts';
 
 /** The group form: the create schema (nadredjenaId), tip required (spec 1 §5 "Group form"). */
@@ -74,7 +75,7 @@ export function GroupFormDialog({ open, group, onClose }: Props) {
     const excluded = group ? selfAndDescendants(group._id, all) : new Set<string>();
     return groupOptions(all.filter((g) => !excluded.has(g._id)));
   }, [groups.data, group]);
-  const typeOptions = useMemo(() => (types.data ?? []).map((t) => ({ value: t._id, label: t.naziv })), [types.data]);
+  const typeOptions = useMemo(() => (types.data ?? []).map((t) => ({ value: t._id, label: groupTypeName(t.naziv) })), [types.data]);
 
   const parentId = watch('nadredjenaId');
   const parent = (groups.data ?? []).find((g) => g._id === parentId);

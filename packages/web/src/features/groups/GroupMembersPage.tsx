@@ -18,6 +18,7 @@ import { GROUPS_KEY } from '../../queries/groups';
 import { useAssignableRoles, useRoles } from '../../queries/roles';
 import { USERS_KEY } from '../../queries/users';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
+import { roleName } from '../../shipped';
 import { UI } from '../../texts';
 import { AssignRoleControls } from '../roles/AssignRoleControls';
 import { statusLabel } from '../users/userColumns';
@@ -29,7 +30,7 @@ const MEMBER_COLUMNS: ColumnDef<UserDto>[] = [
   { accessorKey: 'ime', header: UI.ime },
   { accessorKey: 'prezime', header: UI.prezime },
   { accessorKey: 'email', header: UI.email },
-  { id: 'rola', header: UI.role, accessorFn: (u) => u.rolaNaziv || u.rola },
+  { id: 'rola', header: UI.role, accessorFn: (u) => roleName(u.rolaNaziv || u.rola) },
   { id: 'status', header: UI.status, accessorFn: (u) => statusLabel(u.status) },
 ];
 

@@ -19,6 +19,7 @@ import { GROUPS_KEY } from '../../queries/groups';
 import { USERS_KEY } from '../../queries/users';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { useCurrentUser } from '../../shell/session';
+import { groupTypeName } from '../../shipped';
 import { UI } from '../../texts';
 import { GroupFormDialog } from './GroupFormDialog';
 import { groupDetailsPath, groupMembersPath } from './groupLinks';
@@ -27,7 +28,7 @@ import { groupDetailsPath, groupMembersPath } from './groupLinks';
 const COLUMNS: ColumnDef<GroupListItem>[] = [
   { accessorKey: 'naziv', header: UI.naziv },
   { accessorKey: 'kratakNaziv', header: UI.kratakNaziv },
-  { id: 'tip', header: UI.tip, accessorFn: (g) => g.tip || UI.empty },
+  { id: 'tip', header: UI.tip, accessorFn: (g) => (g.tip ? groupTypeName(g.tip) : UI.empty) },
   { id: 'nadredjenaGrupa', header: UI.parentGroup, accessorFn: (g) => g.nadredjenaGrupa?.naziv ?? UI.empty },
   { id: 'sveVideci', header: UI.seesAll, accessorFn: (g) => (g.sveVideci ? UI.yes : UI.no) },
 ];

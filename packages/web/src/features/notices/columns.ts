@@ -2,6 +2,7 @@ import type { ActivityRowDto } from '../../api/notifications';
 import { deadlineRowColor } from '../../components/ColourLegend';
 import type { ColumnDef } from '../../components/tableTypes';
 import { inScript } from '../../script';
+import { catalogueText } from '../../shipped';
 import { UI } from '../../texts';
 import { ACTIVITY_UI, dateLabel, responsibleLabel, rokLabel } from '../catalogue/labels';
 
@@ -10,7 +11,7 @@ export const ACTIVITY_ROW_COLUMNS: ColumnDef<ActivityRowDto>[] = [
   { accessorKey: 'kratakNaziv', header: ACTIVITY_UI.kratakNaziv },
   // On a phone the activity and its cluster (two 'A3' rows of different clusters otherwise look alike);
   // the row's colour tells the deadline.
-  { accessorKey: 'naziv', header: ACTIVITY_UI.naziv, phone: true },
+  { id: 'naziv', header: ACTIVITY_UI.naziv, accessorFn: (a) => catalogueText(a.naziv), phone: true },
   { id: 'lokacija', header: ACTIVITY_UI.cluster, accessorFn: (a) => a.lokacija.naziv, phone: true },
   { id: 'odgovoran', header: ACTIVITY_UI.responsible, accessorFn: (a) => responsibleLabel(a.odgovoran) || UI.empty },
   { id: 'datumPocetka', header: ACTIVITY_UI.start, accessorFn: (a) => dateLabel(a.datumPocetka) },

@@ -5,6 +5,7 @@ import type { ContractProgress } from '@trasa/domain';
 import { messageOf } from '../../api/errors';
 import { REPORTS } from '../../messages';
 import { scripted } from '../../scripted';
+import { catalogueText } from '../../shipped';
 import { getProgress, REPORTS_KEY } from './api';
 import { LATE_CHART_HEIGHT, PROGRESS_TEXTS, SectionSkeleton, STAGES_CHART_HEIGHT } from './ProgressSkeleton';
 
@@ -71,7 +72,7 @@ function ContractCharts({ c }: { c: ContractProgress }) {
           >
             {c.stages.map((s) => (
               <li key={s.kratakNaziv ?? '-'}>
-                {s.kratakNaziv ? `${s.kratakNaziv} ${s.naziv}` : T.noneFinished}: {s.count}
+                {s.kratakNaziv ? `${s.kratakNaziv} ${catalogueText(s.naziv)}` : T.noneFinished}: {s.count}
               </li>
             ))}
           </Box>

@@ -1,5 +1,7 @@
 import { type CompareReport, formatDate, formatRsd, spreadsheetSafe } from '@trasa/domain';
 import { saveBlob } from '../../api/client';
+import { inScript } from '../../script';
+import { catalogueText } from '../../shipped';
 import { REPORT_LABELS as L } from './labels';
 
 /**
@@ -46,7 +48,7 @@ const SPECS: Record<CompareReport['type'], Spec> = {
     key: (r) => s(r.kratakNaziv),
     labels: [
       { id: 'kratakNaziv', header: L.kratakNaziv, value: (r) => s(r.kratakNaziv) },
-      { id: 'naziv', header: L.naziv, value: (r) => s(r.naziv) },
+      { id: 'naziv', header: L.naziv, value: (r) => catalogueText(s(r.naziv)) },
     ],
     values: [count('count', L.count)],
   },
@@ -56,7 +58,8 @@ const SPECS: Record<CompareReport['type'], Spec> = {
       { id: 'ugovor', header: L.ugovor, value: (r) => s(r.ugovor) },
       { id: 'klaster', header: L.klaster, value: (r) => s(r.klaster) },
       { id: 'imaoc', header: L.imaoc, value: (r) => s(r.imaoc) },
-      { id: 'zaduzen', header: L.payer, value: (r) => s(r.zaduzen) },
+      // The payer is one of the spec's two names ('Izvođač', 'Naručilac'), shown in the user's script.
+      { id: 'zaduzen', header: L.payer, value: (r) => inScript(s(r.zaduzen)) },
     ],
     values: [
       { id: 'status', header: L.done, value: (r) => (r.status ? L.yes : L.no) },

@@ -38,6 +38,7 @@ import { useSnackbar } from '../../components/SnackbarProvider';
 import type { ColumnDef } from '../../components/tableTypes';
 import { REPORTS } from '../../messages';
 import { inScript } from '../../script';
+import { catalogueText, dataItemName } from '../../shipped';
 import { UI } from '../../texts';
 import {
   downloadActivityZip,
@@ -94,7 +95,7 @@ export function SummaryReportView() {
             {(summary.data?.summary ?? []).map((r) => (
               <TableRow key={r.kratakNaziv}>
                 <TableCell>{r.kratakNaziv}</TableCell>
-                <TableCell>{r.naziv}</TableCell>
+                <TableCell>{catalogueText(r.naziv)}</TableCell>
                 <TableCell align="right">{r.count}</TableCell>
               </TableRow>
             ))}
@@ -118,7 +119,7 @@ const FINISHED_COLUMNS: ColumnDef<FinishedRow>[] = [
           <Box
             key={a.kratakNaziv}
             component="span"
-            title={`${a.naziv} — ${formatDate(a.datumZavrsetka)}${a.rokZavrsetka ? ` (${L.rok} ${formatDate(a.rokZavrsetka)})` : ''}`}
+            title={`${catalogueText(a.naziv)} — ${formatDate(a.datumZavrsetka)}${a.rokZavrsetka ? ` (${L.rok} ${formatDate(a.rokZavrsetka)})` : ''}`}
             sx={{ px: 0.75, borderRadius: 1, bgcolor: a.uRoku ? '#c8e6c9' : '#ffcdd2', color: 'common.black', fontSize: 13 }}
           >
             {a.kratakNaziv} {formatDate(a.datumZavrsetka)}
@@ -154,7 +155,8 @@ export function FinishedReportView() {
   );
 }
 
-const ACTIVITY_COLUMNS: ColumnDef<ActivityReportRow>[] = [
+/** The columns of one activity's report: its data items are named by the activity's code. */
+const activityColumns = (code: string): ColumnDef<ActivityReportRow>[] => [
   { id: 'klaster', header: L.klaster, accessorFn: (r) => r.klaster.naziv },
   { id: 'ugovor', header: L.ugovor, accessorFn: (r) => dash(r.ugovor?.naziv) },
   { id: 'status', header: L.status, accessorFn: (r) => inScript(r.status) },
@@ -164,7 +166,7 @@ const ACTIVITY_COLUMNS: ColumnDef<ActivityReportRow>[] = [
   {
     id: 'podaci',
     header: L.podaci,
-    accessorFn: (r) => r.podaci.map((p) => `${p.naziv ? inScript(p.naziv) : p.key}: ${p.vrednost}`).join('; '),
+    accessorFn: (r) => r.podaci.map((p) => `${dataItemName(code, p)}: ${p.vrednost}`).join('; '),
   },
   {
     id: 'fajlovi',
@@ -188,6 +190,7 @@ export function ActivityReportView({ initialCode = 'A1' }: { initialCode?: strin
       },
     [code],
   );
+  const columns = useMemo(() => activityColumns(code), [code]);
   const zip = async () => {
     setZipping(true);
     try {
@@ -205,7 +208,7 @@ export function ActivityReportView({ initialCode = 'A1' }: { initialCode?: strin
       tableName="izvestaj-aktivnost"
       exportAs={{ list: 'report-activity', params: { activity: code } }}
       label={L.files}
-      columns={ACTIVITY_COLUMNS}
+      columns={columns}
       queryKey={[...REPORTS_KEY, 'activity', code]}
       fetchPage={fetchPage}
       searchable
@@ -216,7 +219,7 @@ export function ActivityReportView({ initialCode = 'A1' }: { initialCode?: strin
           <TextField select size="small" label={L.activity} value={code} onChange={(e) => setCode(e.target.value)} sx={{ minWidth: 200 }}>
             {ACTIVITY_CATALOGUE.map((a) => (
               <MenuItem key={a.code} value={a.code}>
-                {a.code} — {a.naziv}
+                {a.code} — {catalogueText(a.naziv)}
               </MenuItem>
             ))}
           </TextField>
@@ -319,7 +322,7 @@ const lengthColumns = (perSettlement: boolean): ColumnDef<RouteLengthRow>[] => [
   { id: 'ugovor', header: L.ugovor, accessorFn: (r) => dash(r.ugovor?.naziv) },
   { id: 'status', header: L.status, accessorFn: (r) => inScript(r.status) },
   { id: 'datumZavrsetka', header: L.datumZavrsetka, accessorFn: (r) => dash(formatDate(r.datumZavrsetka)) },
-  { id: 'duzina', header: L.duzina, accessorFn: (r) => dash(formatMetres(r.duzina)) },
+  { id: 'duzina', header: L.duzina, accessorFn: (r) => dash(inScript(formatMetres(r.duzina))) },
 ];
 
 /** Route lengths of A1 (per cluster and settlement), A9 (PZI) and A12 (PIO), in metres, with the sum. */
@@ -339,7 +342,7 @@ export function RouteLengthView({ code }: { code: RouteLengthCode }) {
     <Stack spacing={1}>
       {report && (
         <Typography>
-          {report.kratakNaziv} — {report.naziv}. {L.ukupno}: <b>{formatMetres(report.ukupno)}</b>
+          {report.kratakNaziv} — {catalogueText(report.naziv)}. {L.ukupno}: <b>{inScript(formatMetres(report.ukupno))}</b>
         </Typography>
       )}
       <DataTable

@@ -10,6 +10,7 @@ import { OptionPicker } from '../../components/OptionPicker';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { USERS } from '../../messages';
 import { USERS_KEY } from '../../queries/users';
+import { roleName } from '../../shipped';
 import { UI } from '../../texts';
 import { isGroupless } from '../users/userForm';
 
@@ -73,7 +74,7 @@ export function AssignRoleControls({ user, roles, allRoles, groups, groupId, pre
             displayEmpty: true,
             SelectDisplayProps: { 'aria-label': `${UI.newRole}: ${who}` },
             renderValue: (value) =>
-              roles.find((r) => r._id === value)?.imeRole ?? (
+              roleName(roles.find((r) => r._id === value)?.imeRole ?? '') || (
                 <Box component="span" sx={{ color: 'text.disabled' }}>
                   {UI.newRole}
                 </Box>
@@ -83,7 +84,7 @@ export function AssignRoleControls({ user, roles, allRoles, groups, groupId, pre
       >
         {roles.map((r) => (
           <MenuItem key={r._id} value={r._id}>
-            {r.imeRole}
+            {roleName(r.imeRole)}
           </MenuItem>
         ))}
       </TextField>

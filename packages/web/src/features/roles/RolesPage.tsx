@@ -11,16 +11,16 @@ import { EditAction } from '../../components/RowAction';
 import type { ColumnDef } from '../../components/tableTypes';
 import { COMMON, USERS } from '../../messages';
 import { ROLES_KEY } from '../../queries/roles';
-import { inScript } from '../../script';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { useCurrentUser } from '../../shell/session';
+import { roleName, roleShortName } from '../../shipped';
 import { UI } from '../../texts';
 import { RoleFormDialog } from './RoleFormDialog';
 
 const COLUMNS: ColumnDef<RoleDto>[] = [
-  { accessorKey: 'imeRole', header: UI.imeRole },
-  { accessorKey: 'kratakNaziv', header: UI.kratakNaziv },
-  { id: 'osnovnaRola', header: UI.osnovnaRola, accessorFn: (r) => inScript(r.osnovnaRola) },
+  { id: 'imeRole', header: UI.imeRole, accessorFn: (r) => roleName(r.imeRole) },
+  { id: 'kratakNaziv', header: UI.kratakNaziv, accessorFn: roleShortName },
+  { id: 'osnovnaRola', header: UI.osnovnaRola, accessorFn: (r) => roleName(r.osnovnaRola) },
   { id: 'ugradjena', header: UI.builtIn, accessorFn: (r) => (r.ugradjena ? UI.yes : UI.no) },
 ];
 
@@ -78,7 +78,8 @@ export function RolesPage({ route }: { route?: 'new' | 'edit' }) {
         onRowClick={canEdit ? (role) => role.izmenljiva && setDialog({ kind: 'edit', role }) : undefined}
         renderRowActions={
           canEdit
-            ? (role) => (role.izmenljiva ? <EditAction of={role.imeRole} onClick={() => setDialog({ kind: 'edit', role })} /> : null)
+            ? (role) =>
+                role.izmenljiva ? <EditAction of={roleName(role.imeRole)} onClick={() => setDialog({ kind: 'edit', role })} /> : null
             : undefined
         }
         toolbar={

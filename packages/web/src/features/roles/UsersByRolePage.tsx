@@ -14,13 +14,14 @@ import { useAssignableRoles, useRoles } from '../../queries/roles';
 import { USERS_KEY } from '../../queries/users';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { useCurrentUser } from '../../shell/session';
+import { roleName } from '../../shipped';
 import { UI } from '../../texts';
 import { AssignRoleControls } from './AssignRoleControls';
 
 const COLUMNS: ColumnDef<UserDto>[] = [
   { id: 'imePrezime', header: UI.nameAndSurname, accessorFn: (u) => `${u.ime} ${u.prezime}` },
   { accessorKey: 'email', header: UI.email },
-  { id: 'rola', header: UI.role, accessorFn: (u) => u.rolaNaziv || u.rola },
+  { id: 'rola', header: UI.role, accessorFn: (u) => roleName(u.rolaNaziv || u.rola) },
   { id: 'grupa', header: UI.group, accessorFn: (u) => u.grupa?.naziv ?? UI.empty },
 ];
 
@@ -44,7 +45,7 @@ function RoleUsersTable({ role, choices, allRoles, groups }: RoleTableProps) {
   return (
     <DataTable
       tableName="upravljanje-korisnicima"
-      label={role.imeRole}
+      label={roleName(role.imeRole)}
       columns={COLUMNS}
       queryKey={[...USERS_KEY, 'by-role', role._id]}
       fetchPage={fetchPage}
@@ -104,7 +105,7 @@ export function UsersByRolePage() {
               aria-label={SCREEN_TITLES.usersByRole}
             >
               {tabs.map((r) => (
-                <Tab key={r._id} value={r._id} label={r.imeRole} />
+                <Tab key={r._id} value={r._id} label={roleName(r.imeRole)} />
               ))}
             </Tabs>
             <Box>

@@ -13,12 +13,13 @@ import type { ColumnDef } from '../../components/tableTypes';
 import { USERS } from '../../messages';
 import { GROUPS_KEY } from '../../queries/groups';
 import { TYPES_KEY } from '../../queries/types';
+import { groupTypeName } from '../../shipped';
 import { UI } from '../../texts';
 import { CODEBOOK_NOTICE_MS, GroupTypeDialog } from './GroupTypeDialog';
 
 const COLUMNS: ColumnDef<GroupTypeDto>[] = [
-  { accessorKey: 'naziv', header: UI.naziv },
-  { accessorKey: 'kratakNaziv', header: UI.kratakNaziv },
+  { id: 'naziv', header: UI.naziv, accessorFn: (t) => groupTypeName(t.naziv) },
+  { id: 'kratakNaziv', header: UI.kratakNaziv, accessorFn: (t) => groupTypeName(t.kratakNaziv) },
   { id: 'code', header: UI.builtIn, accessorFn: (t) => (t.code ? UI.yes : UI.no) },
 ];
 
@@ -61,9 +62,9 @@ export function GroupTypesTable() {
         fetchPage={fetchTypes}
         renderRowActions={(type) => (
           <>
-            <EditAction of={type.naziv} onClick={() => setDialog({ kind: 'edit', type })} />
+            <EditAction of={groupTypeName(type.naziv)} onClick={() => setDialog({ kind: 'edit', type })} />
             {/* A built-in type (with a code) is never deleted: no button that would always fail. */}
-            {!type.code && <DeleteAction of={type.naziv} onClick={() => setDeleting(type)} />}
+            {!type.code && <DeleteAction of={groupTypeName(type.naziv)} onClick={() => setDeleting(type)} />}
           </>
         )}
         toolbar={

@@ -9,6 +9,7 @@ import { useCameFromList } from '../../components/fromList';
 import { PageLoader } from '../../components/PageLoader';
 import { USERS } from '../../messages';
 import { USERS_KEY } from '../../queries/users';
+import { groupTypeName, roleName } from '../../shipped';
 import { UI } from '../../texts';
 import { statusLabel } from './userColumns';
 
@@ -59,7 +60,7 @@ export function UserDetailsPage() {
             [UI.prezime, user.prezime],
             [UI.email, user.email],
             [UI.emailPotvrdjen, user.emailPotvrdjen ? UI.yes : UI.no],
-            [UI.role, user.rolaNaziv || user.rola],
+            [UI.role, roleName(user.rolaNaziv || user.rola)],
             [UI.status, statusLabel(user.status)],
           ]}
         />
@@ -74,7 +75,7 @@ export function UserDetailsPage() {
             rows={[
               [UI.naziv, group.naziv],
               [UI.kratakNaziv, group.kratakNaziv],
-              [UI.tip, group.tip || UI.empty],
+              [UI.tip, group.tip ? groupTypeName(group.tip) : UI.empty],
               [UI.parentGroup, group.nadredjenaGrupa?.naziv ?? UI.none],
               [UI.seesAll, group.sveVideci ? UI.yes : UI.no],
             ]}

@@ -1,5 +1,6 @@
 import type { UserDto } from '@trasa/domain';
 import type { ColumnDef } from '../../components/tableTypes';
+import { roleName } from '../../shipped';
 import { UI } from '../../texts';
 
 export function statusLabel(status: UserDto['status']): string {
@@ -11,7 +12,7 @@ export const USER_COLUMNS: ColumnDef<UserDto>[] = [
   { accessorKey: 'ime', header: UI.ime },
   { accessorKey: 'prezime', header: UI.prezime },
   { accessorKey: 'email', header: UI.email },
-  { id: 'rola', header: UI.role, accessorFn: (u) => u.rolaNaziv || u.rola },
+  { id: 'rola', header: UI.role, accessorFn: (u) => roleName(u.rolaNaziv || u.rola) },
   { id: 'grupa', header: UI.group, accessorFn: (u) => u.grupa?.naziv ?? UI.empty },
   { id: 'status', header: UI.status, accessorFn: (u) => statusLabel(u.status) },
 ];

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import type { SelectOption } from '../../components/FormSelect';
 import { groupOptions } from '../../queries/groups';
 import { baseRoleOf, roleOptions } from '../../queries/roles';
+import { roleName } from '../../shipped';
 import { UI } from '../../texts';
 
 export const STATUS_OPTIONS: SelectOption[] = [
@@ -21,7 +22,7 @@ export function useRoleChoices(roles: readonly RoleDto[], current?: UserDto): Se
   return useMemo(() => {
     const options = roleOptions(roles);
     if (current?.rolaId && !options.some((o) => o.value === current.rolaId)) {
-      options.push({ value: current.rolaId, label: current.rolaNaziv || current.rola });
+      options.push({ value: current.rolaId, label: roleName(current.rolaNaziv || current.rola) });
     }
     return options;
   }, [roles, current]);

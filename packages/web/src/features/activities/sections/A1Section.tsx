@@ -2,7 +2,7 @@ import { Autocomplete, Box, Stack, TextField, Typography } from '@mui/material';
 import { DATA_KEYS } from '@trasa/domain';
 import { useState } from 'react';
 import type { ActivityDto } from '../../../api/activities';
-import { METRES } from '../../../components/units';
+import { metres } from '../../../components/units';
 import { COMMON } from '../../../messages';
 import { AutoNumberField } from '../fields';
 import { FileUpload, SlotFiles } from '../files';
@@ -66,7 +66,7 @@ export function A1Section({ activity }: { activity: ActivityDto }) {
                   naziv={s.naziv}
                   label={ACTIVITY_LABELS.routeLength}
                   ariaLabel={`${ACTIVITY_LABELS.routeLength}: ${s.naziv}`}
-                  unit={METRES}
+                  unit={metres()}
                   compact
                 />
               </Stack>

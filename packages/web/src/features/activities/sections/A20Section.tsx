@@ -1,6 +1,6 @@
 import { Box, Stack, Typography } from '@mui/material';
-import { A20_TEST_TYPES } from '@trasa/domain';
 import type { ActivityDto } from '../../../api/activities';
+import { testTypeNames } from '../../../shipped';
 import { FileUpload, SlotFiles } from '../files';
 import { ACTIVITY_LABELS } from '../labels';
 import { slotFiles } from '../model';
@@ -11,7 +11,7 @@ export function A20Section({ activity }: { activity: ActivityDto }) {
   return (
     <Block title={ACTIVITY_LABELS.testTypes}>
       <Stack component="ol" spacing={1} sx={{ m: 0, p: 0, listStyle: 'none' }} aria-label={ACTIVITY_LABELS.testTypes}>
-        {A20_TEST_TYPES.map((name, i) => {
+        {testTypeNames().map((name, i) => {
           const slot = String(i + 1);
           const files = slotFiles(activity, slot);
           return (

@@ -2,7 +2,7 @@ import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup } from '@mu
 import { A3_OUTCOMES, a3Outcome, DATA_KEYS, DATE_CODES, dataValue, parseAmount } from '@trasa/domain';
 import { useState } from 'react';
 import type { ActivityDto } from '../../../api/activities';
-import { METRES, RSD } from '../../../components/units';
+import { metres, RSD } from '../../../components/units';
 import { ACTIVITIES, dataLabel } from '../../../messages';
 import { inScript } from '../../../script';
 import { formatMoney, formatNumber } from '../../clusters/format';
@@ -24,7 +24,7 @@ export function DateRevisedSection({ activity }: Props) {
         activity={activity}
         dataKey={DATA_KEYS.revisedLength}
         label={ACTIVITY_LABELS.revisedLength}
-        unit={METRES}
+        unit={metres()}
         helperText={length !== null ? ACTIVITY_LABELS.indicative(formatNumber(length)) : ' '}
       />
       <AutoNumberField
@@ -56,7 +56,7 @@ export function DateSection({ activity }: Props) {
 
 /** The cluster's route length in metres (A9 PZI, A12 PIO). */
 export function RouteLength({ activity }: Props) {
-  return <AutoNumberField activity={activity} dataKey={DATA_KEYS.routeLength} label={ACTIVITY_LABELS.routeLength} unit={METRES} />;
+  return <AutoNumberField activity={activity} dataKey={DATA_KEYS.routeLength} label={ACTIVITY_LABELS.routeLength} unit={metres()} />;
 }
 
 /** A9: the PZI files and the route length in metres. */
@@ -75,7 +75,7 @@ export function A9Section({ activity }: Props) {
 export function A17Section({ activity }: Props) {
   return (
     <Block title={ACTIVITY_LABELS.data}>
-      <AutoNumberField activity={activity} dataKey={DATA_KEYS.number} label={ACTIVITY_LABELS.builtLength} unit={METRES} kind="number" />
+      <AutoNumberField activity={activity} dataKey={DATA_KEYS.number} label={ACTIVITY_LABELS.builtLength} unit={metres()} kind="number" />
     </Block>
   );
 }

@@ -1,6 +1,7 @@
 import { Box, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { ActivityDto } from '../../../api/activities';
+import { catalogueText } from '../../../shipped';
 import { FileUpload } from '../files';
 import { ACTIVITY_LABELS } from '../labels';
 
@@ -34,7 +35,7 @@ export function RequiredFiles({
     <Block title={title}>
       {activity.dokumenta && (
         <Typography variant="body2" color="text.secondary">
-          {activity.dokumenta}
+          {catalogueText(activity.dokumenta)}
         </Typography>
       )}
       <FileUpload activity={activity} isRequired disabled={!!disabledHint} label={ACTIVITY_LABELS.uploadFiles} ariaLabel={title} />
