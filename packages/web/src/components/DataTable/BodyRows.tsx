@@ -3,7 +3,7 @@ import { type CSSProperties, type KeyboardEvent, memo, type ReactNode } from 're
 import { USERS } from '../../messages';
 import { UI } from '../../texts';
 import { SHARED } from '../sharedTexts';
-import { type ColumnDef, cellText } from '../tableTypes';
+import { type ColumnDef, cellText, columnIdOf } from '../tableTypes';
 import { RowActionsMenu } from './RowActionsMenu';
 
 function stopPropagation(event: { stopPropagation: () => void }) {
@@ -20,7 +20,15 @@ type BodyRowsProps<T> = {
   onRowClick: ((row: T) => void) | undefined;
   renderRowActions: ((row: T) => ReactNode) | undefined;
   phone: boolean;
+  /** On a phone: the hidden columns shown as lines under the row's first text cell ('Статус: неактиван'). */
+  details: readonly ColumnDef<T>[];
 };
+
+/** The cell's content: the column's own rendering or its text. */
+function cellContent<T>(column: ColumnDef<T>, row: T): ReactNode {
+  const Cell = column.Cell;
+  return Cell ? <Cell row={row} /> : cellText(column, row);
+}
 
 /**
  * The page's rows as plain `<tr>`/`<td>` styled once (dataTable.css), not an MUI TableRow and TableCell
@@ -35,7 +43,10 @@ export const BodyRows = memo(function BodyRows<T extends { _id: string }>({
   onRowClick,
   renderRowActions,
   phone,
+  details,
 }: BodyRowsProps<T>) {
+  // The phone's detail lines go under the first column that shows text (not a checkbox column).
+  const detailsAt = details.length > 0 ? shown.findIndex(({ column }) => !column.Header) : -1;
   return rows.map((row) => {
     const color = rowColor?.(row);
     let className = 'dt-row';
@@ -47,6 +58,7 @@ export const BodyRows = memo(function BodyRows<T extends { _id: string }>({
         className={className}
         style={color ? ({ '--dt-row-bg': color } as CSSProperties) : undefined}
         tabIndex={onRowClick ? 0 : undefined}
+        data-row={onRowClick ? row._id : undefined}
         onClick={onRowClick ? () => onRowClick(row) : undefined}
         onKeyDown={
           onRowClick
@@ -56,14 +68,17 @@ export const BodyRows = memo(function BodyRows<T extends { _id: string }>({
             : undefined
         }
       >
-        {shown.map(({ id, column }) => {
-          const Cell = column.Cell;
-          return (
-            <td key={id} className="dt-td">
-              {Cell ? <Cell row={row} /> : cellText(column, row)}
-            </td>
-          );
-        })}
+        {shown.map(({ id, column }, index) => (
+          <td key={id} className={column.numeric ? 'dt-td dt-num' : 'dt-td'}>
+            {cellContent(column, row)}
+            {index === detailsAt &&
+              details.map((detail) => (
+                <span key={columnIdOf(detail)} className="dt-detail">
+                  {detail.header}: {cellContent(detail, row)}
+                </span>
+              ))}
+          </td>
+        ))}
         {renderRowActions && (
           // The buttons' clicks and keys don't reach the row.
           <td className="dt-td dt-td-actions" onClick={stopPropagation} onKeyDown={stopPropagation}>
