@@ -55,13 +55,20 @@ export function AppShell({ children }: { children: ReactNode }) {
   const items = menuFor(user.rola, groupTypeCode(user.grupa?.tipKod));
   const hasMenu = items.length > 0;
   const narrow = useMediaQuery('(max-width:549.95px)', { noSsr: true });
-  const [open, setOpen] = useState(!narrow);
+  // The wide screen's rail (open or folded) and the phone's drawer keep their own state: with one shared
+  // state the drawer was drawn open for a moment when a window narrowed past 550 px with the rail open,
+  // and its modal left the whole application aria-hidden behind it.
+  const [railOpen, setRailOpen] = useState(true);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const open = narrow ? drawerOpen : railOpen;
+  const setOpen = narrow ? setDrawerOpen : setRailOpen;
   const menuId = useId();
   const mainRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
 
+  // A drawer left open closes when the window widens (the rail shows instead).
   useEffect(() => {
-    setOpen(!narrow);
+    if (!narrow) setDrawerOpen(false);
   }, [narrow]);
 
   // The entry's drawing of this bar goes in the commit that shows the bar itself (main.tsx, LightFrame).
