@@ -254,7 +254,17 @@ export function AppShell({ children }: { children: ReactNode }) {
           id={MAIN_ID}
           ref={mainRef}
           tabIndex={-1}
-          sx={{ flex: 1, minWidth: 0, overflow: 'auto', p: { xs: 1, sm: 3 }, bgcolor: 'grey.50', '&:focus': { outline: 'none' } }}
+          // The scroll bar's place is kept: a screen growing taller than the window (a list's rows, the
+          // charts) no longer narrows it when the bar appears, re-wrapping its text (layout shift).
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            overflow: 'auto',
+            scrollbarGutter: 'stable',
+            p: { xs: 1, sm: 3 },
+            bgcolor: 'grey.50',
+            '&:focus': { outline: 'none' },
+          }}
         >
           {children}
         </Box>
