@@ -4,8 +4,9 @@ import { menuLabels, signIn } from './support/ui';
 
 /**
  * Issue 13 items 4, 5 and 8 in the browser: every main screen at desktop size and on a phone (390×844)
- * passes axe (no serious or critical violation), has its own title and no sideways scrolling; a list is
- * walked by keyboard alone; dialogs focus their first field and ask before changes are thrown away.
+ * passes axe (no serious or critical violation), has its own title, headings that skip no level and no
+ * sideways scrolling; a list is walked by keyboard alone (a row opened and back on it, each page announced);
+ * dialogs focus their first field, ask before changes are thrown away and give focus back.
  */
 
 const PHONE = { width: 390, height: 844 };
@@ -22,6 +23,21 @@ async function menuOf(page: Page): Promise<{ label: string; path: string }[]> {
   return links.evaluateAll((els) =>
     els.map((el) => ({ label: el.textContent?.trim() ?? '', path: new URL((el as HTMLAnchorElement).href).pathname })),
   );
+}
+
+/** Headings of the screen that skip a level going down (an h3 after an h1, an h6 after an h3): none expected. */
+async function headingSkips(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const skips: string[] = [];
+    let last = 0;
+    for (const h of Array.from(document.querySelectorAll<HTMLElement>('main :is(h1, h2, h3, h4, h5, h6)'))) {
+      if (h.getClientRects().length === 0) continue;
+      const level = Number(h.tagName.slice(1));
+      if (level > last + 1) skips.push(`h${last} → ${h.tagName.toLowerCase()} '${h.textContent?.trim()}'`);
+      last = level;
+    }
+    return skips;
+  });
 }
 
 async function sidewaysOverflow(page: Page): Promise<number> {
@@ -47,6 +63,7 @@ for (const { who, email } of PEOPLE) {
         await expect(page.getByRole('main')).toBeVisible();
         await expect(page).toHaveTitle(/ — Траса$/);
         await expectAccessible(page, `${label} (${path}) at ${size.width} px`);
+        expect(await headingSkips(page), `${path}: headings in order`).toEqual([]);
         expect(await sidewaysOverflow(page), `${path} at ${size.width} px scrolls sideways`).toBeLessThanOrEqual(0);
       }
     });
@@ -75,6 +92,16 @@ test('a list by keyboard alone: skip link, rows reached by Tab and opened by Ent
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Пређи на садржај' });
   await expect(skip).toBeFocused();
+  // On the blue top bar the ring is white (4.6:1 against the bar, WCAG's 3:1) around a dark one.
+  await page.keyboard.press('Tab');
+  const menuButton = page.getByRole('button', { name: 'Мени', exact: true });
+  await expect(menuButton).toBeFocused();
+  expect(await menuButton.evaluate((el) => [getComputedStyle(el).outlineStyle, getComputedStyle(el).outlineColor])).toEqual([
+    'solid',
+    'rgb(255, 255, 255)',
+  ]);
+  await page.keyboard.press('Shift+Tab');
+  await expect(skip).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('main')).toBeFocused();
   // From the screen's start, Tab reaches the first row past the toolbar and the column handles (20 today; 33 before, through the menu).
@@ -87,10 +114,32 @@ test('a list by keyboard alone: skip link, rows reached by Tab and opened by Ent
   expect(presses).toBeLessThan(25);
   // The focused row shows a ring.
   expect(await firstRow.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
+  const opened = (await firstRow.locator('td').first().textContent()) ?? '';
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/app\/klaster\//);
   await expect(page.getByRole('switch', { name: 'Лична карта кластера' })).toBeChecked();
+  // The new page is announced by its title; Tab goes on from its start.
+  await expect(page.locator('[aria-live="polite"]')).toHaveText('Кластер — Траса');
   await expectAccessible(page, 'cluster detail');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Назад' })).toBeFocused();
+  // Back, focus is on the row that was opened (its list announced).
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/app\/klasteri$/);
+  await expect(page.locator('[aria-live="polite"]')).toHaveText('Кластери — Траса');
+  await expect(firstRow).toBeFocused();
+  await expect(firstRow.locator('td').first()).toHaveText(opened);
+  // The browser's back goes the same way.
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/app\/klaster\//);
+  await page.goBack();
+  await expect(firstRow).toBeFocused();
+  // The rows-per-page choice shows its focus (reached from the pager's next button, by keyboard).
+  await page.getByRole('button', { name: 'Иди на следећу страницу' }).focus();
+  await page.keyboard.press('Shift+Tab');
+  const perPage = page.getByRole('combobox', { name: /^Редова по страници/ });
+  await expect(perPage).toBeFocused();
+  expect(await perPage.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
 });
 
 test('a dialog focuses its first field, asks before throwing changes away and passes axe', async ({ page }) => {
@@ -116,12 +165,13 @@ test('a dialog focuses its first field, asks before throwing changes away and pa
   await page.keyboard.press('Escape');
   await ask.getByRole('button', { name: 'Одбаци измене' }).click();
   await expect(dialog).toHaveCount(0);
-  // Unchanged, it closes at once.
+  // Unchanged, it closes at once, and focus is back on the button that opened it.
   await page.getByRole('button', { name: 'Додај корисника' }).click();
   await expect(dialog.locator('input[name="ime"]')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(ask).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Додај корисника' })).toBeFocused();
 });
 
 test('in a picker ArrowDown highlights the first option and Enter picks it without submitting', async ({ page }) => {
@@ -149,6 +199,8 @@ test('on a phone the menu is a drawer that Escape closes; list rows keep their a
   await page.setViewportSize(PHONE);
   await signIn(page, 'ana.admin@mit.gov.rs', 'Lozinka123');
   await page.goto('/app/korisnici');
+  // The phone's top bar is one app bar row, not three lines of text.
+  expect((await page.getByRole('banner').boundingBox())?.height).toBeLessThanOrEqual(64);
   // No icon rail: the menu opens over the page and closes with Escape.
   await expect(menuLabels(page)).toHaveCount(0);
   await page.getByRole('button', { name: 'Мени' }).click();
@@ -157,6 +209,8 @@ test('on a phone the menu is a drawer that Escape closes; list rows keep their a
   await page.keyboard.press('Escape');
   await expect(menuLabels(page)).toHaveCount(0);
   const row = page.getByRole('table', { name: 'Сви корисници' }).locator('tbody tr').first();
+  // The status stays on the phone, in words under the name (an inactive row is only greyed otherwise).
+  await expect(row.locator('td').first()).toContainText(/Статус: (активан|неактиван)$/);
   await row.getByRole('button', { name: /^Акције реда/ }).click();
   await expect(
     page

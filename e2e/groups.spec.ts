@@ -152,8 +152,20 @@ test('an Admin edits and deletes a group, and saves the list layout', async ({ p
   });
   await page.goto('/app/grupe');
 
-  await page.getByRole('button', { name: 'Додај групу' }).click();
+  // Closed with Escape or 'Одустани', the dialog gives focus back to the button that opened it.
+  const addGroup = page.getByRole('button', { name: 'Додај групу' });
   let dialog = page.getByRole('dialog', { name: 'Нова група' });
+  await addGroup.click();
+  await expect(dialog.locator('input[name="naziv"]')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(addGroup).toBeFocused();
+  await addGroup.click();
+  await dialog.getByRole('button', { name: 'Одустани', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(addGroup).toBeFocused();
+
+  await addGroup.click();
   await dialog.locator('input[name="naziv"]').fill(name);
   await dialog.locator('input[name="kratakNaziv"]').fill(`PG-${stamp}`);
   await choose(dialog, page, 'Тип', 'Надзор');

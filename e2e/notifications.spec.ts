@@ -41,6 +41,14 @@ test('an employee sees their group’s late activity in red and opens it from th
   // Search in the other script.
   await page.getByRole('searchbox', { name: 'Претрага...' }).fill('кремна');
   await expect(dataRows(page, 'Обавештења')).toHaveCount(1);
+  // On a phone (two columns) the row keeps its deadline and the days left in words under the activity.
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Narrowed past 550 px with the rail open, the application stays in the accessibility tree (the phone's
+  // drawer, drawn open for a moment, left it aria-hidden).
+  await expect(page.locator('#root')).not.toHaveAttribute('aria-hidden', 'true');
+  const activity = dataRows(page, 'Обавештења').first().locator('td').first();
+  await expect(activity).toContainText(/Рок: \d\d\.\d\d\.\d{4}/);
+  await expect(activity).toContainText(/Дана до рока: -\d+/);
 });
 
 test('a guest sees only the message to wait for a role', async ({ page }) => {

@@ -48,6 +48,7 @@ const WEIGHTS = {
   'codebooks.spec.ts': 22,
   'notifications.spec.ts': 20,
   'account.spec.ts': 20,
+  'reports.spec.ts': 18,
   'ijo-logs.spec.ts': 17,
   'script.spec.ts': 16,
   'password.spec.ts': 13,
@@ -55,7 +56,6 @@ const WEIGHTS = {
   'smtp.spec.ts': 11,
   'admin.spec.ts': 10,
   'dates.spec.ts': 6,
-  'reports.spec.ts': 6,
 };
 const DEFAULT_WEIGHT = 20;
 

@@ -203,6 +203,10 @@ export const UI = scripted({
   legendGreen: 'Завршено у року',
   legendGreenRed: 'Завршено са закашњењем',
   legendWhite: 'Остало (није у току ни завршено)',
+  /** What a row's deadline colour adds to its status, in words (WCAG 1.4.1): orange, red, green-red. */
+  deadlineNear: 'рок истиче',
+  deadlinePassed: 'рок је истекао',
+  finishedLate: 'после рока',
   statusNotStarted: 'Није започет',
   statusInProgress: 'У току',
   statusFinished: 'Завршен',

@@ -16,6 +16,22 @@ export function deadlineRowColor(boja: DeadlineColour | null | undefined): strin
   return boja && boja !== 'white' ? COLOUR_HEX[boja] : undefined;
 }
 
+const DEADLINE_NOTES: Partial<Record<DeadlineColour, string>> = {
+  orange: UI.deadlineNear,
+  red: UI.deadlinePassed,
+  greenRed: UI.finishedLate,
+};
+
+/**
+ * A status with what the row's deadline colour adds to it, in words ('У току, рок је истекао', 'Завршен,
+ * после рока'): the colour is never the only sign (WCAG 1.4.1). Blue, green and white add nothing the
+ * status does not say.
+ */
+export function statusWithDeadline(status: string, boja: DeadlineColour | null | undefined): string {
+  const note = boja ? DEADLINE_NOTES[boja] : undefined;
+  return note ? `${status}, ${note}` : status;
+}
+
 /** The meaning of the row colours, shown under the coloured lists (spec 2 §2, §4). */
 export function ColourLegend() {
   return (

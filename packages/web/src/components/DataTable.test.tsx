@@ -1,7 +1,9 @@
 import type { UserDto } from '@trasa/domain';
+import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { listUsers, searchUsers } from '../api/users';
+import { USERS } from '../messages';
 import { renderInApp, signIn, watchApiCalls } from '../testing/app';
 import { UI } from '../texts';
 import { type ColumnDef, DataTable, type TableQuery } from './DataTable';
@@ -166,7 +168,7 @@ test('the column chooser hides a column and moves one left and right', async () 
   await expect.poll(headers).toEqual(['Ime', 'Prezime', 'Email']);
 });
 
-test("on a phone a row's actions are behind its menu button", async () => {
+test("on a phone a row's actions are behind its menu button, and a column marked for it shows under the first cell", async () => {
   const opened: string[] = [];
   const actions = (row: UserDto) => (
     <button type="button" onClick={() => opened.push(row.email)}>
@@ -177,12 +179,15 @@ test("on a phone a row's actions are behind its menu button", async () => {
   if (!first) throw new Error('no users');
 
   await page.viewport(390, 844);
-  await renderUsers({ renderRowActions: actions });
+  const status: ColumnDef<UserDto> = { id: 'status', header: 'Status', accessorFn: (u) => u.status, phoneDetail: true };
+  await renderUsers({ renderRowActions: actions, columns: [...COLUMNS, status] });
   const menu = page.getByRole('button', { name: `${SHARED.rowActions}: ${first.ime}`, exact: true }).first();
   await expect.element(menu).toHaveAttribute('aria-expanded', 'false');
   await expect.element(page.getByRole('button', { name: `Otvori ${first.email}` })).not.toBeInTheDocument();
-  // The first two columns only, and the actions.
+  // The first two columns only, and the actions; the status (never told by a colour alone) under the name.
   await expect.poll(headers).toEqual(['Ime', 'Prezime', UI.actions]);
+  const firstCell = () => tableElement().querySelector('tbody tr td')?.textContent;
+  await expect.poll(firstCell).toBe(`${first.ime}Status: ${first.status}`);
 
   await menu.click();
   const group = page.getByRole('group', { name: `${SHARED.rowActions}: ${first.ime}` });
@@ -196,7 +201,69 @@ test("on a phone a row's actions are behind its menu button", async () => {
   await page.viewport(1280, 800);
   await expect.element(page.getByRole('button', { name: `Otvori ${first.email}` })).toBeVisible();
   await expect.element(page.getByRole('button', { name: `${SHARED.rowActions}: ${first.ime}` }).first()).not.toBeInTheDocument();
-  await expect.poll(headers).toEqual(['Ime', 'Prezime', 'Email', UI.actions]);
+  await expect.poll(headers).toEqual(['Ime', 'Prezime', 'Email', 'Status', UI.actions]);
+  await expect.poll(firstCell).toBe(first.ime);
+});
+
+test('a failed load shows its error and a retry in place of the rows, and no pager', async () => {
+  // The server refuses a sort by a column it does not know (400): a real failure, not a stand-in.
+  await renderUsers({
+    fetchPage: (q) =>
+      listUsers({ page: q.page, limit: q.limit, sort: 'nepoznata' }, q.signal).then((p) => ({ rows: p.users, total: p.totalResults })),
+  });
+  const table = page.getByRole('table', { name: 'Korisnici' });
+  await expect.element(table.getByText(USERS.loadFailed)).toBeVisible();
+  await expect.element(table.getByRole('button', { name: SHARED.retry })).toBeVisible();
+  expect(document.querySelector('.dt-pager')).toBeNull();
+  expect(document.body.textContent).not.toContain(`0-0 ${TABLE_TEXTS.of} 0`);
+});
+
+test('numbers stand right-aligned in their column, header too', async () => {
+  const count: ColumnDef<UserDto> = { id: 'tabele', header: 'Tabele', accessorFn: (u) => u.tabela.length, numeric: true };
+  await renderUsers({ columns: [...COLUMNS, count] });
+  await expect.poll(shownEmails).not.toBeNull();
+  const [th, td] = [tableElement().querySelectorAll('thead th')[3], tableElement().querySelector('tbody tr td:nth-child(4)')];
+  expect(th && getComputedStyle(th).textAlign).toBe('right');
+  expect(td && getComputedStyle(td).textAlign).toBe('right');
+  expect(td && getComputedStyle(td).fontVariantNumeric).toBe('tabular-nums');
+  expect(getComputedStyle(tableElement().querySelectorAll('tbody tr td')[0] as Element).textAlign).toBe('left');
+});
+
+/** The list, and in its place the page of the row opened (Enter or a click), with a way back. */
+function ListAndPage() {
+  const [opened, setOpened] = useState<UserDto | null>(null);
+  if (opened) {
+    return (
+      <button type="button" onClick={() => setOpened(null)}>
+        Nazad sa {opened.email}
+      </button>
+    );
+  }
+  return (
+    <DataTable
+      tableName="webTestUsers"
+      label="Korisnici"
+      columns={COLUMNS}
+      queryKey={['web-test-users']}
+      fetchPage={fetchUsers}
+      exportAs={false}
+      onRowClick={setOpened}
+    />
+  );
+}
+
+test("back from a row's page, focus returns to the row that was opened", async () => {
+  const { users } = await listUsers({ page: 1, limit: 10 });
+  const third = users[2];
+  if (!third) throw new Error('too few users');
+  await renderInApp(<ListAndPage />, admin);
+  await expect.poll(shownEmails).toEqual(users.map((u) => u.email));
+  const row = () => [...tableElement().querySelectorAll<HTMLElement>('tbody tr')].find((tr) => tr.textContent?.includes(third.email));
+  row()?.focus();
+  await userEvent.keyboard('{Enter}');
+  const back = page.getByRole('button', { name: `Nazad sa ${third.email}` });
+  await back.click();
+  await expect.poll(() => !!row() && document.activeElement === row()).toBe(true);
 });
 
 test('typing in the search box sends one search, for the whole text, after the pause', async () => {

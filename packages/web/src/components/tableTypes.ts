@@ -25,6 +25,14 @@ export type ColumnDef<T> = {
    * and user without the action; two activities 'A3' of different clusters).
    */
   phone?: boolean;
+  /**
+   * On a phone, where the column itself does not show, its header and value show as a line under the
+   * row's first cell: what the row's colour also tells (a deadline, days left, a status) is never told by
+   * colour alone (WCAG 1.4.1).
+   */
+  phoneDetail?: boolean;
+  /** A number (a count, a length, money): right-aligned, header too, in figures of one width. */
+  numeric?: boolean;
 };
 
 export function columnIdOf<T>(column: ColumnDef<T>): string {

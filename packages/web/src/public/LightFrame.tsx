@@ -5,7 +5,7 @@ import { UI } from '../texts';
 /**
  * What a signed-in visit to /app shows while the application loads (issue 13 item 3): on a phone, the
  * shell's top bar as AppShell draws it there (MUI's AppBar at phone width: the menu button, the
- * ministry's name, the script button, 'Крај рада'), drawn with plain CSS (public.css, `tp-frame`) by the
+ * ministry's name, the script button, the icon of 'Крај рада'), drawn with plain CSS (public.css, `tp-frame`) by the
  * entry, before MUI, the profile and the screen have loaded; below it the screen's loader. React replaces
  * it with the real bar, the same size in the same place (no layout shift), which then also greets the user
  * and works. Until then its buttons are drawings (aria-hidden), the page says it is loading. Wider
@@ -36,7 +36,6 @@ export function LightFrame() {
                 fill="currentColor"
               />
             </svg>
-            {inScript(UI.endWork)}
           </span>
         </div>
       </div>

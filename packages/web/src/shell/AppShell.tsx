@@ -18,6 +18,23 @@ import { useCurrentUser, useLogout } from './session';
 const WIDE = 260;
 const MINI = 64;
 const MAIN_ID = 'glavni-sadrzaj';
+/**
+ * How long after a navigation the new screen's title is announced: after the focus moved (read first), and
+ * in time for a screen that names itself once loaded.
+ */
+const ANNOUNCE_AFTER_MS = 300;
+/** Read by screen readers, not shown. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+  p: 0,
+  m: '-1px',
+} as const;
 /** Large text (≥ 18.66 px bold): white on spec 1 §9's blue passes there (3:1), see theme.ts. */
 const LARGE = { fontSize: '1.2rem', fontWeight: 700 } as const;
 
@@ -38,13 +55,20 @@ export function AppShell({ children }: { children: ReactNode }) {
   const items = menuFor(user.rola, groupTypeCode(user.grupa?.tipKod));
   const hasMenu = items.length > 0;
   const narrow = useMediaQuery('(max-width:549.95px)', { noSsr: true });
-  const [open, setOpen] = useState(!narrow);
+  // The wide screen's rail (open or folded) and the phone's drawer keep their own state: with one shared
+  // state the drawer was drawn open for a moment when a window narrowed past 550 px with the rail open,
+  // and its modal left the whole application aria-hidden behind it.
+  const [railOpen, setRailOpen] = useState(true);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const open = narrow ? drawerOpen : railOpen;
+  const setOpen = narrow ? setDrawerOpen : setRailOpen;
   const menuId = useId();
   const mainRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
 
+  // A drawer left open closes when the window widens (the rail shows instead).
   useEffect(() => {
-    setOpen(!narrow);
+    if (!narrow) setDrawerOpen(false);
   }, [narrow]);
 
   // The entry's drawing of this bar goes in the commit that shows the bar itself (main.tsx, LightFrame).
@@ -53,11 +77,20 @@ export function AppShell({ children }: { children: ReactNode }) {
   // A new screen starts at its top (the main area scrolls, not the window). Not on the first screen, which
   // is at its top already: scrolling there measured the whole new page's layout inside the first commit's
   // task (issue 13 item 3, TBT), instead of in the browser's next frame.
+  // A new screen is also announced by its title (a live region: the page's load announces the first), and
+  // focus that went with the old screen (a row opened by Enter, a 'Назад' link) goes to the new screen's
+  // start, so Tab goes on from there; a list focuses the row one came back from (DataTable).
   const scrolledFor = useRef(pathname);
+  const [announced, setAnnounced] = useState('');
   useEffect(() => {
     if (scrolledFor.current === pathname) return;
     scrolledFor.current = pathname;
     mainRef.current?.scrollTo?.({ top: 0 });
+    const active = document.activeElement;
+    if (!active || active === document.body) mainRef.current?.focus({ preventScroll: true });
+    setAnnounced('');
+    const timer = window.setTimeout(() => setAnnounced(document.title), ANNOUNCE_AFTER_MS);
+    return () => window.clearTimeout(timer);
   }, [pathname]);
 
   const width = open ? WIDE : MINI;
@@ -87,8 +120,10 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         {SHARED.skipToContent}
       </Link>
+      {/* On a phone the bar is an app bar of one row (≤ 64 px): the ministry's name on two lines at most,
+          the greeting on one, 'Крај рада' as its icon (named by it); public/LightFrame.tsx draws the same. */}
       <AppBar position="static" elevation={2} sx={{ bgcolor: { xs: TEXT_BLUE, sm: SPEC_BLUE } }}>
-        <Toolbar sx={{ gap: { xs: 1, sm: 2 }, py: 1 }}>
+        <Toolbar sx={{ gap: { xs: 1, sm: 2 }, py: { xs: 0.5, sm: 1 } }}>
           {hasMenu && (
             <IconButton
               color="inherit"
@@ -107,43 +142,81 @@ export function AppShell({ children }: { children: ReactNode }) {
               minWidth: 0,
               display: 'flex',
               flexDirection: { xs: 'column', sm: 'row' },
-              alignItems: { xs: 'flex-start', sm: 'center' },
-              gap: { xs: 0.25, sm: 2 },
+              alignItems: { xs: 'stretch', sm: 'center' },
+              gap: { xs: 0, sm: 2 },
             }}
           >
             <Typography
               variant="h6"
               component="div"
-              sx={{ flex: { sm: 1 }, lineHeight: 1.3, fontWeight: 700, fontSize: { xs: '0.95rem', sm: LARGE.fontSize } }}
+              sx={{
+                flex: { sm: 1 },
+                lineHeight: { xs: 1.2, sm: 1.3 },
+                fontWeight: 700,
+                fontSize: { xs: '0.875rem', sm: LARGE.fontSize },
+                display: { xs: '-webkit-box', sm: 'block' },
+                WebkitLineClamp: { xs: 2 },
+                WebkitBoxOrient: 'vertical',
+                overflow: 'hidden',
+              }}
             >
               {UI.ministry}
             </Typography>
-            <Typography component="p" sx={{ fontSize: { xs: '0.85rem', sm: LARGE.fontSize }, fontWeight: { sm: LARGE.fontWeight } }}>
+            <Typography
+              component="p"
+              sx={{
+                fontSize: { xs: '0.75rem', sm: LARGE.fontSize },
+                lineHeight: { xs: 1.3, sm: 1.5 },
+                fontWeight: { sm: LARGE.fontWeight },
+                whiteSpace: { xs: 'nowrap', sm: 'normal' },
+                overflow: { xs: 'hidden', sm: 'visible' },
+                textOverflow: { xs: 'ellipsis' },
+              }}
+            >
               {UI.greeting}, {user.ime} {user.prezime}
             </Typography>
           </Box>
           <ScriptSwitch compact />
-          <Button
-            variant="contained"
-            size="small"
-            startIcon={<LogoutIcon />}
-            disabled={leaving}
-            onClick={() => {
-              setLeaving(true);
-              void logout();
-            }}
-            sx={{
-              flexShrink: 0,
-              whiteSpace: 'nowrap',
-              bgcolor: 'common.white',
-              color: TEXT_BLUE,
-              '&:hover': { bgcolor: 'grey.100' },
-            }}
-          >
-            {UI.endWork}
-          </Button>
+          {narrow ? (
+            <IconButton
+              color="inherit"
+              edge="end"
+              aria-label={UI.endWork}
+              data-tip={UI.endWork}
+              disabled={leaving}
+              onClick={() => {
+                setLeaving(true);
+                void logout();
+              }}
+            >
+              <LogoutIcon />
+            </IconButton>
+          ) : (
+            <Button
+              variant="contained"
+              size="small"
+              startIcon={<LogoutIcon />}
+              disabled={leaving}
+              onClick={() => {
+                setLeaving(true);
+                void logout();
+              }}
+              sx={{
+                flexShrink: 0,
+                whiteSpace: 'nowrap',
+                bgcolor: 'common.white',
+                color: TEXT_BLUE,
+                '&:hover': { bgcolor: 'grey.100' },
+              }}
+            >
+              {UI.endWork}
+            </Button>
+          )}
         </Toolbar>
       </AppBar>
+      <Box aria-live="polite" aria-atomic="true" sx={VISUALLY_HIDDEN}>
+        {announced}
+      </Box>
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0, position: 'relative' }}>
         {hasMenu && narrow && (
           <Drawer
@@ -181,7 +254,17 @@ export function AppShell({ children }: { children: ReactNode }) {
           id={MAIN_ID}
           ref={mainRef}
           tabIndex={-1}
-          sx={{ flex: 1, minWidth: 0, overflow: 'auto', p: { xs: 1, sm: 3 }, bgcolor: 'grey.50', '&:focus': { outline: 'none' } }}
+          // The scroll bar's place is kept: a screen growing taller than the window (a list's rows, the
+          // charts) no longer narrows it when the bar appears, re-wrapping its text (layout shift).
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            overflow: 'auto',
+            scrollbarGutter: 'stable',
+            p: { xs: 1, sm: 3 },
+            bgcolor: 'grey.50',
+            '&:focus': { outline: 'none' },
+          }}
         >
           {children}
         </Box>

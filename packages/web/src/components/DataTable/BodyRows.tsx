@@ -2,7 +2,7 @@ import { Alert, Button, CircularProgress, TableCell, TableRow } from '@mui/mater
 import { type CSSProperties, type KeyboardEvent, memo, type ReactNode } from 'react';
 import { UI } from '../../texts';
 import { SHARED } from '../sharedTexts';
-import { type ColumnDef, cellText } from '../tableTypes';
+import { type ColumnDef, cellText, columnIdOf } from '../tableTypes';
 import { RowActionsMenu } from './RowActionsMenu';
 
 function stopPropagation(event: { stopPropagation: () => void }) {
@@ -19,7 +19,15 @@ type BodyRowsProps<T> = {
   onRowClick: ((row: T) => void) | undefined;
   renderRowActions: ((row: T) => ReactNode) | undefined;
   phone: boolean;
+  /** On a phone: the hidden columns shown as lines under the row's first text cell ('Статус: неактиван'). */
+  details: readonly ColumnDef<T>[];
 };
+
+/** The cell's content: the column's own rendering or its text. */
+function cellContent<T>(column: ColumnDef<T>, row: T): ReactNode {
+  const Cell = column.Cell;
+  return Cell ? <Cell row={row} /> : cellText(column, row);
+}
 
 /**
  * The page's rows as plain `<tr>`/`<td>` styled once (dataTable.css), not an MUI TableRow and TableCell
@@ -34,7 +42,10 @@ export const BodyRows = memo(function BodyRows<T extends { _id: string }>({
   onRowClick,
   renderRowActions,
   phone,
+  details,
 }: BodyRowsProps<T>) {
+  // The phone's detail lines go under the first column that shows text (not a checkbox column).
+  const detailsAt = details.length > 0 ? shown.findIndex(({ column }) => !column.Header) : -1;
   return rows.map((row) => {
     const color = rowColor?.(row);
     let className = 'dt-row';
@@ -46,6 +57,7 @@ export const BodyRows = memo(function BodyRows<T extends { _id: string }>({
         className={className}
         style={color ? ({ '--dt-row-bg': color } as CSSProperties) : undefined}
         tabIndex={onRowClick ? 0 : undefined}
+        data-row={onRowClick ? row._id : undefined}
         onClick={onRowClick ? () => onRowClick(row) : undefined}
         onKeyDown={
           onRowClick
@@ -55,14 +67,17 @@ export const BodyRows = memo(function BodyRows<T extends { _id: string }>({
             : undefined
         }
       >
-        {shown.map(({ id, column }) => {
-          const Cell = column.Cell;
-          return (
-            <td key={id} className="dt-td">
-              {Cell ? <Cell row={row} /> : cellText(column, row)}
-            </td>
-          );
-        })}
+        {shown.map(({ id, column }, index) => (
+          <td key={id} className={column.numeric ? 'dt-td dt-num' : 'dt-td'}>
+            {cellContent(column, row)}
+            {index === detailsAt &&
+              details.map((detail) => (
+                <span key={columnIdOf(detail)} className="dt-detail">
+                  {detail.header}: {cellContent(detail, row)}
+                </span>
+              ))}
+          </td>
+        ))}
         {renderRowActions && (
           // The buttons' clicks and keys don't reach the row.
           <td className="dt-td dt-td-actions" onClick={stopPropagation} onKeyDown={stopPropagation}>

@@ -3,7 +3,7 @@ import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
 import { Box, CircularProgress, Paper, Stack, Table, TableBody, TableContainer } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { transliterate } from '@trasa/domain';
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { COMMON, USERS } from '../../messages';
 import { isNetworkError } from '../../offline/network';
 import { OFFLINE } from '../../offline/texts';
@@ -17,6 +17,7 @@ import { BodyContent } from './BodyRows';
 import { ColumnsChoice } from './ColumnsChoice';
 import { useColumnLayout } from './columnLayout';
 import { readListState, sizeOf, writeListState } from './listState';
+import { focusIsFree, forgetOpenedRow, openedRowOf, rememberOpenedRow } from './openedRow';
 import { lastPageIndex, Pager } from './Pager';
 import { ToolButton } from './PopoverButton';
 import { SearchBox } from './SearchBox';
@@ -118,6 +119,33 @@ export function DataTable<T extends { _id: string }>({
   }, [settled, pagination.pageIndex, pagination.pageSize]);
 
   const { columnIds, visibility, setVisibility, setOrder, ordered, shown, phone } = useColumnLayout(columns, tableName, hiddenColumns);
+  // A phone's detail lines: the columns marked for them that the phone does not show.
+  const details = useMemo(
+    () => (phone ? ordered.filter((c) => c.column.phoneDetail && !shown.includes(c)).map((c) => c.column) : []),
+    [phone, ordered, shown],
+  );
+
+  // Back from a row's page, focus returns to that row once it is shown (and nothing else took focus).
+  const tableRef = useRef<HTMLTableElement>(null);
+  const [returnTo] = useState(() => openedRowOf(storageKey));
+  const returned = useRef(false);
+  useEffect(() => {
+    if (!returnTo || returned.current || !rows.some((r) => r._id === returnTo)) return;
+    returned.current = true;
+    forgetOpenedRow(storageKey);
+    if (!focusIsFree()) return;
+    const row = [...(tableRef.current?.querySelectorAll<HTMLElement>('tr[data-row]') ?? [])].find((tr) => tr.dataset.row === returnTo);
+    row?.focus();
+  }, [rows, returnTo, storageKey]);
+  const openRow = useMemo(
+    () =>
+      onRowClick &&
+      ((row: T) => {
+        rememberOpenedRow(storageKey, row._id);
+        onRowClick(row);
+      }),
+    [onRowClick, storageKey],
+  );
 
   // Stable, so that the pager and the column chooser (memoised) skip the list's other renders (the loader's).
   const onPage = useCallback((pageIndex: number) => setPagination((p) => ({ ...p, pageIndex })), []);
@@ -178,7 +206,7 @@ export function DataTable<T extends { _id: string }>({
         </Box>
       </Box>
       <TableContainer sx={{ position: 'relative' }}>
-        <Table size="small" aria-label={label} aria-busy={loading}>
+        <Table ref={tableRef} size="small" aria-label={label} aria-busy={loading}>
           <SortingHeader
             shown={shown}
             rows={rows}
@@ -196,9 +224,10 @@ export function DataTable<T extends { _id: string }>({
               shown={shown}
               nameColumn={columns[0]}
               rowColor={rowColor}
-              onRowClick={onRowClick}
+              onRowClick={openRow}
               renderRowActions={renderRowActions}
               phone={phone}
+              details={details}
               failed={failed}
               failText={failText}
               loading={loading}
@@ -208,7 +237,8 @@ export function DataTable<T extends { _id: string }>({
             />
           </TableBody>
         </Table>
-        {loading && rows.length > 0 && (
+        {/* Over the page's rows while the next ones load, and in the hidden table's place on the first load. */}
+        {loading && (rows.length > 0 || firstLoad) && (
           <Box
             sx={{
               position: 'absolute',
@@ -224,7 +254,8 @@ export function DataTable<T extends { _id: string }>({
           </Box>
         )}
       </TableContainer>
-      {paging && (
+      {/* A failed load shows its error and a retry, not a pager of '0-0 од 0'. */}
+      {paging && !failed && (
         <Pager
           pageIndex={pagination.pageIndex}
           pageSize={pagination.pageSize}

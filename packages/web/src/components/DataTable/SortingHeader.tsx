@@ -26,6 +26,14 @@ function SortButton({ header, direction, onClick }: { header: string; direction:
   );
 }
 
+/**
+ * A header as it wraps: between words, but a one-letter word ('У року', 'С ПДВ') stays with the word after
+ * it (Serbian typesetting; a column of short numbers showed 'У' above 'року').
+ */
+export function headerText(text: string): string {
+  return text.replace(/(^|\s)(\p{L})\s+(?=\S)/gu, '$1$2\u00a0');
+}
+
 type SortingHeaderProps<T> = {
   shown: ShownColumn<T>[];
   /** The page's rows, for a column's own Header. */
@@ -63,11 +71,11 @@ export function SortingHeader<T>({
             <th
               key={id}
               scope="col"
-              className="dt-th"
+              className={column.numeric ? 'dt-th dt-num' : 'dt-th'}
               aria-sort={canSort ? (direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none') : undefined}
             >
               <div className="dt-th-inner">
-                <div>{Header ? <Header rows={rows} /> : column.header}</div>
+                <div>{Header ? <Header rows={rows} /> : headerText(column.header)}</div>
                 {canSort && <SortButton header={column.header} direction={direction} onClick={() => onSort(id)} />}
               </div>
             </th>

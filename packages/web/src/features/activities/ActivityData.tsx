@@ -38,7 +38,7 @@ function A7Table({ activity }: { activity: ActivityDto }) {
           <TableRow>
             <TableCell>{ACTIVITY_LABELS.holder}</TableCell>
             <TableCell>{ACTIVITY_LABELS.done}</TableCell>
-            <TableCell>{ACTIVITY_LABELS.fee}</TableCell>
+            <TableCell align="right">{ACTIVITY_LABELS.fee}</TableCell>
             <TableCell>{ACTIVITY_LABELS.file}</TableCell>
           </TableRow>
         </TableHead>
@@ -47,7 +47,7 @@ function A7Table({ activity }: { activity: ActivityDto }) {
             <TableRow key={id}>
               <TableCell>{holderName(id)}</TableCell>
               <TableCell>{checked.has(id) ? ACTIVITY_LABELS.yes : ACTIVITY_LABELS.no}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {formatMoney(parseAmount(dataValue(activity.podaci, DATA_KEYS.a7Fee, id)))}
               </TableCell>
               <TableCell>

@@ -16,7 +16,7 @@ const COLUMNS: ColumnDef<CatalogueEntryDto>[] = [
   { accessorKey: 'kratakNaziv', header: ACTIVITY_UI.kratakNaziv },
   { id: 'prethodna', header: ACTIVITY_UI.previous, accessorFn: (e) => e.prethodna.join(', ') || UI.empty },
   { id: 'odgovoran', header: ACTIVITY_UI.responsible, accessorFn: (e) => responsibleLabel(e.odgovoran) || UI.empty },
-  { id: 'rok', header: ACTIVITY_UI.rokDays, accessorFn: (e) => inScript(rokLabel(e.rok)) },
+  { id: 'rok', header: ACTIVITY_UI.rokDays, accessorFn: (e) => inScript(rokLabel(e.rok)), numeric: true },
   { id: 'dokumenta', header: ACTIVITY_UI.documents, accessorFn: (e) => catalogueText(e.dokumenta) || UI.empty },
 ];
 

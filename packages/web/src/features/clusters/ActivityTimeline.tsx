@@ -74,6 +74,8 @@ export function ActivityTimeline({ location }: { location: LocationDto }) {
             <BarChart
               layout="horizontal"
               height={90 + bars.length * 34}
+              // Room right of the last date under the axis (cut to '06.…' on a phone).
+              margin={{ right: 36 }}
               yAxis={[{ scaleType: 'band', data: bars.map((b) => b.label), width: 130 }]}
               xAxis={[{ valueFormatter: (v: number) => date(v), tickMinStep: 1 }]}
               series={[

@@ -1,6 +1,6 @@
 import type { LocationListItem } from '../../api/clusters';
 import { listLocations, searchLocations } from '../../api/clusters';
-import { deadlineRowColor } from '../../components/ColourLegend';
+import { deadlineRowColor, statusWithDeadline } from '../../components/ColourLegend';
 import type { PageSizeOption, TableQuery } from '../../components/DataTable';
 import { ALL_ROWS_LIMIT, type ColumnDef } from '../../components/tableTypes';
 import { UI } from '../../texts';
@@ -9,11 +9,14 @@ import { responsibleContractors, statusLabel } from './format';
 /** 10, 20, 50, 100 and All (spec 2 §9). */
 export const CLUSTER_PAGE_SIZES: readonly PageSizeOption[] = [10, 20, 50, 100, { value: ALL_ROWS_LIMIT, label: UI.allRows }];
 
-/** Cluster name, responsible contractor, status, contract (spec 2 §2). */
+/**
+ * Cluster name, responsible contractor, status, contract (spec 2 §2). The status says what the row's colour
+ * adds ('У току, рок је истекао'); on a phone it shows under the name.
+ */
 export const CLUSTER_COLUMNS: ColumnDef<LocationListItem>[] = [
   { accessorKey: 'naziv', header: UI.clusterName },
   { id: 'odgovoran', header: UI.responsibleContractor, accessorFn: responsibleContractors },
-  { id: 'status', header: UI.status, accessorFn: (l) => statusLabel(l.status) },
+  { id: 'status', header: UI.status, accessorFn: (l) => statusWithDeadline(statusLabel(l.status), l.boja), phoneDetail: true },
   { id: 'ugovor', header: UI.contract, accessorFn: (l) => l.ugovor?.naziv ?? UI.empty },
 ];
 

@@ -5,7 +5,7 @@ import { appPath, CONTRACT_GROUP_TYPE, CONTRACT_KINDS, type ContractKind, canOpe
 import { lazy, useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { type ContractListItem, listContracts, searchContracts } from '../../api/contracts';
-import { ColourLegend, deadlineRowColor } from '../../components/ColourLegend';
+import { ColourLegend, deadlineRowColor, statusWithDeadline } from '../../components/ColourLegend';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { OnceOpened } from '../../components/OnceOpened';
 import { DeleteAction, EditAction, RowAction } from '../../components/RowAction';
@@ -44,13 +44,14 @@ function columnsOf(kind: ContractKind): ColumnDef<ContractListItem>[] {
       header: UI.datumPocetka,
       accessorFn: (c) => formatDate(c.datumPocetka) || UI.empty,
     },
-    { id: 'rokTrajanja', header: UI.rokTrajanja, accessorFn: (c) => String(c.rokTrajanja) },
+    { id: 'rokTrajanja', header: UI.rokTrajanja, accessorFn: (c) => String(c.rokTrajanja), numeric: true },
     {
       id: 'rokZavrsetka',
       header: UI.rokZavrsetka,
       accessorFn: (c) => formatDate(c.rokZavrsetka) || UI.empty,
     },
-    { id: 'status', header: UI.status, accessorFn: (c) => statusLabel(c.status) },
+    // The status says what the row's colour adds ('У току, рок истиче'); on a phone under the name.
+    { id: 'status', header: UI.status, accessorFn: (c) => statusWithDeadline(statusLabel(c.status), c.boja), phoneDetail: true },
   ];
   if (CONTRACT_GROUP_TYPE[kind] !== null) {
     const header = CONTRACT_LABELS.groupsOfKind[kind as Exclude<ContractKind, 'contract'>];
@@ -65,11 +66,13 @@ function columnsOf(kind: ContractKind): ColumnDef<ContractListItem>[] {
       id: 'fajlovi',
       header: CONTRACT_LABELS.documentCount,
       accessorFn: (c) => String(c.fajlovi.length),
+      numeric: true,
     },
     {
       id: 'lokacije',
       header: CONTRACT_LABELS.clusterCount,
       accessorFn: (c) => String(c.brojLokacija),
+      numeric: true,
     },
   );
   return columns;

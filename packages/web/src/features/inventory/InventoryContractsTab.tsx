@@ -29,7 +29,7 @@ const COLUMNS: ColumnDef<InventoryContractDto>[] = [
   { id: 'datumPocetka', header: INV_LABELS.datumPocetka, accessorFn: (c) => formatDate(c.datumPocetka) || UI.empty },
   { id: 'datumZavrsetka', header: INV_LABELS.datumZavrsetka, accessorFn: (c) => formatDate(c.datumZavrsetka) || UI.empty },
   { id: 'status', header: INV_LABELS.status, accessorFn: (c) => statusLabel(c.status) },
-  { id: 'brojLokacija', header: INV_LABELS.locationCount, accessorFn: (c) => String(c.brojLokacija) },
+  { id: 'brojLokacija', header: INV_LABELS.locationCount, accessorFn: (c) => String(c.brojLokacija), numeric: true },
 ];
 
 function fetchContracts({ page, limit, search, signal, sort, order }: TableQuery) {

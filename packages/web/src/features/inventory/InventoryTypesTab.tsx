@@ -24,19 +24,21 @@ export const TYPES_KEY = [...INVENTORY_KEY, 'types'] as const;
 
 const COLUMNS: ColumnDef<InvTypeDto>[] = [
   { accessorKey: 'naziv', header: INV_LABELS.naziv },
-  { id: 'cena', header: INV_LABELS.cena, accessorFn: (t) => `${formatAmount(t.cena)} ${t.valuta}` },
-  { id: 'cenaRsd', header: INV_LABELS.cenaRsd, accessorFn: (t) => `${formatAmount(t.cenaRsd)} RSD` },
+  { id: 'cena', header: INV_LABELS.cena, accessorFn: (t) => `${formatAmount(t.cena)} ${t.valuta}`, numeric: true },
+  { id: 'cenaRsd', header: INV_LABELS.cenaRsd, accessorFn: (t) => `${formatAmount(t.cenaRsd)} RSD`, numeric: true },
   { id: 'sifra', header: INV_LABELS.sifra, accessorFn: (t) => t.sifra || UI.empty },
   { accessorKey: 'jedinica', header: INV_LABELS.jedinica },
   {
     id: 'trajanjeGarancije',
     header: INV_LABELS.trajanjeGarancije,
     accessorFn: (t) => (t.trajanjeGarancije == null ? UI.empty : String(t.trajanjeGarancije)),
+    numeric: true,
   },
   {
     id: 'redniBroj',
     header: INV_LABELS.redniBrojShort,
     accessorFn: (t) => (t.redniBroj == null ? UI.empty : String(t.redniBroj)),
+    numeric: true,
   },
   { id: 'kratakNaziv', header: INV_LABELS.kratakNaziv, accessorFn: (t) => t.kratakNaziv || UI.empty },
 ];

@@ -40,9 +40,9 @@ export const itemColumns: ColumnDef<InventoryItemDto>[] = [
   { id: 'naziv', header: INV_LABELS.item, accessorFn: (i) => i.invType.naziv },
   { id: 'tip', header: INV_LABELS.tip, accessorFn: (i) => inScript(i.invType.tip) },
   { id: 'sifra', header: INV_LABELS.sifra, accessorFn: (i) => i.invType.sifra || UI.empty },
-  { id: 'kolicina', header: INV_LABELS.kolicina, accessorFn: (i) => formatKolicina(i.kolicina, i.invType.jedinica) },
-  { id: 'cenaRsd', header: INV_LABELS.cenaRsd, accessorFn: (i) => formatAmount(i.cenaRsd) },
-  { id: 'ukupnoRsd', header: INV_LABELS.vrednost, accessorFn: (i) => formatDinars(i.ukupnoRsd) },
+  { id: 'kolicina', header: INV_LABELS.kolicina, accessorFn: (i) => formatKolicina(i.kolicina, i.invType.jedinica), numeric: true },
+  { id: 'cenaRsd', header: INV_LABELS.cenaRsd, accessorFn: (i) => formatAmount(i.cenaRsd), numeric: true },
+  { id: 'ukupnoRsd', header: INV_LABELS.vrednost, accessorFn: (i) => formatDinars(i.ukupnoRsd), numeric: true },
   // A handover after today (the browser's day) is planned: said so in words.
   {
     id: 'datumPrimopredaje',

@@ -10,7 +10,7 @@ import { ACTIVITY_UI, dateLabel, responsibleLabel, rokLabel } from '../catalogue
 export const ACTIVITY_ROW_COLUMNS: ColumnDef<ActivityRowDto>[] = [
   { accessorKey: 'kratakNaziv', header: ACTIVITY_UI.kratakNaziv },
   // On a phone the activity and its cluster (two 'A3' rows of different clusters otherwise look alike);
-  // the row's colour tells the deadline.
+  // the deadline and the days left show under the activity, in words as well as in the row's colour.
   { id: 'naziv', header: ACTIVITY_UI.naziv, accessorFn: (a) => catalogueText(a.naziv), phone: true },
   { id: 'lokacija', header: ACTIVITY_UI.cluster, accessorFn: (a) => a.lokacija.naziv, phone: true },
   { id: 'odgovoran', header: ACTIVITY_UI.responsible, accessorFn: (a) => responsibleLabel(a.odgovoran) || UI.empty },
@@ -19,11 +19,14 @@ export const ACTIVITY_ROW_COLUMNS: ColumnDef<ActivityRowDto>[] = [
     id: 'rokZavrsetka',
     header: ACTIVITY_UI.deadline,
     accessorFn: (a) => (a.rokZavrsetka ? dateLabel(a.rokZavrsetka) : inScript(rokLabel(a.rok))),
+    phoneDetail: true,
   },
   {
     id: 'brojDanaDoRoka',
     header: ACTIVITY_UI.daysLeft,
     accessorFn: (a) => (a.brojDanaDoRoka === null ? UI.empty : String(a.brojDanaDoRoka)),
+    numeric: true,
+    phoneDetail: true,
   },
 ];
 

@@ -17,7 +17,7 @@ import { PRIORITIES_KEY } from './queries';
 
 const COLUMNS: ColumnDef<PriorityDto>[] = [
   { accessorKey: 'naziv', header: UI.naziv },
-  { id: 'broj', header: UI.broj, accessorFn: (p) => String(p.broj) },
+  { id: 'broj', header: UI.broj, accessorFn: (p) => String(p.broj), numeric: true },
 ];
 
 /** GET /api/priority answers the whole codebook (ordered by broj); the table pages it here. */

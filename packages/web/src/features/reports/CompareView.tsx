@@ -92,10 +92,17 @@ function CompareResult({
               {table.labelHeaders.map((h) => (
                 <TableCell key={h} />
               ))}
-              {table.valueHeaders.map((h) => [
-                <TableCell key={`${h}a`}>{formatDate(dateA)}</TableCell>,
-                <TableCell key={`${h}b`}>{formatDate(dateB)}</TableCell>,
-              ])}
+              {table.valueHeaders.map((h, i) => {
+                const align = table.valueFormats[i] ? 'right' : undefined;
+                return [
+                  <TableCell key={`${h}a`} align={align}>
+                    {formatDate(dateA)}
+                  </TableCell>,
+                  <TableCell key={`${h}b`} align={align}>
+                    {formatDate(dateB)}
+                  </TableCell>,
+                ];
+              })}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -106,11 +113,13 @@ function CompareResult({
                 ))}
                 {table.valueHeaders.map((h, i) => {
                   const sx = line.diff[i] ? { bgcolor: DIFF_BG, fontWeight: 600 } : undefined;
+                  // Counts and money right-aligned (the columns the xlsx writes as numbers).
+                  const align = table.valueFormats[i] ? 'right' : undefined;
                   return [
-                    <TableCell key={`${h}a`} sx={sx} data-diff={line.diff[i] || undefined}>
+                    <TableCell key={`${h}a`} align={align} sx={sx} data-diff={line.diff[i] || undefined}>
                       {line.a?.[i] ?? '—'}
                     </TableCell>,
-                    <TableCell key={`${h}b`} sx={sx} data-diff={line.diff[i] || undefined}>
+                    <TableCell key={`${h}b`} align={align} sx={sx} data-diff={line.diff[i] || undefined}>
                       {line.b?.[i] ?? '—'}
                     </TableCell>,
                   ];

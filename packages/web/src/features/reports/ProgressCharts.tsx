@@ -7,7 +7,7 @@ import { REPORTS } from '../../messages';
 import { scripted } from '../../scripted';
 import { catalogueText } from '../../shipped';
 import { getProgress, REPORTS_KEY } from './api';
-import { LATE_CHART_HEIGHT, PROGRESS_TEXTS, SectionSkeleton, STAGES_CHART_HEIGHT } from './ProgressSkeleton';
+import { CHARTS_PENDING, LATE_CHART_HEIGHT, PROGRESS_TEXTS, SectionSkeleton, STAGES_CHART_HEIGHT } from './ProgressSkeleton';
 
 /**
  * The report hub's pictures (issue 10 item 9): for each general contract of the visible clusters, its
@@ -59,7 +59,8 @@ function ContractCharts({ c }: { c: ContractProgress }) {
                 categoryGapRatio: gapFor(stageLabels.length),
                 tickLabelInterval: () => true,
                 tickLabelStyle: { fontSize: 10, angle: -40, textAnchor: 'end' },
-                height: 60,
+                // Room for the longest label slanted ('Без завршене' was cut to 'Без заврше…' at 60).
+                height: 84,
               },
             ]}
             yAxis={[{ tickMinStep: 1 }]}
@@ -114,7 +115,7 @@ export default function ProgressCharts({ contract = '' }: { contract?: string })
     queryFn: ({ signal }) => getProgress(contract, signal),
   });
   return (
-    <Stack spacing={1} data-testid="progress-charts">
+    <Stack spacing={1} data-testid="progress-charts" className={progress.isPending ? CHARTS_PENDING : undefined}>
       <Typography variant="h2" sx={{ fontSize: 20 }}>
         {PROGRESS_TEXTS.title}
       </Typography>

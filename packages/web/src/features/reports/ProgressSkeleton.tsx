@@ -8,13 +8,20 @@ export const STAGES_CHART_HEIGHT = 270;
 export const LATE_CHART_HEIGHT = 240;
 
 /**
+ * The class of the charts' place while their code or their data loads: the hub hides what follows it (the
+ * report tabs and the report) until the charts are drawn, so the sections they add (one per contract,
+ * the skeleton holds one) do not push the report down the page (CLS).
+ */
+export const CHARTS_PENDING = 'progress-pending';
+
+/**
  * The progress charts' place while their code or their data loads: the title and one contract's section
- * laid out as the charts will be (the same Paper, grid and chart heights), so nothing below moves when the
- * first section is drawn; further sections only add below it.
+ * laid out as the charts will be (the same Paper, grid and chart heights), so nothing above moves when the
+ * first section is drawn; what follows waits hidden (CHARTS_PENDING).
  */
 export function ProgressSkeleton() {
   return (
-    <Stack spacing={1} aria-busy="true">
+    <Stack spacing={1} aria-busy="true" className={CHARTS_PENDING}>
       <Typography variant="h2" sx={{ fontSize: 20 }}>
         {PROGRESS_TEXTS.title}
       </Typography>

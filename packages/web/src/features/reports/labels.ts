@@ -34,6 +34,8 @@ export const REPORT_LABELS = scripted({
   totalClusters: (n: number) => `Кластера: ${n}`,
   zavrsene: 'Завршене активности',
   uRoku: 'У року',
+  finishedLate: 'завршено после рока',
+  finishedLegend: 'Зелено: завршено у року; црвено, са сатом: завршено после рока.',
   kasni: 'Касни',
   zavrseno: 'Завршено',
   aktivnosti: 'Активности',

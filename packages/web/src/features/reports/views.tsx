@@ -1,4 +1,5 @@
 import DownloadIcon from '@mui/icons-material/Download';
+import ScheduleIcon from '@mui/icons-material/Schedule';
 import {
   Box,
   Button,
@@ -120,16 +121,28 @@ const FINISHED_COLUMNS: ColumnDef<FinishedRow>[] = [
             key={a.kratakNaziv}
             component="span"
             title={`${catalogueText(a.naziv)} — ${formatDate(a.datumZavrsetka)}${a.rokZavrsetka ? ` (${L.rok} ${formatDate(a.rokZavrsetka)})` : ''}`}
-            sx={{ px: 0.75, borderRadius: 1, bgcolor: a.uRoku ? '#c8e6c9' : '#ffcdd2', color: 'common.black', fontSize: 13 }}
+            sx={{
+              display: 'inline-flex',
+              alignItems: 'center',
+              gap: 0.25,
+              px: 0.75,
+              borderRadius: 1,
+              bgcolor: a.uRoku ? '#c8e6c9' : '#ffcdd2',
+              color: 'common.black',
+              fontSize: 13,
+              whiteSpace: 'nowrap',
+            }}
           >
             {a.kratakNaziv} {formatDate(a.datumZavrsetka)}
+            {/* Late not only in red (WCAG 1.4.1): a clock, named for screen readers. */}
+            {!a.uRoku && <ScheduleIcon titleAccess={L.finishedLate} sx={{ fontSize: 14 }} />}
           </Box>
         ))}
       </Box>
     ),
   },
-  { accessorKey: 'uRoku', header: L.uRoku },
-  { accessorKey: 'kasni', header: L.kasni },
+  { accessorKey: 'uRoku', header: L.uRoku, numeric: true },
+  { accessorKey: 'kasni', header: L.kasni, numeric: true },
 ];
 
 /** Finished activities: visible clusters with their finished activities (green on time, red late), paged. */
@@ -143,15 +156,18 @@ export function FinishedReportView() {
     [],
   );
   return (
-    <DataTable
-      tableName="izvestaj-zavrsene"
-      label={L.finished}
-      columns={FINISHED_COLUMNS}
-      queryKey={[...REPORTS_KEY, 'finished']}
-      fetchPage={fetchPage}
-      sortable={LIST_SORTS.finishedReport}
-      emptyText={REPORTS.empty}
-    />
+    <Stack spacing={1}>
+      <Typography variant="body2">{L.finishedLegend}</Typography>
+      <DataTable
+        tableName="izvestaj-zavrsene"
+        label={L.finished}
+        columns={FINISHED_COLUMNS}
+        queryKey={[...REPORTS_KEY, 'finished']}
+        fetchPage={fetchPage}
+        sortable={LIST_SORTS.finishedReport}
+        emptyText={REPORTS.empty}
+      />
+    </Stack>
   );
 }
 
@@ -238,7 +254,7 @@ const IJO_COLUMNS: ColumnDef<IjoLine>[] = [
   { accessorKey: 'klaster', header: L.klaster },
   { accessorKey: 'imaoc', header: L.imaoc },
   { id: 'status', header: L.done, accessorFn: (r) => (r.status ? L.yes : L.no) },
-  { id: 'taksa', header: L.taksa, accessorFn: (r) => dash(formatRsd(r.taksa)) },
+  { id: 'taksa', header: L.taksa, accessorFn: (r) => dash(formatRsd(r.taksa)), numeric: true },
   { id: 'zaduzen', header: L.payer, accessorFn: (r) => inScript(r.zaduzen) },
   { id: 'izvodjac', header: L.izvodjac, accessorFn: (r) => dash(r.izvodjacNaziv) },
 ];
@@ -322,7 +338,7 @@ const lengthColumns = (perSettlement: boolean): ColumnDef<RouteLengthRow>[] => [
   { id: 'ugovor', header: L.ugovor, accessorFn: (r) => dash(r.ugovor?.naziv) },
   { id: 'status', header: L.status, accessorFn: (r) => inScript(r.status) },
   { id: 'datumZavrsetka', header: L.datumZavrsetka, accessorFn: (r) => dash(formatDate(r.datumZavrsetka)) },
-  { id: 'duzina', header: L.duzina, accessorFn: (r) => dash(inScript(formatMetres(r.duzina))) },
+  { id: 'duzina', header: L.duzina, accessorFn: (r) => dash(inScript(formatMetres(r.duzina))), numeric: true },
 ];
 
 /** Route lengths of A1 (per cluster and settlement), A9 (PZI) and A12 (PIO), in metres, with the sum. */

@@ -32,17 +32,19 @@ const COLUMNS: ColumnDef<SettlementDto>[] = [
   { id: 'opstina', header: UI.opstina, accessorFn: (s) => s.opstina.join(', ') },
   { accessorKey: 'operator', header: UI.operator },
   { accessorKey: 'javniPoziv', header: UI.javniPoziv },
-  { id: 'brojDomacinstava', header: UI.brojDomacinstava, accessorFn: (s) => count(s.brojDomacinstava) },
-  { id: 'brojSkola', header: UI.brojSkola, accessorFn: (s) => count(s.brojSkola) },
+  { id: 'brojDomacinstava', header: UI.brojDomacinstava, accessorFn: (s) => count(s.brojDomacinstava), numeric: true },
+  { id: 'brojSkola', header: UI.brojSkola, accessorFn: (s) => count(s.brojSkola), numeric: true },
   {
     id: 'brojIndirektnoPokrivenihDomacinstava',
     header: UI.indirectHouseholdsShort,
     accessorFn: (s) => count(s.brojIndirektnoPokrivenihDomacinstava),
+    numeric: true,
   },
   {
     id: 'brojIndirektnoPokrivenihSkola',
     header: UI.indirectSchoolsShort,
     accessorFn: (s) => count(s.brojIndirektnoPokrivenihSkola),
+    numeric: true,
   },
 ];
 
