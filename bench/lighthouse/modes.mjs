@@ -4,7 +4,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
 import { CHROME, DISTS, load, median, PAGES, RUNS, SERVER_DIST, WEB_DIST } from './config.mjs';
 import { runOnce } from './pages.mjs';
-import { signIn, startServer } from './server.mjs';
+import { sessionsOf, startServer } from './server.mjs';
 import { traceOnce } from './trace.mjs';
 
 /**
@@ -15,7 +15,7 @@ export async function compareBuilds(loadBefore) {
   const builds = [];
   for (const dist of DISTS) {
     const server = await startServer(path.join(dist, 'server'), path.join(dist, 'web'));
-    builds.push({ name: path.basename(dist), ...server, token: await signIn(server.base), runs: new Map() });
+    builds.push({ name: path.basename(dist), ...server, session: await sessionsOf(server.base), runs: new Map() });
   }
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME,
@@ -38,7 +38,7 @@ export async function compareBuilds(loadBefore) {
           let run;
           for (let attempt = 1; !run; attempt++) {
             try {
-              run = await runOnce(browser, chrome.port, build.base, page, build.token);
+              run = await runOnce(browser, chrome.port, build.base, page, build.session);
             } catch (error) {
               if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|PROTOCOL_TIMEOUT/.test(String(error))) throw error;
             }
@@ -77,7 +77,7 @@ export async function traceBuilds(loadBefore) {
   for (const dist of DISTS) {
     const webDist = dist ? path.join(dist, 'web') : WEB_DIST;
     const server = await startServer(dist ? path.join(dist, 'server') : SERVER_DIST, webDist);
-    builds.push({ name: dist ? path.basename(dist) : 'dist', ...server, token: await signIn(server.base), runs: new Map() });
+    builds.push({ name: dist ? path.basename(dist) : 'dist', ...server, session: await sessionsOf(server.base), runs: new Map() });
   }
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME,
@@ -88,7 +88,7 @@ export async function traceBuilds(loadBefore) {
     for (let i = 0; i < RUNS; i++) {
       for (const build of builds) {
         for (const page of PAGES.filter((p) => p.signedIn)) {
-          const run = await traceOnce(browser, build.base, page, build.token);
+          const run = await traceOnce(browser, build.base, page, build.session);
           const key = `${build.name} ${page.path}`;
           if (!build.runs.has(key)) build.runs.set(key, []);
           build.runs.get(key).push(run);

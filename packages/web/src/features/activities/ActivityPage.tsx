@@ -27,6 +27,7 @@ import type { ActivityDetailResponse, ActivityDto } from '../../api/activities';
 import { messageOf, statusOf } from '../../api/errors';
 import { DetailRows } from '../../components/DetailRows';
 import { todayValue } from '../../components/dates';
+import { useFirstContentMark } from '../../components/firstContent';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { PageLoader } from '../../components/PageLoader';
 import { ACTIVITIES, COMMON } from '../../messages';
@@ -214,6 +215,7 @@ function Details({ activity }: { activity: ActivityDto }) {
 function ActivityView({ detail }: { detail: ActivityDetailResponse }) {
   const { activity, connected } = detail;
   const editable = canEdit(activity);
+  useFirstContentMark(true);
   return (
     <Stack spacing={2} sx={{ maxWidth: 1200 }}>
       <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
