@@ -55,6 +55,10 @@ export async function runOnce(browser, port, base, page, session, throttling = '
       const items = lhr.audits[id]?.details?.items ?? [];
       console.log(`  ${path_} ${id}: ${JSON.stringify(items).slice(0, Number(process.env.LH_DETAIL || 600))}`);
     }
+    // An /api address asked for twice: src/opening.ts's early answer for it went unused (its address differs).
+    const api = (lhr.audits['network-requests']?.details?.items ?? []).map((r) => r.url).filter((u) => u.includes('/api/'));
+    const twice = [...new Set(api.filter((u, i) => api.indexOf(u) !== i))];
+    if (twice.length) console.log(`  ${path_}: asked twice (an early answer unused?): ${twice.join(', ')}`);
     // The app's mark, in ms from the navigation's start (observed: real only under applied throttling).
     const mark = (lhr.audits['user-timings']?.details?.items ?? []).find((item) => item.name === FIRST_ROW_MARK);
     return {

@@ -1,3 +1,4 @@
+import { takeOpeningAnswer } from './opening';
 import { clearToken, getToken } from './token';
 
 /** A failed call: `serverMessage` is the server's `message` when it sent one; status 0 is a network failure. */
@@ -64,14 +65,11 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     body = JSON.stringify(options.body);
   }
   let response: Response;
+  const address = url(path, options.query);
+  const method = options.method ?? 'GET';
   try {
-    response = await fetch(url(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      credentials: 'include',
-      signal: options.signal,
-    });
+    response = await ((method === 'GET' && takeOpeningAnswer(address, token)) ||
+      fetch(address, { method, headers, body, credentials: 'include', signal: options.signal }));
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(0, undefined, undefined);
