@@ -40,7 +40,7 @@ function rowOf(rows: unknown, id: string): Loose | undefined {
     typeof row.status === 'string' &&
     typeof row.returned === 'number' &&
     typeof row.boja === 'string' &&
-    typeof row.rok === 'string' &&
+    (typeof row.rok === 'string' || typeof row.rok === 'number') &&
     Array.isArray(row.odgovoran) &&
     dateOrNull(row.datumPocetka) &&
     dateOrNull(row.datumZavrsetka) &&
