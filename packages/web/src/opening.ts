@@ -4,7 +4,8 @@
  * names will ask first — the profile, and the screen's first page or record — while the application's code
  * is still downloading, instead of after it has loaded and rendered (a round trip of a slow network each).
  * The answers wait in `window.__trasaOpening` until api/client.ts takes them (api/opening.ts): the same
- * address, once, with the same token. An answer nobody takes is dropped with the page.
+ * address, once, with the same token. An answer nobody takes is dropped with the page. Then it preloads the
+ * application's chunks and the screen's, from the list app.html carries.
  *
  * It imports nothing, so that it downloads and runs before the entry and adds nothing to the login page.
  * Each address is the exact one the screen asks for on a first visit (page 1 of 10 rows, no search or
@@ -14,26 +15,43 @@
 
 type Opening = { token: string; answers: Map<string, Promise<Response>> };
 
-/** The /app routes (packages/domain/src/routes.ts paths) and their first GETs under /api; `:id` is the address's id. */
-const OPENING: readonly [RegExp, readonly string[]][] = [
-  [/^$/, ['/activity/notifications?page=1&limit=10']],
-  [/^aktivnosti-u-toku$/, ['/activity/in-progress?page=1&limit=10']],
-  [/^teme$/, ['/topic?page=1&limit=10&q=&qAlt=&status=&prioritet=']],
-  [/^korisnici$/, ['/user?page=1&limit=10']],
-  [/^(klasteri|klasteri-user)$/, ['/location?page=1&limit=10']],
-  [/^klaster\/(?<id>[^/]+)$/, ['/location/:id']],
-  [/^grupe$/, ['/group?page=1&limit=10']],
-  [/^ugovori$/, ['/contract?page=1&limit=10']],
-  [/^inventar$/, ['/contract?page=1&limit=10&inventory=true']],
-  [/^izvestaji$/, ['/report/finished?page=1&limit=10', '/report/snapshots']],
-  [/^ijo$/, ['/ijo']],
-  [/^sifrarnici$/, ['/types']],
-  [/^emailconfig$/, ['/smtp']],
-  [/^logovi$/, ['/log?page=1&limit=10']],
-  [/^komentari$/, ['/comment?page=1&limit=10']],
-  [/^role$/, ['/role?page=1&limit=10']],
-  [/^aktivnost\/(?<id>[^/]+)$/, ['/activity/:id']],
+/**
+ * The /app routes (packages/domain/src/routes.ts paths): the screen's module (shell/screens.ts; its chunks
+ * come from app.html's list) and its first GETs under /api (`:id` is the address's id).
+ */
+const OPENING: readonly [RegExp, string, readonly string[]][] = [
+  [/^$/, 'features/notices/NoticesPage.tsx', ['/activity/notifications?page=1&limit=10']],
+  [/^aktivnosti-u-toku$/, 'features/notices/ActivitiesInProgressPage.tsx', ['/activity/in-progress?page=1&limit=10']],
+  [/^teme$/, 'features/topics/TopicsPage.tsx', ['/topic?page=1&limit=10&q=&qAlt=&status=&prioritet=']],
+  [/^korisnici$/, 'features/users/UsersPage.tsx', ['/user?page=1&limit=10']],
+  [/^klasteri$/, 'features/clusters/ClustersPage.tsx', ['/location?page=1&limit=10']],
+  [/^klasteri-user$/, 'features/clusters/MyClustersPage.tsx', ['/location?page=1&limit=10']],
+  [/^klaster\/(?<id>[^/]+)$/, 'features/clusters/ClusterPage.tsx', ['/location/:id']],
+  [/^grupe$/, 'features/groups/GroupsPage.tsx', ['/group?page=1&limit=10']],
+  [/^ugovori$/, 'features/contracts/ContractsPage.tsx', ['/contract?page=1&limit=10']],
+  [/^inventar$/, 'features/inventory/InventoryPage.tsx', ['/contract?page=1&limit=10&inventory=true']],
+  [/^izvestaji$/, 'features/reports/ReportsPage.tsx', ['/report/finished?page=1&limit=10', '/report/snapshots']],
+  [/^ijo$/, 'features/ijo/IjoPage.tsx', ['/ijo']],
+  [/^sifrarnici$/, 'features/codebooks/CodebooksPage.tsx', ['/types']],
+  [/^emailconfig$/, 'features/smtp/SmtpListPage.tsx', ['/smtp']],
+  [/^logovi$/, 'features/logs/LogsPage.tsx', ['/log?page=1&limit=10']],
+  [/^komentari$/, 'features/comments/CommentsPage.tsx', ['/comment?page=1&limit=10']],
+  [/^role$/, 'features/roles/RolesPage.tsx', ['/role?page=1&limit=10']],
+  [/^aktivnost\/(?<id>[^/]+)$/, 'features/activities/ActivityPage.tsx', ['/activity/:id']],
+  [/^moj-nalog$/, 'features/account/MyAccountPage.tsx', []],
 ];
+
+type Chunks = { application: string[]; screens: Record<string, string[]> };
+
+/** Starts downloading a chunk (a module preloaded, a stylesheet fetched) without running it. */
+function preload(file: string): void {
+  const link = document.createElement('link');
+  link.rel = file.endsWith('.css') ? 'preload' : 'modulepreload';
+  if (file.endsWith('.css')) link.as = 'style';
+  link.crossOrigin = '';
+  link.href = `/${file}`;
+  document.head.append(link);
+}
 
 function start(): void {
   let token: string | null = null;
@@ -46,9 +64,11 @@ function start(): void {
   if (!token || !match) return;
   const rest = match[1] ?? '';
   const paths = ['/user/my-profile'];
-  for (const [route, requests] of OPENING) {
+  let screen: string | undefined;
+  for (const [route, module, requests] of OPENING) {
     const found = route.exec(rest);
     if (!found) continue;
+    screen = module;
     const id = found.groups?.id;
     for (const request of requests) paths.push(id ? request.replace(':id', id) : request);
     break;
@@ -63,6 +83,15 @@ function start(): void {
     answers.set(url, answer);
   }
   (window as { __trasaOpening?: Opening }).__trasaOpening = { token, answers };
+  // Then the code: asked for after the answers, so that they are first in line for the browser's six
+  // connections (HTTP/1.1); the entry's own files were asked for by the page itself.
+  let chunks: Chunks | undefined;
+  try {
+    chunks = JSON.parse(document.getElementById('trasa-chunks')?.textContent ?? 'null') ?? undefined;
+  } catch {
+    chunks = undefined;
+  }
+  for (const file of [...(chunks?.application ?? []), ...((screen && chunks?.screens[screen]) || [])]) preload(file);
 }
 
 start();
