@@ -2,9 +2,9 @@
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
-import { CHROME, DISTS, load, median, PAGES, RUNS, SERVER_DIST, WEB_DIST } from './config.mjs';
+import { CHROME, DISTS, FIRST_ROW, load, median, PAGES, RUNS, SERVER_DIST, WEB_DIST } from './config.mjs';
 import { runOnce } from './pages.mjs';
-import { signIn, startServer } from './server.mjs';
+import { sessionsOf, startServer } from './server.mjs';
 import { traceOnce } from './trace.mjs';
 
 /**
@@ -15,7 +15,7 @@ export async function compareBuilds(loadBefore) {
   const builds = [];
   for (const dist of DISTS) {
     const server = await startServer(path.join(dist, 'server'), path.join(dist, 'web'));
-    builds.push({ name: path.basename(dist), ...server, token: await signIn(server.base), runs: new Map() });
+    builds.push({ name: path.basename(dist), ...server, session: await sessionsOf(server.base), runs: new Map() });
   }
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME,
@@ -35,21 +35,25 @@ export async function compareBuilds(loadBefore) {
     for (let i = 0; i < RUNS; i++) {
       for (const page of PAGES) {
         for (const build of builds) {
-          let run;
-          for (let attempt = 1; !run; attempt++) {
-            try {
-              run = await runOnce(browser, chrome.port, build.base, page, build.token);
-            } catch (error) {
-              if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|PROTOCOL_TIMEOUT/.test(String(error))) throw error;
+          const once = async (throttling) => {
+            for (let attempt = 1; ; attempt++) {
+              try {
+                return await runOnce(browser, chrome.port, build.base, page, build.session, throttling);
+              } catch (error) {
+                if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|PROTOCOL_TIMEOUT/.test(String(error))) throw error;
+              }
             }
-          }
+          };
+          const run = await once('simulate');
           Object.assign(run, detail(run.lhr));
           delete run.lhr;
+          // The first real row under the throttling applied (FIRST_ROW), in the same turn.
+          run.firstRow = FIRST_ROW && page.signedIn ? (await once('devtools')).firstRow : Number.NaN;
           const key = `${build.name} ${page.path}`;
           if (!build.runs.has(key)) build.runs.set(key, []);
           build.runs.get(key).push(run);
           console.log(
-            `${key} run ${i + 1} (load ${load()}): performance ${run.performance}, LCP ${Math.round(run.lcp)}, TBT ${Math.round(run.tbt)}, main thread ${run.mainThread}, bootup ${run.bootup}, requests ${run.requests}, a11y ${run.accessibility}, bp ${run.bestPractices}`,
+            `${key} run ${i + 1} (load ${load()}): performance ${run.performance}, LCP ${Math.round(run.lcp)}, TBT ${Math.round(run.tbt)}, CLS ${run.cls.toFixed(3)}, first row ${Math.round(run.firstRow)}, main thread ${run.mainThread}, bootup ${run.bootup}, requests ${run.requests}, a11y ${run.accessibility}, bp ${run.bestPractices}`,
           );
         }
       }
@@ -59,7 +63,7 @@ export async function compareBuilds(loadBefore) {
         const runs = build.runs.get(`${build.name} ${page.path}`);
         const med = (k) => Math.round(median(runs.map((r) => r[k])));
         console.log(
-          `${build.name} ${page.path} median of ${runs.length}: performance ${med('performance')}, LCP ${med('lcp')}, TBT ${med('tbt')}, main thread ${med('mainThread')}, bootup ${med('bootup')}, requests ${med('requests')}, a11y ${med('accessibility')}, bp ${med('bestPractices')}`,
+          `${build.name} ${page.path} median of ${runs.length}: performance ${med('performance')}, LCP ${med('lcp')}, TBT ${med('tbt')}, CLS ${median(runs.map((r) => r.cls)).toFixed(3)}, first row ${med('firstRow')}, main thread ${med('mainThread')}, bootup ${med('bootup')}, requests ${med('requests')}, a11y ${med('accessibility')}, bp ${med('bestPractices')}`,
         );
       }
     }
@@ -77,7 +81,7 @@ export async function traceBuilds(loadBefore) {
   for (const dist of DISTS) {
     const webDist = dist ? path.join(dist, 'web') : WEB_DIST;
     const server = await startServer(dist ? path.join(dist, 'server') : SERVER_DIST, webDist);
-    builds.push({ name: dist ? path.basename(dist) : 'dist', ...server, token: await signIn(server.base), runs: new Map() });
+    builds.push({ name: dist ? path.basename(dist) : 'dist', ...server, session: await sessionsOf(server.base), runs: new Map() });
   }
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME,
@@ -88,7 +92,7 @@ export async function traceBuilds(loadBefore) {
     for (let i = 0; i < RUNS; i++) {
       for (const build of builds) {
         for (const page of PAGES.filter((p) => p.signedIn)) {
-          const run = await traceOnce(browser, build.base, page, build.token);
+          const run = await traceOnce(browser, build.base, page, build.session);
           const key = `${build.name} ${page.path}`;
           if (!build.runs.has(key)) build.runs.set(key, []);
           build.runs.get(key).push(run);

@@ -6,7 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { ADMIN, SERVER_DIST, WEB_DIST } from './config.mjs';
+import { ADMIN, EMPLOYEE, SERVER_DIST, WEB_DIST } from './config.mjs';
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -85,13 +85,36 @@ export async function startServer(serverDist = SERVER_DIST, webDist = WEB_DIST) 
   return { base, stop };
 }
 
-export async function signIn(base) {
+export async function signIn(base, who = ADMIN) {
   const res = await fetch(`${base}/api/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
+    body: JSON.stringify(who),
   });
   const token = (await res.json())?.token;
-  if (!token) throw new Error(`sign-in as ${ADMIN.email} failed: ${res.status}`);
+  if (!token) throw new Error(`sign-in as ${who.email} failed: ${res.status}`);
   return token;
+}
+
+/**
+ * The tokens of those the pages are measured as, and the ids the detail pages name (`:cluster`, `:activity`):
+ * the first cluster of the Admin's list and the first activity of the activities in progress (the demo
+ * seed's nearest deadline).
+ */
+export async function sessionsOf(base) {
+  const tokens = { admin: await signIn(base, ADMIN), employee: await signIn(base, EMPLOYEE) };
+  const get = async (path) => {
+    const res = await fetch(`${base}/api${path}`, { headers: { authorization: `Bearer ${tokens.admin}` } });
+    if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
+    return res.json();
+  };
+  const cluster = (await get('/location?page=1&limit=1')).locations?.[0]?._id;
+  const activity = (await get('/activity/in-progress?page=1&limit=1')).activities?.[0]?._id;
+  if (!cluster || !activity) throw new Error('the demo seed has no cluster or no activity in progress');
+  return { tokens, ids: { cluster, activity } };
+}
+
+/** A page's address with the ids filled in. */
+export function pathOf(page, ids) {
+  return page.path.replace(/:(\w+)/g, (_, name) => ids[name] ?? `:${name}`);
 }

@@ -1,3 +1,6 @@
+import { contentShown } from './pages.mjs';
+import { pathOf } from './server.mjs';
+
 // LH_MODE=trace's visit of a page for bench/lighthouse.mjs: the main thread's tasks by thread time.
 /**
  * LH_MODE=trace: one visit of a signed-in page (no throttling, cache cleared, phone width) until its list
@@ -6,14 +9,14 @@
  * than the wall time Lighthouse measures): `tbt4` is Lighthouse's TBT formula on it, Σ max(0, 4 × task − 50 ms)
  * over every task (also those before the first paint), `long4` the tasks over 50 ms at 4×; plus requests.
  */
-export async function traceOnce(browser, base, page, token) {
+export async function traceOnce(browser, base, page, session) {
   const tab = await browser.newPage();
   try {
     await tab.setViewport({ width: 412, height: 823, isMobile: true, deviceScaleFactor: 1.75 });
-    const session = await tab.createCDPSession();
-    await session.send('Network.clearBrowserCache');
+    const cdp = await tab.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
     await tab.goto(`${base}/favicon.svg`);
-    await tab.evaluate((t) => localStorage.setItem('token', t), token);
+    await tab.evaluate((t) => localStorage.setItem('token', t), session.tokens[page.as]);
     let requests = 0;
     tab.on('request', () => requests++);
     await tab.tracing.start({
@@ -29,11 +32,8 @@ export async function traceOnce(browser, base, page, token) {
       ],
     });
     const started = Date.now();
-    await tab.goto(`${base}${page.path}`);
-    await tab.waitForFunction(
-      () => document.querySelectorAll('main table tbody tr').length > 1 && !document.querySelector('main table[aria-busy="true"]'),
-      { timeout: 60_000, polling: 50 },
-    );
+    await tab.goto(`${base}${pathOf(page, session.ids)}`);
+    await tab.waitForFunction(contentShown, { timeout: 60_000, polling: 50 });
     const shownMs = Date.now() - started;
     await new Promise((r) => setTimeout(r, 1500));
     const events = JSON.parse(Buffer.from(await tab.tracing.stop()).toString('utf8')).traceEvents;

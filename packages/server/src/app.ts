@@ -215,6 +215,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
 
   const webDist = deps.config.webDist ?? defaultWebDist();
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  // /app and /app/* get app.html (the web build's: index.html that also starts the screen's first answers and
+  // the application's code at once); a build without it, index.html.
+  const appPage = existsSync(path.join(webDist, 'app.html')) ? 'app.html' : 'index.html';
   if (hasWeb) {
     // Hashed assets never change under their name: cached for a year; index.html, the service worker
     // (/sw.js: the browser looks for a new version through it) and the manifest are revalidated.
@@ -239,7 +242,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     if (url.startsWith('/api/') || url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD') || !hasWeb || isFile) {
       return reply.status(404).send({ message: COMMON.routeNotFound });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const page = url === '/app' || url.startsWith('/app/') ? appPage : 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(page);
   });
 
   return { app, ctx, routes };

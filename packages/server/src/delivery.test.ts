@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/harness.js';
 
-/** A built web app in miniature: index.html and one hashed asset with its precompressed copies. */
+/** A built web app in miniature: index.html, app.html and one hashed asset, with their precompressed copies. */
 function fakeWebDist(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'trasa-web-'));
   mkdirSync(path.join(dir, 'assets'));
@@ -13,6 +13,10 @@ function fakeWebDist(): string {
   writeFileSync(path.join(dir, 'index.html'), html);
   writeFileSync(path.join(dir, 'index.html.br'), brotliCompressSync(html));
   writeFileSync(path.join(dir, 'index.html.gz'), gzipSync(html));
+  const app = `<!doctype html><title>Траса</title><script type="module" src="/assets/opening-abc123.js"></script>${'<!-- pad -->'.repeat(200)}`;
+  writeFileSync(path.join(dir, 'app.html'), app);
+  writeFileSync(path.join(dir, 'app.html.br'), brotliCompressSync(app));
+  writeFileSync(path.join(dir, 'app.html.gz'), gzipSync(app));
   const js = `console.log(${JSON.stringify('x'.repeat(5000))});`;
   writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), js);
   writeFileSync(path.join(dir, 'assets', 'app-abc123.js.br'), brotliCompressSync(js));
@@ -42,11 +46,25 @@ describe('delivery: compression and caching (issue 13 item 1)', () => {
     expect(plain.body).toContain('console.log');
   });
 
-  it('revalidates index.html (SPA routes) on every visit', async () => {
+  it('revalidates the SPA pages (index.html, app.html) on every visit', async () => {
     const res = await t.call({ method: 'GET', url: '/app/klasteri', headers: { 'accept-encoding': 'gzip' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends app.html for /app and its screens, index.html for the public pages', async () => {
+    for (const url of ['/app', '/app/', '/app/klasteri', '/app/aktivnost/1?x=1']) {
+      const res = await t.call({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('opening-abc123.js');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    for (const url of ['/', '/registracija', '/application', '/nepostojeca-strana']) {
+      const res = await t.call({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('opening-abc123.js');
+    }
   });
 
   it('answers HEAD on the SPA as GET does, without a body (uptime monitors probe with HEAD)', async () => {

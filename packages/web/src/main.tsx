@@ -3,11 +3,8 @@
  * with React, the router and plain CSS; MUI, React Query, zod and the screens load (FullApp) only when
  * the user goes into /app, arrives with a stored token, or opens any other address.
  */
-import '@fontsource/roboto/400.css';
-import '@fontsource/roboto/500.css';
-import '@fontsource/roboto/700.css';
-import '@fontsource/bitter/500.css';
-import '@fontsource/bitter/700.css';
+// The fonts: one file per family and weight, Serbian in both scripts (scripts/subset-fonts.mjs).
+import './fonts/fonts.css';
 import { PUBLIC_PATHS } from '@trasa/domain/routes';
 import { lazy, StrictMode, Suspense, useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';

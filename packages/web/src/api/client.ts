@@ -1,4 +1,5 @@
 import { getScript } from '../script';
+import { takeOpeningAnswer } from './opening';
 import { clearToken, getToken } from './token';
 
 /**
@@ -122,14 +123,11 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   }
   const isGet = (options.method ?? 'GET') === 'GET';
   let response: Response;
+  const address = url(path, options.query);
+  const method = options.method ?? 'GET';
   try {
-    response = await fetch(url(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      credentials: 'include',
-      signal: options.signal,
-    });
+    response = await ((method === 'GET' && takeOpeningAnswer(address, token)) ||
+      fetch(address, { method, headers, body, credentials: 'include', signal: options.signal }));
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     // No answer at all: the device's copy, when it keeps one for this user and path.

@@ -8,6 +8,7 @@ import { COMMON, USERS } from '../../messages';
 import { isNetworkError } from '../../offline/network';
 import { OFFLINE } from '../../offline/texts';
 import { UI } from '../../texts';
+import { useFirstContentMark } from '../firstContent';
 import { useSnackbar } from '../SnackbarProvider';
 import { TABLE_TEXTS } from '../tableTexts';
 import { useDebouncedValue } from '../useDebouncedValue';
@@ -108,6 +109,8 @@ export function DataTable<T extends { _id: string }>({
   // the rows (Lighthouse's layout shift, issue 13 item 3).
   const firstLoad = data === undefined && !failed;
   const total = failed ? 0 : (data?.total ?? 0);
+  // The screen's real content is there: the first rows, or the empty list's text once the loader is gone.
+  useFirstContentMark(rows.length > 0 || (data !== undefined && !loading && !failed));
   // A page past the end comes back empty with the real total (its last rows deleted, a page kept from an
   // earlier visit, or a total that was an estimate: the log's search of a frequent word): the table goes
   // to the last page there is instead of showing an empty one.

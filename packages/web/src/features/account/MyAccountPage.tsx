@@ -15,6 +15,7 @@ import {
 } from '@mui/material';
 import { appPath, canOpen, landingPath } from '@trasa/domain';
 import { Link as RouterLink } from 'react-router';
+import { useFirstContentMark } from '../../components/firstContent';
 import { ScriptSwitch } from '../../shell/ScriptSwitch';
 import { useCurrentUser } from '../../shell/session';
 import { groupTypeName, roleName } from '../../shipped';
@@ -37,6 +38,7 @@ export function MyAccountPage() {
     [UI.group, user.grupa?.naziv || UI.empty],
     [UI.groupType, user.grupa?.tip ? groupTypeName(user.grupa.tip) : UI.empty],
   ];
+  useFirstContentMark(true);
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 900 }}>

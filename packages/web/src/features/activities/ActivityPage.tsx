@@ -20,13 +20,15 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { appPath, daysBetween, FINISHED, formatDate, IN_PROGRESS, NOT_STARTED, roleIn } from '@trasa/domain';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import type { ActivityDetailResponse, ActivityDto } from '../../api/activities';
 import { messageOf, statusOf } from '../../api/errors';
 import { DetailRows } from '../../components/DetailRows';
 import { todayValue } from '../../components/dates';
+import { useFirstContentMark } from '../../components/firstContent';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { NotKeptOffline, OfflineNote } from '../../components/OfflineNote';
 import { PageLoader } from '../../components/PageLoader';
@@ -38,12 +40,24 @@ import { activityTitle, catalogueText } from '../../shipped';
 import { UI } from '../../texts';
 import { ActivityActions } from './Actions';
 import { ActivityData } from './ActivityData';
-import { Comments } from './Comments';
 import { ActivityDocuments, ConnectedDocuments } from './Documents';
 import { ACTIVITY_LABELS } from './labels';
+import { type ActivityHead, listedActivity } from './listed';
 import { activityStatusLabel, canEdit, deadlineLabel, partiesLabel } from './model';
 import { useActivityQuery } from './queries';
-import { EditSection } from './sections/EditSection';
+
+/**
+ * What the page shows: the whole activity, or while it loads what a list already knew (its head). The
+ * fields only the whole activity has are then missing.
+ */
+type Shown = ActivityHead & Partial<Omit<ActivityDto, keyof ActivityHead>>;
+
+// The forms (the edit section and the comment box, with zod and react-hook-form) load after the head has
+// painted, in a chunk of their own: the title, status and details do not wait for them.
+const loadEditSection = () => import('./sections/EditSection');
+const loadComments = () => import('./Comments');
+const EditSection = lazy(async () => ({ default: (await loadEditSection()).EditSection }));
+const Comments = lazy(async () => ({ default: (await loadComments()).Comments }));
 
 /** The notifications page opens an activity with this state; its back then goes to the notices. */
 export const FROM_NOTICES = { from: 'NOTIFIKACIJE' } as const;
@@ -56,7 +70,7 @@ function cameFromNotices(state: unknown): boolean {
  * Back buttons by role: the Admin goes back to the activities in progress; the others to the notices
  * and, beside it, to the cluster's activity list (only to the notices when they came from there).
  */
-function BackButtons({ activity }: { activity: ActivityDto }) {
+function BackButtons({ activity }: { activity: Shown }) {
   const user = useCurrentUser();
   const { state } = useLocation();
   if (roleIn(user.rola, ['Admin']))
@@ -80,19 +94,20 @@ function BackButtons({ activity }: { activity: ActivityDto }) {
 }
 
 /** The instruction text in a dialog, or 'Nema uputstva.'. */
-function Instructions({ activity }: { activity: ActivityDto }) {
+function Instructions({ activity }: { activity: Shown }) {
   const [open, setOpen] = useState(false);
   const titleId = useId();
+  const text = activity.uputstvo;
   return (
     <>
-      <Button variant="outlined" startIcon={<MenuBookIcon />} onClick={() => setOpen(true)}>
+      <Button variant="outlined" startIcon={<MenuBookIcon />} onClick={() => setOpen(true)} disabled={text === undefined}>
         {ACTIVITY_LABELS.instructions}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={titleId} maxWidth="sm" fullWidth>
         <DialogTitle id={titleId}>{ACTIVITY_LABELS.instructions}</DialogTitle>
         <DialogContent>
           <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {activity.uputstvo.trim() ? catalogueText(activity.uputstvo) : ACTIVITIES.noInstructions}
+            {text?.trim() ? catalogueText(text) : ACTIVITIES.noInstructions}
           </Typography>
         </DialogContent>
         <DialogActions>
@@ -107,7 +122,7 @@ function Instructions({ activity }: { activity: ActivityDto }) {
  * A late activity says so in words, with the days past its deadline (the lists show it only in red): in
  * progress past the deadline, or finished after it.
  */
-function LateBanner({ activity }: { activity: ActivityDto }) {
+function LateBanner({ activity }: { activity: Shown }) {
   if (activity.boja === 'red') {
     const days = daysBetween(activity.rokZavrsetka, todayValue());
     if (days === null || days <= 0) return null;
@@ -130,8 +145,8 @@ function LateBanner({ activity }: { activity: ActivityDto }) {
 }
 
 /** Not started, not finished, the revision and a control's outcome (spec 3 §2.1 "status banners"). */
-function Banners({ activity }: { activity: ActivityDto }) {
-  const faults = activity.faults ?? activity.userFields.faults;
+function Banners({ activity }: { activity: Shown }) {
+  const faults = activity.faults ?? activity.userFields?.faults;
   return (
     <Stack spacing={1}>
       {activity.status === NOT_STARTED && (
@@ -165,7 +180,7 @@ function Banners({ activity }: { activity: ActivityDto }) {
 }
 
 /** Name, cluster, status, responsible parties, start, end and deadline: columns, or rows on a phone. */
-function Details({ activity }: { activity: ActivityDto }) {
+function Details({ activity }: { activity: Shown }) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('md'));
   const cells: [string, ReactNode][] = [
@@ -215,12 +230,22 @@ function Details({ activity }: { activity: ActivityDto }) {
   );
 }
 
-function ActivityView({ detail, path, fetchedAt }: { detail: ActivityDetailResponse; path: string; fetchedAt: number }) {
-  const { activity, connected } = detail;
-  const editable = canEdit(activity);
+/** The head (back, title, banners, details) and, once the whole activity is there, the rest. */
+function ActivityView({
+  activity,
+  detail,
+  path,
+  fetchedAt,
+}: { activity: Shown; detail?: ActivityDetailResponse; path?: string; fetchedAt?: number }) {
+  useFirstContentMark(true);
+  useEffect(() => {
+    // The forms' chunk starts once the head is on screen, whether or not this activity is editable.
+    void loadEditSection().catch(() => undefined);
+    void loadComments().catch(() => undefined);
+  }, []);
   return (
     <Stack spacing={2} sx={{ maxWidth: 1200 }}>
-      <OfflineNote path={path} fetchedAt={fetchedAt} />
+      {path !== undefined && fetchedAt !== undefined && <OfflineNote path={path} fetchedAt={fetchedAt} />}
       <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
         <BackButtons activity={activity} />
       </Stack>
@@ -232,14 +257,31 @@ function ActivityView({ detail, path, fetchedAt }: { detail: ActivityDetailRespo
       </Stack>
       <Banners activity={activity} />
       <Details activity={activity} />
+      {detail ? <ActivityRest detail={detail} /> : <PageLoader />}
+    </Stack>
+  );
+}
+
+/** Below the details: the actions, the edit section or the data, documents and comments. */
+function ActivityRest({ detail }: { detail: ActivityDetailResponse }) {
+  const { activity, connected } = detail;
+  const editable = canEdit(activity);
+  return (
+    <>
       <ActivityActions activity={activity} />
       {/* Keyed by revision: a reopened activity starts its fields from the server's data again. */}
-      {editable && <EditSection key={`${activity._id}:${activity.returned}:${activity.status}`} activity={activity} />}
+      {editable && (
+        <Suspense fallback={<PageLoader />}>
+          <EditSection key={`${activity._id}:${activity.returned}:${activity.status}`} activity={activity} />
+        </Suspense>
+      )}
       {(!editable || activity.status === FINISHED) && <ActivityData activity={activity} />}
       <ActivityDocuments activity={activity} />
       <ConnectedDocuments connected={connected} lokacija={activity.lokacija} />
-      <Comments activity={activity} />
-    </Stack>
+      <Suspense fallback={null}>
+        <Comments activity={activity} />
+      </Suspense>
+    </>
   );
 }
 
@@ -251,10 +293,13 @@ function ActivityView({ detail, path, fetchedAt }: { detail: ActivityDetailRespo
 export function ActivityPage() {
   const { id = '' } = useParams();
   const query = useActivityQuery(id);
+  const queryClient = useQueryClient();
+  // Opened from a list: its row shows the head at once (issue 40 item 3).
+  const listed = useMemo(() => listedActivity(queryClient, id), [queryClient, id]);
   useEffect(() => {
     if (query.isError) console.error('loading the activity failed', query.error);
   }, [query.isError, query.error]);
-  if (query.isPending) return <PageLoader />;
+  if (query.isPending) return listed ? <ActivityView activity={listed} /> : <PageLoader />;
   if (query.isError) {
     const status = statusOf(query.error);
     if (status === 404 || status === 400) return <NotFoundPage title={ACTIVITIES.missingStep} />;
@@ -266,5 +311,5 @@ export function ActivityPage() {
       </Box>
     );
   }
-  return <ActivityView detail={query.data} path={activityPath(id)} fetchedAt={query.dataUpdatedAt} />;
+  return <ActivityView activity={query.data.activity} detail={query.data} path={activityPath(id)} fetchedAt={query.dataUpdatedAt} />;
 }
