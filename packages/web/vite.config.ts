@@ -162,7 +162,7 @@ const THEME_COLOUR = '#417AB4';
  * The installable application (docs/decisions.md "Offline"): the web manifest and the service worker
  * (src/sw.ts, strategy injectManifest: our own worker with Workbox's precache and navigation route, where
  * later parts of the offline work add their handlers). The precache holds the shell and every screen's
- * chunks, styles, icons and the fonts' Cyrillic and Latin files — never an API answer. registerType
+ * chunks, styles, icons and the fonts (one Serbian subset per weight) — never an API answer. registerType
  * 'prompt': a new version waits for the user (shell/UpdateNotice.tsx); offline/serviceWorker.ts registers it.
  */
 const pwa = VitePWA({
@@ -198,7 +198,7 @@ const pwa = VitePWA({
     ],
   },
   injectManifest: {
-    globPatterns: ['**/*.{js,css,html,svg,png}', 'assets/*-{cyrillic,cyrillic-ext,latin,latin-ext}-*.woff2'],
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
     // The spreadsheet library (SheetJS) is the largest chunk; exports and imports need the network anyway.
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
   },
