@@ -35,7 +35,7 @@ import { Answers, type Script, type Stray, shownTexts, straysOn } from './suppor
  * the other script found in its own sentences (answers' messages, the audit log) are listed as the test's
  * annotations instead of failing it.
  */
-const SERVER_ANSWERS_IN_SCRIPT = false;
+const SERVER_ANSWERS_IN_SCRIPT = true;
 
 /** Names the product ships: they come from the API like data but are shown in the chosen script. */
 const SHIPPED = new Set<string>([
