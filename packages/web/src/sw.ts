@@ -1,8 +1,9 @@
 /**
  * The service worker (vite-plugin-pwa, strategy injectManifest: docs/decisions.md "Offline"). It precaches
  * the application's own files — index.html, the entry, the shell's and every screen's chunks, styles, icons
- * and the Cyrillic and Latin fonts — and answers every navigation outside /api with the precached
- * index.html, so the app starts without a network. It never touches /api: API answers stay `no-store`
+ * and the fonts — and answers every navigation outside /api with a precached page, so the app starts
+ * without a network: /app and /app/… with app.html (the application's page, whose opening script asks for
+ * the profile and the screen's first list at once), every other address with index.html. It never touches /api: API answers stay `no-store`
  * and the app keeps its own copy of what it may show offline (offline/store.ts).
  *
  * A new version installs beside the running one and waits: it takes over only when the page asks
@@ -31,6 +32,7 @@ cleanupOutdatedCaches();
  * tests the path with its query.
  */
 const NOT_THE_APP = [/^\/api(\/|\?|$)/, /^[^?]*\/[^/?]+\.[a-z0-9]+(\?.*)?$/i];
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/app.html'), { allowlist: [/^\/app(\/|\?|$)/], denylist: NOT_THE_APP }));
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NOT_THE_APP }));
 
 (self as unknown as WorkerScope).addEventListener('message', (event) => {
