@@ -5,9 +5,14 @@ import { AppBar, Box, Button, Drawer, IconButton, Link, Paper, Toolbar, Typograp
 import { GROUP_TYPE_CODES, type GroupTypeCode } from '@trasa/domain';
 import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DialogGuard } from '../components/DialogGuard';
 import { SHARED } from '../components/sharedTexts';
 import { menuFor } from '../messages';
+import { QueueStatus } from '../offline/QueueStatus';
+import { isWaiting, useQueue } from '../offline/queue';
+import { QUEUE_TEXTS } from '../offline/texts';
+import { useQueueRunner } from '../offline/useQueueRunner';
 import { endLightFrame } from '../public/LightFrame';
 import { UI } from '../texts';
 import { SPEC_BLUE, TEXT_BLUE } from '../theme';
@@ -35,6 +40,16 @@ export function AppShell({ children }: { children: ReactNode }) {
   useProfileScript(user);
   const logout = useLogout();
   const [leaving, setLeaving] = useState(false);
+  // Changes kept on the device without signal: sent when the network returns, shown in the bar; signing
+  // out with some still waiting asks first (it removes them).
+  useQueueRunner(user._id);
+  const unsent = useQueue().items.filter(isWaiting).length;
+  const [confirmLeave, setConfirmLeave] = useState(false);
+  const leave = () => {
+    setConfirmLeave(false);
+    setLeaving(true);
+    void logout();
+  };
   const items = menuFor(user.rola, groupTypeCode(user.grupa?.tipKod));
   const hasMenu = items.length > 0;
   const narrow = useMediaQuery('(max-width:549.95px)', { noSsr: true });
@@ -122,16 +137,14 @@ export function AppShell({ children }: { children: ReactNode }) {
               {UI.greeting}, {user.ime} {user.prezime}
             </Typography>
           </Box>
+          <QueueStatus />
           <ScriptSwitch compact />
           <Button
             variant="contained"
             size="small"
             startIcon={<LogoutIcon />}
             disabled={leaving}
-            onClick={() => {
-              setLeaving(true);
-              void logout();
-            }}
+            onClick={() => (unsent > 0 ? setConfirmLeave(true) : leave())}
             sx={{
               flexShrink: 0,
               whiteSpace: 'nowrap',
@@ -187,6 +200,15 @@ export function AppShell({ children }: { children: ReactNode }) {
         </Box>
       </Box>
       <DialogGuard />
+      <ConfirmDialog
+        open={confirmLeave}
+        title={QUEUE_TEXTS.signOutTitle}
+        text={QUEUE_TEXTS.signOutNote(unsent)}
+        confirmLabel={QUEUE_TEXTS.signOut}
+        cancelLabel={UI.cancel}
+        onConfirm={leave}
+        onClose={() => setConfirmLeave(false)}
+      />
     </Box>
   );
 }

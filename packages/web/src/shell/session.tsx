@@ -27,13 +27,26 @@ export function useProfileQuery() {
   });
 }
 
-/** Ends the session: token and cached data removed, back to the login page (spec 1 §4 "Session"). */
-export function useEndSession(): () => void {
+/** The changes kept on the device (offline/queue.ts, loaded with the shell, not with the login page) removed. */
+async function clearDeviceQueue(): Promise<void> {
+  try {
+    await (await import('../offline/queue')).clearQueue();
+  } catch (error) {
+    console.error('clearing the queue failed', error);
+  }
+}
+
+/**
+ * Ends the session: token, cached data and the changes kept on the device removed, back to the login page
+ * (spec 1 §4 "Session").
+ */
+export function useEndSession(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return useCallback(() => {
+  return useCallback(async () => {
     clearToken();
     queryClient.clear();
+    await clearDeviceQueue();
     navigate('/', { replace: true });
   }, [queryClient, navigate]);
 }
@@ -54,6 +67,6 @@ export function useLogout(): () => Promise<void> {
       await logout(controller.signal).catch(() => undefined);
       clearTimeout(timer);
     }
-    endSession();
+    await endSession();
   }, [endSession]);
 }

@@ -21,7 +21,7 @@ export function DeleteAccountButton() {
     onSuccess: () => {
       setOpen(false);
       snackbar.success(ACCOUNT.accountDeleted);
-      endSession();
+      void endSession();
     },
     onError: (error) => {
       setOpen(false);

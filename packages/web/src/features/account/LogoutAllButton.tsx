@@ -20,7 +20,7 @@ export function LogoutAllButton() {
     onSuccess: (data) => {
       setOpen(false);
       snackbar.success(data?.message ?? ACCOUNT.loggedOutEverywhere);
-      endSession();
+      void endSession();
     },
     onError: (error) => {
       setOpen(false);

@@ -30,6 +30,7 @@ import { todayValue } from '../../components/dates';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { PageLoader } from '../../components/PageLoader';
 import { ACTIVITIES, COMMON } from '../../messages';
+import { ActivityQueue } from '../../offline/ActivityQueue';
 import { useCurrentUser } from '../../shell/session';
 import { UI } from '../../texts';
 import { ActivityActions } from './Actions';
@@ -224,6 +225,7 @@ function ActivityView({ detail }: { detail: ActivityDetailResponse }) {
         <Instructions activity={activity} />
       </Stack>
       <Banners activity={activity} />
+      <ActivityQueue activityId={activity._id} />
       <Details activity={activity} />
       <ActivityActions activity={activity} />
       {/* Keyed by revision: a reopened activity starts its fields from the server's data again. */}

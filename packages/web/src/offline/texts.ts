@@ -1,0 +1,56 @@
+/**
+ * Labels of the work kept on the device without signal (the queue). The issue words the top bar's
+ * 'На чекању'; the rest are the product's (docs/decisions.md "Offline"). Shown in the user's script.
+ */
+import { scripted } from '../scripted';
+
+const mb = (bytes: number) => `${Math.max(0.1, Math.round(bytes / 102_400) / 10).toLocaleString('sr-RS')} MB`;
+
+export const QUEUE_TEXTS = scripted({
+  pending: 'На чекању',
+  /** The top bar: 'На чекању: 3'. */
+  pendingCount: (n: number) => `На чекању: ${n}`,
+  refusedCount: (n: number) => `Није примењено: ${n}`,
+  title: 'Измене на чекању',
+  intro: 'Измене направљене без мреже чувају се на овом уређају и шаљу се редом чим мрежа буде доступна.',
+  empty: 'Нема измена на чекању.',
+  sendNow: 'Пошаљи сада',
+  sending: (done: number, total: number) => `Слање ${done + 1} од ${total}…`,
+  pausedOffline: 'Нема мреже: слање ће се наставити чим се мрежа врати.',
+  pausedSignedOut: 'Пријавите се поново: измене чекају и шаљу се после пријаве.',
+  pausedServer: 'Сервер тренутно не одговара: слање ће бити поновљено.',
+  used: (bytes: number, max: number) => `На уређају: ${mb(bytes)} од ${mb(max)}`,
+
+  kindData: 'Подаци',
+  kindComment: 'Коментар',
+  kindUpload: 'Документа',
+  madeAt: 'Направљено',
+  waiting: 'Чека на слање',
+  refused: 'Није примењено',
+  refusedWhy: (message: string) => `Није примењено: ${message}`,
+  copyText: 'Копирај текст',
+  copied: 'Текст је копиран.',
+  copyFailed: 'Текст није копиран: означите га и копирајте.',
+  downloadFile: 'Преузми фајл',
+  dismiss: 'Уклони са списка',
+  dismissConfirm: 'Уклонити измену са уређаја?',
+  dismissNote: 'Измена ће бити обрисана са овог уређаја и неће бити послата.',
+  forActivity: 'Измене ове активности на чекању',
+
+  /** The autosave's note beside a field kept on the device. */
+  savedOnDevice: 'Сачувано на уређају, на чекању',
+  commentQueued: 'Коментар је сачуван на уређају и биће послат када мрежа буде доступна.',
+  filesQueued: 'Документа су сачувана на уређају и биће послата када мрежа буде доступна.',
+  refusedNotice: (message: string) => `Измена на чекању није примењена: ${message}`,
+  /** A change that does not fit in what the device may keep. */
+  full: (max: number) => `Нема места на уређају (највише ${mb(max)} за измене на чекању): измена није сачувана.`,
+  fileFull: (name: string, max: number) =>
+    `Фајл „${name}” не може да се сачува на уређају (највише ${mb(max)} за измене на чекању). Пошаљите га када мрежа буде доступна.`,
+
+  signOutTitle: 'Одјавити се?',
+  signOutNote: (n: number) => `На овом уређају чека ${n} непослатих измена. Одјава их брише са уређаја.`,
+  signOut: 'Одјави се и обриши',
+
+  takePhoto: 'Фотографиши',
+  photoFailed: 'Фотографија није обрађена.',
+});
