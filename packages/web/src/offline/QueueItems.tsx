@@ -8,8 +8,8 @@ import { Link as RouterLink } from 'react-router';
 import { saveBlob } from '../api/client';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { useSnackbar } from '../components/SnackbarProvider';
+import { QUEUE_LIST_TEXTS } from './listTexts';
 import { dismiss, type QueuedItem, type QueueState } from './queue';
-import { QUEUE_TEXTS } from './texts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -29,9 +29,9 @@ export function changeText(item: QueuedItem): string {
 }
 
 function kindLabel(item: QueuedItem): string {
-  if (item.change.kind === 'data') return QUEUE_TEXTS.kindData;
-  if (item.change.kind === 'comment') return QUEUE_TEXTS.kindComment;
-  return QUEUE_TEXTS.kindUpload;
+  if (item.change.kind === 'data') return QUEUE_LIST_TEXTS.kindData;
+  if (item.change.kind === 'comment') return QUEUE_LIST_TEXTS.kindComment;
+  return QUEUE_LIST_TEXTS.kindUpload;
 }
 
 async function copy(text: string): Promise<boolean> {
@@ -72,21 +72,21 @@ function QueueItem({ item, sending, withActivity }: { item: QueuedItem; sending:
             </Typography>
           )}
           <Typography component="span" variant="body2" color="text.secondary">
-            {`${QUEUE_TEXTS.madeAt} ${madeAt(item.madeAt)}`}
+            {`${QUEUE_LIST_TEXTS.madeAt} ${madeAt(item.madeAt)}`}
           </Typography>
         </Stack>
         {item.refusal ? (
           <Alert severity="error" role="alert">
-            {QUEUE_TEXTS.refusedWhy(item.refusal.message)}
+            {QUEUE_LIST_TEXTS.refusedWhy(item.refusal.message)}
           </Alert>
         ) : (
           <Typography variant="body2" color="text.secondary" role="status">
-            {QUEUE_TEXTS.waiting}
+            {QUEUE_LIST_TEXTS.waiting}
           </Typography>
         )}
         {beingSent && (
           <LinearProgress
-            aria-label={QUEUE_TEXTS.sending(sending.done, sending.total)}
+            aria-label={QUEUE_LIST_TEXTS.sending(sending.done, sending.total)}
             variant={sending.percent === null ? 'indeterminate' : 'determinate'}
             value={sending.percent ?? 0}
           />
@@ -110,9 +110,9 @@ function QueueItem({ item, sending, withActivity }: { item: QueuedItem; sending:
                   size="small"
                   startIcon={<DownloadIcon />}
                   onClick={() => saveBlob(f.blob, f.name)}
-                  aria-label={`${QUEUE_TEXTS.downloadFile}: ${f.name}`}
+                  aria-label={`${QUEUE_LIST_TEXTS.downloadFile}: ${f.name}`}
                 >
-                  {QUEUE_TEXTS.downloadFile}
+                  {QUEUE_LIST_TEXTS.downloadFile}
                 </Button>
               </Stack>
             ))}
@@ -126,21 +126,21 @@ function QueueItem({ item, sending, withActivity }: { item: QueuedItem; sending:
               size="small"
               startIcon={<ContentCopyIcon />}
               onClick={async () =>
-                (await copy(text)) ? snackbar.success(QUEUE_TEXTS.copied) : snackbar.error(QUEUE_TEXTS.copyFailed, 5000)
+                (await copy(text)) ? snackbar.success(QUEUE_LIST_TEXTS.copied) : snackbar.error(QUEUE_LIST_TEXTS.copyFailed, 5000)
               }
             >
-              {QUEUE_TEXTS.copyText}
+              {QUEUE_LIST_TEXTS.copyText}
             </Button>
           )}
           <Button size="small" color="error" startIcon={<DeleteOutlineIcon />} disabled={beingSent} onClick={() => setConfirming(true)}>
-            {QUEUE_TEXTS.dismiss}
+            {QUEUE_LIST_TEXTS.dismiss}
           </Button>
         </Stack>
       </Stack>
       <ConfirmDialog
         open={confirming}
-        title={QUEUE_TEXTS.dismissConfirm}
-        text={QUEUE_TEXTS.dismissNote}
+        title={QUEUE_LIST_TEXTS.dismissConfirm}
+        text={QUEUE_LIST_TEXTS.dismissNote}
         onConfirm={() => {
           setConfirming(false);
           void dismiss(item.id);

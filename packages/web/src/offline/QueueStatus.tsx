@@ -1,29 +1,34 @@
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import ErrorIcon from '@mui/icons-material/Error';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography, useMediaQuery } from '@mui/material';
-import { useId, useState } from 'react';
-import { UI } from '../texts';
-import { QueueItems } from './QueueItems';
-import { flushQueue, isWaiting, queuedBytes, queueLimit, useQueue } from './queue';
+import { Box, Button, IconButton, Stack, useMediaQuery } from '@mui/material';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { isWaiting, useQueue } from './queue';
 import { QUEUE_TEXTS } from './texts';
+import { useQueueRunner } from './useQueueRunner';
 
-/** Why sending stopped, in words. */
-function PauseNote() {
-  const { paused, sending } = useQueue();
-  if (sending)
-    return (
-      <Alert severity="info" role="status">
-        {QUEUE_TEXTS.sending(sending.done, sending.total)}
-      </Alert>
-    );
-  if (!paused) return null;
-  const text =
-    paused === 'offline' ? QUEUE_TEXTS.pausedOffline : paused === 'signedOut' ? QUEUE_TEXTS.pausedSignedOut : QUEUE_TEXTS.pausedServer;
+const QueueDialog = lazy(async () => ({ default: (await import('./QueueDialog')).QueueDialog }));
+
+/** The count beside an icon of the phone's bar (the button's name says it in words). */
+function Count({ n, error = false }: { n: number; error?: boolean }) {
   return (
-    <Alert severity="warning" role="status">
-      {text}
-    </Alert>
+    <Box
+      component="span"
+      aria-hidden
+      sx={{
+        ml: 0.25,
+        px: 0.5,
+        minWidth: 18,
+        borderRadius: 9,
+        fontSize: '0.75rem',
+        fontWeight: 700,
+        lineHeight: '18px',
+        bgcolor: error ? 'error.main' : 'common.white',
+        color: error ? 'common.white' : 'text.primary',
+      }}
+    >
+      {n > 99 ? '99+' : n}
+    </Box>
   );
 }
 
@@ -35,7 +40,6 @@ function PauseNote() {
 export function QueueStatus() {
   const queue = useQueue();
   const [open, setOpen] = useState(false);
-  const titleId = useId();
   const phone = useMediaQuery('(max-width:549.95px)', { noSsr: true });
   const waiting = queue.items.filter(isWaiting).length;
   const refused = queue.items.length - waiting;
@@ -43,58 +47,77 @@ export function QueueStatus() {
   return (
     <>
       <Stack direction="row" spacing={0.5} sx={{ flexShrink: 0 }}>
-        {waiting > 0 && (
-          <Button
-            size="small"
-            variant="outlined"
-            color="inherit"
-            startIcon={queue.paused === 'offline' ? <CloudOffIcon /> : <CloudUploadIcon />}
-            onClick={() => setOpen(true)}
-            aria-haspopup="dialog"
-            sx={{ whiteSpace: 'nowrap', borderColor: 'rgba(255,255,255,0.7)' }}
-          >
-            {QUEUE_TEXTS.pendingCount(waiting)}
-          </Button>
-        )}
-        {refused > 0 && (
-          <Button
-            size="small"
-            variant="contained"
-            color="error"
-            startIcon={<ErrorIcon />}
-            onClick={() => setOpen(true)}
-            aria-haspopup="dialog"
-            sx={{ whiteSpace: 'nowrap' }}
-          >
-            {QUEUE_TEXTS.refusedCount(refused)}
-          </Button>
-        )}
-      </Stack>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={titleId} fullScreen={phone} maxWidth="md" fullWidth>
-        <DialogTitle id={titleId}>{QUEUE_TEXTS.title}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2}>
-            <Typography variant="body2">{QUEUE_TEXTS.intro}</Typography>
-            <PauseNote />
-            {queue.items.length === 0 ? (
-              <Typography color="text.secondary">{QUEUE_TEXTS.empty}</Typography>
-            ) : (
-              <QueueItems items={queue.items} sending={queue.sending} label={QUEUE_TEXTS.title} />
-            )}
-            <Typography variant="caption" color="text.secondary">
-              {QUEUE_TEXTS.used(queuedBytes(), queueLimit())}
-            </Typography>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          {waiting > 0 && (
-            <Button onClick={() => void flushQueue()} disabled={queue.sending !== null}>
-              {QUEUE_TEXTS.sendNow}
+        {waiting > 0 &&
+          (phone ? (
+            // On a phone the bar has no room for the words: the icon and the count, the words its name.
+            <IconButton
+              size="small"
+              color="inherit"
+              aria-label={QUEUE_TEXTS.pendingCount(waiting)}
+              aria-haspopup="dialog"
+              onClick={() => setOpen(true)}
+            >
+              {queue.paused === 'offline' ? <CloudOffIcon /> : <CloudUploadIcon />}
+              <Count n={waiting} />
+            </IconButton>
+          ) : (
+            <Button
+              size="small"
+              variant="outlined"
+              color="inherit"
+              startIcon={queue.paused === 'offline' ? <CloudOffIcon /> : <CloudUploadIcon />}
+              onClick={() => setOpen(true)}
+              aria-haspopup="dialog"
+              sx={{ whiteSpace: 'nowrap', borderColor: 'rgba(255,255,255,0.7)' }}
+            >
+              {QUEUE_TEXTS.pendingCount(waiting)}
             </Button>
-          )}
-          <Button onClick={() => setOpen(false)}>{UI.close}</Button>
-        </DialogActions>
-      </Dialog>
+          ))}
+        {refused > 0 &&
+          (phone ? (
+            <IconButton
+              size="small"
+              color="inherit"
+              aria-label={QUEUE_TEXTS.refusedCount(refused)}
+              aria-haspopup="dialog"
+              onClick={() => setOpen(true)}
+            >
+              <ErrorIcon />
+              <Count n={refused} error />
+            </IconButton>
+          ) : (
+            <Button
+              size="small"
+              variant="contained"
+              color="error"
+              startIcon={<ErrorIcon />}
+              onClick={() => setOpen(true)}
+              aria-haspopup="dialog"
+              sx={{ whiteSpace: 'nowrap' }}
+            >
+              {QUEUE_TEXTS.refusedCount(refused)}
+            </Button>
+          ))}
+      </Stack>
+      {open && (
+        <Suspense fallback={null}>
+          <QueueDialog open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
+}
+
+/**
+ * The queue in the signed-in app: it runs (useQueueRunner) and shows itself in the top bar. Loaded by the
+ * shell after its first paint, apart from the shell's own code.
+ */
+export function QueueBar({ userId }: { userId: string }) {
+  useQueueRunner(userId);
+  // The list's code is fetched now, while there is a network: the list is most needed when there is none.
+  useEffect(() => {
+    for (const load of [() => import('./QueueDialog'), () => import('./QueueItems'), () => import('./ActivityQueue')])
+      load().catch((error) => console.error('loading the queue list failed', error));
+  }, []);
+  return <QueueStatus />;
 }

@@ -1,5 +1,5 @@
 import { messageOf } from '../api/errors';
-import { QueueFull, queueLimit } from './queue';
+import { QueueFull, queueLimit } from './limits';
 import { QUEUE_TEXTS } from './texts';
 
 /** A change's failure in words: no room on the device for it, else the server's message or the screen's default. */

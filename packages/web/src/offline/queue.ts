@@ -19,6 +19,7 @@ import { useSyncExternalStore } from 'react';
 import { postComment, saveActivityData, uploadActivityFiles } from '../api/activities';
 import { ApiError } from '../api/client';
 import { getToken } from '../api/token';
+import { QueueFull, queueLimit } from './limits';
 import {
   addItem,
   deleteAll,
@@ -31,35 +32,11 @@ import {
   readItems,
 } from './queueDb';
 
+export { configureQueue, QUEUE_MAX_BYTES, QueueFull, queueLimit } from './limits';
 export type { QueuedChange, QueuedFile, QueuedItem, UploadSpec } from './queueDb';
-
-/** The most the device keeps for changes waiting to be sent (files included), unless configured otherwise. */
-export const QUEUE_MAX_BYTES = 200 * 1024 * 1024;
-
-let maxBytes = QUEUE_MAX_BYTES;
-
-/** What the device may keep for the queue (bytes); the default is QUEUE_MAX_BYTES. */
-export function queueLimit(): number {
-  return maxBytes;
-}
-
-export function configureQueue(options: { maxBytes?: number }): void {
-  maxBytes = options.maxBytes ?? QUEUE_MAX_BYTES;
-}
 
 /** Waits before the next try while the server stays out of reach (ms): then the last one again. */
 export const RETRY_DELAYS = [5_000, 15_000, 30_000, 60_000, 120_000] as const;
-
-/** A change that does not fit in what the device may keep (QUEUE_MAX_BYTES, or the browser's quota). */
-export class QueueFull extends Error {
-  constructor(
-    readonly bytes: number,
-    readonly free: number,
-  ) {
-    super('queue full');
-    this.name = 'QueueFull';
-  }
-}
 
 /** Why sending stopped: no network, signed out (401 or no token), the server busy or failing. */
 export type Pause = 'offline' | 'signedOut' | 'server' | null;
@@ -178,6 +155,7 @@ export async function enqueue(change: NewChange): Promise<QueuedItem> {
       ? last
       : undefined;
   const used = queuedBytes() - (replaces?.bytes ?? 0);
+  const maxBytes = queueLimit();
   if (used + bytes > maxBytes) throw new QueueFull(bytes, Math.max(0, maxBytes - used));
   const fields = { ...change, userId: owner, bytes, madeAt: Date.now() };
   let item: QueuedItem;
@@ -356,7 +334,8 @@ export async function submitChange<T>(change: NewChange, onProgress?: (percent: 
     }
   }
   const queued = await enqueue(change);
-  if (navigator.onLine !== false) void flushQueue();
+  if (navigator.onLine === false) update({ paused: 'offline' });
+  else void flushQueue();
   return { queued };
 }
 
@@ -384,6 +363,9 @@ let started = false;
 export function startQueue(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
+  window.addEventListener('offline', () => {
+    if (!state.sending) update({ paused: 'offline' });
+  });
   window.addEventListener('online', () => {
     retries = 0;
     void flushQueue();

@@ -4,37 +4,13 @@
  */
 import { scripted } from '../scripted';
 
-const mb = (bytes: number) => `${Math.max(0.1, Math.round(bytes / 102_400) / 10).toLocaleString('sr-RS')} MB`;
+/** Bytes as the lists show them: '0,3 MB'. */
+export const mb = (bytes: number) => `${Math.max(0.1, Math.round((bytes / 1024 / 1024) * 10) / 10).toLocaleString('sr-RS')} MB`;
 
 export const QUEUE_TEXTS = scripted({
-  pending: 'На чекању',
   /** The top bar: 'На чекању: 3'. */
   pendingCount: (n: number) => `На чекању: ${n}`,
   refusedCount: (n: number) => `Није примењено: ${n}`,
-  title: 'Измене на чекању',
-  intro: 'Измене направљене без мреже чувају се на овом уређају и шаљу се редом чим мрежа буде доступна.',
-  empty: 'Нема измена на чекању.',
-  sendNow: 'Пошаљи сада',
-  sending: (done: number, total: number) => `Слање ${done + 1} од ${total}…`,
-  pausedOffline: 'Нема мреже: слање ће се наставити чим се мрежа врати.',
-  pausedSignedOut: 'Пријавите се поново: измене чекају и шаљу се после пријаве.',
-  pausedServer: 'Сервер тренутно не одговара: слање ће бити поновљено.',
-  used: (bytes: number, max: number) => `На уређају: ${mb(bytes)} од ${mb(max)}`,
-
-  kindData: 'Подаци',
-  kindComment: 'Коментар',
-  kindUpload: 'Документа',
-  madeAt: 'Направљено',
-  waiting: 'Чека на слање',
-  refused: 'Није примењено',
-  refusedWhy: (message: string) => `Није примењено: ${message}`,
-  copyText: 'Копирај текст',
-  copied: 'Текст је копиран.',
-  copyFailed: 'Текст није копиран: означите га и копирајте.',
-  downloadFile: 'Преузми фајл',
-  dismiss: 'Уклони са списка',
-  dismissConfirm: 'Уклонити измену са уређаја?',
-  dismissNote: 'Измена ће бити обрисана са овог уређаја и неће бити послата.',
   forActivity: 'Измене ове активности на чекању',
 
   /** The autosave's note beside a field kept on the device. */

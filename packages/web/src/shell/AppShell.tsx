@@ -3,22 +3,19 @@ import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import { AppBar, Box, Button, Drawer, IconButton, Link, Paper, Toolbar, Typography, useMediaQuery } from '@mui/material';
 import { GROUP_TYPE_CODES, type GroupTypeCode } from '@trasa/domain';
-import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DialogGuard } from '../components/DialogGuard';
 import { SHARED } from '../components/sharedTexts';
 import { menuFor } from '../messages';
-import { QueueStatus } from '../offline/QueueStatus';
-import { isWaiting, useQueue } from '../offline/queue';
 import { QUEUE_TEXTS } from '../offline/texts';
-import { useQueueRunner } from '../offline/useQueueRunner';
 import { endLightFrame } from '../public/LightFrame';
 import { UI } from '../texts';
 import { SPEC_BLUE, TEXT_BLUE } from '../theme';
 import { ScriptSwitch, useProfileScript } from './ScriptSwitch';
 import { SideMenu } from './SideMenu';
-import { useCurrentUser, useLogout } from './session';
+import { onSessionEnd, useCurrentUser, useLogout } from './session';
 
 const WIDE = 260;
 const MINI = 64;
@@ -29,6 +26,10 @@ const LARGE = { fontSize: '1.2rem', fontWeight: 700 } as const;
 function groupTypeCode(code: string | null | undefined): GroupTypeCode | null {
   return GROUP_TYPE_CODES.find((c) => c === code) ?? null;
 }
+
+/** The changes kept on the device without signal (offline/queue.ts): run and shown in the bar, loaded after the shell. */
+const QueueBar = lazy(async () => ({ default: (await import('../offline/QueueStatus')).QueueBar }));
+const queueModule = () => import('../offline/queue');
 
 /**
  * Top bar and side menu (spec 1 §2.3), absent for guests. Wide screens keep a rail that folds to icons;
@@ -41,14 +42,18 @@ export function AppShell({ children }: { children: ReactNode }) {
   const logout = useLogout();
   const [leaving, setLeaving] = useState(false);
   // Changes kept on the device without signal: sent when the network returns, shown in the bar; signing
-  // out with some still waiting asks first (it removes them).
-  useQueueRunner(user._id);
-  const unsent = useQueue().items.filter(isWaiting).length;
-  const [confirmLeave, setConfirmLeave] = useState(false);
+  // out removes them, and asks first while there are some.
+  useEffect(() => onSessionEnd(async () => (await queueModule()).clearQueue()), []);
+  const [unsent, setUnsent] = useState(0);
   const leave = () => {
-    setConfirmLeave(false);
+    setUnsent(0);
     setLeaving(true);
     void logout();
+  };
+  const askLeave = async () => {
+    const kept = (await queueModule()).getQueueState().items.length;
+    if (kept > 0) setUnsent(kept);
+    else leave();
   };
   const items = menuFor(user.rola, groupTypeCode(user.grupa?.tipKod));
   const hasMenu = items.length > 0;
@@ -137,14 +142,16 @@ export function AppShell({ children }: { children: ReactNode }) {
               {UI.greeting}, {user.ime} {user.prezime}
             </Typography>
           </Box>
-          <QueueStatus />
+          <Suspense fallback={null}>
+            <QueueBar userId={user._id} />
+          </Suspense>
           <ScriptSwitch compact />
           <Button
             variant="contained"
             size="small"
             startIcon={<LogoutIcon />}
             disabled={leaving}
-            onClick={() => (unsent > 0 ? setConfirmLeave(true) : leave())}
+            onClick={() => void askLeave()}
             sx={{
               flexShrink: 0,
               whiteSpace: 'nowrap',
@@ -201,13 +208,13 @@ export function AppShell({ children }: { children: ReactNode }) {
       </Box>
       <DialogGuard />
       <ConfirmDialog
-        open={confirmLeave}
+        open={unsent > 0}
         title={QUEUE_TEXTS.signOutTitle}
         text={QUEUE_TEXTS.signOutNote(unsent)}
         confirmLabel={QUEUE_TEXTS.signOut}
         cancelLabel={UI.cancel}
         onConfirm={leave}
-        onClose={() => setConfirmLeave(false)}
+        onClose={() => setUnsent(0)}
       />
     </Box>
   );

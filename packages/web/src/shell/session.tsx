@@ -27,26 +27,27 @@ export function useProfileQuery() {
   });
 }
 
-/** The changes kept on the device (offline/queue.ts, loaded with the shell, not with the login page) removed. */
-async function clearDeviceQueue(): Promise<void> {
-  try {
-    await (await import('../offline/queue')).clearQueue();
-  } catch (error) {
-    console.error('clearing the queue failed', error);
-  }
+/** What else a session's end removes from the device (the shell adds the queue of changes made offline). */
+const endHooks = new Set<() => Promise<void>>();
+
+export function onSessionEnd(hook: () => Promise<void>): () => void {
+  endHooks.add(hook);
+  return () => endHooks.delete(hook);
 }
 
 /**
- * Ends the session: token, cached data and the changes kept on the device removed, back to the login page
- * (spec 1 §4 "Session").
+ * Ends the session: token, cached data and what the device keeps for it (onSessionEnd) removed, back to
+ * the login page (spec 1 §4 "Session").
  */
 export function useEndSession(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(async () => {
+    // Taken before the token goes: the shell that added them unmounts then.
+    const hooks = [...endHooks];
     clearToken();
     queryClient.clear();
-    await clearDeviceQueue();
+    await Promise.all(hooks.map((hook) => hook().catch((error) => console.error('clearing the device failed', error))));
     navigate('/', { replace: true });
   }, [queryClient, navigate]);
 }

@@ -21,7 +21,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { appPath, daysBetween, FINISHED, formatDate, IN_PROGRESS, NOT_STARTED, roleIn } from '@trasa/domain';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import type { ActivityDetailResponse, ActivityDto } from '../../api/activities';
 import { messageOf, statusOf } from '../../api/errors';
@@ -30,7 +30,6 @@ import { todayValue } from '../../components/dates';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { PageLoader } from '../../components/PageLoader';
 import { ACTIVITIES, COMMON } from '../../messages';
-import { ActivityQueue } from '../../offline/ActivityQueue';
 import { useCurrentUser } from '../../shell/session';
 import { UI } from '../../texts';
 import { ActivityActions } from './Actions';
@@ -41,6 +40,9 @@ import { ACTIVITY_LABELS } from './labels';
 import { activityStatusLabel, canEdit, deadlineLabel, partiesLabel } from './model';
 import { useActivityQuery } from './queries';
 import { EditSection } from './sections/EditSection';
+
+/** The activity's changes kept on the device (offline/queue.ts), with the queue's code: loaded after the page. */
+const ActivityQueue = lazy(async () => ({ default: (await import('../../offline/ActivityQueue')).ActivityQueue }));
 
 /** The notifications page opens an activity with this state; its back then goes to the notices. */
 export const FROM_NOTICES = { from: 'NOTIFIKACIJE' } as const;
@@ -225,7 +227,9 @@ function ActivityView({ detail }: { detail: ActivityDetailResponse }) {
         <Instructions activity={activity} />
       </Stack>
       <Banners activity={activity} />
-      <ActivityQueue activityId={activity._id} />
+      <Suspense fallback={null}>
+        <ActivityQueue activityId={activity._id} />
+      </Suspense>
       <Details activity={activity} />
       <ActivityActions activity={activity} />
       {/* Keyed by revision: a reopened activity starts its fields from the server's data again. */}

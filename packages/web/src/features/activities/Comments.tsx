@@ -11,7 +11,7 @@ import { useSnackbar } from '../../components/SnackbarProvider';
 import { zodResolver } from '../../components/validation';
 import { ACTIVITIES } from '../../messages';
 import { changeFailedMessage } from '../../offline/messages';
-import { submitChange } from '../../offline/queue';
+import { submit } from '../../offline/submit';
 import { QUEUE_TEXTS } from '../../offline/texts';
 import { formatDateTime } from '../topics/format';
 import { ACTIVITY_LABELS } from './labels';
@@ -45,8 +45,10 @@ function CommentForm({ activity }: { activity: ActivityDto }) {
   });
   // Sent with the state the page shows; without a network kept on the device and sent later (offline/queue.ts).
   const send = useMutation({
+    // Offline too: the change is then kept on the device (offline/queue.ts), not paused in memory.
+    networkMode: 'always',
     mutationFn: (v: CommentOut) =>
-      submitChange<{ message?: string }>({
+      submit<{ message?: string }>({
         activityId: activity._id,
         title: `${activity.kratakNaziv} - ${activity.naziv}`,
         cluster: activity.lokacija.naziv,

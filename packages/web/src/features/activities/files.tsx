@@ -20,8 +20,9 @@ import { messageOf } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { ACTIVITIES } from '../../messages';
+import { QueueFull, queueLimit } from '../../offline/limits';
 import { shrinkPhoto } from '../../offline/photo';
-import { QueueFull, queueLimit, submitChange } from '../../offline/queue';
+import { submit } from '../../offline/submit';
 import { QUEUE_TEXTS } from '../../offline/texts';
 import { shortName } from '../clusters/format';
 import { ACTIVITY_LABELS } from './labels';
@@ -195,8 +196,10 @@ export function FileUpload({ activity, isRequired, userInput, label, multiple = 
   const [progress, setProgress] = useState<number | null>(null);
   const [shrinking, setShrinking] = useState(false);
   const upload = useMutation({
+    // Offline too: the change is then kept on the device (offline/queue.ts), not paused in memory.
+    networkMode: 'always',
     mutationFn: (chosen: File[]) =>
-      submitChange<ActivityAnswer>(
+      submit<ActivityAnswer>(
         {
           activityId: activity._id,
           title: `${activity.kratakNaziv} - ${activity.naziv}`,

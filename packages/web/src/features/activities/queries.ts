@@ -11,7 +11,7 @@ import {
   stateOf,
 } from '../../api/activities';
 import { statusOf } from '../../api/errors';
-import { submitChange } from '../../offline/queue';
+import { submit } from '../../offline/submit';
 import { CLUSTERS_KEY } from '../clusters/queries';
 
 export const ACTIVITIES_KEY = ['activities'] as const;
@@ -84,7 +84,7 @@ export function useSaveData(activity: Pick<ActivityDto, '_id' | 'kratakNaziv' | 
   const queryClient = useQueryClient();
   return useCallback(
     async (podaci: DataItem[]): Promise<ActivityAnswer | typeof QUEUED> => {
-      const result = await submitChange<ActivityAnswer>({
+      const result = await submit<ActivityAnswer>({
         activityId: id,
         title: `${kratakNaziv} - ${naziv}`,
         cluster,

@@ -37,6 +37,8 @@ export function ExtraFees({ activity }: { activity: ActivityDto }) {
     defaultValues: { naziv: '', vrednost: '' },
   });
   const add = useMutation({
+    // Offline too: the change is then kept on the device (offline/queue.ts), not paused in memory.
+    networkMode: 'always',
     mutationFn: (v: FeeOut) => save([{ key: DATA_KEYS.extraFee, naziv: v.naziv, vrednost: v.vrednost }]),
     onSuccess: (answer) => {
       reset({ naziv: '', vrednost: '' });
@@ -49,6 +51,8 @@ export function ExtraFees({ activity }: { activity: ActivityDto }) {
     },
   });
   const remove = useMutation({
+    // Offline too: the change is then kept on the device (offline/queue.ts), not paused in memory.
+    networkMode: 'always',
     mutationFn: (naziv: string) => save([{ key: DATA_KEYS.extraFee, naziv, vrednost: '' }]),
     onSuccess: (answer) =>
       answer === QUEUED ? snackbar.notify(QUEUE_TEXTS.savedOnDevice, 'info') : snackbar.success(ACTIVITIES.dataSaved),
