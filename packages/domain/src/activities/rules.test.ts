@@ -167,6 +167,8 @@ describe('revisions', () => {
     );
     // Reactivated by the Admin: same revision, in progress again.
     expect(staleStateReason({ status: 'U toku', revizija: 1 }, { status: 'Završena', revizija: 1 })).toBe(ACTIVITIES.staleVersion);
+    // Started since a comment was written on it: still the same activity and revision.
+    expect(staleStateReason({ status: 'U toku', revizija: 0 }, { status: 'Nije započeta', revizija: 0 })).toBeNull();
   });
 
   it("marks a revision's file names before the extension, once", () => {

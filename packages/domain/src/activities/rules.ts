@@ -107,14 +107,15 @@ export type ActivityState = { status: string; revizija: number };
 
 /**
  * Why a change made on `made` no longer applies to an activity now in `now`, in the words the server
- * answers with (409), or null while the state is the same: finished meanwhile, a new revision started,
- * else changed (e.g. the Admin reactivated it).
+ * answers with (409), or null while it still applies: finished since, another revision (a control sent it
+ * back, or it restarted), or reopened since it was finished (the Admin's reactivation). An activity that
+ * merely started since a comment was written on it is not stale.
  */
 export function staleStateReason(now: ActivityState, made: ActivityState): string | null {
-  if (now.status === made.status && now.revizija === made.revizija) return null;
   if (now.status === FINISHED && made.status !== FINISHED) return ACTIVITIES.finishedMeanwhile;
   if (now.revizija !== made.revizija) return ACTIVITIES.newRevisionMeanwhile;
-  return ACTIVITIES.staleVersion;
+  if (made.status === FINISHED && now.status !== FINISHED) return ACTIVITIES.staleVersion;
+  return null;
 }
 
 /** Files of the current revision (a revision's files carry '_revizija=N'; older ones don't count). */

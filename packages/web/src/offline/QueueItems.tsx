@@ -2,7 +2,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, LinearProgress, Link, Stack, TextField, Typography } from '@mui/material';
-import { appPath, formatDate } from '@trasa/domain';
+import { appPath, formatDate, formatQuantity } from '@trasa/domain';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { saveBlob } from '../api/client';
@@ -18,7 +18,7 @@ function madeAt(ms: number): string {
   return `${formatDate(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('sr-RS')} KB`;
+const kb = (bytes: number) => formatQuantity(Math.max(1, Math.round(bytes / 1024)), 'KB');
 
 /** The text a change carries, as the user can copy it back: each data item on a line, or the comment. */
 export function changeText(item: QueuedItem): string {

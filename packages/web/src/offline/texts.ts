@@ -2,10 +2,11 @@
  * Labels of the work kept on the device without signal (the queue). The issue words the top bar's
  * 'На чекању'; the rest are the product's (docs/decisions.md "Offline"). Shown in the user's script.
  */
+import { formatQuantity } from '@trasa/domain';
 import { scripted } from '../scripted';
 
-/** Bytes as the lists show them: '0,3 MB'. */
-export const mb = (bytes: number) => `${Math.max(0.1, Math.round((bytes / 1024 / 1024) * 10) / 10).toLocaleString('sr-RS')} MB`;
+/** Bytes as the lists show them: '0,3 MB', '200 MB'. */
+export const mb = (bytes: number) => formatQuantity(Math.max(0.1, bytes / 1024 / 1024), 'MB', 1);
 
 export const QUEUE_TEXTS = scripted({
   /** The top bar: 'На чекању: 3'. */

@@ -87,6 +87,8 @@ describe('a change that names the state it was made on', () => {
     // A comment written on the finished activity is taken.
     api.ok(await api.comment(T.izv, 'A4', 'I ovaj.', made('Završena', 0)), 201);
     expect(await commentsOf('A4')).toEqual(['Na terenu.', 'Primljeno.', 'Posle završetka.', 'I ovaj.']);
+    // A4.1 started with A4's finish: a comment written while it had not started still applies.
+    api.ok(await api.comment(T.nad, 'A4.1', 'Pisano pre pokretanja.', made('Nije započeta', 0)), 201);
   });
 
   it('refuses what was made on the revision before the one in progress', async () => {
