@@ -108,7 +108,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         {SHARED.skipToContent}
       </Link>
       <AppBar position="static" elevation={2} sx={{ bgcolor: { xs: TEXT_BLUE, sm: SPEC_BLUE } }}>
-        <Toolbar sx={{ gap: { xs: 1, sm: 2 }, py: 1 }}>
+        <Toolbar sx={{ gap: { xs: 1, sm: 2 }, py: 1, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
           {hasMenu && (
             <IconButton
               color="inherit"
