@@ -52,7 +52,7 @@ module.exports = {
       name: 'web-lower-layers-not-to-shell-or-features',
       severity: 'error',
       comment:
-        'components/, queries/, session/ and api/ are the layers below the features and the shell: pass in ' +
+        'components/, queries/, session/, offline/ and api/ are the layers below the features and the shell: pass in ' +
         'what they need, or move the piece into one of them (as session/currentUser.tsx was).',
       from: { path: `${web}(components|queries|session|api|offline)/` },
       to: { path: `${web}((shell|features)/|(App|FullApp|main)\\.tsx$)` },

@@ -233,6 +233,13 @@ export default defineConfig({
               name: 'mui',
               test: /node_modules[\\/](@mui[\\/](system|utils|styled-engine|private-theming|core-downloads-tracker|material[\\/](esm[\\/])?(styles|utils|locale|colors|internal|zero-styled|DefaultPropsProvider))|@emotion)[\\/]/,
             },
+            // The queue of changes made offline (src/offline/queue.ts, its IndexedDB store and `idb`) loads after
+            // the shell's first paint or with the first change, not with a screen.
+            {
+              name: 'queue',
+              test: /(src[\\/]offline[\\/](queue|queueDb)\.ts$|node_modules[\\/]idb[\\/])/,
+              includeDependenciesRecursively: false,
+            },
             // Modules of the entry stay in the entry's chunks (not pulled in as dependencies): the login page is unchanged.
             { name: (id, ctx) => groupOf(id, ctx), debugName: 'application, table', includeDependenciesRecursively: false },
           ],

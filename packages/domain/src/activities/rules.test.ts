@@ -18,6 +18,7 @@ import {
   type RuleInput,
   requiredFileCount,
   revisionFileName,
+  staleStateReason,
 } from './rules.js';
 
 const d = (key: string, vrednost: string, ref?: string): DataItem => ({ key, naziv: key, vrednost, ...(ref && { ref }) });
@@ -153,6 +154,21 @@ describe('revisions', () => {
     expect(activityRevision({ returned: 0, version: 0 })).toBe(0);
     expect(activityRevision({ returned: 2, version: 1 })).toBe(3);
     expect(currentFiles({ files: [file(null, 0), file(null, 1)], returned: 1 })).toEqual([file(null, 1)]);
+  });
+
+  it('names why a change made on an older state no longer applies', () => {
+    const inProgress = { status: 'U toku', revizija: 1 };
+    expect(staleStateReason(inProgress, inProgress)).toBeNull();
+    expect(staleStateReason({ status: 'Završena', revizija: 1 }, inProgress)).toBe(ACTIVITIES.finishedMeanwhile);
+    expect(staleStateReason({ status: 'Završena', revizija: 2 }, inProgress)).toBe(ACTIVITIES.finishedMeanwhile);
+    expect(staleStateReason({ status: 'U toku', revizija: 2 }, inProgress)).toBe(ACTIVITIES.newRevisionMeanwhile);
+    expect(staleStateReason({ status: 'Završena', revizija: 2 }, { status: 'Završena', revizija: 1 })).toBe(
+      ACTIVITIES.newRevisionMeanwhile,
+    );
+    // Reactivated by the Admin: same revision, in progress again.
+    expect(staleStateReason({ status: 'U toku', revizija: 1 }, { status: 'Završena', revizija: 1 })).toBe(ACTIVITIES.staleVersion);
+    // Started since a comment was written on it: still the same activity and revision.
+    expect(staleStateReason({ status: 'U toku', revizija: 0 }, { status: 'Nije započeta', revizija: 0 })).toBeNull();
   });
 
   it("marks a revision's file names before the extension, once", () => {

@@ -1,7 +1,7 @@
 import { COUNT_DECIMALS, METRE_DECIMALS, MONEY_DECIMALS, parseAmountText } from '../amounts.js';
 import type { ActivityDto, DataItem } from '../dto/activities.js';
 import { ACTIVITIES } from '../messages/activities.js';
-import { A3_OUTCOMES, A20_TEST_TYPES, AUTOMATIC_CODES } from './catalogue.js';
+import { A3_OUTCOMES, A20_TEST_TYPES, AUTOMATIC_CODES, FINISHED } from './catalogue.js';
 import { isFutureDate, isIsoDate, parseAmount } from './values.js';
 
 export { isFutureDate, isIsoDate, MAX_AMOUNT, parseAmount } from './values.js';
@@ -96,6 +96,26 @@ export function checkedHolderIds(podaci: readonly DataItem[]): string[] {
  */
 export function activityRevision(a: { returned: number; version: number }): number {
   return a.returned + a.version;
+}
+
+/**
+ * The state a change was made on: the activity's status and revision as the screen showed them. A change
+ * sent later (queued on a device without signal) carries it, and the server refuses it when the activity
+ * has moved on since (docs/api/activities.md "The state a change was made on").
+ */
+export type ActivityState = { status: string; revizija: number };
+
+/**
+ * Why a change made on `made` no longer applies to an activity now in `now`, in the words the server
+ * answers with (409), or null while it still applies: finished since, another revision (a control sent it
+ * back, or it restarted), or reopened since it was finished (the Admin's reactivation). An activity that
+ * merely started since a comment was written on it is not stale.
+ */
+export function staleStateReason(now: ActivityState, made: ActivityState): string | null {
+  if (now.status === FINISHED && made.status !== FINISHED) return ACTIVITIES.finishedMeanwhile;
+  if (now.revizija !== made.revizija) return ACTIVITIES.newRevisionMeanwhile;
+  if (made.status === FINISHED && now.status !== FINISHED) return ACTIVITIES.staleVersion;
+  return null;
 }
 
 /** Files of the current revision (a revision's files carry '_revizija=N'; older ones don't count). */

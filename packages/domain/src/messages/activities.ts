@@ -80,6 +80,10 @@ export const ACTIVITIES = {
   tooLong: 'Predugačak unos.',
   onlyAdminReactivates: 'Završenu aktivnost može ponovo aktivirati samo administrator.',
   staleVersion: 'Aktivnost je u međuvremenu promenjena. Osvežite stranicu.',
+  /** A change made on an activity in progress (e.g. queued offline) meets it finished: nothing applied. */
+  finishedMeanwhile: 'Aktivnost je u međuvremenu završena. Izmena nije primenjena.',
+  /** A change made on one revision meets the next one (a control sent the activity back, or it restarted). */
+  newRevisionMeanwhile: 'Na aktivnosti je u međuvremenu započeta nova revizija. Izmena nije primenjena.',
   wrongActivity: 'Dokument ne pripada ovoj aktivnosti.',
   /** 'Podatak "{key}" se ne unosi na ovoj aktivnosti.' */
   keyNotAllowed: (key: string) => `Podatak "${key}" se ne unosi na ovoj aktivnosti.`,

@@ -3,6 +3,7 @@ import type {
   ActivityDetailResponse,
   ActivityDto,
   ActivityFileDto,
+  ActivityState,
   ConnectedActivityDto,
   DataItem,
   MessageResponse,
@@ -12,7 +13,7 @@ import { statusOf } from './errors';
 
 /** The activity workflow of spec 3 §7 "Activities", "Files", "Comments" (docs/api/activities.md). */
 
-export type { ActivityCommentDto, ActivityDetailResponse, ActivityDto, ActivityFileDto, ConnectedActivityDto, DataItem };
+export type { ActivityCommentDto, ActivityDetailResponse, ActivityDto, ActivityFileDto, ActivityState, ConnectedActivityDto, DataItem };
 
 export type ActivityAnswer = MessageResponse & { activity: ActivityDto };
 
@@ -41,9 +42,17 @@ export async function decideControl(ctrlId: string, faults: boolean): Promise<Ac
   }
 }
 
-/** PATCH /api/activity/{id}: upserts data items by key (and ref); an empty vrednost removes the item. */
-export function saveActivityData(id: string, podaci: DataItem[]): Promise<ActivityAnswer> {
-  return api(`/activity/${seg(id)}`, { method: 'PATCH', body: { podaci } });
+/** The state an activity's screen shows, sent with each change: a stale change is refused (409, the reason). */
+export function stateOf(activity: Pick<ActivityDto, 'status' | 'revizija'>): ActivityState {
+  return { status: activity.status, revizija: activity.revizija };
+}
+
+/**
+ * PATCH /api/activity/{id}: upserts data items by key (and ref); an empty vrednost removes the item. With
+ * `stanje` the server refuses it (409) when the activity has moved on.
+ */
+export function saveActivityData(id: string, podaci: DataItem[], stanje?: ActivityState): Promise<ActivityAnswer> {
+  return api(`/activity/${seg(id)}`, { method: 'PATCH', body: stanje ? { podaci, stanje } : { podaci } });
 }
 
 export type UploadTarget = Pick<ActivityDto, '_id' | 'kratakNaziv' | 'kontrolna' | 'version'> & { locationId: string };
@@ -53,19 +62,26 @@ export type UploadOptions = {
   isRequired: boolean;
   /** The slot: A1 settlement id, A20 test type 1–5, A7 holder id. */
   userInput?: string;
+  /** The state the upload was made on (the query's status and revizija). */
+  stanje?: ActivityState;
   onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
 };
 
 /**
  * The multipart PATCH /api/activity/{code}/{locationId}/{activityId}/{controlFlag}/{version}/{requiredFlag}
  * with fields isRequiredFile and userInput and the files named fajl1…fajlN; progress through XHR.
  */
-export function uploadActivityFiles(target: UploadTarget, files: readonly File[], options: UploadOptions): Promise<ActivityAnswer> {
+export function uploadActivityFiles(
+  target: UploadTarget,
+  files: readonly { name: string; blob: Blob }[],
+  options: UploadOptions,
+): Promise<ActivityAnswer> {
   const form = new FormData();
   form.append('isRequiredFile', String(options.isRequired));
   if (options.userInput !== undefined) form.append('userInput', options.userInput);
   files.forEach((file, i) => {
-    form.append(`fajl${i + 1}`, file, file.name);
+    form.append(`fajl${i + 1}`, file.blob, file.name);
   });
   const path = [
     '/activity',
@@ -76,7 +92,10 @@ export function uploadActivityFiles(target: UploadTarget, files: readonly File[]
     String(target.version),
     String(options.isRequired),
   ].join('/');
-  return sendForm<ActivityAnswer>(path, form, { method: 'PATCH', onProgress: options.onProgress });
+  const query = options.stanje
+    ? `?${new URLSearchParams({ status: options.stanje.status, revizija: String(options.stanje.revizija) }).toString()}`
+    : '';
+  return sendForm<ActivityAnswer>(path + query, form, { method: 'PATCH', onProgress: options.onProgress, signal: options.signal });
 }
 
 function filePath(locationId: string, activityId: string, fileId: string): string {
@@ -101,9 +120,13 @@ export function downloadZip(clusterId: string, activityId?: string) {
   return download(`/files/zip?${params.toString()}`);
 }
 
-/** POST /api/comment/{id} → 201 { message, komentar }. */
-export function postComment(activityId: string, komentar: string): Promise<MessageResponse & { komentar: ActivityCommentDto }> {
-  return api(`/comment/${seg(activityId)}`, { method: 'POST', body: { komentar } });
+/** POST /api/comment/{id} → 201 { message, komentar }; with `stanje` only on the state it was written on (else 409). */
+export function postComment(
+  activityId: string,
+  komentar: string,
+  stanje?: ActivityState,
+): Promise<MessageResponse & { komentar: ActivityCommentDto }> {
+  return api(`/comment/${seg(activityId)}`, { method: 'POST', body: stanje ? { komentar, stanje } : { komentar } });
 }
 
 export type HolderDto = { _id: string; naziv: string; odgovoran: string };

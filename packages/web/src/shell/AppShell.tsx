@@ -3,17 +3,19 @@ import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import { AppBar, Box, Button, Drawer, IconButton, Link, Paper, Toolbar, Typography, useMediaQuery } from '@mui/material';
 import { GROUP_TYPE_CODES, type GroupTypeCode } from '@trasa/domain';
-import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DialogGuard } from '../components/DialogGuard';
 import { SHARED } from '../components/sharedTexts';
 import { menuFor } from '../messages';
+import { QUEUE_TEXTS } from '../offline/texts';
 import { endLightFrame } from '../public/LightFrame';
 import { UI } from '../texts';
 import { SPEC_BLUE, TEXT_BLUE } from '../theme';
 import { ScriptSwitch, useProfileScript } from './ScriptSwitch';
 import { SideMenu } from './SideMenu';
-import { useCurrentUser, useLogout } from './session';
+import { onSessionEnd, useCurrentUser, useLogout } from './session';
 
 const WIDE = 260;
 const MINI = 64;
@@ -42,6 +44,10 @@ function groupTypeCode(code: string | null | undefined): GroupTypeCode | null {
   return GROUP_TYPE_CODES.find((c) => c === code) ?? null;
 }
 
+/** The changes kept on the device without signal (offline/queue.ts): run and shown in the bar, loaded after the shell. */
+const QueueBar = lazy(async () => ({ default: (await import('../offline/QueueStatus')).QueueBar }));
+const queueModule = () => import('../offline/queue');
+
 /**
  * Top bar and side menu (spec 1 §2.3), absent for guests. Wide screens keep a rail that folds to icons;
  * under 550 px the menu is a temporary drawer over the page (Escape closes it, Tab stays inside). A skip
@@ -52,6 +58,20 @@ export function AppShell({ children }: { children: ReactNode }) {
   useProfileScript(user);
   const logout = useLogout();
   const [leaving, setLeaving] = useState(false);
+  // Changes kept on the device without signal: sent when the network returns, shown in the bar; signing
+  // out removes them, and asks first while there are some.
+  useEffect(() => onSessionEnd(async () => (await queueModule()).clearQueue()), []);
+  const [unsent, setUnsent] = useState(0);
+  const leave = () => {
+    setUnsent(0);
+    setLeaving(true);
+    void logout();
+  };
+  const askLeave = async () => {
+    const kept = (await queueModule()).getQueueState().items.length;
+    if (kept > 0) setUnsent(kept);
+    else leave();
+  };
   const items = menuFor(user.rola, groupTypeCode(user.grupa?.tipKod));
   const hasMenu = items.length > 0;
   const narrow = useMediaQuery('(max-width:549.95px)', { noSsr: true });
@@ -123,7 +143,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       {/* On a phone the bar is an app bar of one row (≤ 64 px): the ministry's name on two lines at most,
           the greeting on one, 'Крај рада' as its icon (named by it); public/LightFrame.tsx draws the same. */}
       <AppBar position="static" elevation={2} sx={{ bgcolor: { xs: TEXT_BLUE, sm: SPEC_BLUE } }}>
-        <Toolbar sx={{ gap: { xs: 1, sm: 2 }, py: { xs: 0.5, sm: 1 } }}>
+        <Toolbar sx={{ gap: { xs: 1, sm: 2 }, py: { xs: 0.5, sm: 1 }, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
           {hasMenu && (
             <IconButton
               color="inherit"
@@ -176,6 +196,9 @@ export function AppShell({ children }: { children: ReactNode }) {
               {UI.greeting}, {user.ime} {user.prezime}
             </Typography>
           </Box>
+          <Suspense fallback={null}>
+            <QueueBar userId={user._id} />
+          </Suspense>
           <ScriptSwitch compact />
           {narrow ? (
             <IconButton
@@ -184,10 +207,7 @@ export function AppShell({ children }: { children: ReactNode }) {
               aria-label={UI.endWork}
               data-tip={UI.endWork}
               disabled={leaving}
-              onClick={() => {
-                setLeaving(true);
-                void logout();
-              }}
+              onClick={() => void askLeave()}
             >
               <LogoutIcon />
             </IconButton>
@@ -197,10 +217,7 @@ export function AppShell({ children }: { children: ReactNode }) {
               size="small"
               startIcon={<LogoutIcon />}
               disabled={leaving}
-              onClick={() => {
-                setLeaving(true);
-                void logout();
-              }}
+              onClick={() => void askLeave()}
               sx={{
                 flexShrink: 0,
                 whiteSpace: 'nowrap',
@@ -270,6 +287,15 @@ export function AppShell({ children }: { children: ReactNode }) {
         </Box>
       </Box>
       <DialogGuard />
+      <ConfirmDialog
+        open={unsent > 0}
+        title={QUEUE_TEXTS.signOutTitle}
+        text={QUEUE_TEXTS.signOutNote(unsent)}
+        confirmLabel={QUEUE_TEXTS.signOut}
+        cancelLabel={UI.cancel}
+        onConfirm={leave}
+        onClose={() => setUnsent(0)}
+      />
     </Box>
   );
 }

@@ -33,17 +33,28 @@ export function useProfileQuery() {
   });
 }
 
+/** What else a session's end removes from the device (the shell adds the queue of changes made offline). */
+const endHooks = new Set<() => Promise<void>>();
+
+export function onSessionEnd(hook: () => Promise<void>): () => void {
+  endHooks.add(hook);
+  return () => endHooks.delete(hook);
+}
+
 /**
- * Ends the session: token and cached data removed, the device's copy and queue cleared (offline/session.ts),
- * back to the login page (spec 1 §4 "Session").
+ * Ends the session: token, cached data, the device's copy (offline/session.ts) and what else the device
+ * keeps for it (onSessionEnd: the queue) removed, back to the login page (spec 1 §4 "Session").
  */
 export function useEndSession(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(async () => {
     const userId = userIdOfToken(getToken());
+    // Taken before the token goes: the shell that added them unmounts then.
+    const hooks = [...endHooks];
     clearToken();
     queryClient.clear();
+    await Promise.all(hooks.map((hook) => hook().catch((error) => console.error('clearing the device failed', error))));
     navigate('/', { replace: true });
     await signedOut('signOut', userId);
   }, [queryClient, navigate]);

@@ -1,5 +1,6 @@
 import {
   ACTIVITIES,
+  type ActivityState,
   allowedDataKeys,
   asTyped,
   checkDataItem,
@@ -10,7 +11,7 @@ import {
   IN_PROGRESS,
 } from '@trasa/domain';
 import { badRequest, conflict, forbidden } from '../../platform/errors.js';
-import { type ActivityOptions, isUuid, mayAct, type Performer } from './policy.js';
+import { type ActivityOptions, assertSameState, isUuid, mayAct, type Performer } from './policy.js';
 import { audit, type StepResult, step, type WorkflowDeps } from './service.js';
 import { type ClusterWorkflow, clusterSettlementsOf, holderItems, holderNames, podaciOf } from './workflow.js';
 
@@ -102,7 +103,8 @@ async function resolveItem(
  * 409 otherwise). Each item replaces the stored one with the same key and ref (an additional fee: the
  * same name); an empty vrednost removes it. Keys the code doesn't take are refused (400). A6.1's holder
  * list (Ijos) must name existing holders; the server sets IjoNazivi and copies the list into the
- * cluster's A7 (even before A7 starts). Nothing is saved when any item is refused.
+ * cluster's A7 (even before A7 starts). Nothing is saved when any item is refused. With `stanje` (the
+ * state the change was made on) a stale one is refused with 409 and the reason (policy.ts assertSameState).
  */
 export async function saveActivityData(
   deps: WorkflowDeps,
@@ -110,10 +112,12 @@ export async function saveActivityData(
   activityId: string,
   podaci: readonly DataInput[],
   opts?: ActivityOptions,
+  stanje?: ActivityState,
 ): Promise<StepResult> {
   return step(deps, p, activityId, opts, async (wf, code) => {
     const entry = wf.entry(code);
     if (!mayAct(p, entry.odgovoran)) throw forbidden(ACTIVITIES.notResponsible);
+    assertSameState(wf.row(code), stanje);
     if (wf.row(code).status !== IN_PROGRESS) throw conflict(ACTIVITIES.notInProgress);
     if (podaci.length === 0) return;
     const allowed = allowedDataKeys(code);

@@ -1,9 +1,10 @@
+import { type ActivityState, activityRevision, staleStateReason } from '@trasa/domain';
 import { and, eq } from 'drizzle-orm';
 import { activities } from '../../db/schema-activities.js';
 import type { LogActor } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
-import { notFound } from '../../platform/errors.js';
+import { conflict, notFound } from '../../platform/errors.js';
 import { appToday } from '../../platform/time.js';
 import {
   type ClusterScope,
@@ -93,4 +94,15 @@ export async function locateActivity(db: Executor, scope: ClusterScope, activity
     .limit(1);
   if (!row) throw notFound();
   return row;
+}
+
+/**
+ * A change that names the state it was made on (`stanje`: status and revision as the screen showed them;
+ * a queued change always does) is refused with 409 and the reason (finished meanwhile, a new revision, or
+ * changed) when the activity has moved on; without one nothing is compared.
+ */
+export function assertSameState(row: { status: string; returned: number; version: number }, made: ActivityState | undefined): void {
+  if (!made) return;
+  const reason = staleStateReason({ status: row.status, revizija: activityRevision(row) }, made);
+  if (reason) throw conflict(reason);
 }

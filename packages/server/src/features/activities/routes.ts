@@ -36,7 +36,12 @@ const dataItem = z.object({
   vrednost: z.union([z.string().max(2000, { error: ACTIVITIES.tooLong }), z.number(), z.null()]).optional(),
   ref: z.string().max(100).nullable().optional(),
 });
-const dataBody = z.object({ podaci: z.array(dataItem).max(200) });
+/**
+ * The state a change was made on (optional): the activity's status and revision as the screen showed
+ * them. A stale one is refused with 409 and the reason (policy.ts assertSameState).
+ */
+export const stateField = z.object({ status: z.string().max(50), revizija: z.number().int().min(0).max(1_000_000_000) }).optional();
+const dataBody = z.object({ podaci: z.array(dataItem).max(200), stanje: stateField });
 
 /**
  * The activity workflow of spec 3 §7 "Activities" (docs/api/activities.md): detail, status changes,
@@ -73,7 +78,7 @@ export async function activityRoutes(fastify: FastifyInstance, ctx: AppContext):
 
   app.patch('/api/activity/:id', { schema: { params: idParams, body: dataBody }, onRequest: readers }, async (request) => {
     const actor = actorOf(request);
-    const result = await saveActivityData(deps, actor, request.params.id, request.body.podaci, options(request));
+    const result = await saveActivityData(deps, actor, request.params.id, request.body.podaci, options(request), request.body.stanje);
     return { message: ACTIVITIES.dataSaved, activity: await activityFor(ctx, actor, result) };
   });
 }

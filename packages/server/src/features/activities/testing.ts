@@ -91,24 +91,45 @@ export function client(t: TestApp, clusterId: string) {
       t.call({ method: 'POST', url: '/api/activity/activity-status/', token, payload: { status, activityId: await idOf(code) } }),
     control: async (token: string, code: string, faults: boolean) =>
       t.call({ method: 'POST', url: '/api/activity/control/', token, payload: { faults, ctrlId: await idOf(code) } }),
-    data: async (token: string, code: string, podaci: unknown[]) =>
-      t.call({ method: 'PATCH', url: `/api/activity/${await idOf(code)}`, token, payload: { podaci } }),
+    /** `stanje`: the state the change was made on (absent: not sent). */
+    data: async (token: string, code: string, podaci: unknown[], stanje?: unknown) =>
+      t.call({
+        method: 'PATCH',
+        url: `/api/activity/${await idOf(code)}`,
+        token,
+        payload: { podaci, ...(stanje !== undefined && { stanje }) },
+      }),
     upload: async (
       token: string,
       code: string,
       files: FilePart[],
-      opts: { userInput?: string; isRequired?: boolean; version?: number; type?: string; locationId?: string } = {},
+      opts: {
+        userInput?: string;
+        isRequired?: boolean;
+        version?: number;
+        type?: string;
+        locationId?: string;
+        /** The state the upload was made on, sent in the query. */
+        stanje?: { status: string; revizija: number };
+      } = {},
     ) => {
       const row = await activityRow(t, clusterId, code);
       const entry = { kontrolna: code.includes('.') || code === 'A24' };
       const fields: Record<string, string> = { isRequiredFile: String(opts.isRequired ?? true) };
       if (opts.userInput !== undefined) fields.userInput = opts.userInput;
       const form = await multipartBody(fields, files);
-      const url = `/api/activity/${encodeURIComponent(opts.type ?? code)}/${opts.locationId ?? clusterId}/${row.id}/${entry.kontrolna}/${opts.version ?? row.version}/${opts.isRequired ?? true}`;
+      const url = `/api/activity/${encodeURIComponent(opts.type ?? code)}/${opts.locationId ?? clusterId}/${row.id}/${entry.kontrolna}/${opts.version ?? row.version}/${opts.isRequired ?? true}${
+        opts.stanje ? `?status=${encodeURIComponent(opts.stanje.status)}&revizija=${opts.stanje.revizija}` : ''
+      }`;
       return t.call({ method: 'PATCH', url, token, ...form });
     },
-    comment: async (token: string, code: string, komentar?: unknown) =>
-      t.call({ method: 'POST', url: `/api/comment/${await idOf(code)}`, token, payload: komentar === undefined ? {} : { komentar } }),
+    comment: async (token: string, code: string, komentar?: unknown, stanje?: unknown) =>
+      t.call({
+        method: 'POST',
+        url: `/api/comment/${await idOf(code)}`,
+        token,
+        payload: { ...(komentar !== undefined && { komentar }), ...(stanje !== undefined && { stanje }) },
+      }),
     /** The answer must be `status`; the message (when given) too. */
     ok: (res: Res, status = 200) => {
       expect(res.statusCode, res.body).toBe(status);

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../platform/auth.js';
+import { stateField } from '../activities/routes.js';
 import { commentActivity } from './service.js';
 
 /** Comment length cap (the spec gives none; a long remark fits, a pasted document does not). */
@@ -15,6 +16,8 @@ export const commentBody = z.object(
       .string({ error: ACTIVITIES.commentRequired })
       .max(COMMENT_MAX, { error: ACTIVITIES.commentTooLong })
       .refine((s) => s.trim().length > 0, { error: ACTIVITIES.commentEmpty }),
+    /** The state the comment was written on (optional; a stale one: 409 with the reason). */
+    stanje: stateField,
   },
   { error: ACTIVITIES.commentRequired },
 );
@@ -28,10 +31,14 @@ export async function commentRoutes(fastify: FastifyInstance, ctx: AppContext): 
     '/api/comment/:id',
     { schema: { params: z.object({ id: z.string().max(100) }), body: commentBody }, onRequest: readers },
     async (request, reply) => {
-      const komentar = await commentActivity(ctx.db, actorOf(request), request.params.id, request.body.komentar, {
-        ip: request.ip,
-        url: request.url,
-      });
+      const komentar = await commentActivity(
+        ctx.db,
+        actorOf(request),
+        request.params.id,
+        request.body.komentar,
+        { ip: request.ip, url: request.url },
+        request.body.stanje,
+      );
       reply.status(201);
       return { message: ACTIVITIES.commentSent, komentar };
     },

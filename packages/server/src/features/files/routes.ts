@@ -1,9 +1,10 @@
-import { ACTIVITIES, rolesFor } from '@trasa/domain';
+import { ACTIVITIES, type ActivityState, COMMON, rolesFor } from '@trasa/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../platform/auth.js';
+import { badRequest } from '../../platform/errors.js';
 import { activityFileStore } from '../../shared/activityFileStore.js';
 import type { ActivityOptions } from '../activities/policy.js';
 import { activityFor } from '../activities/routes.js';
@@ -24,6 +25,24 @@ const fileParams = z.object({ locationId: z.string().max(100), activityId: z.str
 const zipQuery = z.object({ activityName: z.string().max(100).optional(), directory: z.string().max(100).optional() });
 
 const options = (r: FastifyRequest): ActivityOptions => ({ req: { ip: r.ip, url: r.url } });
+
+/**
+ * The state the upload was made on, in the query (`?status=U toku&revizija=N`: read before the body, so
+ * a stale upload is refused before anything is stored); both or neither.
+ */
+const uploadQuery = z.object({
+  status: z.string().max(50).optional(),
+  revizija: z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .optional(),
+});
+
+function stateOf(query: z.infer<typeof uploadQuery>): ActivityState | undefined {
+  if (query.status === undefined && query.revizija === undefined) return undefined;
+  if (query.status === undefined || query.revizija === undefined) throw badRequest(COMMON.badRequest);
+  return { status: query.status, revizija: Number(query.revizija) };
+}
 
 /**
  * Uploads per caller (their token; the address without one): a person attaches a few files a minute;
@@ -58,11 +77,12 @@ export async function fileRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
 
   app.patch(
     '/api/activity/:type/:locationId/:activityId/:controlFlag/:version/:requiredFlag',
-    { schema: { params: uploadParams }, onRequest: readers, config: uploadRateLimit },
+    { schema: { params: uploadParams, querystring: uploadQuery }, onRequest: readers, config: uploadRateLimit },
     async (request) => {
       const actor = actorOf(request);
+      const stanje = stateOf(request.query);
       // Refused before anything is stored when the request can't succeed anyway.
-      await precheckUpload(deps, actor, request.params);
+      await precheckUpload(deps, actor, request.params, stanje);
       const path = parseUploadPath(request.params);
       const form = await readActivityForm(request, store);
       const field = (name: string) => form.fields.get(name)?.[0];
@@ -76,6 +96,7 @@ export async function fileRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
           userInput: field('userInput'),
           isRequired: requiredField === undefined ? path.required : requiredField !== 'false',
           version: path.version,
+          stanje,
           path: { code: path.code, clusterId: path.clusterId },
         },
         options(request),

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   A20_TEST_TYPES,
   ACTIVITIES,
+  type ActivityState,
   activityRevision,
   asTyped,
   FINISHED,
@@ -18,6 +19,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import type { ActivityFileStore, StoredActivityFile } from '../../shared/activityFileStore.js';
 import {
   type ActivityOptions,
+  assertSameState,
   isSystem,
   isUuid,
   locateActivity,
@@ -49,6 +51,8 @@ export type UploadInput = {
   isRequired?: boolean;
   /** The version the page showed: another one means the page is stale (409). */
   version?: number;
+  /** The state the upload was made on (the query's status and revizija): a stale one is refused (409, the reason). */
+  stanje?: ActivityState;
 };
 
 const flag = (value: string) => {
@@ -77,7 +81,7 @@ export function parseUploadPath(path: UploadPath): {
   };
 }
 
-type Target = { code: string; clusterId: string; version: number };
+type Target = { code: string; clusterId: string; version: number; stanje?: ActivityState };
 
 /** The activity named by the path may take this performer's upload now (else 404/400/409/403). */
 function assertTarget(wf: ClusterWorkflow, code: string, p: Performer, target: Target): void {
@@ -86,6 +90,7 @@ function assertTarget(wf: ClusterWorkflow, code: string, p: Performer, target: T
   if (wf.cluster.id !== target.clusterId) throw notFound();
   if (target.code !== code) throw badRequest(ACTIVITIES.wrongActivity);
   if (isAutomatic(entry) || !mayAct(p, entry.odgovoran)) throw forbidden(ACTIVITIES.notResponsible);
+  assertSameState(row, target.stanje);
   if (row.status !== IN_PROGRESS) throw conflict(ACTIVITIES.notInProgress);
   if (row.version !== target.version) throw conflict(ACTIVITIES.staleVersion);
 }
@@ -94,12 +99,17 @@ function assertTarget(wf: ClusterWorkflow, code: string, p: Performer, target: T
  * Before the body is read (nothing is stored for a request that would be refused anyway): the same
  * checks as the upload itself, without the lock.
  */
-export async function precheckUpload(deps: WorkflowDeps, p: Performer, path: UploadPath): Promise<void> {
+export async function precheckUpload(deps: WorkflowDeps, p: Performer, path: UploadPath, stanje?: ActivityState): Promise<void> {
   const target = parseUploadPath(path);
   const scope = await scopeOfPerformer(deps.db, p);
   const located = await locateActivity(deps.db, scope, target.activityId);
   const [row] = await deps.db
-    .select({ status: activities.status, version: activities.version, odgovoran: activityCatalogue.odgovoran })
+    .select({
+      status: activities.status,
+      version: activities.version,
+      returned: activities.returned,
+      odgovoran: activityCatalogue.odgovoran,
+    })
     .from(activities)
     .innerJoin(activityCatalogue, eq(activityCatalogue.code, activities.code))
     .where(eq(activities.id, located.id));
@@ -107,6 +117,7 @@ export async function precheckUpload(deps: WorkflowDeps, p: Performer, path: Upl
   if (located.clusterId !== target.clusterId) throw notFound();
   if (located.code !== target.code) throw badRequest(ACTIVITIES.wrongActivity);
   if (row.odgovoran.includes('AUTOMATSKI') || !mayAct(p, row.odgovoran)) throw forbidden(ACTIVITIES.notResponsible);
+  assertSameState(row, stanje);
   if (row.status !== IN_PROGRESS) throw conflict(ACTIVITIES.notInProgress);
   if (row.version !== target.version) throw conflict(ACTIVITIES.staleVersion);
 }
@@ -149,7 +160,7 @@ export async function addActivityFiles(
   p: Performer,
   activityId: string,
   files: readonly StoredActivityFile[],
-  input: UploadInput & { path?: Omit<Target, 'version'> },
+  input: UploadInput & { path?: Omit<Target, 'version' | 'stanje'> },
   opts?: ActivityOptions,
 ): Promise<StepResult> {
   try {
@@ -160,6 +171,7 @@ export async function addActivityFiles(
         code: input.path?.code ?? code,
         clusterId: input.path?.clusterId ?? wf.cluster.id,
         version: input.version ?? row.version,
+        stanje: input.stanje,
       });
       const required = input.isRequired ?? true;
       const slot = await slotOf(wf, code, input.userInput, required);

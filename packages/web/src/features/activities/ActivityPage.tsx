@@ -59,6 +59,9 @@ const loadComments = () => import('./Comments');
 const EditSection = lazy(async () => ({ default: (await loadEditSection()).EditSection }));
 const Comments = lazy(async () => ({ default: (await loadComments()).Comments }));
 
+/** The activity's changes kept on the device (offline/queue.ts), with the queue's code: loaded after the page. */
+const ActivityQueue = lazy(async () => ({ default: (await import('../../offline/ActivityQueue')).ActivityQueue }));
+
 /** The notifications page opens an activity with this state; its back then goes to the notices. */
 export const FROM_NOTICES = { from: 'NOTIFIKACIJE' } as const;
 
@@ -256,6 +259,9 @@ function ActivityView({
         <Instructions activity={activity} />
       </Stack>
       <Banners activity={activity} />
+      <Suspense fallback={null}>
+        <ActivityQueue activityId={activity._id} />
+      </Suspense>
       <Details activity={activity} />
       {detail ? <ActivityRest detail={detail} /> : <PageLoader />}
     </Stack>

@@ -4,12 +4,15 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { type ActivityCommentDto, type ActivityDto, postComment } from '../../api/activities';
-import { fieldErrorOf, messageOf } from '../../api/errors';
+import { type ActivityCommentDto, type ActivityDto, stateOf } from '../../api/activities';
+import { fieldErrorOf } from '../../api/errors';
 import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { zodResolver } from '../../components/validation';
 import { ACTIVITIES } from '../../messages';
+import { changeFailedMessage } from '../../offline/messages';
+import { submit } from '../../offline/submit';
+import { QUEUE_TEXTS } from '../../offline/texts';
 import { formatDateTime } from '../topics/format';
 import { ACTIVITY_LABELS } from './labels';
 import { useApplyAnswer } from './queries';
@@ -40,18 +43,32 @@ function CommentForm({ activity }: { activity: ActivityDto }) {
     resolver: zodResolver(commentSchema),
     defaultValues: { komentar: '' },
   });
+  // Sent with the state the page shows; without a network kept on the device and sent later (offline/queue.ts).
   const send = useMutation({
-    mutationFn: (v: CommentOut) => postComment(activity._id, v.komentar),
-    onSuccess: async (answer) => {
+    // Offline too: the change is then kept on the device (offline/queue.ts), not paused in memory.
+    networkMode: 'always',
+    mutationFn: (v: CommentOut) =>
+      submit<{ message?: string }>({
+        activityId: activity._id,
+        title: `${activity.kratakNaziv} - ${activity.naziv}`,
+        cluster: activity.lokacija.naziv,
+        stanje: stateOf(activity),
+        change: { kind: 'comment', komentar: v.komentar },
+      }),
+    onSuccess: async (result) => {
       reset({ komentar: '' });
-      snackbar.success(answer?.message || ACTIVITIES.commentSent);
+      if ('queued' in result) {
+        snackbar.notify(QUEUE_TEXTS.commentQueued, 'info', 5000);
+        return;
+      }
+      snackbar.success(result.sent?.message || ACTIVITIES.commentSent);
       await apply(null, true);
     },
     onError: (error) => {
       console.error('sending the comment failed', error);
       const field = fieldErrorOf(error, 'komentar');
       if (field) setError('komentar', { message: field });
-      snackbar.error(messageOf(error, ACTIVITIES.commentFailed));
+      snackbar.error(changeFailedMessage(error, ACTIVITIES.commentFailed));
     },
   });
   return (

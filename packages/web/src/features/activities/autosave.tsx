@@ -1,11 +1,14 @@
 import CheckIcon from '@mui/icons-material/Check';
+import CloudQueueIcon from '@mui/icons-material/CloudQueue';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import { Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { messageOf } from '../../api/errors';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { ACTIVITIES } from '../../messages';
+import { changeFailedMessage } from '../../offline/messages';
+import { QUEUE_TEXTS } from '../../offline/texts';
 import { ACTIVITY_LABELS } from './labels';
+import { QUEUED } from './queries';
 
 /** Autosave waits 800 ms after the last change; the 'saved' note stays 3000 ms (spec 3 §9). */
 export const AUTOSAVE_MS = 800;
@@ -22,12 +25,14 @@ const TEXTS: Record<SaveKind, { ok: string; failed: string }> = {
   other: { ok: ACTIVITIES.otherSaved, failed: ACTIVITIES.otherSaveFailed },
 };
 
-export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'failed';
+/** 'queued': kept on the device without a network, sent later (offline/queue.ts). */
+export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'queued' | 'failed';
 
 /**
  * Saves a value AUTOSAVE_MS after the last `schedule(value)`; a newer value replaces a waiting one,
  * and a waiting one is saved at once when the section goes away. A failure shows the server's
- * message (or the kind's default) as a notice.
+ * message (or the kind's default) as a notice. A save kept on the device (no network) says so instead
+ * of 'saved'.
  */
 export function useAutosave<T>(save: (value: T) => Promise<unknown>, kind: SaveKind) {
   const snackbar = useSnackbar();
@@ -46,16 +51,16 @@ export function useAutosave<T>(save: (value: T) => Promise<unknown>, kind: SaveK
     if (mounted.current) setState('saving');
     clearTimeout(noteTimer.current);
     try {
-      await saveRef.current(next.value);
+      const result = await saveRef.current(next.value);
       if (!mounted.current) return;
-      setState('saved');
+      setState(result === QUEUED ? 'queued' : 'saved');
     } catch (error) {
       console.error('autosave failed', error);
-      snackbar.error(messageOf(error, TEXTS[kind].failed));
+      snackbar.error(changeFailedMessage(error, TEXTS[kind].failed));
       if (!mounted.current) return;
       setState('failed');
     }
-    noteTimer.current = setTimeout(() => setState((s) => (s === 'saved' || s === 'failed' ? 'idle' : s)), SAVED_NOTE_MS);
+    noteTimer.current = setTimeout(() => setState((s) => (s === 'saved' || s === 'queued' || s === 'failed' ? 'idle' : s)), SAVED_NOTE_MS);
   }, [kind, snackbar]);
 
   const schedule = useCallback(
@@ -97,6 +102,15 @@ export function SavedNote({ state, kind }: { state: SaveState; kind: SaveKind })
       <Typography role="status" aria-live="polite" variant="body2" color="text.secondary">
         {ACTIVITY_LABELS.saving}
       </Typography>
+    );
+  if (state === 'queued')
+    return (
+      <Stack role="status" aria-live="polite" direction="row" spacing={0.5} alignItems="center">
+        <CloudQueueIcon fontSize="small" color="info" />
+        <Typography variant="body2" color="info.main">
+          {QUEUE_TEXTS.savedOnDevice}
+        </Typography>
+      </Stack>
     );
   const ok = state === 'saved';
   return (

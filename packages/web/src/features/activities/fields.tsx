@@ -22,7 +22,7 @@ type DateProps = {
  * the picker stops at today and a typed future date is refused here as on the server.
  */
 export function AutoDateField({ activity, label = ACTIVITY_LABELS.date, required = false }: DateProps) {
-  const save = useSaveData(activity._id);
+  const save = useSaveData(activity);
   const [value, setValue] = useState(() => dataValue(activity.podaci, DATA_KEYS.date) ?? '');
   const [error, setError] = useState<string | null>(null);
   const autosave = useAutosave(
@@ -107,7 +107,7 @@ export function AutoNumberField({
   compact = false,
   unit,
 }: NumberProps) {
-  const save = useSaveData(activity._id);
+  const save = useSaveData(activity);
   const [value, setValue] = useState(() => dataValue(activity.podaci, dataKey, itemRef) ?? '');
   const [error, setError] = useState<string | null>(null);
   const autosave = useAutosave(
@@ -166,7 +166,7 @@ export function AutoNumberField({
 
 /** Free text saved 800 ms after the last change (the CEOP number: 'ROP-…' as the e-permit system gives it). */
 export function AutoTextField({ activity, dataKey, label }: { activity: ActivityDto; dataKey: string; label: string }) {
-  const save = useSaveData(activity._id);
+  const save = useSaveData(activity);
   const [value, setValue] = useState(() => dataValue(activity.podaci, dataKey) ?? '');
   const autosave = useAutosave(
     (v: string) => save([{ key: dataKey, naziv: dataLabel(activity.kratakNaziv, dataKey), vrednost: v.trim() }]),

@@ -2,16 +2,18 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
+import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import UploadIcon from '@mui/icons-material/Upload';
 import { Box, Button, IconButton, LinearProgress, Stack, Tooltip, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, useId, useState } from 'react';
 import {
+  type ActivityAnswer,
   type ActivityDto,
   type ActivityFileDto,
   deleteActivityFile,
   downloadActivityFile,
-  uploadActivityFiles,
+  stateOf,
 } from '../../api/activities';
 import { saveBlob } from '../../api/client';
 import { messageOf } from '../../api/errors';
@@ -20,6 +22,10 @@ import { useSnackbar } from '../../components/SnackbarProvider';
 import { ACTIVITIES } from '../../messages';
 import { isNetworkError } from '../../offline/network';
 import { OFFLINE } from '../../offline/texts';
+import { QueueFull, queueLimit } from '../../offline/limits';
+import { shrinkPhoto } from '../../offline/photo';
+import { submit } from '../../offline/submit';
+import { QUEUE_TEXTS } from '../../offline/texts';
 import { shortName } from '../clusters/format';
 import { ACTIVITY_LABELS } from './labels';
 import { canDeleteFile } from './model';
@@ -184,37 +190,68 @@ type UploadProps = {
 };
 
 /**
- * Choose files, then send them (multipart PATCH) with a progress bar: 'Uspešno dodat dokument.' or the
- * server's message ('Pogrešan tip fajla', 'Fajl je prevelik'), else 'Neuspešno dodavanje dokumenta!'.
+ * Choose files (or take a photo with the phone's camera: shrunk before it goes anywhere, offline/photo.ts),
+ * then send them (multipart PATCH, with the state the page shows) with a progress bar: 'Uspešno dodat
+ * dokument.' or the server's message ('Pogrešan tip fajla', 'Fajl je prevelik'), else 'Neuspešno dodavanje
+ * dokumenta!'. Without a network the files are kept on the device and sent later (offline/queue.ts); what
+ * does not fit there is said, and stays chosen.
  */
 export function FileUpload({ activity, isRequired, userInput, label, multiple = true, disabled = false, ariaLabel, compact }: UploadProps) {
   const snackbar = useSnackbar();
   const apply = useApplyAnswer(activity._id);
   const inputId = useId();
+  const cameraId = useId();
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
+  const [shrinking, setShrinking] = useState(false);
   const upload = useMutation({
+    // Offline too: the change is then kept on the device (offline/queue.ts), not paused in memory.
+    networkMode: 'always',
     mutationFn: (chosen: File[]) =>
-      uploadActivityFiles({ ...activity, locationId: activity.lokacija._id }, chosen, {
-        isRequired,
-        userInput,
-        onProgress: setProgress,
-      }),
-    onSuccess: async (answer) => {
+      submit<ActivityAnswer>(
+        {
+          activityId: activity._id,
+          title: `${activity.kratakNaziv} - ${activity.naziv}`,
+          cluster: activity.lokacija.naziv,
+          stanje: stateOf(activity),
+          change: {
+            kind: 'upload',
+            upload: {
+              kratakNaziv: activity.kratakNaziv,
+              locationId: activity.lokacija._id,
+              kontrolna: activity.kontrolna,
+              version: activity.version,
+              isRequired,
+              ...(userInput !== undefined && { userInput }),
+            },
+            files: chosen.map((f) => ({ name: f.name, type: f.type, blob: f })),
+          },
+        },
+        setProgress,
+      ),
+    onSuccess: async (result) => {
       setFiles([]);
       setProgress(null);
-      snackbar.success(answer?.message || ACTIVITIES.uploaded);
-      await apply(answer, true);
+      if ('queued' in result) {
+        snackbar.notify(QUEUE_TEXTS.filesQueued, 'info', 5000);
+        return;
+      }
+      snackbar.success(result.sent?.message || ACTIVITIES.uploaded);
+      await apply(result.sent, true);
     },
-    onError: (error) => {
+    onError: (error, chosen) => {
       setProgress(null);
       console.error('uploading failed', error);
+      if (error instanceof QueueFull) {
+        // Kept chosen: the user sends them once the network is back.
+        if (multiple) setFiles((old) => [...old, ...chosen.filter((f) => !old.includes(f))]);
+        snackbar.error(QUEUE_TEXTS.fileFull(chosen.map((f) => f.name).join(', '), queueLimit()), 8000);
+        return;
+      }
       snackbar.error(messageOf(error, ACTIVITIES.uploadFailed));
     },
   });
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = [...(event.target.files ?? [])];
-    event.target.value = '';
+  const add = (chosen: File[]) => {
     if (chosen.length === 0) return;
     // Refused here as the server would refuse them, before anything is sent.
     if (chosen.some((f) => f.size > MAX_FILE_BYTES)) {
@@ -231,8 +268,52 @@ export function FileUpload({ activity, isRequired, userInput, label, multiple = 
     }
     setFiles((old) => [...old, ...chosen.filter((f) => !old.some((o) => o.name === f.name && o.size === f.size))]);
   };
-  const busy = upload.isPending;
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = [...(event.target.files ?? [])];
+    event.target.value = '';
+    add(chosen);
+  };
+  const photograph = async (event: ChangeEvent<HTMLInputElement>) => {
+    const taken = [...(event.target.files ?? [])];
+    event.target.value = '';
+    if (taken.length === 0) return;
+    setShrinking(true);
+    try {
+      add(await Promise.all(taken.map((f) => shrinkPhoto(f))));
+    } catch (error) {
+      console.error('shrinking the photo failed', error);
+      snackbar.error(QUEUE_TEXTS.photoFailed);
+    } finally {
+      setShrinking(false);
+    }
+  };
+  const busy = upload.isPending || shrinking;
   const pickerLabel = label ?? (multiple ? ACTIVITY_LABELS.chooseFiles : ACTIVITY_LABELS.chooseFile);
+  const cameraLabel = ariaLabel ? `${QUEUE_TEXTS.takePhoto}: ${ariaLabel}` : QUEUE_TEXTS.takePhoto;
+  // The phone's camera (a picture picker elsewhere); in a table row only its icon.
+  const camera = (
+    <Button
+      component="label"
+      htmlFor={cameraId}
+      variant="outlined"
+      size={compact ? 'small' : 'medium'}
+      startIcon={compact ? undefined : <PhotoCameraIcon />}
+      disabled={disabled || busy}
+      sx={compact ? { minWidth: 0, px: 1 } : undefined}
+    >
+      {compact ? <PhotoCameraIcon fontSize="small" titleAccess={cameraLabel} /> : QUEUE_TEXTS.takePhoto}
+      <input
+        id={cameraId}
+        type="file"
+        hidden
+        accept="image/*"
+        capture="environment"
+        disabled={disabled || busy}
+        onChange={(e) => void photograph(e)}
+        aria-label={cameraLabel}
+      />
+    </Button>
+  );
   return (
     <Box>
       <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
@@ -255,6 +336,7 @@ export function FileUpload({ activity, isRequired, userInput, label, multiple = 
             aria-label={ariaLabel ?? pickerLabel}
           />
         </Button>
+        {compact && !(disabled || busy) ? <Tooltip title={cameraLabel}>{camera}</Tooltip> : camera}
         {multiple && files.length > 0 && (
           <Button variant="contained" startIcon={<UploadIcon />} disabled={busy} onClick={() => upload.mutate(files)}>
             {busy ? ACTIVITY_LABELS.uploading : ACTIVITY_LABELS.sendFiles}

@@ -1,15 +1,18 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DATA_KEYS } from '@trasa/domain';
 import { useCallback } from 'react';
 import {
   type ActivityAnswer,
   type ActivityDetailResponse,
+  type ActivityDto,
   type DataItem,
   getActivity,
   listHolders,
-  saveActivityData,
+  stateOf,
 } from '../../api/activities';
 import { statusOf } from '../../api/errors';
 import { isOnline } from '../../offline/network';
+import { submit } from '../../offline/submit';
 import { CLUSTERS_KEY } from '../clusters/queries';
 
 export const ACTIVITIES_KEY = ['activities'] as const;
@@ -63,16 +66,53 @@ export function useApplyAnswer(id: string) {
   );
 }
 
-/** PATCH /api/activity/{id} with data items; the answer's activity goes into the cache. */
-export function useSaveData(id: string) {
+/** A save kept on the device (no network): sent later by the queue (offline/queue.ts). */
+export const QUEUED = 'queued' as const;
+
+const sameItem = (a: DataItem, b: DataItem) =>
+  a.key === b.key && (a.ref ?? null) === (b.ref ?? null) && (a.key !== DATA_KEYS.extraFee || a.naziv === b.naziv);
+
+/** The items as the server will keep them once the queued save is sent: the same item replaced, an empty one removed. */
+export function withData(podaci: readonly DataItem[], changes: readonly DataItem[]): DataItem[] {
+  const list = [...podaci];
+  for (const change of changes) {
+    const i = list.findIndex((d) => sameItem(d, change));
+    const empty = change.vrednost === null || change.vrednost === undefined || String(change.vrednost).trim() === '';
+    if (i >= 0) list.splice(i, 1);
+    if (!empty) list.splice(i >= 0 ? i : list.length, 0, change);
+  }
+  return list;
+}
+
+/**
+ * PATCH /api/activity/{id} with data items and the state the screen shows; the answer's activity goes into
+ * the cache. Without a network the save is kept on the device (QUEUED) and the cache shows the values as
+ * typed until the queue sends them.
+ */
+export function useSaveData(activity: Pick<ActivityDto, '_id' | 'kratakNaziv' | 'naziv' | 'status' | 'revizija' | 'lokacija'>) {
+  const { _id: id, kratakNaziv, naziv, status, revizija } = activity;
+  const cluster = activity.lokacija.naziv;
   const apply = useApplyAnswer(id);
+  const queryClient = useQueryClient();
   return useCallback(
-    async (podaci: DataItem[]) => {
-      const answer = await saveActivityData(id, podaci);
-      await apply(answer);
-      return answer;
+    async (podaci: DataItem[]): Promise<ActivityAnswer | typeof QUEUED> => {
+      const result = await submit<ActivityAnswer>({
+        activityId: id,
+        title: `${kratakNaziv} - ${naziv}`,
+        cluster,
+        stanje: stateOf({ status, revizija }),
+        change: { kind: 'data', podaci },
+      });
+      if ('sent' in result) {
+        await apply(result.sent);
+        return result.sent;
+      }
+      queryClient.setQueryData<ActivityDetailResponse>(activityKey(id), (old) =>
+        old ? { ...old, activity: { ...old.activity, podaci: withData(old.activity.podaci, podaci) } } : old,
+      );
+      return QUEUED;
     },
-    [id, apply],
+    [id, kratakNaziv, naziv, cluster, status, revizija, apply, queryClient],
   );
 }
 

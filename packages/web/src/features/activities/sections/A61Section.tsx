@@ -17,7 +17,7 @@ import { Block, RequiredFiles } from './common';
  */
 export function A61Section({ activity }: { activity: ActivityDto }) {
   const holders = useHoldersQuery();
-  const save = useSaveData(activity._id);
+  const save = useSaveData(activity);
   const nameOf = useHolderNameOf(activity);
   const [ids, setIds] = useState<string[]>(() => holderIds(activity.podaci));
   const options = useMemo(() => {

@@ -46,7 +46,7 @@ export function useHolderNameOf(activity: ActivityDto) {
 export function A7Section({ activity }: { activity: ActivityDto }) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const save = useSaveData(activity._id);
+  const save = useSaveData(activity);
   const nameOf = useHolderNameOf(activity);
   const ids = holderIds(activity.podaci);
   const [rows, setRows] = useState<Rows>(() => ({

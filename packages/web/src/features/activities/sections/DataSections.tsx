@@ -130,7 +130,7 @@ export function A101Section({ activity }: Props) {
 
 /** A3: 'Dobijena IOL' or 'Nije potrebna IOL' (saved as chosen); the latter needs one file. */
 export function A3Section({ activity }: Props) {
-  const save = useSaveData(activity._id);
+  const save = useSaveData(activity);
   const initial = a3Outcome(dataValue(activity.podaci, DATA_KEYS.yesNo));
   const [value, setValue] = useState<string>(initial === 'obtained' ? A3_OUTCOMES[0] : initial === 'notNeeded' ? A3_OUTCOMES[1] : '');
   const autosave = useAutosave(

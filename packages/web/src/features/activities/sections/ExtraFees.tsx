@@ -6,16 +6,17 @@ import { DATA_KEYS, MONEY_DECIMALS, parseAmount, parseAmountText } from '@trasa/
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { ActivityDto } from '../../../api/activities';
-import { messageOf } from '../../../api/errors';
 import { AmountTextField } from '../../../components/AmountTextField';
 import { FormTextField } from '../../../components/FormTextField';
 import { useSnackbar } from '../../../components/SnackbarProvider';
 import { decimalWithUnit, RSD } from '../../../components/units';
 import { zodResolver } from '../../../components/validation';
 import { ACTIVITIES } from '../../../messages';
+import { changeFailedMessage } from '../../../offline/messages';
+import { QUEUE_TEXTS } from '../../../offline/texts';
 import { formatMoney } from '../../clusters/format';
 import { ACTIVITY_LABELS } from '../labels';
-import { useSaveData } from '../queries';
+import { QUEUED, useSaveData } from '../queries';
 import { Block } from './common';
 
 /** An additional fee: naziv 1–50 characters, vrednost a number in RSD (spec 3 §5). */
@@ -29,29 +30,35 @@ type FeeOut = z.output<typeof feeSchema>;
 /** The additional fees (DodatnaTaksa, one per naziv): listed in RSD, added by a small form, removed by naziv. */
 export function ExtraFees({ activity }: { activity: ActivityDto }) {
   const snackbar = useSnackbar();
-  const save = useSaveData(activity._id);
+  const save = useSaveData(activity);
   const fees = activity.podaci.filter((p) => p.key === DATA_KEYS.extraFee);
   const { control, handleSubmit, reset } = useForm<FeeForm, unknown, FeeOut>({
     resolver: zodResolver(feeSchema),
     defaultValues: { naziv: '', vrednost: '' },
   });
   const add = useMutation({
+    // Offline too: the change is then kept on the device (offline/queue.ts), not paused in memory.
+    networkMode: 'always',
     mutationFn: (v: FeeOut) => save([{ key: DATA_KEYS.extraFee, naziv: v.naziv, vrednost: v.vrednost }]),
-    onSuccess: () => {
+    onSuccess: (answer) => {
       reset({ naziv: '', vrednost: '' });
-      snackbar.success(ACTIVITIES.extraFieldsAdded);
+      if (answer === QUEUED) snackbar.notify(QUEUE_TEXTS.savedOnDevice, 'info');
+      else snackbar.success(ACTIVITIES.extraFieldsAdded);
     },
     onError: (error) => {
       console.error('adding the fee failed', error);
-      snackbar.error(messageOf(error, ACTIVITIES.extraFieldsFailed));
+      snackbar.error(changeFailedMessage(error, ACTIVITIES.extraFieldsFailed));
     },
   });
   const remove = useMutation({
+    // Offline too: the change is then kept on the device (offline/queue.ts), not paused in memory.
+    networkMode: 'always',
     mutationFn: (naziv: string) => save([{ key: DATA_KEYS.extraFee, naziv, vrednost: '' }]),
-    onSuccess: () => snackbar.success(ACTIVITIES.dataSaved),
+    onSuccess: (answer) =>
+      answer === QUEUED ? snackbar.notify(QUEUE_TEXTS.savedOnDevice, 'info') : snackbar.success(ACTIVITIES.dataSaved),
     onError: (error) => {
       console.error('removing the fee failed', error);
-      snackbar.error(messageOf(error, ACTIVITIES.dataSaveFailed));
+      snackbar.error(changeFailedMessage(error, ACTIVITIES.dataSaveFailed));
     },
   });
   return (

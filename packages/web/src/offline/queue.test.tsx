@@ -1,0 +1,247 @@
+import { type ActivityDto, DATA_KEYS, type UserDto } from '@trasa/domain';
+import { afterAll, beforeAll, beforeEach, expect, inject, test } from 'vitest';
+import { getActivity, stateOf } from '../api/activities';
+import { ApiError } from '../api/client';
+import { setToken } from '../api/token';
+import { ACTIVITIES } from '../messages';
+import { unscripted } from '../scripted';
+import { signIn } from '../testing/app';
+import {
+  clearQueue,
+  configureQueue,
+  dismiss,
+  getQueueState,
+  type NewChange,
+  onQueueSent,
+  type QueuedItem,
+  QueueFull,
+  setQueueOwner,
+  startQueue,
+  submitChange,
+} from './queue';
+import { QUEUE_DB, readItems } from './queueDb';
+
+/**
+ * The queue of changes made without signal (queue.ts), in Chromium against the real server, as the
+ * contractor responsible for the demo's A2 in 'Užice 1 - Kremna': kept on the device in the order made,
+ * sent in that order when the network returns, refusals kept with the server's reason, bounded, cleared on
+ * sign-out. The network's absence is the browser's (navigator.onLine, the 'online' event) or a failed fetch.
+ */
+
+const id = inject('activityA2Id');
+const tag = Math.random().toString(36).slice(2, 8);
+let user: UserDto;
+let activity: ActivityDto;
+let online = true;
+
+const goOffline = () => {
+  online = false;
+  window.dispatchEvent(new Event('offline'));
+};
+const goOnline = () => {
+  online = true;
+  window.dispatchEvent(new Event('online'));
+};
+
+const base = (): Omit<NewChange, 'change'> => ({
+  activityId: id,
+  title: `${activity.kratakNaziv} - ${activity.naziv}`,
+  cluster: activity.lokacija.naziv,
+  stanje: stateOf(activity),
+});
+const comment = (komentar: string, over: Partial<NewChange> = {}): NewChange => ({
+  ...base(),
+  change: { kind: 'comment', komentar },
+  ...over,
+});
+const fee = (naziv: string, vrednost: string): NewChange => ({
+  ...base(),
+  change: { kind: 'data', podaci: [{ key: DATA_KEYS.extraFee, naziv, vrednost }] },
+});
+
+async function queued(change: NewChange): Promise<QueuedItem> {
+  const result = await submitChange(change);
+  if (!('queued' in result)) throw new Error('sent at once, not queued');
+  return result.queued;
+}
+
+const waitingCount = () => getQueueState().items.filter((i) => !i.refusal).length;
+
+async function server(): Promise<ActivityDto> {
+  return (await getActivity(id)).activity;
+}
+
+beforeAll(async () => {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+  user = await signIn('contractor');
+  activity = await server();
+  await clearQueue();
+  startQueue();
+  await setQueueOwner(user._id);
+});
+
+beforeEach(() => {
+  online = true;
+});
+
+afterAll(async () => {
+  configureQueue({});
+  await clearQueue();
+});
+
+test('changes made offline are kept on the device in order, survive a restart, and are sent in that order on reconnect', async () => {
+  goOffline();
+  const first = await queued(comment(`Prvi na čekanju ${tag}`));
+  const second = await queued(fee(`Taksa na čekanju ${tag}`, '100'));
+  const third = await queued(comment(`Treći na čekanju ${tag}`));
+  expect(getQueueState().items.map((i) => i.id)).toEqual([first.id, second.id, third.id]);
+
+  // What the device keeps, read afresh: the same changes, in the same order, for this user.
+  const kept = await readItems();
+  expect(kept.map((i) => [i.id, i.change.kind, i.userId])).toEqual([
+    [first.id, 'comment', user._id],
+    [second.id, 'data', user._id],
+    [third.id, 'comment', user._id],
+  ]);
+  // The app closed and opened again (offline still): the queue is read back from the device.
+  await setQueueOwner(null);
+  expect(getQueueState().items).toEqual([]);
+  await setQueueOwner(user._id);
+  expect(getQueueState().items.map((i) => i.id)).toEqual([first.id, second.id, third.id]);
+
+  const sent: number[] = [];
+  const off = onQueueSent((item) => sent.push(item.id));
+  goOnline();
+  await expect.poll(waitingCount).toBe(0);
+  off();
+  expect(sent).toEqual([first.id, second.id, third.id]);
+  expect(await readItems()).toEqual([]);
+
+  const now = await server();
+  const mine = now.komentari.filter((k) => k.komentar.endsWith(tag));
+  expect(mine.map((k) => k.komentar)).toEqual([`Prvi na čekanju ${tag}`, `Treći na čekanju ${tag}`]);
+  expect(now.podaci).toContainEqual(
+    expect.objectContaining({ key: DATA_KEYS.extraFee, naziv: `Taksa na čekanju ${tag}`, vrednost: '100' }),
+  );
+});
+
+test('a request that never reached the server is queued; a refusal with a reason is the screen’s, as before', async () => {
+  const original = window.fetch;
+  window.fetch = () => Promise.reject(new TypeError('Failed to fetch'));
+  let result: Awaited<ReturnType<typeof submitChange>>;
+  try {
+    result = await submitChange(comment(`Bez signala ${tag}`));
+  } finally {
+    window.fetch = original;
+  }
+  expect('queued' in result).toBe(true);
+  expect(waitingCount()).toBe(1);
+  goOnline();
+  await expect.poll(waitingCount).toBe(0);
+  expect((await server()).komentari.map((k) => k.komentar)).toContain(`Bez signala ${tag}`);
+
+  // Online and nothing waiting: sent at once; a 400 is thrown to the screen and nothing is kept.
+  const refused = await submitChange(comment('   ')).catch((e: unknown) => e);
+  expect(refused).toBeInstanceOf(ApiError);
+  expect((refused as ApiError).status).toBe(400);
+  expect(await readItems()).toEqual([]);
+});
+
+test('autosave values of the same item made one after another are kept as the last one', async () => {
+  goOffline();
+  const a = await queued(fee(`Taksa kuca ${tag}`, '1'));
+  const b = await queued(fee(`Taksa kuca ${tag}`, '12'));
+  const c = await queued(fee(`Taksa kuca ${tag}`, '125'));
+  expect(b.id).toBe(a.id);
+  expect(c.id).toBe(a.id);
+  const kept = await readItems();
+  expect(kept).toHaveLength(1);
+  expect(kept[0]?.change).toEqual({ kind: 'data', podaci: [{ key: DATA_KEYS.extraFee, naziv: `Taksa kuca ${tag}`, vrednost: '125' }] });
+  goOnline();
+  await expect.poll(waitingCount).toBe(0);
+  expect((await server()).podaci).toContainEqual(expect.objectContaining({ naziv: `Taksa kuca ${tag}`, vrednost: '125' }));
+});
+
+test('a change that meets a newer state is kept with the server’s reason and its text; the later ones are still sent', async () => {
+  goOffline();
+  // Written on a revision the activity is no longer in (the server refuses it: 409).
+  const stale = await queued(
+    comment(`Pisano na staroj reviziji ${tag}`, { stanje: { status: activity.status, revizija: activity.revizija + 1 } }),
+  );
+  await queued(comment(`Posle sukoba ${tag}`));
+  goOnline();
+  await expect.poll(waitingCount).toBe(0);
+  const items = getQueueState().items;
+  expect(items.map((i) => i.id)).toEqual([stale.id]);
+  // The server's words, as it sent them.
+  expect(items[0]?.refusal).toEqual({ status: 409, message: unscripted(ACTIVITIES).newRevisionMeanwhile });
+  expect(items[0]?.change).toEqual({ kind: 'comment', komentar: `Pisano na staroj reviziji ${tag}` });
+  const komentari = (await server()).komentari.map((k) => k.komentar);
+  expect(komentari).toContain(`Posle sukoba ${tag}`);
+  expect(komentari).not.toContain(`Pisano na staroj reviziji ${tag}`);
+
+  // Kept on the device across a restart, until the user dismisses it.
+  await setQueueOwner(null);
+  await setQueueOwner(user._id);
+  expect(getQueueState().items.map((i) => [i.id, i.refusal?.status])).toEqual([[stale.id, 409]]);
+  await dismiss(stale.id);
+  expect(await readItems()).toEqual([]);
+});
+
+test('a 401 keeps the queue until the same user signs in again', async () => {
+  goOffline();
+  await queued(comment(`Posle isteka sesije ${tag}`));
+  setToken('istekao');
+  goOnline();
+  await expect.poll(() => getQueueState().paused).toBe('signedOut');
+  expect((await readItems()).map((i) => i.refusal)).toEqual([undefined]);
+  expect(waitingCount()).toBe(1);
+
+  user = await signIn('contractor');
+  await setQueueOwner(user._id);
+  await expect.poll(waitingCount).toBe(0);
+  expect((await server()).komentari.map((k) => k.komentar)).toContain(`Posle isteka sesije ${tag}`);
+});
+
+test('another user signing in removes the changes of the one before', async () => {
+  goOffline();
+  await queued(comment(`Tuđe ${tag}`));
+  await setQueueOwner('00000000-0000-0000-0000-000000000000');
+  expect(await readItems()).toEqual([]);
+  await setQueueOwner(user._id);
+});
+
+test('the device keeps at most the configured amount: what does not fit is refused, nothing of it kept', async () => {
+  configureQueue({ maxBytes: 64 * 1024 });
+  try {
+    goOffline();
+    const photo = new File([new Uint8Array(80 * 1024)], 'rov.jpg', { type: 'image/jpeg' });
+    const upload: NewChange = {
+      ...base(),
+      change: {
+        kind: 'upload',
+        upload: { kratakNaziv: 'A2', locationId: activity.lokacija._id, kontrolna: false, version: activity.version, isRequired: false },
+        files: [{ name: photo.name, type: photo.type, blob: photo }],
+      },
+    };
+    const error = await submitChange(upload).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(QueueFull);
+    expect(await readItems()).toEqual([]);
+    // A small change still fits; then the room left is what it took less.
+    const small = await queued(comment(`Staje ${tag}`));
+    expect(small.bytes).toBeLessThan(2048);
+    await dismiss(small.id);
+  } finally {
+    configureQueue({});
+  }
+});
+
+test('signing out clears the device: the queue and its database are gone', async () => {
+  goOffline();
+  await queued(comment(`Pre odjave ${tag}`));
+  await clearQueue();
+  expect(getQueueState().items).toEqual([]);
+  const databases = await indexedDB.databases();
+  expect(databases.map((d) => d.name)).not.toContain(QUEUE_DB);
+  expect(await readItems()).toEqual([]);
+});
