@@ -239,7 +239,12 @@ function ActivityView({
   detail,
   path,
   fetchedAt,
-}: { activity: Shown; detail?: ActivityDetailResponse; path?: string; fetchedAt?: number }) {
+}: {
+  activity: Shown;
+  detail?: ActivityDetailResponse;
+  path?: string;
+  fetchedAt?: number;
+}) {
   useFirstContentMark(true);
   useEffect(() => {
     // The forms' chunk starts once the head is on screen, whether or not this activity is editable.
