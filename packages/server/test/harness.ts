@@ -6,7 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pino from 'pino';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type RegisteredRoute } from '../src/app.js';
-import { type Config, loadConfig } from '../src/config.js';
+import { type Config, keptEnvOf, loadConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import { connect, type Db } from '../src/platform/database.js';
 import { ensureDatabase } from '../src/platform/ensureDatabase.js';
@@ -32,7 +32,8 @@ export async function startTestApp(
 ): Promise<void> {
   const db = connect(url, 5);
   const config: Config = {
-    ...loadConfig(opts.env ?? {}),
+    // TRASA_KEPT_VERIFY and TRASA_KEPT_OFF of the test run reach every test application (.ci/run's verify pass).
+    ...loadConfig({ ...keptEnvOf(process.env), ...opts.env }),
     appUrl: 'http://trasa.test',
     dataDir: opts.dataDir,
     webDist: opts.webDist ?? '/nonexistent',
