@@ -10,6 +10,7 @@ import { type Config, keptEnvOf, loadConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import { connect, type Db } from '../src/platform/database.js';
 import { ensureDatabase } from '../src/platform/ensureDatabase.js';
+import { keptSettings } from '../src/platform/kept/store.js';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -69,4 +70,19 @@ export function useTestApp(opts: { webDist?: string; env?: NodeJS.ProcessEnv } =
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
   return holder;
+}
+
+/**
+ * Runs `step` with TRASA_KEPT_VERIFY off for `t`'s kept values (platform/kept): a step that changes data
+ * behind the triggers' back to show that a value is kept, whose hit verify would rightly fail.
+ */
+export async function withoutKeptVerify<T>(t: { db: Db }, step: () => Promise<T>): Promise<T> {
+  const settings = keptSettings(t.db);
+  const was = settings.verify;
+  settings.verify = false;
+  try {
+    return await step();
+  } finally {
+    settings.verify = was;
+  }
 }
