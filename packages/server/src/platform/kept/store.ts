@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import { clientOf, type Executor } from '../database.js';
-import { epochSql, NEVER_RESTORED } from '../epoch.js';
+import { EPOCH_ROW, epochSql, NEVER_RESTORED } from '../epoch.js';
 import { type KindName, kindOf, type VersionName } from './kinds.js';
 
 /**
@@ -119,11 +119,17 @@ export function keptSettings(db: Executor): KeptSettings {
 
 // ----------------------------------------------------------------------------------------- versions
 
+const sortedNames = new Map<KindName, readonly VersionName[]>();
 const versionNames = (kind: KindName): readonly VersionName[] => {
-  const names = kindOf(kind).versions;
-  if (names.length === 0) throw new Error(`kept kind ${kind} declares no data version`);
-  return [...names].sort();
+  let names = sortedNames.get(kind);
+  if (!names) {
+    if (kindOf(kind).versions.length === 0) throw new Error(`kept kind ${kind} declares no data version`);
+    names = [...kindOf(kind).versions].sort();
+    sortedNames.set(kind, names);
+  }
+  return names;
 };
+const versionSqls = new Map<KindName, SQL>();
 
 /**
  * The kind's data versions as one text expression, after the database's epoch: `<epoch>/<name>:<version>.…`
@@ -131,18 +137,34 @@ const versionNames = (kind: KindName): readonly VersionName[] => {
  * own: readVersion).
  */
 export function versionSql(kind: KindName): SQL {
-  const names = versionNames(kind);
-  return sql`(${epochSql} || '/' || (select case when count(*) = ${names.length} then string_agg(name || ':' || version, '.' order by name) end
+  let found = versionSqls.get(kind);
+  if (!found) {
+    const names = versionNames(kind);
+    found = sql`(${epochSql} || '/' || (select case when count(*) = ${names.length} then string_agg(name || ':' || version, '.' order by name) end
     from report_cache_state where name in (${sql.join(
       names.map((n) => sql`${n}`),
       sql`, `,
     )})))`;
+    versionSqls.set(kind, found);
+  }
+  return found;
 }
 
-/** The kind's current data versions (versionSql), read on their own. */
+/**
+ * The kind's current data versions as versionSql writes them, read on their own: the rows themselves
+ * (a third of versionSql's aggregate in PostgreSQL's CPU, 50 against 155 µs), written here.
+ */
 export async function readVersion(db: Executor, kind: KindName): Promise<string | null> {
-  const result = await db.execute<{ v: string | null }>(sql`select ${versionSql(kind)} as v`);
-  return result.rows[0]?.v ?? null;
+  const names = versionNames(kind);
+  const result = await db.execute<{ name: string; version: string }>(
+    sql`select name, version::text as version from report_cache_state where name in (${sql.join(
+      [EPOCH_ROW, ...names].map((n) => sql`${n}`),
+      sql`, `,
+    )})`,
+  );
+  const read: Partial<Record<string, string>> = {};
+  for (const row of result.rows) read[row.name] = row.version;
+  return versionText(kind, read[EPOCH_ROW], read);
 }
 
 /** versionSql's text for versions already read (`epoch` null or absent: a database never restored). */
