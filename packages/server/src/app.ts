@@ -46,6 +46,7 @@ import type { Db } from './platform/database.js';
 import { badRequest, clientErrorHandler, registerErrorHandler } from './platform/errors.js';
 import { fileStore } from './platform/files.js';
 import { isUnacceptableInput } from './platform/input.js';
+import { configureKept } from './platform/kept/store.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { registerScript } from './platform/script.js';
 import { registerSecurityHeaders } from './platform/securityHeaders.js';
@@ -194,7 +195,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     transform: jsonSchemaTransform,
   });
 
-  const tokens = tokenService(deps.secret);
+  // The values kept in memory for this database (platform/kept) and the verified tokens: one setting.
+  configureKept(deps.db, deps.config.kept);
+  const tokens = tokenService(deps.secret, deps.config.kept);
   const ctx: AppContext = {
     db: deps.db,
     config: deps.config,

@@ -1,5 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { KIND_NAMES, type KindName } from './platform/kept/kinds.js';
+import type { KeptSettings } from './platform/kept/store.js';
 
 /** Configuration from the environment; every variable is documented in README.md and .env.example. */
 export type Config = {
@@ -20,6 +22,12 @@ export type Config = {
   trustProxy: false | number | string[];
   logLevel: string;
   webDist: string | undefined;
+  /**
+   * The values kept in memory (platform/kept): TRASA_KEPT_VERIFY=1 computes every hit afresh and fails the
+   * request (500, a log line naming the kind and the key) when it differs from the kept value — a mode for
+   * development and CI; TRASA_KEPT_OFF=kind,kind or `all` keeps nothing of those kinds (for measurements).
+   */
+  kept: KeptSettings;
 };
 
 function int(name: string, value: string | undefined, fallback: number | undefined): number | undefined {
@@ -64,6 +72,33 @@ export function parseTrustProxy(value: string | undefined): false | number | str
   return entries;
 }
 
+/** TRASA_KEPT_VERIFY: unset, '', '0' or 'false' off; '1' or 'true' on; anything else stops the start. */
+export function parseKeptVerify(value: string | undefined): boolean {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '' || v === '0' || v === 'false') return false;
+  if (v === '1' || v === 'true') return true;
+  throw new Error(`TRASA_KEPT_VERIFY must be 1 or 0 (true or false), got "${value}"`);
+}
+
+/** TRASA_KEPT_OFF: a comma-separated list of kept kinds (platform/kept/kinds.ts), or `all`; an unknown name stops the start. */
+export function parseKeptOff(value: string | undefined): ReadonlySet<KindName> | 'all' {
+  const names = (value ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  if (names.includes('all')) return 'all';
+  const unknown = names.filter((n) => !(KIND_NAMES as string[]).includes(n));
+  if (unknown.length > 0) {
+    throw new Error(`TRASA_KEPT_OFF names no kept kind: "${unknown.join('", "')}"; the kinds are all, ${KIND_NAMES.join(', ')}`);
+  }
+  return new Set(names as KindName[]);
+}
+
+/** The environment's settings of the kept values alone (the tests' applications read them as the server does). */
+export function keptEnvOf(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { TRASA_KEPT_VERIFY: env.TRASA_KEPT_VERIFY, TRASA_KEPT_OFF: env.TRASA_KEPT_OFF };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int('PORT', env.PORT, 3000) ?? 3000;
   return {
@@ -79,5 +114,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     webDist: env.WEB_DIST || undefined,
+    kept: { verify: parseKeptVerify(env.TRASA_KEPT_VERIFY), off: parseKeptOff(env.TRASA_KEPT_OFF) },
   };
 }

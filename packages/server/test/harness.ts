@@ -7,10 +7,11 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pino from 'pino';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type RegisteredRoute } from '../src/app.js';
-import { type Config, loadConfig } from '../src/config.js';
+import { type Config, keptEnvOf, loadConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import { connect, type Db } from '../src/platform/database.js';
 import { ensureDatabase } from '../src/platform/ensureDatabase.js';
+import { keptSettings } from '../src/platform/kept/store.js';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -40,7 +41,8 @@ export async function startTestApp(
 ): Promise<void> {
   const db = connect(url, 5);
   const config: Config = {
-    ...loadConfig(opts.env ?? {}),
+    // TRASA_KEPT_VERIFY and TRASA_KEPT_OFF of the test run reach every test application (.ci/run's verify pass).
+    ...loadConfig({ ...keptEnvOf(process.env), ...opts.env }),
     appUrl: 'http://trasa.test',
     dataDir: opts.dataDir,
     webDist: opts.webDist ?? '/nonexistent',
@@ -76,4 +78,19 @@ export function useTestApp(opts: { webDist?: string; env?: NodeJS.ProcessEnv } =
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
   return holder;
+}
+
+/**
+ * Runs `step` with TRASA_KEPT_VERIFY off for `t`'s kept values (platform/kept): a step that changes data
+ * behind the triggers' back to show that a value is kept, whose hit verify would rightly fail.
+ */
+export async function withoutKeptVerify<T>(t: { db: Db }, step: () => Promise<T>): Promise<T> {
+  const settings = keptSettings(t.db);
+  const was = settings.verify;
+  settings.verify = false;
+  try {
+    return await step();
+  } finally {
+    settings.verify = was;
+  }
 }

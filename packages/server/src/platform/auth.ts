@@ -30,14 +30,15 @@ export type Actor = {
   tokenVersion: number;
   /**
    * The database's epoch read with the user (platform/epoch.ts; absent outside a request): a token the
-   * request's session hands out names it. groupsVersion and visibilityVersion hold it too.
+   * request's session hands out names it, and the values kept under groupsVersion and visibilityVersion
+   * are kept under it too (platform/kept/store.ts actorVersion).
    */
   epoch?: string;
   /** The token the request came with (absent for an actor built outside a request). */
   session?: { jti: string; expiresAt: Date };
   /**
    * The groups' data version read with the user at sign-in of the request (absent outside a request):
-   * the scope of groups kept under it is used without reading the tree again (platform/keptByVersion.ts).
+   * the scope of groups kept under it is used without reading the tree again (platform/kept).
    */
   groupsVersion?: string | null;
   /**
@@ -96,14 +97,9 @@ export function createAuth(deps: { loadActiveUser: LoadActiveUser; tokens: Token
     const { groupsVersion, visibilityVersion, epoch: read, ...row } = found;
     const epoch = read ?? NEVER_RESTORED;
     if (claims.ep !== epoch) throw unauthorized();
-    // Values are kept under these versions: they carry the epoch, as a restore's versions may repeat earlier ones.
-    const actor = {
-      ...toActor(row),
-      epoch,
-      session: { jti: claims.jti, expiresAt: claims.expiresAt },
-      groupsVersion: groupsVersion == null ? groupsVersion : `${epoch}.${groupsVersion}`,
-      visibilityVersion: visibilityVersion == null ? visibilityVersion : `${epoch}.${visibilityVersion}`,
-    };
+    // Values are kept under these versions with the epoch (platform/kept/store.ts actorVersion), as a
+    // restore's versions may repeat earlier ones.
+    const actor = { ...toActor(row), epoch, session: { jti: claims.jti, expiresAt: claims.expiresAt }, groupsVersion, visibilityVersion };
     request.actor = actor;
     return actor;
   }

@@ -1,12 +1,13 @@
 import { randomUUID, webcrypto } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { NEVER_RESTORED } from './epoch.js';
+import { type KeptSettings, KeptStore, kept } from './kept/store.js';
 import { deriveKey } from './secrets.js';
 
 export const TOKEN_TTL = '12h';
 
-/** Verified tokens kept at most (≈ 300 bytes each); past it the set starts again. */
-const VERIFIED_KEPT = 10_000;
+/** Verified tokens (platform/kept/kinds.ts 'tokens': at most 10,000, least recently used out). */
+const verifiedTokens = kept<VerifiedToken>('tokens');
 
 /**
  * `ep`: the database's epoch the token was issued in (platform/epoch.ts); a restore starts a new one, and
@@ -17,14 +18,26 @@ export type TokenClaims = { sub: string; tv: number; ep: string };
 /** A verified token: its claims, its id (`jti`, for sign-out) and when it expires. */
 export type VerifiedToken = TokenClaims & { jti: string; expiresAt: Date };
 
-export function tokenService(secret: string) {
+/** `keptSettings`: the settings of the kept values (config.ts; the verified tokens are one of their kinds). */
+export function tokenService(secret: string, keptSettings?: KeptSettings) {
   // Imported once: given the raw bytes, jose imports a WebCrypto key on every call (80 → 28 µs a verify,
   // and every authenticated request verifies one).
   const key = webcrypto.subtle.importKey('raw', deriveKey(secret, 'bearer-token'), { name: 'HMAC', hash: 'SHA-256' }, false, [
     'sign',
     'verify',
   ]);
-  const verified = new Map<string, VerifiedToken>();
+  const verified = new KeptStore(keptSettings);
+  const check = async (token: string): Promise<VerifiedToken | null> => {
+    try {
+      const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
+      const { sub, tv, jti, exp, ep = NEVER_RESTORED } = payload;
+      if (typeof sub !== 'string' || typeof tv !== 'number' || typeof exp !== 'number' || typeof ep !== 'string') return null;
+      if (typeof jti !== 'string' || !/^[0-9a-f-]{36}$/i.test(jti)) return null;
+      return Object.freeze({ sub, tv, ep, jti, expiresAt: new Date(exp * 1000) });
+    } catch {
+      return null;
+    }
+  };
   return {
     async sign(claims: TokenClaims): Promise<string> {
       return new SignJWT({ tv: claims.tv, ep: claims.ep })
@@ -44,24 +57,18 @@ export function tokenService(secret: string) {
      * them against the database on every request (platform/auth.ts), so a restore needs nothing of this set.
      */
     async verify(token: string): Promise<VerifiedToken | null> {
-      const kept = verified.get(token);
-      if (kept) {
-        if (Date.now() < kept.expiresAt.getTime()) return kept;
-        verified.delete(token);
-        return null;
+      const found = verifiedTokens.find(verified, token);
+      if (found) {
+        if (Date.now() >= found.value.expiresAt.getTime()) {
+          verifiedTokens.drop(verified, token);
+          return null;
+        }
+        if (verifiedTokens.verifying(verified)) await verifiedTokens.check(verified, token, found, (await check(token)) as VerifiedToken);
+        return found.value;
       }
-      try {
-        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
-        const { sub, tv, jti, exp, ep = NEVER_RESTORED } = payload;
-        if (typeof sub !== 'string' || typeof tv !== 'number' || typeof exp !== 'number' || typeof ep !== 'string') return null;
-        if (typeof jti !== 'string' || !/^[0-9a-f-]{36}$/i.test(jti)) return null;
-        const result = Object.freeze({ sub, tv, ep, jti, expiresAt: new Date(exp * 1000) });
-        if (verified.size >= VERIFIED_KEPT) verified.clear();
-        verified.set(token, result);
-        return result;
-      } catch {
-        return null;
-      }
+      const result = await check(token);
+      if (result) verifiedTokens.keep(verified, token, '', result);
+      return result;
     },
   };
 }

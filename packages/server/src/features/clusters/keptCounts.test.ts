@@ -2,7 +2,7 @@ import type { CommentListDto } from '@trasa/domain';
 import { asc, desc, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityOf, addComment } from '../../../test/activityData.js';
-import { useTestApp } from '../../../test/harness.js';
+import { useTestApp, withoutKeptVerify } from '../../../test/harness.js';
 import { scopedClusters, scopeOfUser } from '../../../test/scopes.js';
 import { activityComments } from '../../db/schema-activities.js';
 import { clusters, topics } from '../../db/schema-clusters.js';
@@ -183,8 +183,11 @@ describe('the lists read the kept numbers (issue 15: totals and pages sorted by 
     const moved = () => t.db.execute(sql`update report_cache_state set version = version + 1 where name in ('comments', 'topics')`);
     const leafToken = await tokenFor(t.ctx, leaf);
     const before = (await t.call({ method: 'GET', url: '/api/comment?page=1&limit=2', token: leafToken })).json().totalResults;
-    await t.db.execute(sql`update cluster_list_counts set comments = comments + 5 where cluster_id = ${own.id}`);
-    expect((await t.call({ method: 'GET', url: '/api/comment?page=1&limit=2', token: leafToken })).json().totalResults).toBe(before);
+    // (Behind the versions' back: under TRASA_KEPT_VERIFY the kept sum would rightly differ from a fresh one.)
+    await withoutKeptVerify(t, async () => {
+      await t.db.execute(sql`update cluster_list_counts set comments = comments + 5 where cluster_id = ${own.id}`);
+      expect((await t.call({ method: 'GET', url: '/api/comment?page=1&limit=2', token: leafToken })).json().totalResults).toBe(before);
+    });
     await moved();
     try {
       expect((await t.call({ method: 'GET', url: '/api/comment?page=1&limit=2', token: leafToken })).json().totalResults).toBe(before + 5);

@@ -2,8 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { clusters } from '../../db/schema-clusters.js';
 import type { Executor } from '../../platform/database.js';
+import { type KeptCount, keptCountOf, searchCountKey } from '../../platform/kept/counts.js';
 import { cappedCountSql, EXACT_COUNT_LIMIT, estimatedRows, tableEstimateSql } from '../../platform/paging.js';
-import { listVersionSql, type SearchCount, searchCountKey, searchCountOf } from '../../platform/searchCounts.js';
 import { sqlDirection, sqlIdent, sqlLiteral } from '../../platform/sqlText.js';
 import { type ClusterScope, visibleClusterIds } from './policy.js';
 
@@ -71,22 +71,26 @@ export function headOfScopePage(opts: {
 /**
  * A limited scope's keptTotal kept once more, in the server, under the versions of the list (drizzle/0030,
  * 0034) and of which clusters groups see (0033's 'visibility': a cluster's groups, a contract's clusters
- * and groups; the scope's own groups are its key): `n` is the kept number while both versions read what
- * it was summed under, else the sum (a CASE: PostgreSQL sums only then). Summing an employee's 300 clusters' kept numbers was half of a page's
- * statement (a hash of the 300 ids against the 3,000 rows, 0.55 of 1.0 ms). `version` is read in the same
- * statement; `keep` keeps the total answered under it. On a transaction's connection nothing is kept
- * (`version` is null) and the sum is read every time.
+ * and groups; the scope's own groups are its key): platform/kept kinds 'commentScopeTotal' and
+ * 'topicScopeTotal'. `n` is the kept number while both versions read what it was summed under, else the
+ * sum (a CASE: PostgreSQL sums only then). Summing an employee's 300 clusters' kept numbers was half of a
+ * page's statement (a hash of the 300 ids against the 3,000 rows, 0.55 of 1.0 ms). `version` is read in
+ * the same statement; `keep` keeps the total answered under it. On a transaction's connection nothing is
+ * kept (`version` is null) and the sum is read every time.
  */
 export function keptScopeTotal(
   db: Executor,
   list: CountedList,
   scope: ClusterScope & { all: false },
-): { n: SQL; version: SQL; keep(version: string | null, total: number): void } {
-  const version = listVersionSql([list, 'visibility']);
-  const count = searchCountOf(db, searchCountKey(`${list} in scope`, scope, []), version);
+): { n: SQL; version: SQL; keep(version: string | null, total: number): Promise<void> } {
+  const count = keptCountOf(
+    db,
+    list === 'comments' ? 'commentScopeTotal' : 'topicScopeTotal',
+    searchCountKey(`${list} in scope`, scope, []),
+  );
   const sum = sql`(${keptTotal(list, scope)})`;
-  if (!count) return { n: sum, version: sql`null::text`, keep: () => undefined };
-  return { n: count.n(sum), version, keep: (v, total) => count.keep(v, total) };
+  if (!count) return { n: sum, version: sql`null::text`, keep: async () => undefined };
+  return { n: count.n(sum), version: count.version, keep: (v, total) => count.keep(v, total) };
 }
 
 /**
@@ -136,12 +140,12 @@ export type TotalColumns = { n: number | string | null; estimate: number | strin
  *   `estimateFirst` (the whole table) the table's estimate too, and the count only when that estimate is
  *   not past twice the limit (countOf's estimateFirst; PostgreSQL runs the count's subplan only then);
  *   with `keptCount` (a search) the total kept under `version` unless the version has moved
- *   (platform/searchCounts.ts; a kept total past the limit as `estimate` too), and the version read.
+ *   (platform/kept/counts.ts; a kept total past the limit as `estimate` too), and the version read.
  */
 export function totalColumns(
   opts:
     | { kept: SQL; estimate?: SQL; exact?: boolean; version?: SQL }
-    | { table: PgTable; where: SQL | undefined; estimateFirst?: boolean; keptCount?: { count: SearchCount; version: SQL } },
+    | { table: PgTable; where: SQL | undefined; estimateFirst?: boolean; keptCount?: KeptCount },
 ): SQL {
   // offset 0: the kept number read once (a flattened subquery would read it for each column).
   if ('kept' in opts && opts.exact)
@@ -149,7 +153,7 @@ export function totalColumns(
   if ('kept' in opts) return sql`select (${opts.kept}) as n, ${opts.estimate ?? sql`null`}::float8 as estimate, null::text as version`;
   const capped = cappedCountSql(opts.table, opts.where);
   if (opts.keptCount) {
-    return sql`select ${opts.keptCount.count.n(capped)} as n, ${opts.keptCount.count.estimate} as estimate, ${opts.keptCount.version} as version`;
+    return sql`select ${opts.keptCount.n(capped)} as n, ${opts.keptCount.estimate} as estimate, ${opts.keptCount.version} as version`;
   }
   if (!opts.estimateFirst) return sql`select ${capped} as n, null::float8 as estimate, null::text as version`;
   return sql`select case when e.estimate > ${sqlLiteral(2 * EXACT_COUNT_LIMIT)} then null else ${capped} end as n, e.estimate,

@@ -5,7 +5,7 @@ import { clusterGroups, clusters, contractClusters, contractGroups } from '../..
 import type { Actor } from '../../platform/auth.js';
 import { type Executor, namedStatement, runNamed } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
-import { keptByVersion } from '../../platform/keptByVersion.js';
+import { actorVersion, kept } from '../../platform/kept/store.js';
 import { sqlLiteral } from '../../platform/sqlText.js';
 
 /**
@@ -83,15 +83,12 @@ export async function scopeGroups(db: Executor, groupId: string, withDescendants
 }
 
 /**
- * Cluster scopes kept under the versions the request read with its user, by group and kind: the groups'
- * (Actor.groupsVersion: the scope's groups and their flags are read from the groups table alone) and the
- * visibility's (Actor.visibilityVersion, drizzle/0033: which clusters those groups see). At most 32 MB of
- * visible cluster ids in all (3,000 clusters are 111 KB), then the set starts again.
+ * Cluster scopes kept under the versions the request read with its user (platform/kept kind
+ * 'clusterScope'), by group and kind: the groups' (Actor.groupsVersion: the scope's groups and their flags
+ * are read from the groups table alone) and the visibility's (Actor.visibilityVersion, drizzle/0033: which
+ * clusters those groups see), with the epoch.
  */
-const keptScopes = keptByVersion<ClusterScope>(5_000, {
-  of: (scope) => 100 + (!scope.all && scope.clusterIds ? scope.clusterIds.length : 0),
-  max: 32 * 1024 * 1024,
-});
+const keptScopes = kept<ClusterScope>('clusterScope');
 
 /** The clusters the groups see (visibleClusterIds' rows), in id order, joined by commas. */
 async function readVisibleClusterIds(db: Executor, groupIds: string[]): Promise<string> {
@@ -125,18 +122,16 @@ export async function clusterScopeOf(db: Executor, actor: Actor): Promise<Cluste
   if (actor.group.sveVideci) return { all: true };
   const group = actor.group.id;
   const subtree = actor.role === 'Rukovodilac';
-  // With both versions the scope is kept with its visible clusters; with the groups' alone (an actor
-  // built from a row read elsewhere), its groups only.
-  const withClusters = actor.groupsVersion != null && actor.visibilityVersion != null;
-  const version = withClusters ? `${actor.groupsVersion}.${actor.visibilityVersion}` : actor.groupsVersion;
-  const key = `${group}:${subtree}:${withClusters}`;
-  return keptScopes.remember(db, key, version, async () => {
+  // Kept with its visible clusters under both versions read with the user; without them (an actor built
+  // from a row read elsewhere), or where nothing is kept, its groups are read and the statements work the
+  // clusters out themselves.
+  const version = actorVersion('clusterScope', actor);
+  const keeping = version !== null && keptScopes.keeps(db);
+  return keptScopes.remember(db, `${group}:${subtree}`, version, async () => {
     const rows = await scopeGroups(db, group, subtree);
     if (rows.some((g) => g.sveVideci)) return { all: true };
     const groupIds = rows.map((g) => g.id);
-    // The clusters are read only for a scope that will be kept (not on a transaction's connection, where
-    // nothing is kept): otherwise the statements work them out themselves, as before.
-    if (!withClusters || groupIds.length === 0 || keptScopes.get(db, key) === null) return { all: false, groupIds };
+    if (!keeping || groupIds.length === 0) return { all: false, groupIds };
     return { all: false, groupIds, clusterIds: await readVisibleClusterIds(db, groupIds) };
   });
 }

@@ -3,9 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { answerCache } from '../../platform/answerCache.js';
 import { actorOf } from '../../platform/auth.js';
-import { scopeKey, sendKeptList, WHOLE_LIST_LIMIT } from '../../platform/keptLists.js';
+import { scopeKey, sendKept, WHOLE_LIST_LIMIT } from '../../platform/kept/answers.js';
 import { appToday } from '../../platform/time.js';
 import { type ClusterScope, clusterScopeOf } from './policy.js';
 import { clusterBody } from './schema.js';
@@ -23,9 +22,6 @@ export async function clusterRoutes(fastify: FastifyInstance, ctx: AppContext): 
   const editors = ctx.auth.requireRoles(rolesFor('clusterEdit'));
   const adminOnly = ctx.auth.requireRoles(rolesFor('clusterNew'));
 
-  // Whole lists (limit ≥ WHOLE_LIST_LIMIT) kept by data version (platform/keptLists.ts).
-  const wholeLists = answerCache(32 * 1024 * 1024);
-
   // The page is JSON built in SQL (service.listClustersJson): sent as it comes, never parsed in Node.
   app.get(
     '/api/location',
@@ -35,11 +31,12 @@ export async function clusterRoutes(fastify: FastifyInstance, ctx: AppContext): 
       const q = request.query;
       const build = async (scope?: ClusterScope) => service.locationsPageText(await service.listClustersJson(ctx, actor, q, scope));
       if (q.limit < WHOLE_LIST_LIMIT) return reply.type('application/json; charset=utf-8').send(await build());
-      // The pickers' whole list: kept by the caller's scope, the data's version and the day (the colour);
-      // 'visibility' for a contract's groups, which make its clusters seen ('locations' does not move then).
+      // The pickers' whole list (platform/kept kind 'clusterList'): kept by the caller's scope, the data's
+      // versions and the day (the colour); 'visibility' for a contract's groups, which make its clusters
+      // seen ('locations' does not move then).
       const scope = await clusterScopeOf(ctx.db, actor);
       const key = ['location', scopeKey(scope), appToday(), q.page, q.limit, q.sort ?? null, q.order ?? null];
-      return sendKeptList(ctx.db, wholeLists, request, reply, ['locations', 'visibility'], key, () => build(scope));
+      return sendKept(ctx.db, 'clusterList', request, reply, key, () => build(scope));
     },
   );
 

@@ -8,6 +8,7 @@ import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
 import { conflict, notFound } from '../../platform/errors.js';
+import { kept } from '../../platform/kept/store.js';
 import { onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
 import { matchCondition, searchTerms } from '../../platform/textSearch.js';
 import { ensureClusterActivities } from '../../shared/activityReference.js';
@@ -53,28 +54,33 @@ export async function autocomplete(ctx: AppContext, actor: Actor, value: string)
     .where(and(visibleClusterCondition(scope), matchCondition(clusters.searchText, searchTerms({ eng: value, srb: '' }))))
     .orderBy(...clusterOrder)
     .limit(20);
-  return rows.map(presentOption);
+  return rows.map(presentOption(ctx.db));
 }
 
 /**
- * Both scripts of a cluster's name, kept by the name: the link autocomplete writes ~150 options per
- * keystroke (toCyrillic was 6 % of the server's CPU under its load). Bounded: emptied past 10,000 names.
+ * Both scripts of a cluster's name, kept by the name (platform/kept kind 'nameScripts'): the link
+ * autocomplete writes ~150 options per keystroke (toCyrillic was 6 % of the server's CPU under its load).
  */
-const scriptsOfName = new Map<string, { cyr: string; lat: string }>();
-function scriptsOf(naziv: string): { cyr: string; lat: string } {
-  let kept = scriptsOfName.get(naziv);
-  if (!kept) {
-    if (scriptsOfName.size >= 10_000) scriptsOfName.clear();
-    kept = { cyr: toCyrillic(naziv), lat: toLatin(naziv) };
-    scriptsOfName.set(naziv, kept);
+const keptScripts = kept<{ cyr: string; lat: string }>('nameScripts');
+const scriptsOfName = (naziv: string) => ({ cyr: toCyrillic(naziv), lat: toLatin(naziv) });
+function scriptsOf(db: Executor, naziv: string): { cyr: string; lat: string } {
+  const found = keptScripts.find(db, naziv);
+  if (found) {
+    if (keptScripts.verifying(db)) keptScripts.checkNow(naziv, found, scriptsOfName(naziv));
+    return found.value;
   }
-  return kept;
+  const scripts = scriptsOfName(naziv);
+  keptScripts.keep(db, naziv, '', scripts);
+  return scripts;
 }
 
-export function presentOption(row: { id: string; naziv: string }): LocationOption {
-  const { cyr, lat } = scriptsOf(row.naziv);
-  return { _id: row.id, nazivLokacije: row.naziv, cyr, lat };
-}
+/** An autocomplete option of a cluster (its name in both scripts), for the options read on `db`. */
+export const presentOption =
+  (db: Executor) =>
+  (row: { id: string; naziv: string }): LocationOption => {
+    const { cyr, lat } = scriptsOf(db, row.naziv);
+    return { _id: row.id, nazivLokacije: row.naziv, cyr, lat };
+  };
 
 /** POST /api/location (Admin). */
 export async function createCluster(ctx: AppContext, actor: Actor, input: ClusterInput, req: RequestInfo): Promise<LocationDto> {

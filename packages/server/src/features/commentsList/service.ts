@@ -8,8 +8,8 @@ import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import { type Executor, preparedOn } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
+import { keptCountOf, searchCountKey } from '../../platform/kept/counts.js';
 import { offsetOf, type Paging } from '../../platform/paging.js';
-import { listVersionSql, searchCountKey, searchCountOf } from '../../platform/searchCounts.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
 import { sqlDirection, sqlIdent } from '../../platform/sqlText.js';
 import { searchTerms } from '../../platform/textSearch.js';
@@ -313,9 +313,10 @@ async function pageOfComments(
   const wholeTable = scope.all && !search;
   // A search's count kept under the version of what it reads (drizzle/0030; a limited scope's visible
   // clusters: 0020's 'locations' and 0033's 'visibility', which a contract's groups move): counted again
-  // only when one moved.
-  const version = listVersionSql(scope.all ? ['comments'] : ['comments', 'locations', 'visibility']);
-  const count = search ? searchCountOf(db, searchCountKey('comments', scope, terms), version) : null;
+  // only when one moved (platform/kept kinds 'commentCount', 'commentCountInScope').
+  const count = search
+    ? keptCountOf(db, scope.all ? 'commentCount' : 'commentCountInScope', searchCountKey('comments', scope, terms))
+    : null;
   // A limited scope without a search: its total is the sum of its clusters' kept numbers of comments
   // (drizzle/0025), the same answer as counting its comments, read once (kept_total) by the statement.
   const inScope = !scope.all && !search ? keptScopeTotal(db, 'comments', scope) : null;
@@ -330,7 +331,7 @@ async function pageOfComments(
         // answer the capped count would be replaced by anyway).
         inScope
           ? { kept: sql`select n from kept_total`, exact: true, version: sql`(select version from kept_total)` }
-          : { table: activityComments, where, estimateFirst: wholeTable, keptCount: count ? { count, version } : undefined },
+          : { table: activityComments, where, estimateFirst: wholeTable, keptCount: count ?? undefined },
       )}) t`,
   );
   const row = listed.rows[0];
@@ -339,8 +340,8 @@ async function pageOfComments(
     commentRowsOf(db, ids),
     totalOf(db, row, activityComments, where, { estimateFirst: wholeTable }),
   ]);
-  count?.keep(row?.version ?? null, totalResults);
-  inScope?.keep(row?.version ?? null, totalResults);
+  await count?.keep(row?.version ?? null, totalResults);
+  await inScope?.keep(row?.version ?? null, totalResults);
   const comments = rows.map(({ authorId, ime, prezime, email, deletedAt, ...r }) => {
     const user: CommentListRow['user'] = authorId ? { ime: ime ?? '', prezime: prezime ?? '', email: email ?? '', deletedAt } : null;
     return presentCommentRow({ ...r, user });

@@ -3,7 +3,7 @@ import { and, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { contractClusters, contractGroups, contracts } from '../../db/schema-clusters.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
-import { keptByVersion } from '../../platform/keptByVersion.js';
+import { actorVersion, kept } from '../../platform/kept/store.js';
 import { type ClusterScope, scopeGroups, visibleClusterCondition } from '../clusters/policy.js';
 
 /**
@@ -24,11 +24,11 @@ export function isFinished(c: { status: string; datumZavrsetka: string | null })
 export type ContractLineage = { all: true } | { all: false; ids: string[] };
 
 /**
- * Lineages kept under the groups' version the request read with its user (Actor.groupsVersion, which
- * moves at the commit of any change of a group, its parent or its flags), by group: the group and its
- * ancestors and their flags come from the groups table alone.
+ * Lineages kept under the groups' version the request read with its user (platform/kept kind
+ * 'contractLineage'; Actor.groupsVersion moves at the commit of any change of a group, its parent or its
+ * flags), by group: the group and its ancestors and their flags come from the groups table alone.
  */
-const keptLineages = keptByVersion<ContractLineage>(5_000);
+const keptLineages = kept<ContractLineage>('contractLineage');
 
 /**
  * The actor's contract lineage, once per request (issue 15 item 3; docs/decisions.md "Contracts lists:
@@ -43,7 +43,7 @@ export async function contractLineageOf(db: Executor, actor: Actor): Promise<Con
   if (!actor.group) return { all: false, ids: [] };
   if (actor.group.sveVideci) return { all: true };
   const group = actor.group.id;
-  return keptLineages.remember(db, group, actor.groupsVersion, async () => {
+  return keptLineages.remember(db, group, actorVersion('contractLineage', actor), async () => {
     const rows = await scopeGroups(db, group, false);
     if (rows.some((g) => g.sveVideci)) return { all: true };
     return { all: false, ids: rows.map((g) => g.id) };

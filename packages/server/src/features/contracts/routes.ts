@@ -3,9 +3,8 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, preVal
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { answerCache } from '../../platform/answerCache.js';
 import { actorOf } from '../../platform/auth.js';
-import { sendKeptList, WHOLE_LIST_LIMIT } from '../../platform/keptLists.js';
+import { sendKept, WHOLE_LIST_LIMIT } from '../../platform/kept/answers.js';
 import { pagingQuery, searchPagingQuery } from '../../platform/paging.js';
 import { readContractForm, uploadMessage } from './form.js';
 import { KINDS } from './kinds.js';
@@ -57,8 +56,7 @@ export async function contractRoutes(fastify: FastifyInstance, ctx: AppContext, 
   const downloaders = ctx.auth.requireRoles(
     rolesFor('contracts', 'contractsIzv', 'contractsPro', 'contractsNad', 'clusters', 'myClusters'),
   );
-  // The pickers' whole lists (limit ≥ WHOLE_LIST_LIMIT) kept by data version (platform/keptLists.ts, migration 0027).
-  const wholeLists = answerCache(8 * 1024 * 1024);
+  // The pickers' whole lists (limit ≥ WHOLE_LIST_LIMIT) kept by data version (platform/kept kind 'contractList', migration 0027).
 
   for (const def of KINDS) {
     const readers = ctx.auth.requireRoles(def.readers);
@@ -89,7 +87,7 @@ export async function contractRoutes(fastify: FastifyInstance, ctx: AppContext, 
           q.sort ?? null,
           q.order ?? null,
         ];
-        return sendKeptList(ctx.db, wholeLists, request, reply, ['contracts'], key, async () => JSON.stringify(await build(today)));
+        return sendKept(ctx.db, 'contractList', request, reply, key, async () => JSON.stringify(await build(today)));
       },
     );
 

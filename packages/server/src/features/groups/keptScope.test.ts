@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.js';
+import { useTestApp, withoutKeptVerify } from '../../../test/harness.js';
 import {
   createCluster,
   createContract,
@@ -67,12 +67,14 @@ describe("a request's scope kept by the groups' version", () => {
     expect(await sees()).toEqual([true, false]);
     // A change made with the triggers off (the version unmoved) shows the scopes are indeed kept;
     // the next change that moves the version brings both back to the truth.
-    await t.db.transaction(async (tx) => {
-      await tx.execute(sql`set local session_replication_role = replica`);
-      await tx.execute(sql`update groups set parent_id = ${elsewhere.id} where id = ${team.id}`);
-      await tx.execute(sql`update groups set parent_id = ${elsewhere.id} where id = ${tree.root.id}`);
+    await withoutKeptVerify(t, async () => {
+      await t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.execute(sql`update groups set parent_id = ${elsewhere.id} where id = ${team.id}`);
+        await tx.execute(sql`update groups set parent_id = ${elsewhere.id} where id = ${tree.root.id}`);
+      });
+      expect(await sees()).toEqual([true, false]);
     });
-    expect(await sees()).toEqual([true, false]);
     await t.db.execute(sql`update groups set kratak_naziv = 'ZDR' where id = ${elsewhere.id}`);
     expect(await sees()).toEqual([false, true]);
   });
@@ -147,11 +149,13 @@ describe("a limited scope's visible clusters kept by the visibility version (dri
     // search and the topics read the kept ids and still leave the cluster out, while the plain list and
     // the autocomplete work their condition out in the statement. The next change that moves the version
     // brings every answer back to the truth.
-    await t.db.transaction(async (tx) => {
-      await tx.execute(sql`set local session_replication_role = replica`);
-      await tx.execute(sql`insert into cluster_groups (cluster_id, group_id) values (${target.id}, ${firm.id})`);
+    await withoutKeptVerify(t, async () => {
+      await t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.execute(sql`insert into cluster_groups (cluster_id, group_id) values (${target.id}, ${firm.id})`);
+      });
+      expect(await answers()).toEqual([true, false, true, false]);
     });
-    expect(await answers()).toEqual([true, false, true, false]);
     await t.db.execute(sql`delete from cluster_groups where cluster_id = ${own.id} and group_id = ${other.id}`);
     await t.db.execute(sql`insert into cluster_groups (cluster_id, group_id) values (${own.id}, ${other.id})`);
     expect(await sees()).toBe(true);
@@ -172,15 +176,21 @@ describe("the Admin's users total: the planner's estimate kept by the users' ver
     // Statistics that make the table look like millions of rows: past the exact count's limit the
     // estimate is the answer. Kept under the current version, so it is not asked again (still the
     // small exact count) until a user is added.
-    await t.db.execute(sql`analyze users`);
-    await t.db.execute(sql`update pg_class set reltuples = relpages * 100000 where oid = 'users'::regclass`);
-    expect(await total()).toBe(await live());
+    // (Statistics changed behind the version's back: under TRASA_KEPT_VERIFY the kept estimate would rightly
+    // differ from a fresh one.)
+    await withoutKeptVerify(t, async () => {
+      await t.db.execute(sql`analyze users`);
+      await t.db.execute(sql`update pg_class set reltuples = relpages * 100000 where oid = 'users'::regclass`);
+      expect(await total()).toBe(await live());
+    });
     await createUser(t.db, { role: 'Zaposleni' });
     const estimated = await total();
     expect(estimated).toBeGreaterThan(20_000);
     // The statistics back to the truth: the kept estimate stays until the version moves.
-    await t.db.execute(sql`analyze users`);
-    expect(await total()).toBe(estimated);
+    await withoutKeptVerify(t, async () => {
+      await t.db.execute(sql`analyze users`);
+      expect(await total()).toBe(estimated);
+    });
     await createUser(t.db, { role: 'Zaposleni' });
     expect(await total()).toBe(await live());
   });

@@ -3,9 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { answerCache } from '../../platform/answerCache.js';
 import { actorOf } from '../../platform/auth.js';
-import { scopeKey, sendKeptList, WHOLE_LIST_LIMIT } from '../../platform/keptLists.js';
+import { scopeKey, sendKept, WHOLE_LIST_LIMIT } from '../../platform/kept/answers.js';
 import { pagingQuery } from '../../platform/paging.js';
 import { scopeOf } from './policy.js';
 import * as service from './service.js';
@@ -21,8 +20,7 @@ export async function groupRoutes(fastify: FastifyInstance, ctx: AppContext): Pr
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const managers = ctx.auth.requireRoles(rolesFor('groups', 'groupMembers'));
   const adminOnly = ctx.auth.requireRoles(['Admin']);
-  // Whole lists (limit ≥ WHOLE_LIST_LIMIT) kept by data version (platform/keptLists.ts).
-  const wholeLists = answerCache(16 * 1024 * 1024);
+  // Whole lists (limit ≥ WHOLE_LIST_LIMIT) kept by data version: platform/kept kind 'groupList'.
 
   // The answer is JSON text built by PostgreSQL (service.groupsPageJson), sent as it is.
   app.get(
@@ -35,7 +33,7 @@ export async function groupRoutes(fastify: FastifyInstance, ctx: AppContext): Pr
       // The pickers' whole list (limit=50000): kept by the caller's scope and the data's version.
       const scope = await scopeOf(ctx.db, actor);
       const key = ['group', scopeKey(scope), q.page, q.limit, q.sort ?? null, q.order ?? null];
-      return sendKeptList(ctx.db, wholeLists, request, reply, ['groups'], key, () => service.listGroups(ctx, actor, q, scope));
+      return sendKept(ctx.db, 'groupList', request, reply, key, () => service.listGroups(ctx, actor, q, scope));
     },
   );
 
@@ -48,7 +46,7 @@ export async function groupRoutes(fastify: FastifyInstance, ctx: AppContext): Pr
     app.get(`/api/group/sve-videci/${flag}`, { onRequest: reportReaders }, async (request, reply) => {
       const scope = await scopeOf(ctx.db, actorOf(request));
       const key = ['group-sve-videci', flag, scopeKey(scope)];
-      return sendKeptList(ctx.db, wholeLists, request, reply, ['groups'], key, () => service.groupsBySveVideci(ctx, scope, flag));
+      return sendKept(ctx.db, 'groupList', request, reply, key, () => service.groupsBySveVideci(ctx, scope, flag));
     });
   }
 

@@ -22,10 +22,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { answerCache } from '../../platform/answerCache.js';
 import { actorOf } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
-import { scopeKey, sendKeptList } from '../../platform/keptLists.js';
+import { scopeKey, sendKept } from '../../platform/kept/answers.js';
 import { scriptOf } from '../../platform/script.js';
 import { activityFileStore } from '../../shared/activityFileStore.js';
 import { clusterScopeOf } from '../clusters/policy.js';
@@ -68,8 +67,6 @@ const bothCases = (path: string): string[] => [...new Set([path.replace('/api/a1
 export async function inventoryRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const keepers = inventoryOnly(ctx);
-  // The A13 screen's whole list kept by data version (platform/keptLists.ts).
-  const wholeLists = answerCache(16 * 1024 * 1024);
 
   // Inventory contracts: the detail and the delete on their own path (the list, create, documents and
   // linking are on spec 2's paths: bridge.ts).
@@ -247,10 +244,11 @@ export async function inventoryRoutes(fastify: FastifyInstance, ctx: AppContext)
   for (const url of bothCases('/api/a13/get-all')) {
     app.get(url, { onRequest: keepers }, async (request, reply) => {
       const actor = actorOf(request);
-      // The whole list (3,000 clusters: 420 KB): kept by the caller's scope and the data's versions.
+      // The whole list (3,000 clusters: 420 KB): kept by the caller's scope and the data's versions
+      // (platform/kept kind 'a13List').
       const scope = await clusterScopeOf(ctx.db, actor);
       const build = async () => JSON.stringify(await a13.allA13(ctx, actor, scope));
-      return sendKeptList(ctx.db, wholeLists, request, reply, ['locations', 'visibility', 'a13'], ['a13', scopeKey(scope)], build);
+      return sendKept(ctx.db, 'a13List', request, reply, ['a13', scopeKey(scope)], build);
     });
   }
   for (const url of bothCases('/api/A13/get/stats')) {

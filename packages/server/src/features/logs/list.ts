@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { auditLogs } from '../../db/schema.js';
 import type { Actor } from '../../platform/auth.js';
 import { conditionKey, type Db, type Executor } from '../../platform/database.js';
-import { keptByVersion } from '../../platform/keptByVersion.js';
+import { kept } from '../../platform/kept/store.js';
 import { cappedCountSql, offsetOf, tableEstimateSql } from '../../platform/paging.js';
 import { searchTerms } from '../../platform/textSearch.js';
 import { type LogScope, logScopeCondition, logScopeOf } from './policy.js';
@@ -29,12 +29,12 @@ export const EXACT_COUNT_CAP = 1_000;
 
 /**
  * A plain list's estimate past the cap, kept per scope condition for the minute it was read in
- * (ESTIMATES_KEPT), as narrowestMatch's are: a Rukovodilac's page 1 is then two statements instead of
+ * (ESTIMATES_KEPT; platform/kept kind 'logListEstimate'), as narrowestMatch's are: a Rukovodilac's page 1 is then two statements instead of
  * three (the EXPLAIN's planning over ten groups' ranges was ~0.4 ms of the request's ~1.8 ms of SQL). An
  * estimate over 10,000 rows moves by the rows a minute adds; the exact count below the cap is read on
  * every request.
  */
-const keptListEstimates = keptByVersion<number>(1_000);
+const keptListEstimates = kept<number>('logListEstimate');
 const listEstimate = (db: Executor, where: SQL | undefined) =>
   keptListEstimates.remember(db, where ? conditionKey(where) : '', estimatesMinute(), () => estimate(db, where));
 

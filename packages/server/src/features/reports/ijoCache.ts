@@ -2,6 +2,7 @@ import type { Payer } from '@trasa/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/database.js';
 import { epochSql } from '../../platform/epoch.js';
+import { versionText } from '../../platform/kept/store.js';
 import { ijoRowsCte } from './ijoRows.js';
 
 /** The columns of `r` (ijoRowsCte) kept in ijo_report_rows (migration 0018). */
@@ -15,7 +16,7 @@ const KEPT_COLUMNS = sql.raw(
  * under the state row's lock. A writer bumps the version at its commit and so waits for a rebuild in
  * progress: the rebuild's statement sees a transaction's changes entirely or not at all, and one it
  * did not see leaves the version ahead for the next request. Answers the version the kept rows are
- * built for, after the database's epoch (the whole answers' cache keys on it, routes.ts), or null
+ * built for, with the database's epoch, as platform/kept writes the kind 'ijoReport''s (routes.ts), or null
  * without the state row (a database before the migration) or when they are stale in a read-only
  * transaction: the caller computes the rows itself.
  */
@@ -29,7 +30,7 @@ export async function ensureIjoRows(db: Executor): Promise<string | null> {
   ).rows[0];
   if (!state) return null;
   // The version answered carries the database's epoch (platform/epoch.ts): a restore's may repeat an earlier one.
-  if (state.version === state.built) return `${state.epoch}/${state.built}`;
+  if (state.version === state.built) return versionText('ijoReport', state.epoch, { ijo: state.built });
   // Stale inside a read-only transaction (an export's snapshot): the caller computes the rows itself.
   if (state.ro) return null;
   return db.transaction(async (tx) => {
@@ -39,11 +40,11 @@ export async function ensureIjoRows(db: Executor): Promise<string | null> {
       )
     ).rows[0];
     if (!locked) return null;
-    if (locked.version === locked.built) return `${locked.epoch}/${locked.built}`;
+    if (locked.version === locked.built) return versionText('ijoReport', locked.epoch, { ijo: locked.built });
     await tx.execute(sql`delete from ijo_report_rows`);
     await tx.execute(sql`insert into ijo_report_rows (${KEPT_COLUMNS}) with ${ijoRowsCte(sql`true`, null)} select ${KEPT_COLUMNS} from r`);
     await tx.execute(sql`update report_cache_state set built = ${locked.version}::bigint where name = 'ijo'`);
-    return `${locked.epoch}/${locked.version}`;
+    return versionText('ijoReport', locked.epoch, { ijo: locked.version });
   });
 }
 

@@ -14,11 +14,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { answerCache } from '../../platform/answerCache.js';
 import { writeLog } from '../../platform/audit.js';
 import { type Actor, actorOf } from '../../platform/auth.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
-import { scopeKey } from '../../platform/keptLists.js';
+import { scopeKey, sendKept } from '../../platform/kept/answers.js';
 import { appToday } from '../../platform/time.js';
 import { activityFileStore } from '../../shared/activityFileStore.js';
 import { type ClusterScope, clusterScopeOf } from '../clusters/policy.js';
@@ -78,9 +77,9 @@ export async function reportRoutes(fastify: FastifyInstance, ctx: AppContext): P
   const readers = ctx.auth.requireRoles(rolesFor('reports'));
   const scopeOf = (actor: Actor) => clusterScopeOf(ctx.db, actor);
   const store = activityFileStore(ctx.config.dataDir);
-  // The whole answers of the big reports (the IJO report, the comparisons), kept by data version
-  // (platform/answerCache.ts; docs/decisions.md "Reports: whole answers kept by data version").
-  const answers = answerCache();
+  // The whole answers of the big reports (the IJO report, the comparisons) are kept by data version
+  // (platform/kept kinds 'ijoReport' and 'comparison'; docs/decisions.md "Reports: whole answers kept by
+  // data version").
 
   app.get('/api/report/contracts', { onRequest: readers }, async (request) => ({
     contracts: await service.reportContracts(ctx.db, await scopeOf(actorOf(request))),
@@ -112,8 +111,16 @@ export async function reportRoutes(fastify: FastifyInstance, ctx: AppContext): P
       const version = await service.ensureIjoRows(ctx.db);
       if (version === null) return service.ijoTaxReport(ctx.db, scope, q);
       const query = [filters.contract, filters.payer, q.page, q.limit, q.sort ?? null, q.order ?? null];
-      const key = JSON.stringify(['ijo-takse', scopeKey(scope), version, query]);
-      return answers.send(request, reply, key, async () => JSON.stringify(await service.ijoTaxReport(ctx.db, scope, q)));
+      const key = ['ijo-takse', scopeKey(scope), query];
+      return sendKept(
+        ctx.db,
+        'ijoReport',
+        request,
+        reply,
+        key,
+        async () => JSON.stringify(await service.ijoTaxReport(ctx.db, scope, q)),
+        version,
+      );
     },
   );
 
@@ -142,13 +149,10 @@ export async function reportRoutes(fastify: FastifyInstance, ctx: AppContext): P
     const dateB = snapshots.compareDate(q.dateB, 'dateB', parseReportDate, today);
     const scope = await scopeOf(actorOf(request));
     const input = { type, dateA, dateB, contractId: service.contractFilter(q.contract), payer: service.payerFilter(q.payer) };
-    const version = await snapshots.compareVersion(ctx.db, scope, type, dateA, dateB);
     // Built in SQL and sent as the text it is (snapshots.compareSnapshotsText): megabytes not parsed and
-    // serialised again here; kept while the snapshots (and the scope's links) stay.
+    // serialised again here; kept while the snapshots, the scope's links and the catalogue stay.
     const build = () => snapshots.compareSnapshotsText(ctx.db, scope, input);
-    if (version === null) return reply.type('application/json; charset=utf-8').send(await build());
-    const key = JSON.stringify(['compare', scopeKey(scope), version, input]);
-    return answers.send(request, reply, key, build);
+    return sendKept(ctx.db, 'comparison', request, reply, ['compare', scopeKey(scope), input], build);
   });
 
   const snapshotTool = async (actor: Actor) => {

@@ -14,7 +14,6 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { activityCatalogue } from '../../db/schema-activities.js';
 import { reportSnapshotRows, reportSnapshots } from '../../db/schema-reports.js';
 import type { Executor } from '../../platform/database.js';
-import { epochSql } from '../../platform/epoch.js';
 import { badRequest } from '../../platform/errors.js';
 import { serbianCompare } from '../../platform/sorting.js';
 import { type ClusterScope, visibleClusterCondition } from '../clusters/policy.js';
@@ -22,8 +21,9 @@ import { filterIjoRows, groupBy, ijoTotals } from './service.js';
 import type { IjoData } from './snapshots.js';
 
 /**
- * The comparison of two dates' snapshots of a report (GET /api/report/compare, as objects and as text), the
- * dates there are, and the version a comparison's answer is kept under.
+ * The comparison of two dates' snapshots of a report (GET /api/report/compare, as objects and as text) and
+ * the dates there are. Its answers are kept under the 'snapshots', 'visibility' and 'catalogue' versions
+ * (platform/kept kind 'comparison', routes.ts).
  */
 // ----------------------------------------------------------------------------------------- compare
 
@@ -205,30 +205,4 @@ export async function compareSnapshotsText(
   const b = await sideText(db, scope, input.type, input.dateB, filters);
   const meta = (m: SnapshotMeta | undefined) => (m ? JSON.stringify(m) : 'null');
   return `{"reportA":${a?.report ?? 'null'},"reportB":${b?.report ?? 'null'},"metaA":${meta(a?.meta)},"metaB":${meta(b?.meta)}}`;
-}
-
-/**
- * The data version of a comparison, for the whole answers' cache (routes.ts, platform/answerCache.ts),
- * in one cheap statement: the two dates' snapshots of the type (id and time taken: a snapshot's rows
- * never change, a backfill replaces the snapshot by a new one, a clear deletes it); for a limited scope
- * also the version of report_cache_state 'ijo', which every change of the visibility links (cluster_groups,
- * contract_clusters, contract_groups; a removed cluster's links go with it) moves (migration 0018's
- * triggers); for the summary also the catalogue it lists (36 rows: codes, order and names hashed); and
- * the database's epoch (platform/epoch.ts: a restore's versions may repeat earlier ones). Null without
- * the state row.
- */
-export async function compareVersion(db: Executor, scope: ClusterScope, type: SnapshotType, dateA: string, dateB: string) {
-  const links = scope.all ? sql`''` : sql`(select version::text from report_cache_state where name = 'ijo')`;
-  const catalogue =
-    type === 'summaryReport'
-      ? sql`(select md5(coalesce(string_agg(code || ':' || position || ':' || naziv, '|' order by code), '')) from ${activityCatalogue})`
-      : sql`''`;
-  const [row] = (
-    await db.execute<{
-      version: string | null;
-    }>(sql`select coalesce((select string_agg(id::text || '@' || created_at::text, ',' order by date, id)
-      from ${reportSnapshots} where type = ${type} and date in (${dateA}::date, ${dateB}::date)), '')
-      || '|' || ${links} || '|' || ${catalogue} || '|' || ${epochSql} as version`)
-  ).rows;
-  return row?.version ?? null;
 }

@@ -6,7 +6,7 @@ import type { Db, Executor } from '../../platform/database.js';
 import { appToday } from '../../platform/time.js';
 import { finishedActivitiesOf, groupBy, ijoRowsOf, onTime } from './service.js';
 
-export { compareDate, compareSnapshots, compareSnapshotsText, compareVersion, listSnapshots } from './snapshotCompare.js';
+export { compareDate, compareSnapshots, compareSnapshotsText, listSnapshots } from './snapshotCompare.js';
 
 /**
  * Report snapshots (server-behaviour.md "Reports and snapshots"; docs/api/reports.md): for a date and

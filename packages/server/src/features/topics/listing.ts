@@ -3,8 +3,8 @@ import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { clusters, topics } from '../../db/schema-clusters.js';
 import type { Actor } from '../../platform/auth.js';
+import { keptCountOf, searchCountKey } from '../../platform/kept/counts.js';
 import { EXACT_COUNT_LIMIT, tableEstimateSql } from '../../platform/paging.js';
-import { listVersionSql, searchCountKey, searchCountOf } from '../../platform/searchCounts.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
 import { sqlDirection } from '../../platform/sqlText.js';
 import {
@@ -158,13 +158,12 @@ export async function listTopics(ctx: AppContext, actor: Actor, query: TopicList
   // any change of what the filters read: drizzle/0030's trigger on cluster, status, priority and both
   // search columns), keyed by the folded terms and the filters. The Admin's 'kabl' rechecked 3,333 rows
   // (2.5 of 2.6 ms) for each page asked while nothing had changed.
-  const version = listVersionSql(['topics']);
   const count =
     scope.all && !unfiltered
-      ? searchCountOf(
+      ? keptCountOf(
           ctx.db,
+          'topicCount',
           searchCountKey('topics', scope, [foldForSearch(query.q.trim()), foldForSearch(query.qAlt.trim()), query.status, query.prioritet]),
-          version,
         )
       : null;
   const listed = ctx.db.execute<{ ids: string[] | null } & TotalColumns>(
@@ -180,12 +179,12 @@ export async function listTopics(ctx: AppContext, actor: Actor, query: TopicList
             ? inScope
               ? { kept: sql`select ${inScope.n}`, exact: true, version: inScope.version }
               : { kept: keptTotal('topics', scope), estimate: tableEstimateSql(topics) }
-            : { table: topics, where, keptCount: count ? { count, version } : undefined },
+            : { table: topics, where, keptCount: count ?? undefined },
         )}) t`,
   );
   const [row, rights] = await Promise.all([listed.then((r) => r.rows[0]), topicRightsOf(ctx.db, actor)]);
   const [rows, total] = await Promise.all([topicRowsOf(ctx.db, row?.ids ?? []), totalOf(ctx.db, row, topics, where)]);
-  inScope?.keep(row?.version ?? null, total);
-  count?.keep(row?.version ?? null, total);
+  await inScope?.keep(row?.version ?? null, total);
+  await count?.keep(row?.version ?? null, total);
   return { data: rows.map((r) => presentTopic(r, rights)), total };
 }

@@ -1,6 +1,7 @@
 import { LIST_SORTS } from '@trasa/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { withoutKeptVerify } from '../../../test/harness.js';
 import { scopedClusters, scopeOfUser } from '../../../test/scopes.js';
 import { topics } from '../../db/schema-clusters.js';
 import { orderOf } from '../../platform/sorting.js';
@@ -245,13 +246,15 @@ describe("the Admin's filtered or searched count kept by the topics' version (dr
       .set({ rok: new Date('2031-02-01T00:00:00Z') })
       .where(eq(topics.id, first._id));
     expect(await totals()).toEqual([2, 1, 1]);
-    await t.db.transaction(async (tx) => {
-      await tx.execute(sql`set local session_replication_role = replica`);
-      await tx.execute(
-        sql`insert into topics (cluster_id, group_id, opis, prioritet) values (${zlatibor.id}, ${tree.leaf.id}, 'Zapamćen tajni', 'visok')`,
-      );
+    await withoutKeptVerify(t, async () => {
+      await t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.execute(
+          sql`insert into topics (cluster_id, group_id, opis, prioritet) values (${zlatibor.id}, ${tree.leaf.id}, 'Zapamćen tajni', 'visok')`,
+        );
+      });
+      expect(await totals()).toEqual([2, 1, 1]);
     });
-    expect(await totals()).toEqual([2, 1, 1]);
     // The next counted change counts every match, the one written behind the triggers' back too.
     await open(leafToken, { locationId: zlatibor.id, odgovoran: tree.leaf.id, opis: 'Zapamćen treći' });
     expect(await totals()).toEqual([4, 3, 1]);

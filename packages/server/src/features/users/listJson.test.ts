@@ -1,7 +1,7 @@
 import { LIST_SORTS, type UserDto } from '@trasa/domain';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.js';
+import { useTestApp, withoutKeptVerify } from '../../../test/harness.js';
 import { groups, users } from '../../db/schema.js';
 import { builtinRoleId } from '../../platform/builtinRoles.js';
 import { offsetOf, type Paging } from '../../platform/paging.js';
@@ -211,11 +211,13 @@ describe("a search's count kept by the users' version", () => {
       .set({ tables: [{ tabela: 'x' }], pismo: 'lat' })
       .where(eq(users.id, first.id));
     expect(await totals()).toEqual([1, 0]);
-    await t.db.transaction(async (tx) => {
-      await tx.execute(sql`set local session_replication_role = replica`);
-      await tx.update(users).set({ groupId: tree.leaf.id }).where(eq(users.id, first.id));
+    await withoutKeptVerify(t, async () => {
+      await t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.update(users).set({ groupId: tree.leaf.id }).where(eq(users.id, first.id));
+      });
+      expect(await totals()).toEqual([1, 0]);
     });
-    expect(await totals()).toEqual([1, 0]);
     await t.db.update(users).set({ ime: 'Zapamćen ' }).where(eq(users.id, first.id));
     expect(await totals()).toEqual([1, 1]);
   });

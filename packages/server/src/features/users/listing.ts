@@ -6,9 +6,9 @@ import type { Actor } from '../../platform/auth.js';
 import { conditionKey, type Executor, namedStatement, runNamed } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
 import { jsonFields, jsonLiteral, jsonPlain, jsonValue } from '../../platform/jsonText.js';
-import { keptByVersion } from '../../platform/keptByVersion.js';
+import { keptCountOf, searchCountKey } from '../../platform/kept/counts.js';
+import { kept as keptKind, versionSql } from '../../platform/kept/store.js';
 import { cappedCountSql, EXACT_COUNT_LIMIT, estimatedRows, offsetOf, type Paging } from '../../platform/paging.js';
-import { listVersionSql, searchCountKey, searchCountOf } from '../../platform/searchCounts.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
 import { inScope, memberCondition, type Scope, scopeOf, visibleUserCondition } from '../groups/policy.js';
 import { userOrder } from './presenter.js';
@@ -86,11 +86,12 @@ const USER_JSON = jsonFields<UserDto>({
 });
 
 /**
- * The version of what the users' searches count (drizzle/0029: it moves at the commit of any change of a
+ * The version of what the users' lists count (drizzle/0029: it moves at the commit of any change of a
  * user's liveness, group, role or search text, and of any user inserted or deleted, through whichever
- * instance): a search's count is kept under it (platform/searchCounts.ts).
+ * instance): a search's count (platform/kept kind 'userCount') and the Admin's estimate ('userEstimate')
+ * are kept under it.
  */
-const USERS_VERSION = listVersionSql(['users']);
+const USERS_VERSION = versionSql('userEstimate');
 
 /** The key of a users search's kept count: what the caller sees and the typed terms. */
 export const keptCountKey = (scope: Scope, terms: string[]) => searchCountKey('users', scope, terms);
@@ -117,7 +118,7 @@ const userRowsStatement = namedStatement<{ list: string | null }>(
  * estimate given before is as good an answer (EXPLAIN's own figure moves only with ANALYZE and the
  * table's size), and the request asks no EXPLAIN of its own.
  */
-const keptEstimates = keptByVersion<number>();
+const keptEstimates = keptKind<number>('userEstimate');
 
 /**
  * One page of users matching `where` (a condition over the users table alone), ordered by prezime, ime,
@@ -152,11 +153,11 @@ export async function usersPageJson(
       .offset(skip);
   const pageIds = idsOf(order, paging.limit, offset);
   const estimateKey = opts.estimateFirst ? conditionKey(where) : null;
-  const keptEstimate = estimateKey ? keptEstimates.get(db, estimateKey) : null;
+  const keptEstimate = estimateKey ? keptEstimates.find(db, estimateKey) : null;
   let early = opts.estimateFirst ? (keptEstimate?.value ?? (await estimatedRows(db, users, where))) : null;
   // A search's count kept by the data's version: the page statement reads the version and counts only
-  // when what is kept for this search was counted under another (searchCountOf).
-  const kept = opts.keptCount === undefined ? null : searchCountOf(db, opts.keptCount, USERS_VERSION);
+  // when what is kept for this search was counted under another (keptCountOf).
+  const kept = opts.keptCount === undefined ? null : keptCountOf(db, 'userCount', opts.keptCount);
   const counted = early === null || early <= 2 * EXACT_COUNT_LIMIT;
   const count = cappedCountSql(users, where);
   // A page in the second half of a search whose exact total is kept: read from the other end (the order
@@ -195,8 +196,10 @@ export async function usersPageJson(
       // Kept under another version: asked again, and counted when it is no longer past the limit.
       early = await estimatedRows(db, users, where);
       if (!counted && early <= 2 * EXACT_COUNT_LIMIT) capped = (await db.execute<{ n: number }>(sql`select ${count} as n`)).rows[0]?.n ?? 0;
-    }
-    keptEstimates.set(db, estimateKey, version, early ?? 0);
+      keptEstimates.keep(db, estimateKey, version, early);
+    } else if (keptEstimate) {
+      if (keptEstimates.verifying(db)) await keptEstimates.check(db, estimateKey, keptEstimate, await estimatedRows(db, users, where));
+    } else keptEstimates.keep(db, estimateKey, version, early ?? 0);
   }
   const total =
     early !== null && early > 2 * EXACT_COUNT_LIMIT
@@ -204,7 +207,7 @@ export async function usersPageJson(
       : capped <= EXACT_COUNT_LIMIT
         ? capped
         : Math.max(EXACT_COUNT_LIMIT + 1, early ?? row?.estimate ?? (await estimatedRows(db, users, where)));
-  if (kept && counted) kept.keep(row?.version ?? null, total);
+  if (kept && counted) await kept.keep(row?.version ?? null, total);
   const list = (await rows)?.rows[0]?.list ?? '';
   return `{"${opts.listKey ?? 'users'}":[${list}],"totalResults":${total}}`;
 }

@@ -2,9 +2,8 @@ import type { LogsPage } from '@trasa/domain';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { auditLogs } from '../../../db/schema.js';
 import { type Db, runBatch } from '../../../platform/database.js';
-import { keptByVersion } from '../../../platform/keptByVersion.js';
+import { kept, versionSql } from '../../../platform/kept/store.js';
 import { offsetOf } from '../../../platform/paging.js';
-import { listVersionSql } from '../../../platform/searchCounts.js';
 import { sortKeyOf } from '../../../platform/sorting.js';
 import { type LogScope, logScopeCondition } from '../policy.js';
 import {
@@ -35,6 +34,7 @@ import type { Narrowing } from './narrowing.js';
  * than it can appear later only from a transaction longer than `marginMs` (its time is the
  * transaction's start): it is counted once the positions are read again (`keptMs`). Deleted or changed
  * rows move the 'logs' version (drizzle/0036), read with the count: the positions are then read again.
+ * Kept as platform/kept kind 'logPositions'.
  */
 export const MATCH_INDEX = {
   /** A search expected to find more matches than this (the table's, for the whole log) is kept. */
@@ -60,24 +60,35 @@ type MatchIndex = {
   version: string;
   readAt: number;
 };
-const keptIndexes = keptByVersion<MatchIndex>(200, { of: (v) => 200 + v.marks.length * 100, max: 16 * 1024 * 1024 });
-const LOGS_VERSION = listVersionSql(['logs']);
+const keptIndexes = kept<MatchIndex>('logPositions');
+const LOGS_VERSION = versionSql('logPositions');
 
 /** A search's kept positions are the scope's ('all' or its groups) and the terms'. */
 const indexKey = (scope: LogScope, terms: string[]) => JSON.stringify([scope.all ? 'all' : [...scope.groupIds].sort(), terms]);
 
-/** The marks, the counts (the older and the newer matches) and the version, read in one statement (one snapshot). */
-async function readMatchIndex(db: Db, matching: SQL): Promise<{ index: MatchIndex; newer: number } | null> {
+/**
+ * The marks, the counts (the older and the newer matches) and the version, read in one statement (one
+ * snapshot). `at`: at a given cutoff and spacing (a kept index read again under TRASA_KEPT_VERIFY).
+ */
+async function readMatchIndex(
+  db: Db,
+  matching: SQL,
+  at?: { cutoff: string; every: number },
+): Promise<{ index: MatchIndex; newer: number } | null> {
   const walkRows = MATCH_INDEX.walkRows;
   const [, , rows] = await runBatch(db, [
     sql`set local enable_indexscan = off`,
     sql`set local enable_seqscan = off`,
     sql`with found as materialized (${matching}),
-        cut as (select (now() - ${MATCH_INDEX.marginMs} * interval '1 millisecond') as cutoff),
+        cut as (select ${at ? sql`${at.cutoff}::timestamptz` : sql`(now() - ${MATCH_INDEX.marginMs} * interval '1 millisecond')`} as cutoff),
         counts as (select count(*) filter (where found.created_at < cut.cutoff) as older,
           count(*) filter (where found.created_at >= cut.cutoff) as newer from found, cut),
-        every as (select greatest(1, least(100, floor(${walkRows}::float8 * (counts.older + counts.newer)
-          / greatest((select reltuples from pg_class where oid = 'audit_logs'::regclass), 1))))::int as n from counts),
+        every as (select ${
+          at
+            ? sql`${at.every}::int`
+            : sql`greatest(1, least(100, floor(${walkRows}::float8 * (counts.older + counts.newer)
+          / greatest((select reltuples from pg_class where oid = 'audit_logs'::regclass), 1))))::int`
+        } as n from counts),
         ranked as (select id, created_at, row_number() over (order by created_at desc, id desc) - 1 as i
           from found, cut where found.created_at < cut.cutoff)
       select cut.cutoff::text as cutoff, counts.older, counts.newer, every.n as every, ${LOGS_VERSION} as version,
@@ -116,9 +127,9 @@ async function readMatchIndex(db: Db, matching: SQL): Promise<{ index: MatchInde
 export async function indexedMatches(search: LogSearch, letters: Narrowing | null, { keptOnly = false } = {}): Promise<LogsPage | null> {
   const { db, scope, terms, query } = search;
   const key = indexKey(scope, terms);
-  const kept = keptIndexes.get(db, key);
-  if (kept === null) return null;
-  let index = kept && Date.now() - kept.value.readAt < MATCH_INDEX.keptMs ? kept.value : null;
+  const entry = keptIndexes.find(db, key);
+  if (entry === null) return null;
+  let index = entry && Date.now() - entry.value.readAt < MATCH_INDEX.keptMs ? entry.value : null;
   if (!index && keptOnly) return null;
   const like = windowMatch(terms);
   const rowsAt = (bound: SQL) => newestRows(scope, sql.raw('desc'), sql`${ID_COLUMNS}, ${SEARCH_TEXT} as search_text`, bound);
@@ -134,15 +145,20 @@ export async function indexedMatches(search: LogSearch, letters: Narrowing | nul
     const counted = await db.execute<{ newer: number; version: string | null }>(sql`select
         (select count(*)::int from ${auditLogs} where ${newerOnes}) as newer, ${LOGS_VERSION} as version`);
     const row = counted.rows[0];
-    if (row?.version === current.version) newer = row.newer;
-    else index = null;
+    if (row?.version === current.version) {
+      newer = row.newer;
+      if (entry && keptIndexes.verifying(db)) {
+        const again = await readMatchIndex(db, matchingSql(scope, terms, query, letters), current);
+        if (again) await keptIndexes.check(db, key, entry, again.index);
+      }
+    } else index = null;
   }
   if (!index) {
     const read = await readMatchIndex(db, matchingSql(scope, terms, query, letters));
     if (!read) return null;
     index = read.index;
     newer = read.newer;
-    keptIndexes.set(db, key, index.version, index);
+    keptIndexes.keep(db, key, index.version, index);
   }
   const total = newer + index.older;
   // The page's matches as positions newest first: [from, to).

@@ -2,7 +2,7 @@ import { foldForSearch } from '@trasa/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { auditLogs } from '../../../db/schema.js';
 import { type Db, runBatch } from '../../../platform/database.js';
-import { keptByVersion } from '../../../platform/keptByVersion.js';
+import { kept } from '../../../platform/kept/store.js';
 import { estimateOf, estimatesMinute, explainRows } from '../rows.js';
 
 /**
@@ -107,13 +107,13 @@ export function exactLetterQuery(terms: string[]): string | null {
 }
 
 /**
- * The planner's estimates narrowestMatch reads, kept per database for the minute they were read in (a
- * search paged through, or asked by many at once, reads them once a minute instead of once a page: one
- * round trip and the planning of two EXPLAINs, 0.3–0.5 ms of a request's 2–5). They move only when the
- * table is analyzed, and they choose a path and estimate a total, both of which any minute's figures do
- * as well: every path finds the same rows (logs.test.ts).
+ * The planner's estimates narrowestMatch reads, kept per database for the minute they were read in
+ * (platform/kept kind 'logNarrowing'; a search paged through, or asked by many at once, reads them once a
+ * minute instead of once a page: one round trip and the planning of two EXPLAINs, 0.3–0.5 ms of a
+ * request's 2–5). They move only when the table is analyzed, and they choose a path and estimate a total,
+ * both of which any minute's figures do as well: every path finds the same rows (logs.test.ts).
  */
-const keptEstimates = keptByVersion<{ rows: number[]; tableRows: number }>(1_000);
+const keptEstimates = kept<{ rows: number[]; tableRows: number }>('logNarrowing');
 
 /**
  * The suffix index that narrows the search most, by the planner's estimate (from the statistics of each

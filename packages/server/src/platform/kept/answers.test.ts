@@ -1,13 +1,14 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedEncoding, answerCache } from './answerCache.js';
+import { acceptedEncoding, sendKept } from './answers.js';
+import { KeptStore } from './store.js';
 
 /**
- * The cache of whole answers on a real Fastify instance: a route answers `/:key` from the cache with
- * an answer of `size` bytes that counts how often it was built.
+ * Whole answers kept (answers.ts) on a real Fastify instance: a route answers `/:key` from a store whose
+ * 'clusterList' kind holds 40,000 bytes, with an answer of `size` bytes that counts how often it was built.
  */
-const cache = answerCache(40_000);
+const store = new KeptStore(undefined, { clusterList: { bytes: 40_000 } });
 const builds = new Map<string, number>();
 const app = Fastify();
 let slow: Promise<void> = Promise.resolve();
@@ -15,13 +16,21 @@ let slow: Promise<void> = Promise.resolve();
 beforeAll(async () => {
   app.get<{ Params: { key: string }; Querystring: { size?: string } }>('/:key', async (request, reply) => {
     const { key } = request.params;
-    return cache.send(request, reply, key, async () => {
-      await slow;
-      if (key === 'bad') throw new Error('build failed');
-      builds.set(key, (builds.get(key) ?? 0) + 1);
-      const size = Number(request.query.size ?? 2000);
-      return JSON.stringify({ key, filler: 'ž'.repeat(Math.max(0, (size - 30) / 2)) });
-    });
+    return sendKept(
+      store,
+      'clusterList',
+      request,
+      reply,
+      [key],
+      async () => {
+        await slow;
+        if (key === 'bad') throw new Error('build failed');
+        builds.set(key, (builds.get(key) ?? 0) + 1);
+        const size = Number(request.query.size ?? 2000);
+        return JSON.stringify({ key, filler: 'ž'.repeat(Math.max(0, (size - 30) / 2)) });
+      },
+      '1',
+    );
   });
   await app.ready();
 });
@@ -29,7 +38,7 @@ afterAll(() => app.close());
 
 const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
 
-describe('answerCache', () => {
+describe('whole answers kept', () => {
   it('builds a key once, also for concurrent requests, and answers the same bytes', async () => {
     let release = () => {};
     slow = new Promise((r) => {
@@ -66,7 +75,7 @@ describe('answerCache', () => {
     for (const key of ['l1', 'l2', 'l3', 'l4']) await get(`/${key}?size=9000`);
     await get('/l1?size=9000'); // l1 used again: l2 is now the least recently used
     await get('/l5?size=9000');
-    expect(cache.stats().bytes).toBeLessThanOrEqual(40_000);
+    expect(store.stats('clusterList').bytes).toBeLessThanOrEqual(40_000);
     await get('/l1?size=9000');
     expect(builds.get('l1')).toBe(1);
     await get('/l2?size=9000');
