@@ -1,7 +1,7 @@
 import { ACTIVITIES, COMMON } from '@trasa/domain';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.js';
+import { said, useTestApp } from '../../../test/harness.js';
 import { activityComments } from '../../db/schema-activities.js';
 import { driveCluster } from '../../seed/drive.js';
 import { createUser, tokenFor } from '../../seed/factories.js';
@@ -40,7 +40,7 @@ const commentsOf = async (code: string) =>
 describe('a change that names the state it was made on', () => {
   it('is applied while the state is the same, and without one as before', async () => {
     const res = api.ok(await api.data(T.izv, 'A4', date('2024-03-01'), made('U toku', 0)));
-    expect(res.message).toBe(ACTIVITIES.dataSaved);
+    expect(res.message).toBe(said(ACTIVITIES.dataSaved));
     expect(res.activity.podaci).toEqual([expect.objectContaining({ key: 'Datum', vrednost: '2024-03-01' })]);
     api.ok(await api.data(T.izv, 'A4', date('2024-03-02')));
     expect(api.ok(await api.comment(T.izv, 'A4', 'Na terenu.', made('U toku', 0)), 201).komentar.komentar).toBe('Na terenu.');
@@ -71,7 +71,7 @@ describe('a change that names the state it was made on', () => {
     const row = await activityRow(t, team.cluster.id, 'A4');
     const url = `/api/activity/A4/${team.cluster.id}/${row.id}/false/${row.version}/true?status=U%20toku`;
     const res = await api.refused(() => t.call({ method: 'PATCH', url, token: T.izv, payload: {} }), 400);
-    expect(res.json().message).toBe(COMMON.badRequest);
+    expect(res.json().message).toBe(said(COMMON.badRequest));
   });
 
   it('refuses what meets a finished activity with the reason, changing nothing; without the state as before', async () => {
