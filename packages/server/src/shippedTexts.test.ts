@@ -72,8 +72,9 @@ function callWithTyped(fn: (...args: unknown[]) => unknown): unknown {
 function texts(value: unknown, at: string, out: Found[]): Found[] {
   if (typeof value === 'string') out.push({ path: at, text: value });
   else if (typeof value === 'function') texts(callWithTyped(value as (...args: unknown[]) => unknown), `${at}()`, out);
-  else if (Array.isArray(value)) value.forEach((v, i) => texts(v, `${at}[${i}]`, out));
-  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) texts(v, `${at}.${k}`, out);
+  else if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) texts(v, `${at}[${i}]`, out);
+  } else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) texts(v, `${at}.${k}`, out);
   return out;
 }
 
