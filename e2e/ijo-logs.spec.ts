@@ -80,7 +80,7 @@ test('the Admin keeps the holders, finds each change in the logs and deletes a l
   await page.getByRole('button', { name: 'Обриши изабране (1)' }).click();
   const confirmLogs = page.getByRole('dialog', { name: 'Брисање логова' });
   await confirmLogs.getByRole('button', { name: 'Да' }).click();
-  await expectNotice(page, 'Uspešno obrisani logovi');
+  await expectNotice(page, 'Успешно обрисани логови');
   await expect(dataRows(page, LOG_TABLE)).toHaveCount(2);
   await expect(rowWith(page, LOG_TABLE, `je dodao IJO ${naziv}`)).toHaveCount(0);
 });

@@ -50,7 +50,7 @@ test('an Admin imports settlements with good and bad rows, reads the report, fil
   const rows = report.getByRole('table', { name: 'Резултат увоза' }).locator('tbody tr');
   await expect(rows).toHaveCount(3);
   await expect(rows.nth(1)).toContainText('Грешка при креирању за ред: 3 - Morate upisati ID.');
-  await expect(rows.nth(2)).toContainText('Broj mora biti >= 0');
+  await expect(rows.nth(2)).toContainText('Број мора бити >= 0');
 
   await report.getByRole('button', { name: 'Само грешке' }).click();
   await expect(rows).toHaveCount(2);
