@@ -17,7 +17,7 @@ test('a newcomer registers, activates the account from the mail and waits for a 
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="lozinka"]').fill('Zlatni-Vetar-27');
   await page.getByRole('button', { name: 'Пријави се' }).click();
-  await expect(page.getByText(/Korisnik nije aktivan/)).toBeVisible();
+  await expect(page.getByText(/Корисник није активан/)).toBeVisible();
 
   const mail = await lastMailTo(request, email);
   await page.goto(linkIn(mail.text));
