@@ -144,7 +144,7 @@ test.describe
       await page.getByRole('button', { name: 'Затвори тему' }).click();
       await page.getByRole('dialog', { name: 'Затворити тему?' }).getByRole('button', { name: 'Да' }).click();
       await expectNotice(page, 'Тема је затворена.');
-      await expect(page.getByText('Тема је затворена')).toBeVisible();
+      await expect(page.getByText('Тема је затворена', { exact: true })).toBeVisible();
       await expect(detailRow(page, 'Статус')).toContainText('Затворена');
       await expect(page.getByRole('form', { name: 'Нови коментар' })).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'Затвори тему' })).toHaveCount(0);
