@@ -21,7 +21,7 @@ test('My account shows the data, changes it, the password and the e-mail, signs 
   await expect(page.getByText('Поље је обавезно')).toBeVisible();
   await page.locator('input[name="ime"]').fill('Marijana');
   await page.getByRole('button', { name: 'Сачувај измене' }).click();
-  await expect(page.getByText('Uspešno ste izmenili podatke.')).toBeVisible();
+  await expect(page.getByText('Успешно сте изменили податке.')).toBeVisible();
   await expect(table).toContainText('Marijana');
   await expect(page.getByText('Добродошли, Marijana Živković')).toBeVisible();
 
@@ -41,13 +41,13 @@ test('My account shows the data, changes it, the password and the e-mail, signs 
   await expect(page.getByText('За промену имејл адресе унесите тренутну лозинку.').first()).toBeVisible();
   await page.locator('input[name="lozinka"]').fill('Nova2Lozinka');
   await page.getByRole('button', { name: 'Сачувај измене' }).click();
-  await expect(page.getByText('Novu imejl adresu potvrdite preko linka koji smo poslali na nju.', { exact: false })).toBeVisible();
+  await expect(page.getByText('Нову имејл адресу потврдите преко линка који смо послали на њу.', { exact: false })).toBeVisible();
   await expect(table).toContainText(email);
   const link = new URL(linkIn((await lastMailTo(request, newEmail)).text));
   expect(link.pathname).toBe('/api/user/confirm-email');
   await page.goto(link.pathname + link.search);
   // Confirming ends every session: the login page says so, and the new address signs in.
-  await expect(page.getByText('Imejl adresa je promenjena. Prijavite se novom adresom.')).toBeVisible();
+  await expect(page.getByText('Имејл адреса је промењена. Пријавите се новом адресом.')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await signIn(page, newEmail, 'Nova2Lozinka');
   await page.goto('/app/moj-nalog');
@@ -57,7 +57,7 @@ test('My account shows the data, changes it, the password and the e-mail, signs 
   const token = await page.evaluate(() => localStorage.getItem('token'));
   await page.getByRole('button', { name: 'Одјави се са свих уређаја' }).click();
   await page.getByRole('button', { name: 'Да' }).click();
-  await expect(page.getByText('Odjavljeni ste sa svih uređaja.')).toBeVisible();
+  await expect(page.getByText('Одјављени сте са свих уређаја.')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   const revoked = await request.get('/api/user/my-profile', { headers: { authorization: `Bearer ${token}` } });
   expect(revoked.status()).toBe(401);

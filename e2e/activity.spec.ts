@@ -91,7 +91,7 @@ test.describe
       await openActivity(page, a1._id, /^A1 - /);
       await expect(page.getByText('Активност није започета')).toBeVisible();
       await page.getByRole('button', { name: 'Покрени активност' }).click();
-      await expectNotice(page, 'Uspešno pokrenuta aktivnost.');
+      await expectNotice(page, 'Успешно покренута активност.');
       await expect(page.getByText('Активност није завршена')).toBeVisible();
 
       const { activity } = await (await as(request, CLIENT)).get<{ activity: Activity }>(`/api/activity/${a1._id}`);
@@ -105,13 +105,13 @@ test.describe
         await page.getByRole('combobox', { name: 'Насеље' }).click();
         await page.getByRole('option', { name: n.naziv, exact: true }).click();
         await picker.setInputFiles(pdfFile(`Idejna trasa ${n.naziv}.pdf`));
-        await expectNotice(page, 'Uspešno dodat dokument.');
+        await expectNotice(page, 'Успешно додат документ.');
         await expect(page.getByRole('list', { name: 'Документа', exact: true }).getByText(`Idejna trasa ${n.naziv}.pdf`)).toBeVisible();
       }
       await expect(page.getByText('Увезли сте довољан број фајлова.')).toBeVisible();
       await finish.click();
       await page.getByRole('dialog').getByRole('button', { name: 'Да' }).click();
-      await expectNotice(page, 'Uspešno promenjen status aktivnosti.');
+      await expectNotice(page, 'Успешно промењен статус активности.');
       await expect(page.getByRole('region', { name: 'Подаци о активности' }).getByText('Завршена')).toBeVisible();
     });
 
@@ -167,10 +167,10 @@ test.describe
       await expect(page.getByRole('button', { name: 'Без примедби' })).toBeEnabled();
       await page.locator('input[type="file"][aria-label="Обавезна документа"]').setInputFiles(pdfFile('Primedbe na IDR.pdf'));
       await page.getByRole('button', { name: 'Пошаљи документа' }).click();
-      await expectNotice(page, 'Uspešno dodat dokument.');
+      await expectNotice(page, 'Успешно додат документ.');
       await page.getByRole('button', { name: 'Са примедбама' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Да' }).click();
-      await expectNotice(page, 'Uspešno promenjen status aktivnosti.');
+      await expectNotice(page, 'Успешно промењен статус активности.');
       await expect(page.getByText('Контрола је завршена са примедбама.')).toBeVisible();
 
       await page.getByRole('button', { name: 'Крај рада' }).click();
@@ -185,7 +185,7 @@ test.describe
 
       await page.locator('input[type="file"][aria-label="Обавезна документа"]').setInputFiles(pdfFile('Idejno resenje.pdf'));
       await page.getByRole('button', { name: 'Пошаљи документа' }).click();
-      await expectNotice(page, 'Uspešno dodat dokument.');
+      await expectNotice(page, 'Успешно додат документ.');
       const current = page.getByRole('list', { name: 'Документа', exact: true });
       await expect(current.getByText('Idejno resenje_revizija=1.pdf')).toBeVisible();
       await expect(current.getByRole('button', { name: 'Обриши документ: Idejno resenje_revizija=1.pdf' })).toBeVisible();

@@ -31,11 +31,11 @@ test('a wrong password is shown under the password field, an unknown user under 
   await page.locator('input[name="email"]').fill(ADMIN.email);
   await page.locator('input[name="lozinka"]').fill('PogresnaLozinka1');
   await page.getByRole('button', { name: 'Пријави се' }).click();
-  await expect(page.getByText('Pogrešna lozinka')).toBeVisible();
+  await expect(page.getByText('Погрешна лозинка')).toBeVisible();
 
   await page.locator('input[name="email"]').fill('niko.nepoznat@primer.rs');
   await page.getByRole('button', { name: 'Пријави се' }).click();
-  await expect(page.getByText('Korisnik sa ovom imejl adresom ne postoji.')).toBeVisible();
+  await expect(page.getByText('Корисник са овом имејл адресом не постоји.')).toBeVisible();
 
   await page.locator('input[name="email"]').fill('nije-adresa');
   await page.locator('input[name="lozinka"]').fill('');

@@ -80,7 +80,7 @@ test.describe
         await dialog.locator('input[name="brojDomacinstava"]').fill('140');
         await dialog.locator('input[name="brojSkola"]').fill('1');
         await dialog.getByRole('button', { name: 'Сачувај' }).click();
-        await expectNotice(page, 'Naselje je sačuvano.');
+        await expectNotice(page, 'Насеље је сачувано.');
         await expect(dialog).toHaveCount(0);
       }
       // The same registry id again is a duplicate.
@@ -209,7 +209,7 @@ test.describe
         .getByRole('button', { name: `Обриши: ${first.naziv}` })
         .click();
       await page.getByRole('dialog', { name: 'Да ли сте сигурни?' }).getByRole('button', { name: 'Да' }).click();
-      await expectNotice(page, 'Naselje je u klasteru i ne može se obrisati.');
+      await expectNotice(page, 'Насеље је у кластеру и не може се обрисати.');
       await expect(dataRows(page, 'Насеља')).toHaveCount(2);
     });
 
@@ -306,7 +306,7 @@ test('an Admin links a cluster to a contract, then deletes the cluster', async (
     .getByRole('button', { name: `Обриши: ${DEMO_CLUSTER_WITH_TOPICS}` })
     .click();
   await page.getByRole('dialog', { name: 'Да ли сте сигурни?' }).getByRole('button', { name: 'Да' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: /^Klaster se ne može obrisati: ima otvorene teme \(\d+\)/ })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: /^Кластер се не може обрисати: има отворене теме \(\d+\)/ })).toBeVisible();
   await expect(rowWith(page, 'Кластери', DEMO_CLUSTER_WITH_TOPICS)).toHaveCount(1);
 
   // Deleting asks first.

@@ -21,7 +21,7 @@ test('an Admin keeps the priorities codebook', async ({ page }) => {
   await dialog.locator('input[name="naziv"]').fill(name);
   await dialog.locator('input[name="broj"]').fill('0');
   await dialog.getByRole('button', { name: 'Сачувај' }).click();
-  await expectNotice(page, 'Uspešno ste dodali prioritet.');
+  await expectNotice(page, 'Успешно сте додали приоритет.');
   await expect(rowWith(page, 'Приоритети', name)).toContainText('0');
 
   // The same name in the other script and case is taken (issue 14).
@@ -41,13 +41,13 @@ test('an Admin keeps the priorities codebook', async ({ page }) => {
   await expect(edit.locator('input[name="naziv"]')).toHaveValue(name);
   await edit.locator('input[name="naziv"]').fill(`${name} (izmenjen)`);
   await edit.getByRole('button', { name: 'Сачувај' }).click();
-  await expectNotice(page, 'Uspešno ste izmenili prioritet.');
+  await expectNotice(page, 'Успешно сте изменили приоритет.');
 
   await rowWith(page, 'Приоритети', `${name} (izmenjen)`)
     .getByRole('button', { name: `Обриши: ${name} (izmenjen)` })
     .click();
   await page.getByRole('dialog', { name: 'Да ли сте сигурни?' }).getByRole('button', { name: 'Да' }).click();
-  await expectNotice(page, 'Uspešno ste obrisali prioritet.');
+  await expectNotice(page, 'Успешно сте обрисали приоритет.');
   await expect(rowWith(page, 'Приоритети', name)).toHaveCount(0);
 });
 
@@ -79,7 +79,7 @@ test('a table whose last page loses its last row shows the page before it', asyn
     .getByRole('button', { name: `Обриши: ${last}` })
     .click();
   await page.getByRole('dialog', { name: 'Да ли сте сигурни?' }).getByRole('button', { name: 'Да' }).click();
-  await expectNotice(page, 'Uspešno ste obrisali prioritet.');
+  await expectNotice(page, 'Успешно сте обрисали приоритет.');
   // The page before it, full, and the pager says so.
   await expect(dataRows(page, 'Приоритети')).toHaveCount(10);
   await expect(page.getByText(`${total - 10}-${total - 1} од ${total - 1}`)).toBeVisible();

@@ -177,7 +177,7 @@ test.describe
       await expect(dialog.getByText(`${CONTRACTOR_GROUP} (Извођач)`)).toBeVisible();
       await dialog.getByRole('button', { name: 'Обриши документ: Ugovor E2E.pdf' }).click();
       await page.getByRole('dialog', { name: 'Обрисати документ?' }).getByRole('button', { name: 'Да' }).click();
-      await expectNotice(page, 'Dokument je obrisan.');
+      await expectNotice(page, 'Документ је обрисан.');
       await expect(dialog.getByText('Нема докумената.')).toBeVisible();
       await dialog.locator('input[name="naziv"]').fill(renamed);
       await dialog.locator('input[name="rokTrajanja"]').fill('400');
@@ -269,7 +269,7 @@ test.describe
         .locator('input[type="file"]')
         .setInputFiles([pdfFile('Pravi.pdf'), { name: 'lazni.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') }]);
       await dialog.getByRole('button', { name: 'Сачувај' }).click();
-      await expectNotice(page, 'Успешно креиран уговор. Ови документи нису сачувани: lazni.pdf — Pogrešan tip fajla');
+      await expectNotice(page, 'Успешно креиран уговор. Ови документи нису сачувани: lazni.pdf — Погрешан тип фајла');
       await expect(dialog).toHaveCount(0);
       await search(page, general);
       await rowWith(page, 'Уговори', general).getByRole('cell', { name: general, exact: true }).click();

@@ -17,11 +17,11 @@ test('a newcomer registers, activates the account from the mail and waits for a 
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="lozinka"]').fill('Zlatni-Vetar-27');
   await page.getByRole('button', { name: 'Пријави се' }).click();
-  await expect(page.getByText(/Korisnik nije aktivan/)).toBeVisible();
+  await expect(page.getByText(/Корисник није активан/)).toBeVisible();
 
   const mail = await lastMailTo(request, email);
   await page.goto(linkIn(mail.text));
-  await expect(page.getByText('Nalog je aktiviran. Možete se prijaviti.')).toBeVisible();
+  await expect(page.getByText('Налог је активиран. Можете се пријавити.')).toBeVisible();
 
   await signIn(page, email, 'Zlatni-Vetar-27');
   await expect(page).toHaveURL(/\/app$/);
@@ -44,7 +44,7 @@ test('registration shows the spec messages, refuses a common password and answer
   await expect(page.getByText('Лозинка мора имати минимум 8 карактера')).toBeVisible();
   await page.locator('input[name="lozinka"]').fill('Lozinka123');
   await page.getByRole('button', { name: 'Региструј се' }).click();
-  await expect(page.getByText('Lozinka je previše česta ili laka za pogađanje.').first()).toBeVisible();
+  await expect(page.getByText('Лозинка је превише честа или лака за погађање.').first()).toBeVisible();
   // A taken address gets the same answer as a new one (its owner is told by mail): no enumeration.
   await page.locator('input[name="lozinka"]').fill('Ruza-Vetrova-8');
   await page.getByRole('button', { name: 'Региструј се' }).click();

@@ -69,20 +69,20 @@ test('the Admin keeps the holders, finds each change in the logs and deletes a l
   await openFromMenu(page, 'Логови');
   await search(page, stamp);
   await expect(dataRows(page, LOG_TABLE)).toHaveCount(3);
-  await expect(dataRows(page, LOG_TABLE).nth(0)).toContainText(`je obrisao IJO ${renamed}`);
-  await expect(dataRows(page, LOG_TABLE).nth(1)).toContainText(`je izmenio IJO ${naziv} u ${renamed}`);
-  await expect(dataRows(page, LOG_TABLE).nth(2)).toContainText(`je dodao IJO ${naziv} (Naručilac)`);
+  await expect(dataRows(page, LOG_TABLE).nth(0)).toContainText(`је обрисао ИЈО ${renamed}`);
+  await expect(dataRows(page, LOG_TABLE).nth(1)).toContainText(`је изменио ИЈО ${naziv} у ${renamed}`);
+  await expect(dataRows(page, LOG_TABLE).nth(2)).toContainText(`је додао ИЈО ${naziv} (Наручилац)`);
   await expect(dataRows(page, LOG_TABLE).nth(0)).toContainText(/\d{2}:\d{2}:\d{2} \d{2}-\d{2}-\d{4}/);
 
   // The Admin deletes the row of the addition.
-  const added = rowWith(page, LOG_TABLE, `je dodao IJO ${naziv}`);
+  const added = rowWith(page, LOG_TABLE, `је додао ИЈО ${naziv}`);
   await added.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Обриши изабране (1)' }).click();
   const confirmLogs = page.getByRole('dialog', { name: 'Брисање логова' });
   await confirmLogs.getByRole('button', { name: 'Да' }).click();
-  await expectNotice(page, 'Uspešno obrisani logovi');
+  await expectNotice(page, 'Успешно обрисани логови');
   await expect(dataRows(page, LOG_TABLE)).toHaveCount(2);
-  await expect(rowWith(page, LOG_TABLE, `je dodao IJO ${naziv}`)).toHaveCount(0);
+  await expect(rowWith(page, LOG_TABLE, `је додао ИЈО ${naziv}`)).toHaveCount(0);
 });
 
 test('an employee of the ПИУ ТА group has the holders in the menu and sees only their group’s logs', async ({ page }) => {
@@ -91,7 +91,7 @@ test('an employee of the ПИУ ТА group has the holders in the menu and sees 
   await expect(page.getByRole('button', { name: 'Додај ИЈО' })).toBeVisible();
   await openFromMenu(page, 'Логови');
   // Their own sign-in is there, under their group; no delete for them.
-  await expect(rowWith(page, LOG_TABLE, `Korisnik ${PIU_EMPLOYEE} se prijavio.`).first()).toBeVisible();
+  await expect(rowWith(page, LOG_TABLE, `Корисник ${PIU_EMPLOYEE} се пријавио.`).first()).toBeVisible();
   await expect(page.getByRole('button', { name: /Обриши изабране/ })).toHaveCount(0);
   await expect(page.getByRole('checkbox')).toHaveCount(0);
   // The group cell opens that group's logs (/app/logovi/{naziv}).
@@ -101,5 +101,5 @@ test('an employee of the ПИУ ТА group has the holders in the menu and sees 
     .click();
   await expect(page).toHaveURL(/\/app\/logovi\/.+/);
   await expect(page.getByRole('heading', { name: `Логови групе ${PIU_GROUP}` })).toBeVisible();
-  await expect(rowWith(page, LOG_TABLE, `Korisnik ${PIU_EMPLOYEE} se prijavio.`).first()).toBeVisible();
+  await expect(rowWith(page, LOG_TABLE, `Корисник ${PIU_EMPLOYEE} се пријавио.`).first()).toBeVisible();
 });

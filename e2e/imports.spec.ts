@@ -49,8 +49,8 @@ test('an Admin imports settlements with good and bad rows, reads the report, fil
   await expect(report.getByText('Увезено: 1, прескочено: 0, са грешком: 2.')).toBeVisible();
   const rows = report.getByRole('table', { name: 'Резултат увоза' }).locator('tbody tr');
   await expect(rows).toHaveCount(3);
-  await expect(rows.nth(1)).toContainText('Грешка при креирању за ред: 3 - Morate upisati ID.');
-  await expect(rows.nth(2)).toContainText('Broj mora biti >= 0');
+  await expect(rows.nth(1)).toContainText('Грешка при креирању за ред: 3 - Морате уписати ID.');
+  await expect(rows.nth(2)).toContainText('Број мора бити >= 0');
 
   await report.getByRole('button', { name: 'Само грешке' }).click();
   await expect(rows).toHaveCount(2);

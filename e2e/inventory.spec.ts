@@ -210,7 +210,7 @@ test('a client employee keeps a school inventory: contract, schools, equipment, 
     await send.getByRole('textbox', { name: 'Имејл школе' }).fill(schoolMail);
     await shot(page, 'send');
     await send.getByRole('button', { name: 'Пошаљи школи' }).click();
-    await expectNotice(page, 'Popisna lista je poslata školi.');
+    await expectNotice(page, 'Пописна листа је послата школи.');
 
     // The mail reaches the SMTP server with the list and the link.
     await expect.poll(() => smtp.received.filter((m) => m.to.includes(schoolMail)).length, { timeout: 20_000 }).toBe(1);

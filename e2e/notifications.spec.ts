@@ -93,6 +93,6 @@ test('the Admin opens the catalogue from the activities in progress and edits an
   await expect(dialog.getByRole('combobox', { name: 'Рок (дана)' })).toHaveText('10');
   await dialog.getByLabel('Упутство').fill('Uneti broj škola povezanih na mrežu.');
   await dialog.getByRole('button', { name: 'Сачувај' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Aktivnost je sačuvana.' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Активност је сачувана.' })).toBeVisible();
   await expect(dialog).toHaveCount(0);
 });

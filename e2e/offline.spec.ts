@@ -108,6 +108,8 @@ test('an employee reads the activity and notifications they opened without a net
   const heading = page.getByRole('heading', { level: 1, name: /^A2 - / });
   await expect(heading).toBeVisible();
   const opened = page.url().split('/').pop() ?? '';
+  // The heading comes first, from the list's row; the documents and comments once the activity has loaded.
+  await expect(page.getByTestId('file-name').first()).toBeVisible();
   const documents = await page.getByTestId('file-name').allTextContents();
   const comments = page.getByRole('region', { name: 'Коментари' });
   const commentsText = (await comments.textContent()) ?? '';

@@ -31,7 +31,7 @@ test('a user who forgot the password resets it from the mailed link and signs in
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="lozinka"]').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Пријави се' }).click();
-  await expect(page.getByText('Pogrešna lozinka')).toBeVisible();
+  await expect(page.getByText('Погрешна лозинка')).toBeVisible();
   await signIn(page, email, 'NovaLozinka9');
   await expect(page).toHaveURL(/\/app$/);
 });

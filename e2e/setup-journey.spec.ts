@@ -43,7 +43,7 @@ test("an Admin sets up a cluster and a contractor contract; the contractor's emp
     await dialog.locator('input[name="maticniBroj"]').fill(s.maticniBroj);
     await dialog.locator('input[name="opstina"]').fill('Kosjerić');
     await dialog.getByRole('button', { name: 'Сачувај' }).click();
-    await expectNotice(page, 'Naselje je sačuvano.');
+    await expectNotice(page, 'Насеље је сачувано.');
     await expect(dialog).toHaveCount(0);
   }
 

@@ -73,7 +73,7 @@ test.describe
       await fillDate(page.getByLabel('Рок'), '2030-05-20T10:30');
       await page.getByLabel('Опис').fill(opis);
       await page.getByRole('button', { name: 'Сачувај' }).click();
-      await expectNotice(page, 'Tema je otvorena.');
+      await expectNotice(page, 'Тема је отворена.');
       await expect(page).toHaveURL(/\/app\/teme\/[0-9a-f-]{36}$/);
 
       await expect(detailRow(page, 'Кластер')).toContainText(CLUSTER);
@@ -95,7 +95,7 @@ test.describe
       await expect(page.getByRole('combobox', { name: 'Кластер', exact: true })).toBeDisabled();
       await page.getByLabel('Опис').fill(edited);
       await page.getByRole('button', { name: 'Сачувај' }).click();
-      await expectNotice(page, 'Tema je izmenjena.');
+      await expectNotice(page, 'Тема је измењена.');
       await expect(detailRow(page, 'Опис')).toContainText(edited);
       await signOut(page);
     });
@@ -143,8 +143,8 @@ test.describe
 
       await page.getByRole('button', { name: 'Затвори тему' }).click();
       await page.getByRole('dialog', { name: 'Затворити тему?' }).getByRole('button', { name: 'Да' }).click();
-      await expectNotice(page, 'Tema je zatvorena.');
-      await expect(page.getByText('Тема је затворена')).toBeVisible();
+      await expectNotice(page, 'Тема је затворена.');
+      await expect(page.getByText('Тема је затворена', { exact: true })).toBeVisible();
       await expect(detailRow(page, 'Статус')).toContainText('Затворена');
       await expect(page.getByRole('form', { name: 'Нови коментар' })).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'Затвори тему' })).toHaveCount(0);
@@ -204,7 +204,7 @@ test.describe
       await row.getByRole('button', { name: `Обриши: ${CLUSTER}` }).click();
       const dialog = page.getByRole('dialog', { name: 'Обриши тему?' });
       await dialog.getByRole('button', { name: 'Да' }).click();
-      await expectNotice(page, 'Tema je obrisana.');
+      await expectNotice(page, 'Тема је обрисана.');
       await expect(bodyRows(page, TABLE)).toHaveText(['Нема пронађених података.']);
 
       await page.goto(`/app/teme/${MISSING_ID}`);

@@ -106,7 +106,7 @@ test('a registered guest is given a role in a group and then works as an employe
   await page.getByRole('button', { name: 'Региструј се' }).click();
   await expect(page.getByText('На ваш мејл је послат активациони линк.')).toBeVisible();
   await page.goto(linkIn((await lastMailTo(request, email)).text));
-  await expect(page.getByText('Nalog je aktiviran. Možete se prijaviti.')).toBeVisible();
+  await expect(page.getByText('Налог је активиран. Можете се пријавити.')).toBeVisible();
 
   // The Rukovodilac puts the guest into the child group as an employee.
   await signIn(page, MANAGER, DEMO_PASSWORD);

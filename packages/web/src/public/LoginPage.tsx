@@ -41,8 +41,8 @@ function useLinkNotice() {
     if (!param || shown.current) return;
     shown.current = true;
     const linkNotice = LINK_NOTICES[param];
-    if (linkNotice && value === linkNotice.okValue) notice.success(linkNotice.done, ACTIVATION_NOTICE_MS);
-    else if (linkNotice) notice.error(linkNotice.failed, ACTIVATION_NOTICE_MS);
+    if (linkNotice && value === linkNotice.okValue) notice.success(inScript(linkNotice.done), ACTIVATION_NOTICE_MS);
+    else if (linkNotice) notice.error(inScript(linkNotice.failed), ACTIVATION_NOTICE_MS);
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
