@@ -1,5 +1,5 @@
 import { getScript } from '../script';
-import { takeOpeningAnswer } from './opening';
+import { dropOpeningAnswers, takeOpeningAnswer } from './opening';
 import { clearToken, getToken } from './token';
 
 /**
@@ -125,6 +125,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   let response: Response;
   const address = url(path, options.query);
   const method = options.method ?? 'GET';
+  if (method !== 'GET') dropOpeningAnswers();
   try {
     response = await ((method === 'GET' && takeOpeningAnswer(address, token)) ||
       fetch(address, { method, headers, body, credentials: 'include', signal: options.signal }));

@@ -4,7 +4,6 @@ import { getActivity, stateOf } from '../api/activities';
 import { ApiError } from '../api/client';
 import { setToken } from '../api/token';
 import { ACTIVITIES } from '../messages';
-import { unscripted } from '../scripted';
 import { signIn } from '../testing/app';
 import {
   clearQueue,
@@ -173,8 +172,8 @@ test('a change that meets a newer state is kept with the server’s reason and i
   await expect.poll(waitingCount).toBe(0);
   const items = getQueueState().items;
   expect(items.map((i) => i.id)).toEqual([stale.id]);
-  // The server's words, as it sent them.
-  expect(items[0]?.refusal).toEqual({ status: 409, message: unscripted(ACTIVITIES).newRevisionMeanwhile });
+  // The server's words, in the script the client asked for.
+  expect(items[0]?.refusal).toEqual({ status: 409, message: ACTIVITIES.newRevisionMeanwhile });
   expect(items[0]?.change).toEqual({ kind: 'comment', komentar: `Pisano na staroj reviziji ${tag}` });
   const komentari = (await server()).komentari.map((k) => k.komentar);
   expect(komentari).toContain(`Posle sukoba ${tag}`);

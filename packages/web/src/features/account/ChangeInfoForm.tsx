@@ -9,7 +9,6 @@ import { FormTextField } from '../../components/FormTextField';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { zodResolver } from '../../components/validation';
 import { ACCOUNT } from '../../messages';
-import { unscripted } from '../../scripted';
 import { PROFILE_KEY } from '../../shell/session';
 import { UI } from '../../texts';
 
@@ -36,14 +35,14 @@ export function ChangeInfoForm({ user }: { user: UserDto }) {
   const mutation = useMutation({
     mutationFn: changeInfo,
     onSuccess: async (data) => {
-      snackbar.success(data?.message || ACCOUNT.infoChanged, data?.message === unscripted(ACCOUNT).emailChangePending ? 8000 : undefined);
+      snackbar.success(data?.message || ACCOUNT.infoChanged, data?.message === ACCOUNT.emailChangePending ? 8000 : undefined);
       resetField('lozinka');
       await queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
     },
     onError: (error) => {
       const message = infoFailure(error);
       snackbar.error(message);
-      if (statusOf(error) === 409 || message === unscripted(ACCOUNT).infoEmailTaken) {
+      if (statusOf(error) === 409 || message === ACCOUNT.infoEmailTaken) {
         setError('email', { message: fieldErrorOf(error, 'email') ?? message });
       }
       const password = fieldErrorOf(error, 'lozinka') ?? (statusOf(error) === 429 ? message : undefined);

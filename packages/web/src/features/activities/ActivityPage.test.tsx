@@ -7,6 +7,7 @@ import { page } from 'vitest/browser';
 import { getActivity } from '../../api/activities';
 import { type ActivityRowDto, listInProgress } from '../../api/notifications';
 import { ACTIVITIES } from '../../messages';
+import { activityTitle } from '../../shipped';
 import { renderInApp, signIn } from '../../testing/app';
 import { IN_PROGRESS_KEY } from '../notices/columns';
 import { ActivityPage } from './ActivityPage';
@@ -67,7 +68,7 @@ function Opened({ seed }: { seed: boolean }): ReactNode {
 test('opened from a list, the title, status and details show before the activity has loaded', async () => {
   const release = holdActivity();
   await renderInApp(<Opened seed />, admin);
-  const title = `${row.kratakNaziv} - ${row.naziv}`;
+  const title = activityTitle(row);
   await expect.element(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect.element(page.getByText(ACTIVITIES.notFinished)).toBeVisible();
   await expect.element(page.getByRole('cell', { name: activityStatusLabel(row.status), exact: true })).toBeVisible();
@@ -78,7 +79,7 @@ test('opened from a list, the title, status and details show before the activity
   await expect.element(page.getByRole('button', { name: ACTIVITY_LABELS.instructions })).toBeEnabled();
   // The same title stays, now the activity's own.
   const { activity } = await getActivity(id);
-  expect(`${activity.kratakNaziv} - ${activity.naziv}`).toBe(title);
+  expect(activityTitle(activity)).toBe(title);
   await expect.element(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 });
 
@@ -88,5 +89,5 @@ test('opened with no list behind it, the page waits for the activity', async () 
   await expect.element(page.getByRole('progressbar').first()).toBeVisible();
   expect(page.getByRole('heading', { level: 1 }).elements()).toHaveLength(0);
   release();
-  await expect.element(page.getByRole('heading', { level: 1, name: `${row.kratakNaziv} - ${row.naziv}` })).toBeVisible();
+  await expect.element(page.getByRole('heading', { level: 1, name: activityTitle(row) })).toBeVisible();
 });
