@@ -380,7 +380,7 @@ async function walkAll(browser: Browser, request: APIRequestContext, script: Scr
 }
 
 test('every screen in Ћирилица and in Latinica shows no word of the other script outside user data', async ({ browser, request }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(540_000);
   const ids = await recordIds(request, await apiToken(request, PEOPLE.cyr.admin, DEMO_PASSWORD));
   // Side by side: the walk takes about as long as one script's.
   const [cyr, lat] = await Promise.all([walkAll(browser, request, 'cyr', ids), walkAll(browser, request, 'lat', ids)]);
