@@ -20,7 +20,9 @@ export const SCREEN_BUDGET = 350 * 1024;
  * the build shrinks; never raise them without a reason in docs/decisions.md.
  */
 export const LOGIN_CEILING = 115 * 1024;
-export const SCREEN_CEILING = 340 * 1024;
+// 350 KB as docs/decisions.md "Budgets" states: the offline queue's submit path, the script conversion of
+// shipped names and the status words of the phone lists brought the form screens to 343–345 KB.
+export const SCREEN_CEILING = 350 * 1024;
 
 const STATIC_IMPORT = /(?:^|[;\n}])\s*import\s*(?:[\w$*{}\s,]+from\s*)?["'`]\.\/([^"'`]+\.js)["'`]/g;
 const DYNAMIC_IMPORT = /import\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g;
