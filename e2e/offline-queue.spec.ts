@@ -217,9 +217,10 @@ test.describe
       // The log has both, as any change made online: the data first, then the document.
       const admin = await as(request, ADMIN.email, ADMIN.password);
       const { logs } = await admin.get<{ logs: { message: string }[] }>('/api/log?page=1&limit=50');
-      const messages = logs.map((l) => l.message).filter((m) => m.includes(CONTRACTOR) && m.includes('aktivnost') && m.includes('A2'));
-      const saved = messages.findIndex((m) => m.includes('sačuvao podatke (RevidiranaDuzinaKlastera)'));
-      const added = messages.findIndex((m) => m.includes('dodao dokumente (rov.jpg)'));
+      // The log's sentences in the script the journeys read (Cyrillic), the typed names in them as typed.
+      const messages = logs.map((l) => l.message).filter((m) => m.includes(CONTRACTOR) && m.includes('активност') && m.includes('A2'));
+      const saved = messages.findIndex((m) => m.includes('сачувао податке (RevidiranaDuzinaKlastera)'));
+      const added = messages.findIndex((m) => m.includes('додао документе (rov.jpg)'));
       expect(saved, messages.join('\n')).toBeGreaterThanOrEqual(0);
       // Newest first: the document, sent second, comes before the data.
       expect(added, messages.join('\n')).toBeGreaterThanOrEqual(0);
