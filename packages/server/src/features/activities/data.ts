@@ -145,6 +145,6 @@ export async function saveActivityData(
     wf.patch(code, { podaci: list });
     if (holdersChanged && code === 'A6.1') await wf.copyHoldersToA7();
     const keys = [...new Set(podaci.map((d) => d.key))].join(', ');
-    audit(wf, p, `sačuvao podatke (${keys}) aktivnosti ${asTyped(code)} na klasteru ${asTyped(wf.cluster.naziv)}`, opts);
+    audit(wf, p, `sačuvao podatke (${asTyped(keys)}) aktivnosti ${asTyped(code)} na klasteru ${asTyped(wf.cluster.naziv)}`, opts);
   });
 }
