@@ -253,7 +253,7 @@ test.describe
       const refused = bar(page).getByRole('button', { name: 'Није примењено: 1' });
       await expect(refused).toBeVisible();
       const kept = page.getByRole('list', { name: 'Измене ове активности на чекању' }).locator(':scope > li');
-      await expect(kept.getByRole('alert')).toHaveText('Није примењено: Aktivnost je u međuvremenu završena. Izmena nije primenjena.');
+      await expect(kept.getByRole('alert')).toHaveText('Није примењено: Активност је у међувремену завршена. Измена није примењена.');
       await expect(kept.getByRole('textbox', { name: 'Коментар' })).toHaveValue(text);
       await checkScreen(page);
       await kept.scrollIntoViewIfNeeded();
