@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumPathSync } from './scripts/chromium.mjs';
+import { CHROMIUM_ARGS, chromiumPathSync } from './scripts/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT || 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -38,14 +38,7 @@ export default defineConfig({
     launchOptions: {
       executablePath: chromium,
       // Our own flags for every Chromium, not @sparticuz/chromium's Lambda ones.
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: {

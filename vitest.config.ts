@@ -2,7 +2,7 @@ import net from 'node:net';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
-import { chromiumPathSync } from './scripts/chromium.mjs';
+import { CHROMIUM_ARGS, chromiumPathSync } from './scripts/chromium.mjs';
 
 /** A port free now, for the real server the web's component tests call (packages/server/test/webComponentsServer.ts). */
 async function freePort(): Promise<number> {
@@ -25,14 +25,7 @@ process.env.WEB_TEST_API_PORT ||= String(await freePort());
  * reason is printed, the other projects still run and this one fails on its launch, naming the path.
  */
 const launchOptions = {
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  args: CHROMIUM_ARGS,
   get executablePath(): string {
     if (chromium === undefined) {
       try {

@@ -17,6 +17,19 @@ import { fileURLToPath } from 'node:url';
 export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 export const NPM_CHROMIUM = '@sparticuz/chromium';
 
+/**
+ * The flags every test Chromium starts with (the journeys' and the component tests'): our own, not
+ * @sparticuz/chromium's Lambda ones; without the background-networking ones a closed network refuses its calls.
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 /** Whether `file` is a regular file this process may execute. */
 export function isExecutable(file) {
   try {
