@@ -1,14 +1,16 @@
 import { mkdirSync } from 'node:fs';
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { checkScreen } from './support/a11y';
 import { ADMIN, apiToken, DEMO_PASSWORD } from './support/api';
 import { pdfFile } from './support/files';
+import { deviceRecords, recordSyncRegistrations, serviceWorkerControls, syncRegistrations } from './support/device';
 import { signIn } from './support/ui';
 
 /**
  * Field work without signal, on a phone (390 px): a contractor fills an activity's data and takes a photo
- * with the network off; the changes wait on the device ('На чекању' in the bar) across a reload, and reach
- * the server and its log in order when the network returns. A queued change that meets an activity
+ * with the network off (a Background Sync registered for them); the changes wait on the device ('На
+ * чекању' in the bar) across a reload made without a network — the app opens from its service worker and
+ * the device's copy — and reach the server and its log in order when the network returns. A queued change that meets an activity
  * finished meanwhile is not applied: the bar and the page say why, in the server's words, and the text is
  * kept to copy until the user removes it.
  */
@@ -102,17 +104,12 @@ async function shot(page: Page, name: string): Promise<void> {
 
 const bar = (page: Page) => page.getByRole('banner');
 
-/** The network drops and comes back: the browser's 'online' event. */
-async function reconnect(context: BrowserContext): Promise<void> {
-  await context.setOffline(true);
-  await context.setOffline(false);
-}
-
 test.describe
   .serial('work queued without signal', () => {
     let a2id = '';
 
-    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    // The app installed (its service worker), as on the phone: the other journeys block it (playwright.config.ts).
+    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, serviceWorkers: 'allow' });
 
     test.beforeAll(async ({ request }) => {
       // A cluster of its own (a retry starts again on a new one) like a demo cluster under a contract the
@@ -155,9 +152,14 @@ test.describe
       context,
       request,
     }) => {
+      await recordSyncRegistrations(context);
       await signIn(page, CONTRACTOR, DEMO_PASSWORD);
       await page.goto(`/app/aktivnost/${a2id}`);
-      await expect(page.getByRole('heading', { level: 1, name: /^A2 - / })).toBeVisible();
+      const heading = page.getByRole('heading', { level: 1, name: /^A2 - / });
+      await expect(heading).toBeVisible();
+      // Installed and controlling the page; the activity kept on the device.
+      await serviceWorkerControls(page);
+      await expect.poll(async () => (await deviceRecords(page)).answers).toBeGreaterThan(1);
       const photo = await cameraPhoto(page);
 
       await context.setOffline(true);
@@ -171,6 +173,9 @@ test.describe
       });
       await page.getByRole('button', { name: 'Пошаљи документа' }).click();
       await expect(bar(page).getByRole('button', { name: 'На чекању: 2' })).toBeVisible();
+      // Chromium has Background Sync: the worker is asked to send them when the network returns.
+      await expect.poll(() => syncRegistrations(page)).toContain('trasa-queue');
+      expect((await deviceRecords(page)).session).toBe(1);
       // The page lists what waits for it, in the order made.
       const mine = page.getByRole('list', { name: 'Измене ове активности на чекању' }).locator(':scope > li');
       await expect(mine).toHaveCount(2);
@@ -187,21 +192,19 @@ test.describe
       await shot(page, 'queue-390');
       await dialog.getByRole('button', { name: 'Затвори' }).click();
 
-      // Reloaded while the server stays out of reach (the page itself comes from the server: a worker that
-      // serves the app offline is not part of this journey): the changes are read back from the device.
-      await context.route('**/api/**', (route) =>
-        route.request().method() === 'GET' ? route.continue() : route.abort('internetdisconnected'),
-      );
-      await context.setOffline(false);
+      // Reloaded without a network: the app opens from its service worker, the activity and the changes
+      // from the device.
       await page.reload();
+      await expect(heading).toBeVisible();
+      await expect(page.getByTestId('offline-note')).toBeVisible();
       await expect(bar(page).getByRole('button', { name: 'На чекању: 2' })).toBeVisible();
+      await expect(mine).toHaveCount(2);
       const contractor = await as(request, CONTRACTOR);
       const before = (await contractor.get<{ activity: Activity }>(`/api/activity/${a2id}`)).activity;
       expect(before.podaci.find((d) => d.key === 'RevidiranaDuzinaKlastera')).toBeUndefined();
       expect(before.fajlovi).toEqual([]);
 
-      await context.unroute('**/api/**');
-      await reconnect(context);
+      await context.setOffline(false);
       await expect(bar(page).getByRole('button', { name: /^На чекању/ })).toHaveCount(0);
       await expect(page.getByRole('list', { name: 'Документа', exact: true }).getByText('rov.jpg')).toBeVisible();
 
@@ -284,6 +287,7 @@ test.describe
       await page.getByRole('button', { name: 'Крај рада' }).click();
       await page.getByRole('dialog', { name: 'Одјавити се?' }).getByRole('button', { name: 'Одјави се и обриши' }).click();
       await expect(page).toHaveURL(/\/$/);
-      await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).not.toContain('trasa-queue');
+      await expect.poll(() => deviceRecords(page)).toEqual({ answers: 0, changes: 0, session: 0 });
+      expect(await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).toEqual(['trasa-offline']);
     });
   });

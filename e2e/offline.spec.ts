@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { dataRows } from './support/admin';
 import { apiToken, DEMO_PASSWORD } from './support/api';
+import { deviceRecords, serviceWorkerReady } from './support/device';
 import { signIn, signOut } from './support/ui';
 
 /**
@@ -16,47 +17,6 @@ test.use({ serviceWorkers: 'allow' });
 const EMPLOYEE = 'jovana.kostic@optikagradnja.rs';
 const LATE_CLUSTER = 'Užice 1 - Kremna';
 const OFFLINE_NOTE = /^Ван мреже — подаци од \d\d\.\d\d\.\d{4} \d\d:\d\d$/;
-
-/** The service worker is active (its precache complete) and controls the page. */
-async function serviceWorkerReady(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    return registration.active?.scriptURL ?? '';
-  });
-}
-
-/** Records in each store of the device's database 'trasa-offline'. */
-function deviceRecords(page: Page): Promise<Record<string, number>> {
-  return page.evaluate(
-    () =>
-      new Promise<Record<string, number>>((resolve, reject) => {
-        const open = indexedDB.open('trasa-offline');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const names = Array.from({ length: db.objectStoreNames.length }, (_, i) => db.objectStoreNames.item(i) ?? '');
-          const counts: Record<string, number> = {};
-          if (names.length === 0) {
-            db.close();
-            resolve(counts);
-            return;
-          }
-          const tx = db.transaction(names, 'readonly');
-          for (const name of names) {
-            const req = tx.objectStore(name).count();
-            req.onsuccess = () => {
-              counts[name] = req.result;
-            };
-          }
-          tx.oncomplete = () => {
-            db.close();
-            resolve(counts);
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-  );
-}
 
 /** Width and height of a PNG, from its IHDR chunk. */
 function pngSize(bytes: Buffer): [number, number] {
@@ -144,6 +104,6 @@ test('an employee reads the activity and notifications they opened without a net
   await expect(late).toHaveCount(1);
   expect((await deviceRecords(page)).answers).toBeGreaterThan(0);
   await signOut(page);
-  await expect.poll(() => deviceRecords(page)).toEqual({ answers: 0, queue: 0 });
+  await expect.poll(() => deviceRecords(page)).toEqual({ answers: 0, changes: 0, session: 0 });
   expect((await page.evaluate(() => caches.keys())).filter((name) => !name.startsWith('workbox-precache'))).toEqual([]);
 });

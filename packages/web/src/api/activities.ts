@@ -8,7 +8,7 @@ import type {
   DataItem,
   MessageResponse,
 } from '@trasa/domain';
-import { api, download, sendForm } from './client';
+import { api, download } from './client';
 import { statusOf } from './errors';
 
 /** The activity workflow of spec 3 §7 "Activities", "Files", "Comments" (docs/api/activities.md). */
@@ -47,57 +47,6 @@ export function stateOf(activity: Pick<ActivityDto, 'status' | 'revizija'>): Act
   return { status: activity.status, revizija: activity.revizija };
 }
 
-/**
- * PATCH /api/activity/{id}: upserts data items by key (and ref); an empty vrednost removes the item. With
- * `stanje` the server refuses it (409) when the activity has moved on.
- */
-export function saveActivityData(id: string, podaci: DataItem[], stanje?: ActivityState): Promise<ActivityAnswer> {
-  return api(`/activity/${seg(id)}`, { method: 'PATCH', body: stanje ? { podaci, stanje } : { podaci } });
-}
-
-export type UploadTarget = Pick<ActivityDto, '_id' | 'kratakNaziv' | 'kontrolna' | 'version'> & { locationId: string };
-
-export type UploadOptions = {
-  /** A required document (counts for the finish rule) or an extra optional one. */
-  isRequired: boolean;
-  /** The slot: A1 settlement id, A20 test type 1–5, A7 holder id. */
-  userInput?: string;
-  /** The state the upload was made on (the query's status and revizija). */
-  stanje?: ActivityState;
-  onProgress?: (percent: number) => void;
-  signal?: AbortSignal;
-};
-
-/**
- * The multipart PATCH /api/activity/{code}/{locationId}/{activityId}/{controlFlag}/{version}/{requiredFlag}
- * with fields isRequiredFile and userInput and the files named fajl1…fajlN; progress through XHR.
- */
-export function uploadActivityFiles(
-  target: UploadTarget,
-  files: readonly { name: string; blob: Blob }[],
-  options: UploadOptions,
-): Promise<ActivityAnswer> {
-  const form = new FormData();
-  form.append('isRequiredFile', String(options.isRequired));
-  if (options.userInput !== undefined) form.append('userInput', options.userInput);
-  files.forEach((file, i) => {
-    form.append(`fajl${i + 1}`, file.blob, file.name);
-  });
-  const path = [
-    '/activity',
-    seg(target.kratakNaziv),
-    seg(target.locationId),
-    seg(target._id),
-    String(target.kontrolna),
-    String(target.version),
-    String(options.isRequired),
-  ].join('/');
-  const query = options.stanje
-    ? `?${new URLSearchParams({ status: options.stanje.status, revizija: String(options.stanje.revizija) }).toString()}`
-    : '';
-  return sendForm<ActivityAnswer>(path + query, form, { method: 'PATCH', onProgress: options.onProgress, signal: options.signal });
-}
-
 function filePath(locationId: string, activityId: string, fileId: string): string {
   return `/files/activity/${seg(locationId)}/${seg(activityId)}/${seg(fileId)}`;
 }
@@ -118,15 +67,6 @@ export function downloadZip(clusterId: string, activityId?: string) {
   if (activityId) params.set('activityName', activityId);
   params.set('directory', clusterId);
   return download(`/files/zip?${params.toString()}`);
-}
-
-/** POST /api/comment/{id} → 201 { message, komentar }; with `stanje` only on the state it was written on (else 409). */
-export function postComment(
-  activityId: string,
-  komentar: string,
-  stanje?: ActivityState,
-): Promise<MessageResponse & { komentar: ActivityCommentDto }> {
-  return api(`/comment/${seg(activityId)}`, { method: 'POST', body: stanje ? { komentar, stanje } : { komentar } });
 }
 
 export type HolderDto = { _id: string; naziv: string; odgovoran: string };

@@ -8,14 +8,28 @@ import { signIn } from '../testing/app';
 import { deviceCopy } from './deviceCopy';
 import { activityPath, forgetServed, PROFILE_PATH, servedFromDevice, userIdOfToken } from './kept';
 import { isOnline } from './network';
+import type { QueuedItem } from './queueDb';
 import { onSignedOut, signedOut } from './session';
-import { clearStore, countRecords, KEEP_MS, keepAnswer, openStore, pruneAnswers, readAnswer } from './store';
+import { clearStore, countRecords, KEEP_MS, keepAnswer, openStore, pruneAnswers, putWorkerSession, readAnswer } from './store';
 
 /**
  * The device's copy (IndexedDB 'trasa-offline', in Chromium) and the API client's use of it against the
  * real server: what is kept, for whom and how long, the answer from the device when the network is gone,
  * and what a sign-out and a refused token clear.
  */
+
+/** A waiting change as the queue keeps it (queueDb.ts). */
+const change = (userId: string, komentar: string): QueuedItem =>
+  ({
+    userId,
+    activityId: 'a',
+    title: 'A2',
+    cluster: 'K',
+    stanje: { status: 'U toku', revizija: 0 },
+    change: { kind: 'comment', komentar },
+    bytes: 600,
+    madeAt: Date.now(),
+  }) as QueuedItem;
 
 /** The network gone: every fetch of the page fails as the browser's does without one (a TypeError). */
 function networkDown(): () => void {
@@ -49,7 +63,7 @@ describe('the store', () => {
 
   test('does not keep an answer whose session ended before the write', async () => {
     await keepAnswer('a', '/activity/1', { n: 1 }, () => false);
-    expect(await countRecords()).toEqual({ answers: 0, queue: 0 });
+    expect(await countRecords()).toEqual({ answers: 0, changes: 0, session: 0 });
   });
 
   test('pruning removes other users’ and week-old answers, never the queue', async () => {
@@ -58,18 +72,21 @@ describe('the store', () => {
     await keepAnswer('a', '/activity/old', 2, () => true, now - KEEP_MS - 1);
     await keepAnswer('b', '/activity/1', 3, () => true, now);
     const db = await openStore();
-    await db.add('queue', { userId: 'b', createdAt: now, kind: 'comment', payload: { komentar: 'x' } });
+    await db.add('changes', change('b', 'x'));
     expect(await pruneAnswers('a', now)).toBe(2);
-    expect(await countRecords()).toEqual({ answers: 1, queue: 1 });
+    expect(await countRecords()).toEqual({ answers: 1, changes: 1, session: 0 });
     expect((await readAnswer('a', '/activity/1', now))?.data).toBe(1);
   });
 
-  test('the queue numbers its entries in the order they are added', async () => {
+  test('the waiting changes are numbered in the order they are added', async () => {
     const db = await openStore();
-    const first = await db.add('queue', { userId: 'a', createdAt: 1, kind: 'data', payload: 1 });
-    const second = await db.add('queue', { userId: 'a', createdAt: 2, kind: 'comment', payload: 2 });
+    const first = await db.add('changes', change('a', 'prvi'));
+    const second = await db.add('changes', change('a', 'drugi'));
     expect(second).toBeGreaterThan(first);
-    expect((await db.getAllFromIndex('queue', 'byUser', 'a')).map((e) => e.kind)).toEqual(['data', 'comment']);
+    expect((await db.getAll('changes')).map((e) => e.change)).toEqual([
+      { kind: 'comment', komentar: 'prvi' },
+      { kind: 'comment', komentar: 'drugi' },
+    ]);
   });
 });
 
@@ -125,19 +142,21 @@ describe('the API client with the device’s copy', () => {
     expect(servedFromDevice(PROFILE_PATH)).not.toBeNull();
   });
 
-  test('a refused token clears the kept answers and keeps the queue; signing out clears both', async () => {
+  test('a refused token clears the kept answers and the worker’s session and keeps the queue; signing out clears everything', async () => {
     await getMyProfile();
     await expect.poll(async () => (await countRecords()).answers).toBe(1);
     const db = await openStore();
-    await db.add('queue', { userId: user._id, createdAt: Date.now(), kind: 'comment', payload: { komentar: 'na terenu' } });
+    await db.add('changes', change(user._id, 'na terenu'));
+    await putWorkerSession({ userId: user._id, token: getToken() ?? '', script: 'cyr' });
     const heard: string[] = [];
     const stop = onSignedOut((reason, userId) => {
       heard.push(`${reason}:${userId === user._id}`);
     });
     await signedOut('rejected', user._id);
-    expect(await countRecords()).toEqual({ answers: 0, queue: 1 });
+    expect(await countRecords()).toEqual({ answers: 0, changes: 1, session: 0 });
+    await putWorkerSession({ userId: user._id, token: getToken() ?? '', script: 'cyr' });
     await signedOut('signOut', user._id);
-    expect(await countRecords()).toEqual({ answers: 0, queue: 0 });
+    expect(await countRecords()).toEqual({ answers: 0, changes: 0, session: 0 });
     stop();
     expect(heard).toEqual(['rejected:true', 'signOut:true']);
   });

@@ -2,9 +2,10 @@ import { type ActivityDto, DATA_KEYS, type UserDto } from '@trasa/domain';
 import { afterAll, beforeAll, beforeEach, expect, inject, test } from 'vitest';
 import { getActivity, stateOf } from '../api/activities';
 import { ApiError } from '../api/client';
-import { setToken } from '../api/token';
+import { getToken, setToken } from '../api/token';
 import { ACTIVITIES } from '../messages';
 import { signIn } from '../testing/app';
+import { askPages, type PageClient, sendFromWorker } from './backgroundSync';
 import {
   clearQueue,
   configureQueue,
@@ -18,13 +19,16 @@ import {
   startQueue,
   submitChange,
 } from './queue';
-import { QUEUE_DB, readItems } from './queueDb';
+import { addItem, deleteItem, FORMER_QUEUE_DB, moveFormerQueue, readItems } from './queueDb';
+import { putWorkerSession, readWorkerSession } from './store';
 
 /**
  * The queue of changes made without signal (queue.ts), in Chromium against the real server, as the
  * contractor responsible for the demo's A2 in 'Užice 1 - Kremna': kept on the device in the order made,
  * sent in that order when the network returns, refusals kept with the server's reason, bounded, cleared on
  * sign-out. The network's absence is the browser's (navigator.onLine, the 'online' event) or a failed fetch.
+ * The service worker's sender (backgroundSync.ts) runs here in the page: it uses nothing a page has and a
+ * worker lacks.
  */
 
 const id = inject('activityA2Id');
@@ -235,12 +239,110 @@ test('the device keeps at most the configured amount: what does not fit is refus
   }
 });
 
-test('signing out clears the device: the queue and its database are gone', async () => {
+test('the worker sends the session’s user’s waiting changes with its token, keeps a refusal, and never another user’s', async () => {
+  goOffline();
+  const first = await queued(comment(`Iz pozadine ${tag}`));
+  const stale = await queued(
+    comment(`Pozadina, stara revizija ${tag}`, { stanje: { status: activity.status, revizija: activity.revizija + 1 } }),
+  );
+  const { id: _firstId, ...made } = first;
+  const otherUser = await addItem({ ...made, userId: '00000000-0000-0000-0000-000000000000' });
+  await putWorkerSession({ userId: user._id, token: getToken() ?? '', script: 'cyr' });
+
+  expect(await sendFromWorker()).toBe('done');
+  const kept = await readItems();
+  expect(kept.map((i) => [i.id, i.refusal?.status])).toEqual([
+    [stale.id, 409],
+    [otherUser, undefined],
+  ]);
+  // The server's words in the session's script, as the page keeps them.
+  expect(kept[0]?.refusal?.message).toBe(ACTIVITIES.newRevisionMeanwhile);
+  const komentari = (await server()).komentari.map((k) => k.komentar);
+  expect(komentari).toContain(`Iz pozadine ${tag}`);
+  expect(komentari).not.toContain(`Pozadina, stara revizija ${tag}`);
+  // Nothing of the user's waits: the worker forgets the token. The page follows through the channel.
+  expect(await readWorkerSession()).toBeUndefined();
+  await expect.poll(() => getQueueState().items.map((i) => i.id)).toEqual([stale.id]);
+  await deleteItem(otherUser);
+  await dismiss(stale.id);
+});
+
+test('the worker stops on a refused token (forgetting it) and on a network failure (to try again)', async () => {
+  goOffline();
+  const item = await queued(comment(`Pozadina bez mreže ${tag}`));
+  await putWorkerSession({ userId: user._id, token: getToken() ?? '', script: 'cyr' });
+  const original = window.fetch;
+  window.fetch = () => Promise.reject(new TypeError('Failed to fetch'));
+  try {
+    expect(await sendFromWorker()).toBe('retry');
+  } finally {
+    window.fetch = original;
+  }
+  expect((await readItems()).map((i) => [i.id, i.refusal])).toEqual([[item.id, undefined]]);
+  expect(await readWorkerSession()).toBeDefined();
+
+  await putWorkerSession({ userId: user._id, token: 'istekao', script: 'cyr' });
+  expect(await sendFromWorker()).toBe('done');
+  expect((await readItems()).map((i) => [i.id, i.refusal])).toEqual([[item.id, undefined]]);
+  expect(await readWorkerSession()).toBeUndefined();
+  await dismiss(item.id);
+});
+
+test('the worker hands the sync to an open page that takes it, and sends itself when none answers', async () => {
+  const page = (replies: string[]): PageClient => ({
+    postMessage: (_message, [port]) => {
+      for (const reply of replies) (port as MessagePort).postMessage(reply);
+    },
+  });
+  expect(await askPages([page(['taken', 'done'])])).toBe('done');
+  expect(await askPages([page(['taken', 'retry'])])).toBe('retry');
+  expect(await askPages([page([]), page(['taken', 'done'])], 200)).toBe('done');
+  expect(await askPages([page([])], 200)).toBeNull();
+  // This page runs the queue: it answers the worker's request itself.
+  const answers: string[] = [];
+  const channel = new MessageChannel();
+  const replied = new Promise<void>((resolve) => {
+    channel.port1.onmessage = (event) => {
+      answers.push(String(event.data));
+      if (event.data !== 'taken') resolve();
+    };
+  });
+  navigator.serviceWorker.dispatchEvent(new MessageEvent('message', { data: 'QUEUE_SYNC', ports: [channel.port2] }));
+  await replied;
+  expect(answers).toEqual(['taken', 'done']);
+});
+
+test('changes kept in the former database move into the device’s one, in their order, and it is deleted', async () => {
+  const other = '00000000-0000-0000-0000-000000000000';
+  const former = await new Promise<IDBDatabase>((resolve, reject) => {
+    const open = indexedDB.open(FORMER_QUEUE_DB, 1);
+    open.onupgradeneeded = () => open.result.createObjectStore('changes', { keyPath: 'id', autoIncrement: true });
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  const base = { ...comment(`Stara baza ${tag}`), userId: other, bytes: 600, madeAt: Date.now() };
+  await new Promise<void>((resolve, reject) => {
+    const tx = former.transaction('changes', 'readwrite');
+    tx.objectStore('changes').put({ ...base, id: 9001 });
+    tx.objectStore('changes').put({ ...base, id: 9002, change: { kind: 'comment', komentar: 'drugi' } });
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+  });
+  former.close();
+  await moveFormerQueue();
+  const moved = (await readItems()).filter((i) => i.userId === other);
+  expect(moved.map((i) => i.id)).toEqual([9001, 9002]);
+  expect((await indexedDB.databases()).map((d) => d.name)).not.toContain(FORMER_QUEUE_DB);
+  for (const item of moved) await deleteItem(item.id);
+});
+
+test('signing out clears the device: the waiting changes and the worker’s session are gone', async () => {
   goOffline();
   await queued(comment(`Pre odjave ${tag}`));
+  await putWorkerSession({ userId: user._id, token: getToken() ?? '', script: 'cyr' });
   await clearQueue();
   expect(getQueueState().items).toEqual([]);
-  const databases = await indexedDB.databases();
-  expect(databases.map((d) => d.name)).not.toContain(QUEUE_DB);
   expect(await readItems()).toEqual([]);
+  expect(await readWorkerSession()).toBeUndefined();
+  expect((await indexedDB.databases()).map((d) => d.name)).not.toContain(FORMER_QUEUE_DB);
 });

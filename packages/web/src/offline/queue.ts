@@ -13,12 +13,16 @@
  * - The device keeps at most queueLimit() (QUEUE_MAX_BYTES, 200 MB, by default); a change that does not fit is refused here (QueueFull) and
  *   stays on the screen it was made on.
  * - One tab sends at a time (a Web Lock); the others follow through a BroadcastChannel.
+ * - Where the browser has Background Sync, keeping a change registers a sync: the service worker then asks
+ *   an open page to send (this module, `answerWorker`) or, with none open, sends itself
+ *   (backgroundSync.ts) with the session written here for it (store.ts `session`).
  */
 import type { ActivityState, DataItem } from '@trasa/domain';
 import { useSyncExternalStore } from 'react';
-import { postComment, saveActivityData, uploadActivityFiles } from '../api/activities';
-import { ApiError } from '../api/client';
+import { requestOfChange } from '../api/activityChanges';
+import { ApiError, api, sendForm } from '../api/client';
 import { getToken } from '../api/token';
+import { getScript } from '../script';
 import { QueueFull, queueLimit } from './limits';
 import {
   addItem,
@@ -31,6 +35,8 @@ import {
   type QueuedItem,
   readItems,
 } from './queueDb';
+import { type Pause, pauseOfStatus, QUEUE_CHANNEL, SEND_LOCK, SYNC_REQUEST, SYNC_TAG, type SyncReply } from './sendRules';
+import { clearWorkerSession, putWorkerSession } from './store';
 
 export { configureQueue, QUEUE_MAX_BYTES, QueueFull, queueLimit } from './limits';
 export type { QueuedChange, QueuedFile, QueuedItem, UploadSpec } from './queueDb';
@@ -38,8 +44,7 @@ export type { QueuedChange, QueuedFile, QueuedItem, UploadSpec } from './queueDb
 /** Waits before the next try while the server stays out of reach (ms): then the last one again. */
 export const RETRY_DELAYS = [5_000, 15_000, 30_000, 60_000, 120_000] as const;
 
-/** Why sending stopped: no network, signed out (401 or no token), the server busy or failing. */
-export type Pause = 'offline' | 'signedOut' | 'server' | null;
+export type { Pause } from './sendRules';
 
 export type QueueState = {
   /** The signed-in user whose changes these are (null: nobody, nothing is sent). */
@@ -105,7 +110,7 @@ export function queuedBytes(): number {
 
 // --- other tabs ------------------------------------------------------------------------------------
 
-const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('trasa-queue');
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(QUEUE_CHANNEL);
 channel?.addEventListener('message', () => void reload());
 
 function told(): void {
@@ -187,36 +192,16 @@ export async function dismiss(id: number): Promise<void> {
 
 // --- sending ----------------------------------------------------------------------------------------
 
-/** Sends one change as the ordinary request, with the current token. */
+/** Sends one change as the ordinary request (api/activityChanges.ts, as the worker does), with the current token. */
 export function sendChange(item: Pick<QueuedItem, 'activityId' | 'stanje' | 'change'>, onProgress?: (percent: number) => void) {
-  const { change } = item;
-  switch (change.kind) {
-    case 'data':
-      return saveActivityData(item.activityId, change.podaci, item.stanje);
-    case 'comment':
-      return postComment(item.activityId, change.komentar, item.stanje);
-    case 'upload':
-      return uploadActivityFiles(
-        {
-          _id: item.activityId,
-          kratakNaziv: change.upload.kratakNaziv,
-          kontrolna: change.upload.kontrolna,
-          version: change.upload.version,
-          locationId: change.upload.locationId,
-        },
-        change.files,
-        { isRequired: change.upload.isRequired, userInput: change.upload.userInput, stanje: item.stanje, onProgress },
-      );
-  }
+  const request = requestOfChange(item);
+  if ('form' in request) return sendForm<unknown>(request.path, request.form, { method: request.method, onProgress });
+  return api<unknown>(request.path, { method: request.method, body: request.json });
 }
 
 /** An answer that means "try again later" rather than "no". */
 function pauseFor(error: unknown): Pause | 'refused' {
-  if (!(error instanceof ApiError)) return 'offline';
-  if (error.status === 0) return 'offline';
-  if (error.status === 401) return 'signedOut';
-  if (error.status === 408 || error.status === 429 || error.status >= 500) return 'server';
-  return 'refused';
+  return error instanceof ApiError ? pauseOfStatus(error.status) : 'offline';
 }
 
 /** The text kept with a refusal: the server's message, else the status. */
@@ -252,7 +237,7 @@ export function flushQueue(): Promise<void> {
 async function withSendLock(body: () => Promise<void>): Promise<void> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
   if (!locks) return body();
-  await locks.request('trasa-queue-send', { ifAvailable: true }, async (lock) => {
+  await locks.request(SEND_LOCK, { ifAvailable: true }, async (lock) => {
     // Another tab is sending: it tells this one what it sent.
     if (lock) await body();
   });
@@ -270,6 +255,7 @@ async function run(): Promise<void> {
     // The browser knows it has no network: its 'online' event starts the next run.
     if (navigator.onLine === false) {
       update({ paused: 'offline' });
+      if (state.items.some(isWaiting)) void armBackgroundSync(owner);
       return;
     }
     // Read again each time: another tab may have kept or sent changes meanwhile.
@@ -281,6 +267,8 @@ async function run(): Promise<void> {
     if (!next) {
       retries = 0;
       update({ paused: null });
+      // Nothing waits: the worker needs no token.
+      await clearWorkerSession().catch(() => undefined);
       return;
     }
     update({ sending: { id: next.id, percent: null, done, total: done + waiting.length }, paused: null });
@@ -298,7 +286,10 @@ async function run(): Promise<void> {
       const pause = pauseFor(error);
       if (pause !== 'refused') {
         update({ paused: pause });
-        if (pause !== 'signedOut') scheduleRetry();
+        if (pause !== 'signedOut') {
+          scheduleRetry();
+          void armBackgroundSync(owner);
+        }
         return;
       }
       const refused: QueuedItem = { ...next, refusal: { status: (error as ApiError).status, message: refusalMessage(error) } };
@@ -328,15 +319,59 @@ export async function submitChange<T>(change: NewChange, onProgress?: (percent: 
     } catch (error) {
       if (!(error instanceof ApiError) || (error.status !== 0 && error.status !== 401)) throw error;
       const queued = await enqueue(change);
-      if (error.status === 0) scheduleRetry();
-      else update({ paused: 'signedOut' });
+      if (error.status === 0) {
+        scheduleRetry();
+        void armBackgroundSync(queued.userId);
+      } else update({ paused: 'signedOut' });
       return { queued };
     }
   }
   const queued = await enqueue(change);
-  if (navigator.onLine === false) update({ paused: 'offline' });
-  else void flushQueue();
+  if (navigator.onLine === false) {
+    update({ paused: 'offline' });
+    void armBackgroundSync(queued.userId);
+  } else void flushQueue();
   return { queued };
+}
+
+// --- Background Sync ----------------------------------------------------------------------------------
+
+/** The part of a service worker registration Background Sync adds (not in TypeScript's DOM library). */
+type SyncRegistration = { sync?: { register(tag: string): Promise<void>; getTags(): Promise<string[]> } };
+
+/**
+ * Changes wait and the page could not send them: where the browser has Background Sync, the worker is
+ * handed the session (this user, the token and script of the moment) and a sync is registered, so the
+ * changes go when the network returns even if no page is open then. Without it nothing changes: the page
+ * sends on 'online', on open and on its retry.
+ */
+export async function armBackgroundSync(userId: string): Promise<boolean> {
+  const token = getToken();
+  if (!token || state.owner !== userId || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return false;
+  try {
+    const registration = (await navigator.serviceWorker.getRegistration()) as (ServiceWorkerRegistration & SyncRegistration) | undefined;
+    if (!registration?.active || !registration.sync) return false;
+    await putWorkerSession({ userId, token, script: getScript() });
+    // One registration at a time: a pending (or firing) one is left to the browser's own retries, so a page
+    // answering a sync it could not complete does not register the next at once.
+    if (!(await registration.sync.getTags()).includes(SYNC_TAG)) await registration.sync.register(SYNC_TAG);
+    return true;
+  } catch {
+    // Refused (no permission, a private window): the page's own triggers remain.
+    return false;
+  }
+}
+
+/**
+ * The worker's sync, with this page open: the page sends (it shows the progress and reads the screens
+ * again), answering 'taken' at once and then whether changes still wait.
+ */
+function answerWorker(event: MessageEvent): void {
+  const port = event.ports[0];
+  if (event.data !== SYNC_REQUEST || !port) return;
+  if (!state.owner) return;
+  port.postMessage('taken' satisfies SyncReply);
+  void flushQueue().then(() => port.postMessage((state.items.some(isWaiting) ? 'retry' : 'done') satisfies SyncReply));
 }
 
 // --- who and when -------------------------------------------------------------------------------------
@@ -370,6 +405,7 @@ export function startQueue(): void {
     retries = 0;
     void flushQueue();
   });
+  navigator.serviceWorker?.addEventListener('message', answerWorker);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible' && state.items.some(isWaiting) && navigator.onLine !== false) void flushQueue();
   });

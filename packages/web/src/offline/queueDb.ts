@@ -1,12 +1,16 @@
 import type { ActivityState, DataItem } from '@trasa/domain';
-import { type DBSchema, deleteDB, type IDBPDatabase, openDB } from 'idb';
+import { deleteDB, openDB } from 'idb';
+import { openStore, WORKER_SESSION } from './store';
 
 /**
- * The device's copy of the changes waiting to be sent (queue.ts): one IndexedDB database of its own, one
- * object store whose auto-incremented key is the order the changes were made in. Files are kept as Blobs.
+ * The device's copy of the changes waiting to be sent (queue.ts, and the service worker's
+ * backgroundSync.ts): the store `changes` of the device's database 'trasa-offline' (store.ts), whose
+ * auto-incremented key is the order the changes were made in. Files are kept as Blobs. Worker-safe: no
+ * `window`, no local storage.
  */
-export const QUEUE_DB = 'trasa-queue';
 const STORE = 'changes';
+/** The database the changes had of their own before they moved into 'trasa-offline': read once, then deleted. */
+export const FORMER_QUEUE_DB = 'trasa-queue';
 
 /** A document of a queued upload: the bytes as chosen (a photo already shrunk). */
 export type QueuedFile = { name: string; type: string; blob: Blob };
@@ -48,24 +52,32 @@ export type QueuedItem = {
 
 export type NewItem = Omit<QueuedItem, 'id'>;
 
-interface QueueSchema extends DBSchema {
-  changes: { key: number; value: QueuedItem };
+let ready: Promise<void> | null = null;
+
+/**
+ * Changes kept in the former database 'trasa-queue' move into `changes` with their keys (their order), once
+ * per page or worker; the former database is then deleted. Where the browser cannot list its databases, the
+ * former one is opened (and, when it did not exist, created empty and deleted at once).
+ */
+export async function moveFormerQueue(): Promise<void> {
+  if (typeof indexedDB.databases === 'function') {
+    const names = (await indexedDB.databases()).map((d) => d.name);
+    if (!names.includes(FORMER_QUEUE_DB)) return;
+  }
+  const former = await openDB(FORMER_QUEUE_DB);
+  const items: QueuedItem[] = former.objectStoreNames.contains(STORE) ? await former.getAll(STORE) : [];
+  former.close();
+  if (items.length > 0) {
+    const tx = (await openStore()).transaction(STORE, 'readwrite');
+    await Promise.all([...items.map((item) => tx.store.put(item)), tx.done]);
+  }
+  await deleteDB(FORMER_QUEUE_DB);
 }
 
-let opened: Promise<IDBPDatabase<QueueSchema>> | null = null;
-
-function db(): Promise<IDBPDatabase<QueueSchema>> {
-  opened ??= openDB<QueueSchema>(QUEUE_DB, 1, {
-    upgrade(database) {
-      database.createObjectStore(STORE, { keyPath: 'id', autoIncrement: true });
-    },
-    // Another tab deleting or upgrading the database: let it, open again when next needed.
-    blocking() {
-      void opened?.then((d) => d.close());
-      opened = null;
-    },
-  });
-  return opened;
+async function db() {
+  ready ??= moveFormerQueue().catch(() => undefined);
+  await ready;
+  return openStore();
 }
 
 /** Every kept change, in the order they were made. */
@@ -87,11 +99,14 @@ export async function deleteItem(id: number): Promise<void> {
   await (await db()).delete(STORE, id);
 }
 
-/** Removes the changes of every user but `userId`. */
+/** Removes the changes of every user but `userId`, and the worker's session when it is another user's. */
 export async function deleteOthers(userId: string): Promise<number> {
-  const tx = (await db()).transaction(STORE, 'readwrite');
+  const tx = (await db()).transaction([STORE, 'session'], 'readwrite');
+  const session = tx.objectStore('session');
+  if ((await session.get(WORKER_SESSION))?.userId !== userId) await session.delete(WORKER_SESSION);
+  const changes = tx.objectStore(STORE);
   let removed = 0;
-  for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
+  for (let cursor = await changes.openCursor(); cursor; cursor = await cursor.continue()) {
     if (cursor.value.userId !== userId) {
       await cursor.delete();
       removed++;
@@ -101,10 +116,8 @@ export async function deleteOthers(userId: string): Promise<number> {
   return removed;
 }
 
-/** Removes everything: the database itself. */
+/** Removes every kept change (of every user) and the service worker's session with them. */
 export async function deleteAll(): Promise<void> {
-  const current = opened;
-  opened = null;
-  if (current) (await current.catch(() => null))?.close();
-  await deleteDB(QUEUE_DB);
+  const tx = (await db()).transaction([STORE, 'session'], 'readwrite');
+  await Promise.all([tx.objectStore(STORE).clear(), tx.objectStore('session').clear(), tx.done]);
 }

@@ -3,17 +3,22 @@
  * `idb`. API answers stay `Cache-Control: no-store`; what the app may show without a network it writes
  * here itself, per user, and reads back only for the same user and for `KEEP_MS`.
  *
- * Stores (schema version `DB_VERSION`; a later version adds an `if (oldVersion < N)` step to `upgrade`):
+ * Stores (schema version `DB_VERSION`; each version adds an `if (oldVersion < N)` step to `upgrade`):
  * - `answers`: kept GET answers, keyed [userId, path] (the path with its query, as the client calls it);
- * - `queue`: work made on the device and not yet sent, key auto-incremented (the order it is sent in).
+ * - `changes`: the changes made on the device and not yet sent (queueDb.ts), key auto-incremented (the
+ *   order they are sent in);
+ * - `session`: one record, `worker`, while changes wait: whose they are and the token and script the
+ *   service worker sends them with (Background Sync, offline/backgroundSync.ts).
  *
- * This module loads lazily (the client imports it when it keeps or needs an answer): the login page's
+ * Nothing here touches the page (no `window`, no local storage): the service worker opens it too. This
+ * module loads lazily (the client imports it when it keeps or needs an answer): the login page's
  * JavaScript does not carry it.
  */
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { QueuedItem } from './queueDb';
 
 export const DB_NAME = 'trasa-offline';
-export const DB_VERSION = 1;
+export const DB_VERSION = 2;
 /** How long a kept answer may be shown: seven days from when the network last answered it. */
 export const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -26,25 +31,19 @@ export type KeptAnswer = {
   data: unknown;
 };
 
-/** A change made on the device, waiting for the network. */
-export type QueueEntry = {
-  /** Auto-incremented: the order of sending. */
-  id?: number;
-  /** Whose change it is: only that user's session sends or shows it. */
-  userId: string;
-  createdAt: number;
-  /** What it is ('data', 'comment', 'upload', …): the sender reads `payload` by it. */
-  kind: string;
-  payload: unknown;
-};
+/** What the service worker sends the waiting changes with: only this user's, with this token. */
+export type WorkerSession = { userId: string; token: string; script: 'cyr' | 'lat' };
 
 export interface OfflineSchema extends DBSchema {
   answers: { key: [string, string]; value: KeptAnswer; indexes: { byUser: string; bySavedAt: number } };
-  queue: { key: number; value: QueueEntry; indexes: { byUser: string } };
+  changes: { key: number; value: QueuedItem };
+  session: { key: string; value: WorkerSession };
 }
 
 export type OfflineDb = IDBPDatabase<OfflineSchema>;
-export const STORES = ['answers', 'queue'] as const;
+export const STORES = ['answers', 'changes', 'session'] as const;
+/** The session store's one key. */
+export const WORKER_SESSION = 'worker';
 
 let opening: Promise<OfflineDb> | null = null;
 
@@ -60,8 +59,14 @@ export function openStore(): Promise<OfflineDb> {
         const answers = db.createObjectStore('answers', { keyPath: ['userId', 'path'] });
         answers.createIndex('byUser', 'userId');
         answers.createIndex('bySavedAt', 'savedAt');
-        const queue = db.createObjectStore('queue', { keyPath: 'id', autoIncrement: true });
-        queue.createIndex('byUser', 'userId');
+      }
+      if (oldVersion < 2) {
+        // Version 1's `queue` store was never written (the changes had a database of their own, moved
+        // into `changes` by queueDb.ts when it first opens this one).
+        const names = db.objectStoreNames as DOMStringList;
+        if (names.contains('queue')) db.deleteObjectStore('queue' as never);
+        db.createObjectStore('changes', { keyPath: 'id', autoIncrement: true });
+        db.createObjectStore('session');
       }
     },
     // A newer version opened in another tab: this one lets it upgrade and opens again when next asked.
@@ -99,7 +104,7 @@ export async function readAnswer(userId: string, path: string, now = Date.now())
   return kept && now - kept.savedAt <= KEEP_MS ? kept : undefined;
 }
 
-/** Removes the answers kept for any other user than `userId` and those older than KEEP_MS. The queue is left as it is. */
+/** Removes the answers kept for any other user than `userId` and those older than KEEP_MS. The waiting changes are left as they are. */
 export async function pruneAnswers(userId: string, now = Date.now()): Promise<number> {
   const db = await openStore();
   const tx = db.transaction('answers', 'readwrite');
@@ -114,13 +119,17 @@ export async function pruneAnswers(userId: string, now = Date.now()): Promise<nu
   return removed;
 }
 
-/** Removes every kept answer (of every user); the queue stays. */
+/**
+ * Removes every kept answer (of every user) and the service worker's session (the token was refused); the
+ * waiting changes stay.
+ */
 export async function clearAnswers(): Promise<void> {
   const db = await openStore();
-  await db.clear('answers');
+  const tx = db.transaction(['answers', 'session'], 'readwrite');
+  await Promise.all([tx.objectStore('answers').clear(), tx.objectStore('session').clear(), tx.done]);
 }
 
-/** Empties every store: kept answers and the queue, of every user. */
+/** Empties every store: kept answers, waiting changes and the worker's session, of every user. */
 export async function clearStore(): Promise<void> {
   const db = await openStore();
   const tx = db.transaction([...STORES], 'readwrite');
@@ -130,6 +139,23 @@ export async function clearStore(): Promise<void> {
 /** How many records each store holds (the sign-out check, tests). */
 export async function countRecords(): Promise<Record<(typeof STORES)[number], number>> {
   const db = await openStore();
-  const [answers, queue] = await Promise.all(STORES.map((name) => db.count(name)));
-  return { answers: answers ?? 0, queue: queue ?? 0 };
+  const [answers, changes, session] = await Promise.all(STORES.map((name) => db.count(name)));
+  return { answers: answers ?? 0, changes: changes ?? 0, session: session ?? 0 };
+}
+
+/** The service worker's session: written while changes wait (queue.ts), read by the worker's sender. */
+export async function putWorkerSession(session: WorkerSession): Promise<void> {
+  const db = await openStore();
+  await db.put('session', session, WORKER_SESSION);
+}
+
+export async function readWorkerSession(): Promise<WorkerSession | undefined> {
+  const db = await openStore();
+  return db.get('session', WORKER_SESSION);
+}
+
+/** Nothing waits any more, or the token was refused: the worker has nothing to send with. */
+export async function clearWorkerSession(): Promise<void> {
+  const db = await openStore();
+  await db.delete('session', WORKER_SESSION);
 }
