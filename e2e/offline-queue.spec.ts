@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { checkScreen } from './support/a11y';
 import { ADMIN, apiToken, DEMO_PASSWORD } from './support/api';
-import { pdfFile } from './support/files';
 import { deviceRecords, recordSyncRegistrations, serviceWorkerControls, syncRegistrations } from './support/device';
+import { pdfFile } from './support/files';
 import { signIn } from './support/ui';
 
 /**
