@@ -31,7 +31,8 @@ async function query(url, text) {
 
 /** The built server on a fresh, demo-seeded database; returns its base URL and stop(). */
 export async function startServer(serverDist = SERVER_DIST, webDist = WEB_DIST) {
-  const port = await freePort();
+  // BENCH_PORT: a port of one's own on a shared machine; else any free one.
+  const port = Number(process.env.BENCH_PORT) || (await freePort());
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'trasa-lighthouse-'));
   const env = {
     ...process.env,

@@ -33,7 +33,7 @@ type WorkerScope = {
 const worker = self as unknown as WorkerScope;
 
 // The build writes the list of files in place of `self.__WB_MANIFEST` (it must read exactly so).
-precacheAndRoute(worker.__WB_MANIFEST);
+precacheAndRoute((self as unknown as WorkerScope).__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 /**
