@@ -72,7 +72,8 @@ async function prepare(base) {
   });
   const clusterId = created.location._id;
   await admin.patch(`/api/link/location-to-contract/${model.ugovor._id}`, { lokacije: [clusterId] });
-  const steps = async () => new Map((await contractor.get(`/api/location/${clusterId}`)).location.aktivnosti.map((a) => [a.kratakNaziv, a._id]));
+  const steps = async () =>
+    new Map((await contractor.get(`/api/location/${clusterId}`)).location.aktivnosti.map((a) => [a.kratakNaziv, a._id]));
   const a1id = (await steps()).get('A1');
   await client.post('/api/activity/activity-status', { status: 'U toku', activityId: a1id });
   const { activity: a1 } = await client.get(`/api/activity/${a1id}`);
@@ -149,7 +150,12 @@ try {
   await heading.waitFor();
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  await page.getByTestId('file-name').or(page.getByText('Нема документа')).first().waitFor().catch(() => undefined);
+  await page
+    .getByTestId('file-name')
+    .or(page.getByText('Нема документа'))
+    .first()
+    .waitFor()
+    .catch(() => undefined);
   await shot(page, '01-online', 'the activity opened online: the top bar, A2 with its data and documents');
   const photo = await cameraPhoto(page);
 
@@ -205,7 +211,10 @@ try {
   await shot(page, '06-sending', 'reconnected: the list shows the one being sent and its progress');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   await expect(bar.getByRole('button', { name: /^На чекању/ })).toHaveCount(0, { timeout: 120_000 });
-  await dialog.getByRole('button', { name: 'Затвори' }).click().catch(() => undefined);
+  await dialog
+    .getByRole('button', { name: 'Затвори' })
+    .click()
+    .catch(() => undefined);
 
   // 7. A conflict: a comment made offline meets the activity finished meanwhile.
   await context.setOffline(true);
