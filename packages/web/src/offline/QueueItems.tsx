@@ -8,6 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { saveBlob } from '../api/client';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { useSnackbar } from '../components/SnackbarProvider';
+import { catalogueText } from '../shipped';
 import { QUEUE_LIST_TEXTS } from './listTexts';
 import { dismiss, type QueuedItem, type QueueState } from './queue';
 
@@ -43,6 +44,15 @@ async function copy(text: string): Promise<boolean> {
   }
 }
 
+/**
+ * The activity as kept with the change ('A2 - Usaglašavanje trase …', the catalogue's name as the server
+ * gave it) in the user's script, as headings show it (shipped.ts activityTitle): the code as it is.
+ */
+function shownTitle(title: string): string {
+  const at = title.indexOf(' - ');
+  return at < 0 ? catalogueText(title) : `${title.slice(0, at)} - ${catalogueText(title.slice(at + 3))}`;
+}
+
 /** One kept change: what it is, for which activity, its state (waiting, being sent, refused and why) and what the user may do. */
 function QueueItem({ item, sending, withActivity }: { item: QueuedItem; sending: QueueState['sending']; withActivity: boolean }) {
   const snackbar = useSnackbar();
@@ -53,7 +63,7 @@ function QueueItem({ item, sending, withActivity }: { item: QueuedItem; sending:
   return (
     <Box
       component="li"
-      aria-label={`${kindLabel(item)}: ${item.title}`}
+      aria-label={`${kindLabel(item)}: ${shownTitle(item.title)}`}
       sx={{ border: 1, borderColor: item.refusal ? 'error.main' : 'divider', borderRadius: 1, p: 1.5, listStyle: 'none' }}
     >
       <Stack spacing={1}>
@@ -63,7 +73,7 @@ function QueueItem({ item, sending, withActivity }: { item: QueuedItem; sending:
           </Typography>
           {withActivity && (
             <Link component={RouterLink} to={appPath('activity', { id: item.activityId })} sx={{ overflowWrap: 'anywhere' }}>
-              {item.title}
+              {shownTitle(item.title)}
             </Link>
           )}
           {withActivity && item.cluster && (
@@ -81,7 +91,7 @@ function QueueItem({ item, sending, withActivity }: { item: QueuedItem; sending:
           </Alert>
         ) : (
           <Typography variant="body2" color="text.secondary" role="status">
-            {QUEUE_LIST_TEXTS.waiting}
+            {beingSent ? QUEUE_LIST_TEXTS.beingSent : QUEUE_LIST_TEXTS.waiting}
           </Typography>
         )}
         {beingSent && (

@@ -18,6 +18,7 @@ export const QUEUE_LIST_TEXTS = scripted({
   kindUpload: 'Документа',
   madeAt: 'Направљено',
   waiting: 'Чека на слање',
+  beingSent: 'Шаље се…',
   refusedWhy: (message: string) => `Није примењено: ${message}`,
   copyText: 'Копирај текст',
   copied: 'Текст је копиран.',
