@@ -203,12 +203,12 @@ try {
   await page.getByRole('button', { name: 'Пошаљи документа' }).click();
   await expect(bar.getByRole('button', { name: 'На чекању: 2' })).toBeVisible();
   await expect(page.locator('.MuiSnackbar-root')).toHaveCount(0, { timeout: 15_000 });
-  await page.getByText('Сачувано на уређају, на чекању').scrollIntoViewIfNeeded();
+  await page.getByLabel('Ревидирана дужина кластера').scrollIntoViewIfNeeded();
   await page.evaluate(() => window.scrollBy(0, -220));
   await shot(
     page,
     '04-queued-bar',
-    "data and a photo kept on the device: 'На чекању: 2' in the top bar's own row, the field 'Сачувано на уређају, на чекању'",
+    "data and a photo kept on the device: 'На чекању: 2' in the top bar's own row, the data field as typed",
   );
 
   // 5. The activity's own list of what waits.
