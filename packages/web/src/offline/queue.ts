@@ -411,7 +411,7 @@ export function startQueue(): void {
   });
 }
 
-/** Sign-out: every kept change of this device is removed, the database with them. */
+/** Sign-out: every kept change of this device is removed, and the worker's session with them. */
 export async function clearQueue(): Promise<void> {
   clearTimeout(retryTimer);
   retries = 0;

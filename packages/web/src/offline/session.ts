@@ -1,9 +1,10 @@
 /**
  * The device's copy follows the session (docs/decisions.md "Offline"):
- * - signing out ('Крај рада') clears the device: every kept answer, the queue, and the service worker's
- *   runtime caches (its precache of the application's own files stays: it holds no one's data);
- * - a 401 (the token refused: expired, revoked, the account removed) removes the kept answers but keeps the
- *   queue, which waits for the same user's next sign-in;
+ * - signing out ('Крај рада') clears the device: every kept answer, the queue, the worker's session, and
+ *   the service worker's runtime caches (its precache of the application's own files stays: it holds no
+ *   one's data);
+ * - a 401 (the token refused: expired, revoked, the account removed) removes the kept answers and the
+ *   worker's session (its token) but keeps the queue, which waits for the same user's next sign-in;
  * - the first answer kept for a user removes every other user's kept answers (their queued work stays
  *   theirs, never shown: kept.ts).
  * `onSignedOut` lets the other offline parts (the queue's sender) follow the same moments.
