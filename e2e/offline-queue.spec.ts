@@ -10,7 +10,8 @@ import { signIn } from './support/ui';
  * Field work without signal, on a phone (390 px): a contractor fills an activity's data and takes a photo
  * with the network off (a Background Sync registered for them); the changes wait on the device ('На
  * чекању' in the bar) across a reload made without a network — the app opens from its service worker and
- * the device's copy — and reach the server and its log in order when the network returns. A queued change that meets an activity
+ * the device's copy — and reach the server and its log in order when the network returns; with no page
+ * of the app open, the service worker sends them itself on the browser's sync. A queued change that meets an activity
  * finished meanwhile is not applied: the bar and the page say why, in the server's words, and the text is
  * kept to copy until the user removes it.
  */
@@ -228,6 +229,49 @@ test.describe
       // Newest first: the document, sent second, comes before the data.
       expect(added, messages.join('\n')).toBeGreaterThanOrEqual(0);
       expect(added).toBeLessThan(saved);
+    });
+
+    test('with no page of the app open, the service worker sends what was kept (Background Sync)', async ({ page, context, request }) => {
+      await signIn(page, CONTRACTOR, DEMO_PASSWORD);
+      await page.goto(`/app/aktivnost/${a2id}`);
+      await expect(page.getByRole('heading', { level: 1, name: /^A2 - / })).toBeVisible();
+      await serviceWorkerControls(page);
+      // The browser's own sync, dispatched through DevTools: the registration's id from the worker's events.
+      const cdp = await context.newCDPSession(page);
+      const registrations = new Map<string, string>();
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: list }) => {
+        for (const r of list) if (!r.isDeleted) registrations.set(r.scopeURL, r.registrationId);
+      });
+      await cdp.send('ServiceWorker.enable');
+      const origin = new URL(page.url()).origin;
+      await expect.poll(() => registrations.get(`${origin}/`)).toBeDefined();
+
+      await context.setOffline(true);
+      const text = `Poslato iz pozadine ${Date.now().toString(36)}`;
+      await page.getByRole('textbox', { name: 'Коментар' }).fill(text);
+      await page.getByRole('button', { name: 'Пошаљи', exact: true }).click();
+      await expect(bar(page).getByRole('button', { name: 'На чекању: 1' })).toBeVisible();
+      expect((await deviceRecords(page)).session).toBe(1);
+
+      // The app closed (no page of its origin left), then the network back: the browser's sync wakes the worker.
+      await page.goto('about:blank');
+      await context.setOffline(false);
+      await cdp.send('ServiceWorker.dispatchSyncEvent', {
+        origin,
+        registrationId: registrations.get(`${origin}/`) ?? '',
+        tag: 'trasa-queue',
+        lastChance: false,
+      });
+      const contractor = await as(request, CONTRACTOR);
+      await expect
+        .poll(async () => (await contractor.get<{ activity: Activity }>(`/api/activity/${a2id}`)).activity.komentari.map((k) => k.komentar))
+        .toContain(text);
+
+      // Opened again: nothing waits, the worker's token is gone from the device.
+      await page.goto(`/app/aktivnost/${a2id}`);
+      await expect(page.getByRole('region', { name: 'Коментари' }).getByText(text)).toBeVisible();
+      await expect(bar(page).getByRole('button', { name: /^На чекању/ })).toHaveCount(0);
+      expect(await deviceRecords(page)).toMatchObject({ changes: 0, session: 0 });
     });
 
     test('a queued change that meets an activity finished meanwhile shows why and keeps the text', async ({ page, context, request }) => {
