@@ -14,9 +14,10 @@ import type { ColumnDef } from '../../components/tableTypes';
 import { CONTRACTS } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { UI } from '../../texts';
-import { CONTRACT_KIND_LABELS, contractLabel, contractsOf, statusLabel } from '../clusters/format';
+import { CONTRACT_KIND_LABELS, contractLabel, contractsOf } from '../clusters/format';
 import { LOCATION_NOTICE_MS } from '../clusters/notices';
 import { CLUSTERS_KEY, CONTRACTS_KEY, useLocationQuery } from '../clusters/queries';
+import { CONTRACT_STATUS_COLUMN } from './columns';
 
 const TAB_LABELS: Record<ContractKind, string> = {
   contract: UI.tabGeneralContracts,
@@ -63,10 +64,12 @@ function ChooseCell({ row }: { row: ContractListItem }) {
 }
 
 const COLUMNS: ColumnDef<ContractListItem>[] = [
-  { id: 'izbor', header: UI.choose, Cell: ChooseCell },
+  // The choice itself: never hidden, on a phone beside the first two columns.
+  { id: 'izbor', header: UI.choose, Cell: ChooseCell, enableHiding: false },
   { accessorKey: 'naziv', header: UI.naziv },
   { accessorKey: 'broj', header: UI.broj },
-  { id: 'status', header: UI.status, accessorFn: (c) => statusLabel(c.status) },
+  // Coloured rows (the legend below): the status says the colour in words, as in the contracts' lists.
+  CONTRACT_STATUS_COLUMN,
   { id: 'datumPocetka', header: UI.datumPocetka, accessorFn: (c) => formatDate(c.datumPocetka) || UI.empty },
   { id: 'rokZavrsetka', header: UI.rokZavrsetka, accessorFn: (c) => formatDate(c.rokZavrsetka) || UI.empty },
 ];

@@ -5,7 +5,7 @@ import { appPath, CONTRACT_GROUP_TYPE, CONTRACT_KINDS, type ContractKind, canOpe
 import { lazy, useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { type ContractListItem, listContracts, searchContracts } from '../../api/contracts';
-import { ColourLegend, deadlineRowColor, statusWithDeadline } from '../../components/ColourLegend';
+import { ColourLegend, deadlineRowColor } from '../../components/ColourLegend';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { OnceOpened } from '../../components/OnceOpened';
 import { DeleteAction, EditAction, RowAction } from '../../components/RowAction';
@@ -15,7 +15,7 @@ import { CONTRACTS } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { useCurrentUser } from '../../shell/session';
 import { UI } from '../../texts';
-import { statusLabel } from '../clusters/format';
+import { CONTRACT_STATUS_COLUMN } from './columns';
 import { DETAIL_FROM, detailPath, isFinished, LINK_FROM, LIST_ROUTE, linkPath } from './kinds';
 import { CONTRACT_LABELS } from './labels';
 import { CONTRACTS_KEY } from './queries';
@@ -50,8 +50,7 @@ function columnsOf(kind: ContractKind): ColumnDef<ContractListItem>[] {
       header: UI.rokZavrsetka,
       accessorFn: (c) => formatDate(c.rokZavrsetka) || UI.empty,
     },
-    // The status says what the row's colour adds ('У току, рок истиче'); on a phone under the name.
-    { id: 'status', header: UI.status, accessorFn: (c) => statusWithDeadline(statusLabel(c.status), c.boja), phoneDetail: true },
+    CONTRACT_STATUS_COLUMN,
   ];
   if (CONTRACT_GROUP_TYPE[kind] !== null) {
     const header = CONTRACT_LABELS.groupsOfKind[kind as Exclude<ContractKind, 'contract'>];
