@@ -14,17 +14,10 @@ import type { ColumnDef } from '../../components/tableTypes';
 import { CONTRACTS } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { UI } from '../../texts';
-import { CONTRACT_KIND_LABELS, contractLabel, contractsOf } from '../clusters/format';
+import { CONTRACT_KIND_LABELS, CONTRACT_KIND_TABS, contractLabel, contractsOf } from '../clusters/format';
 import { LOCATION_NOTICE_MS } from '../clusters/notices';
 import { CLUSTERS_KEY, CONTRACTS_KEY, useLocationQuery } from '../clusters/queries';
 import { CONTRACT_STATUS_COLUMN } from './columns';
-
-const TAB_LABELS: Record<ContractKind, string> = {
-  contract: UI.tabGeneralContracts,
-  contractIzv: UI.tabContractorContracts,
-  contractPro: UI.tabDesignerContracts,
-  contractNad: UI.tabSupervisionContracts,
-};
 
 type Chosen = { kind: ContractKind; contract: ContractListItem };
 
@@ -147,14 +140,14 @@ export function ClusterLinkContractPage() {
       </Paper>
       <Tabs value={kind} onChange={(_, v: ContractKind) => setKind(v)} aria-label={SCREEN_TITLES.clusterLinkContract} variant="scrollable">
         {CONTRACT_KINDS.map((k) => (
-          <Tab key={k} value={k} label={TAB_LABELS[k]} />
+          <Tab key={k} value={k} label={CONTRACT_KIND_TABS[k]} />
         ))}
       </Tabs>
       <ChoiceContext.Provider value={choice}>
         <DataTable
           key={kind}
           tableName={`povezivanje-klastera-${kind}`}
-          label={TAB_LABELS[kind]}
+          label={CONTRACT_KIND_TABS[kind]}
           columns={COLUMNS}
           queryKey={[...CONTRACTS_KEY, kind, 'link-list']}
           fetchPage={fetchPage}

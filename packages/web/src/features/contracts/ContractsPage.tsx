@@ -15,6 +15,7 @@ import { CONTRACTS } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { useCurrentUser } from '../../shell/session';
 import { UI } from '../../texts';
+import { CONTRACT_KIND_TABS } from '../clusters/format';
 import { CONTRACT_STATUS_COLUMN } from './columns';
 import { DETAIL_FROM, detailPath, isFinished, LINK_FROM, LIST_ROUTE, linkPath } from './kinds';
 import { CONTRACT_LABELS } from './labels';
@@ -26,13 +27,6 @@ const DeleteContractDialog = lazy(async () => ({ default: (await import('./Delet
 
 /** Contract lists page by 10, 25 or 50 (spec 2 §9). */
 export const CONTRACT_PAGE_SIZES = [10, 25, 50] as const;
-
-const TAB_LABELS: Record<ContractKind, string> = {
-  contract: UI.tabGeneralContracts,
-  contractIzv: UI.tabContractorContracts,
-  contractPro: UI.tabDesignerContracts,
-  contractNad: UI.tabSupervisionContracts,
-};
 
 /** naziv, broj, start, duration, due date, status, the groups (typed kinds), documents and linked clusters. */
 function columnsOf(kind: ContractKind): ColumnDef<ContractListItem>[] {
@@ -131,7 +125,7 @@ function ContractList({ kind }: { kind: ContractKind }) {
       {lists.length > 1 && (
         <Tabs value={kind} aria-label={CONTRACT_LABELS.otherLists} variant="scrollable">
           {lists.map((k) => (
-            <Tab key={k} value={k} label={TAB_LABELS[k]} component={RouterLink} to={appPath(LIST_ROUTE[k])} />
+            <Tab key={k} value={k} label={CONTRACT_KIND_TABS[k]} component={RouterLink} to={appPath(LIST_ROUTE[k])} />
           ))}
         </Tabs>
       )}
