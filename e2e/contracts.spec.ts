@@ -250,6 +250,17 @@ test.describe
       await expect(page.getByRole('heading', { name: finishedName })).toBeVisible();
       await expect(page.getByRole('table', { name: 'Подаци о уговору' })).toContainText(shown(day(-250)));
       await expect(page.getByRole('button', { name: 'Повежи кластере' })).toHaveCount(0);
+
+      // Linking a cluster, the coloured list says the colour in words too (WCAG 1.4.1): finished late.
+      const { locations } = await admin.get<{ locations: { _id: string; naziv: string }[] }>('/api/location?page=1&limit=50');
+      const cluster = locations.find((l) => l.naziv === DEMO_CLUSTER);
+      expect(cluster).toBeTruthy();
+      await page.goto(`/app/klaster/povezivanje-sa-ugovorom/${cluster?._id}`);
+      await page.getByRole('tab', { name: LIST }).click();
+      await search(page, finishedName);
+      const offered = rowWith(page, LIST, finishedName);
+      await expect(offered).toContainText('Завршен, после рока');
+      await expect(offered.locator('td').first()).toHaveCSS('background-image', /linear-gradient/);
     });
 
     test('a general contract: the good document is kept, a refused one is named with its reason', async ({ page }) => {

@@ -25,12 +25,8 @@ const EXPORTED = (name: string) =>
     `export\\s+(?:declare\\s+)?(?:const|let|var|function\\*?|async\\s+function|class)\\s+${name}\\b|export\\s*\\{[^}]*\\b${name}\\b`,
   );
 
-/**
- * The modules a module needs before it runs: itself and its static imports, recursively. Through a barrel
- * (`@mui/material`, `@trasa/domain`) only the modules that export the names imported from it: the build
- * leaves the others out, so the barrel's own list of imports would name every component of MUI.
- */
-function staticClosure(graph: ModuleGraph, root: string): Set<string> {
+/** The modules reached from `root`: itself and, recursively, the modules `next` names for each one reached. */
+function reach(graph: ModuleGraph, root: string, next: (info: ModuleInfo) => string[]): Set<string> {
   const seen = new Set<string>();
   const stack = [root];
   while (stack.length > 0) {
@@ -38,53 +34,53 @@ function staticClosure(graph: ModuleGraph, root: string): Set<string> {
     if (seen.has(id)) continue;
     seen.add(id);
     const info = graph.getModuleInfo(id);
-    if (!info) continue;
-    for (const imported of info.importedIds) {
-      const barrel = BARRELS.find((b) => b.id.test(imported));
-      if (!barrel) {
-        stack.push(imported);
-        continue;
-      }
-      const names = [...(info.code ?? '').matchAll(NAMED_IMPORT)]
-        .filter((m) => m[2] === barrel.specifier)
-        .flatMap((m) => (m[1] ?? '').split(','))
-        .map(
-          (n) =>
-            n
-              .trim()
-              .replace(/^type\s+/, '')
-              .split(/\s+as\s+/)[0] ?? '',
-        )
-        .filter((n) => /^\w+$/.test(n));
-      const parts = graph.getModuleInfo(imported)?.importedIds ?? [];
-      for (const name of names) {
-        const part =
-          parts.find((p) => p.includes(`${path.sep}${name}${path.sep}`) || p.includes(`/${name}/`)) ??
-          parts.find((p) => EXPORTED(name).test(graph.getModuleInfo(p)?.code ?? ''));
-        if (part) stack.push(part);
-      }
-    }
+    if (info) stack.push(...next(info));
   }
   return seen;
+}
+
+/**
+ * A module's static imports. Through a barrel (`@mui/material`, `@trasa/domain`) only the modules that
+ * export the names imported from it: the build leaves the others out, so the barrel's own list of imports
+ * would name every component of MUI.
+ */
+function staticImports(graph: ModuleGraph, info: ModuleInfo): string[] {
+  return info.importedIds.flatMap((imported) => {
+    const barrel = BARRELS.find((b) => b.id.test(imported));
+    if (!barrel) return [imported];
+    const names = [...(info.code ?? '').matchAll(NAMED_IMPORT)]
+      .filter((m) => m[2] === barrel.specifier)
+      .flatMap((m) => (m[1] ?? '').split(','))
+      .map(
+        (n) =>
+          n
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)[0] ?? '',
+      )
+      .filter((n) => /^\w+$/.test(n));
+    const parts = graph.getModuleInfo(imported)?.importedIds ?? [];
+    return names.flatMap((name) => {
+      const part =
+        parts.find((p) => p.includes(`${path.sep}${name}${path.sep}`) || p.includes(`/${name}/`)) ??
+        parts.find((p) => EXPORTED(name).test(graph.getModuleInfo(p)?.code ?? ''));
+      return part ? [part] : [];
+    });
+  });
+}
+
+/** The modules a module needs before it runs: itself and its static imports (staticImports), recursively. */
+function staticClosure(graph: ModuleGraph, root: string): Set<string> {
+  return reach(graph, root, (info) => staticImports(graph, info));
 }
 
 /** Every module a dynamic import loads (the screens, the forms' dialogs, the charts …), found from the entry. */
 function dynamicEntries(graph: ModuleGraph, root: string): Set<string> {
   const entries = new Set<string>();
-  const seen = new Set<string>();
-  const stack = [root];
-  while (stack.length > 0) {
-    const id = stack.pop() as string;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const info = graph.getModuleInfo(id);
-    if (!info) continue;
-    stack.push(...info.importedIds);
-    for (const imported of info.dynamicallyImportedIds) {
-      entries.add(imported);
-      stack.push(imported);
-    }
-  }
+  reach(graph, root, (info) => {
+    for (const imported of info.dynamicallyImportedIds) entries.add(imported);
+    return [...info.importedIds, ...info.dynamicallyImportedIds];
+  });
   return entries;
 }
 
@@ -109,15 +105,12 @@ const groupsOf = new WeakMap<object, Groups>();
 function groupOf(id: string, graph: ModuleGraph): string | null {
   let groups = groupsOf.get(graph);
   if (!groups) {
+    // What the modules `roots` (in src/) need beyond the groups `taken`.
+    const beyond = (roots: string[], taken: Set<string>[]) =>
+      new Set(roots.flatMap((r) => [...staticClosure(graph, path.join(SRC, r))]).filter((m) => !taken.some((t) => t.has(m))));
     const entry = staticClosure(graph, path.join(SRC, 'main.tsx'));
-    const shell = new Set(
-      [...staticClosure(graph, path.join(SRC, 'FullApp.tsx')), ...staticClosure(graph, path.join(SRC, 'shell/AppShell.tsx'))].filter(
-        (m) => !entry.has(m),
-      ),
-    );
-    const table = new Set(
-      [...staticClosure(graph, path.join(SRC, 'components/DataTable.tsx'))].filter((m) => !entry.has(m) && !shell.has(m)),
-    );
+    const shell = beyond(['FullApp.tsx', 'shell/AppShell.tsx'], [entry]);
+    const table = beyond(['components/DataTable.tsx'], [entry, shell]);
     // The app's own modules that two or more lazily loaded parts (screens, dialogs) need beyond those:
     // small components, API modules, icons, messages. One `shared` chunk, instead of a chunk for each set of
     // parts that shares some (a screen's first visit asked for ~25 files of 1 KB: on HTTP/1.1's six

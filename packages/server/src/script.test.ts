@@ -43,14 +43,17 @@ describe("the request's script", () => {
     const latin = await tokenFor(t.ctx, latinUser);
     const saved = await t.call({ method: 'POST', url: '/api/user/edit-script', token: latin, payload: { pismo: 'lat' } });
     expect(saved.statusCode, saved.body).toBe(200);
-    const message = async (token: string | undefined, headers: Record<string, string> = {}) =>
-      (await t.call({ method: 'DELETE', url: missing, ...(token && { token }), headers })).json().message;
-    expect(await message(admin)).toBe('Није пронађено');
-    expect(await message(admin, as('lat'))).toBe('Nije pronađeno');
-    expect(await message(latin)).toBe('Nije pronađeno');
-    expect(await message(latin, as('cyr'))).toBe('Није пронађено');
-    // Something else in the header: the user's choice.
-    expect(await message(latin, { [SCRIPT_HEADER]: 'glagoljica' })).toBe('Nije pronađeno');
+    const cases: [who: string, token: string, headers: Record<string, string>, message: string][] = [
+      ['no header, no choice', admin, {}, 'Није пронађено'],
+      ['the header', admin, as('lat'), 'Nije pronađeno'],
+      ["the user's choice", latin, {}, 'Nije pronađeno'],
+      ["the header over the user's choice", latin, as('cyr'), 'Није пронађено'],
+      ["something else in the header: the user's choice", latin, { [SCRIPT_HEADER]: 'glagoljica' }, 'Nije pronađeno'],
+    ];
+    for (const [who, token, headers, message] of cases) {
+      const res = await t.call({ method: 'DELETE', url: missing, token, headers });
+      expect(res.json().message, who).toBe(message);
+    }
     // Anonymous: the header, else Cyrillic.
     expect((await t.call({ method: 'GET', url: '/api/nepostojeca' })).json().message).toBe(toScript(COMMON.routeNotFound, 'cyr'));
     expect((await t.call({ method: 'GET', url: '/api/nepostojeca', headers: as('lat') })).json().message).toBe(COMMON.routeNotFound);
@@ -81,27 +84,17 @@ describe('answers in one script, typed values as typed', () => {
   });
 
   it('a success message', async () => {
-    const cyr = await t.call({
-      method: 'POST',
-      url: '/api/types',
-      token: admin,
-      headers: as('cyr'),
-      payload: { naziv: 'Konsultant', kratakNaziv: 'KON' },
-    });
-    expect(cyr.statusCode, cyr.body).toBe(201);
-    expect(cyr.json().message).toBe('Успешно сте додали тип групе.');
-    // The data in the answer as typed.
-    expect(cyr.json().type).toMatchObject({ naziv: 'Konsultant', kratakNaziv: 'KON' });
-    const lat = await t.call({
-      method: 'POST',
-      url: '/api/types',
-      token: admin,
-      headers: as('lat'),
-      payload: { naziv: 'Конзултант', kratakNaziv: 'КОН' },
-    });
-    expect(lat.json().message).toBe(toScript(TYPE_TEXTS.created, 'lat'));
-    expect(lat.json().message).toBe('Uspešno ste dodali tip grupe.');
-    expect(lat.json().type).toMatchObject({ naziv: 'Конзултант', kratakNaziv: 'КОН' });
+    // Each script's message with a type named in the other script: the data in the answer as typed.
+    for (const [script, naziv, kratakNaziv, message] of [
+      ['cyr', 'Konsultant', 'KON', 'Успешно сте додали тип групе.'],
+      ['lat', 'Конзултант', 'КОН', 'Uspešno ste dodali tip grupe.'],
+    ] as const) {
+      const res = await t.call({ method: 'POST', url: '/api/types', token: admin, headers: as(script), payload: { naziv, kratakNaziv } });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().message).toBe(message);
+      expect(res.json().message).toBe(toScript(TYPE_TEXTS.created, script));
+      expect(res.json().type).toMatchObject({ naziv, kratakNaziv });
+    }
   });
 
   it("an import row's message: the fixed words converted, the typed name as typed", async () => {
@@ -134,24 +127,36 @@ describe('answers in one script, typed values as typed', () => {
       expect(body.message).toBe(toScript(IMPORTS.success, script));
       return body.document.importReport;
     };
-    const lat = await rowsIn('lat');
-    expect(lat.map((r) => r.errors)).toEqual([
-      ['Greška pri kreiranju za red: Рутер - Tip inventara „Рутер“ ne postoji u šifarniku.'],
-      ['Greška pri kreiranju za red: Ruter - Tip inventara „Ruter“ ne postoji u šifarniku.'],
-    ]);
-    // The row's name is data: as typed.
-    expect(lat.map((r) => r.naziv)).toEqual(['Рутер', 'Ruter']);
-    const cyr = await rowsIn('cyr');
-    expect(cyr.map((r) => r.errors)).toEqual([
-      ['Грешка при креирању за ред: Рутер - Тип инвентара „Рутер“ не постоји у шифарнику.'],
-      ['Грешка при креирању за ред: Ruter - Тип инвентара „Ruter“ не постоји у шифарнику.'],
-    ]);
+    for (const [script, errors] of [
+      [
+        'lat',
+        [
+          ['Greška pri kreiranju za red: Рутер - Tip inventara „Рутер“ ne postoji u šifarniku.'],
+          ['Greška pri kreiranju za red: Ruter - Tip inventara „Ruter“ ne postoji u šifarniku.'],
+        ],
+      ],
+      [
+        'cyr',
+        [
+          ['Грешка при креирању за ред: Рутер - Тип инвентара „Рутер“ не постоји у шифарнику.'],
+          ['Грешка при креирању за ред: Ruter - Тип инвентара „Ruter“ не постоји у шифарнику.'],
+        ],
+      ],
+    ] as const) {
+      const rows = await rowsIn(script);
+      expect(rows.map((r) => r.errors)).toEqual(errors);
+      // The row's name is data: as typed.
+      expect(rows.map((r) => r.naziv)).toEqual(['Рутер', 'Ruter']);
+    }
     expect(INVENTORY.importRowUnknownType('x')).toMatch(LATIN);
   });
 
   it('the inventory import’s size refusal is a Serbian sentence in the chosen script', () => {
-    expect(toScript(INVENTORY.importTooLarge, 'cyr')).toBe('Документ не сме бити већи од 10 мегабајта.');
-    expect(toScript(INVENTORY.importTooLarge, 'lat')).toBe('Dokument ne sme biti veći od 10 megabajta.');
+    for (const [script, sentence] of [
+      ['cyr', 'Документ не сме бити већи од 10 мегабајта.'],
+      ['lat', 'Dokument ne sme biti veći od 10 megabajta.'],
+    ] as const)
+      expect(toScript(INVENTORY.importTooLarge, script)).toBe(sentence);
   });
 });
 
@@ -168,14 +173,14 @@ describe('log sentences', () => {
       expect(res.statusCode, res.body).toBe(200);
       return (res.json().logs as LogDto[]).map((l) => l.message);
     };
-    const lat = await sentences('/api/log?limit=50', 'lat');
-    expect(lat).toContain(`Korisnik ${adminEmail} je dodao tip grupe Тип Ћирилица.`);
-    expect(lat).toContain(`Korisnik ${adminEmail} je dodao tip grupe Tip Latinica.`);
-    expect(lat).toContain('Korisnik stari@primer.rs je dodao tip grupe Stari.');
-    const cyr = await sentences('/api/log?limit=50', 'cyr');
-    expect(cyr).toContain(`Корисник ${adminEmail} је додао тип групе Тип Ћирилица.`);
-    expect(cyr).toContain(`Корисник ${adminEmail} је додао тип групе Tip Latinica.`);
-    expect(cyr).toContain('Korisnik stari@primer.rs je dodao tip grupe Stari.');
+    for (const [script, added] of [
+      ['lat', (name: string) => `Korisnik ${adminEmail} je dodao tip grupe ${name}.`],
+      ['cyr', (name: string) => `Корисник ${adminEmail} је додао тип групе ${name}.`],
+    ] as const) {
+      const read = await sentences('/api/log?limit=50', script);
+      for (const name of ['Тип Ћирилица', 'Tip Latinica']) expect(read).toContain(added(name));
+      expect(read).toContain('Korisnik stari@primer.rs je dodao tip grupe Stari.');
+    }
     // The stored sentence is as written (the search reads it), its typed values' places beside it.
     const [stored] = await t.db
       .select({ message: auditLogs.message, spans: auditLogs.typedSpans })
@@ -205,17 +210,32 @@ describe('mails', () => {
       if (!mail) throw new Error('no mail');
       return mail;
     };
-    const latinReader = await createUser(t.db, { ime: 'Ђорђе', email: 'pismo.lat@primer.rs' });
-    await t.call({ method: 'POST', url: '/api/user/edit-script', token: await tokenFor(t.ctx, latinReader), payload: { pismo: 'lat' } });
-    const toLatin = await reset(latinReader);
-    expect(toLatin.subject).toBe('Trasa — promena lozinke');
-    expect(toLatin.text).toMatch(/^Poštovani\/a Ђорђе,\n\nza promenu lozinke u aplikaciji Trasa otvorite link:\nhttp:\/\/trasa\.test\//);
-    const cyrillicReader = await createUser(t.db, { ime: 'Đorđe', email: 'pismo.cyr@primer.rs' });
-    const toCyrillic = await reset(cyrillicReader);
-    expect(toCyrillic.subject).toBe('Траса — промена лозинке');
-    expect(toCyrillic.text).toMatch(/^Поштовани\/а Đorđe,\n\nза промену лозинке у апликацији Траса отворите линк:\nhttp:\/\/trasa\.test\//);
-    // The link as sent: addresses are never converted.
-    expect(toCyrillic.text).toContain('email=pismo.cyr%40primer.rs');
+    // A reader of each script, named in the other one.
+    for (const { pismo, ime, subject, text } of [
+      {
+        pismo: 'lat',
+        ime: 'Ђорђе',
+        subject: 'Trasa — promena lozinke',
+        text: /^Poštovani\/a Ђорђе,\n\nza promenu lozinke u aplikaciji Trasa otvorite link:\nhttp:\/\/trasa\.test\//,
+      },
+      {
+        pismo: 'cyr',
+        ime: 'Đorđe',
+        subject: 'Траса — промена лозинке',
+        text: /^Поштовани\/а Đorđe,\n\nза промену лозинке у апликацији Траса отворите линк:\nhttp:\/\/trasa\.test\//,
+      },
+    ] as const) {
+      const reader = await createUser(t.db, { ime, email: `pismo.${pismo}@primer.rs` });
+      // Cyrillic is every user's script until they choose.
+      if (pismo === 'lat') {
+        await t.call({ method: 'POST', url: '/api/user/edit-script', token: await tokenFor(t.ctx, reader), payload: { pismo } });
+      }
+      const mail = await reset(reader);
+      expect(mail.subject).toBe(subject);
+      expect(mail.text).toMatch(text);
+      // The link as sent: addresses are never converted.
+      expect(mail.text).toContain(`email=pismo.${pismo}%40primer.rs`);
+    }
   });
 });
 
@@ -236,14 +256,15 @@ describe('exports', () => {
 
   it('write the title, the headers and the product’s words in the chosen script, the data as stored', async () => {
     await createUser(t.db, { role: 'Gost', ime: 'Гордана', prezime: 'Gostić', email: 'gordana.pismo@primer.rs' });
-    const cyr = await sheet('/api/export/guests?format=xlsx&eng=gordana.pismo', 'cyr');
-    expect(cyr.name).toBe('Гости');
-    expect(cyr.rows[0]).toEqual(['Име', 'Презиме', 'Имејл', 'Имејл потврђен', 'Статус']);
-    expect(cyr.rows[1]).toEqual(['Гордана', 'Gostić', 'gordana.pismo@primer.rs', 'Да', 'активан']);
-    const lat = await sheet('/api/export/guests?format=xlsx&eng=gordana.pismo', 'lat');
-    expect(lat.name).toBe('Gosti');
-    expect(lat.rows[0]).toEqual(['Ime', 'Prezime', 'Imejl', 'Imejl potvrđen', 'Status']);
-    expect(lat.rows[1]).toEqual(['Гордана', 'Gostić', 'gordana.pismo@primer.rs', 'Da', 'aktivan']);
+    for (const [script, name, headers, [yes, active]] of [
+      ['cyr', 'Гости', ['Име', 'Презиме', 'Имејл', 'Имејл потврђен', 'Статус'], ['Да', 'активан']],
+      ['lat', 'Gosti', ['Ime', 'Prezime', 'Imejl', 'Imejl potvrđen', 'Status'], ['Da', 'aktivan']],
+    ] as const) {
+      const written = await sheet('/api/export/guests?format=xlsx&eng=gordana.pismo', script);
+      expect(written.name).toBe(name);
+      expect(written.rows[0]).toEqual(headers);
+      expect(written.rows[1]).toEqual(['Гордана', 'Gostić', 'gordana.pismo@primer.rs', yes, active]);
+    }
   });
 
   it('write a built-in name in the chosen script and a name someone gave as given', async () => {

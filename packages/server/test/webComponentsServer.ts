@@ -2,23 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../src/app.js';
 import { ensureFirstAdmin } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config.js';
-import { users } from '../src/db/schema.js';
 import { activities } from '../src/db/schema-activities.js';
-import { clusterSettlements, clusters, settlements } from '../src/db/schema-clusters.js';
-import { selectUserWithRelations } from '../src/features/users/presenter.js';
-import { toActor } from '../src/platform/auth.js';
+import { clusters } from '../src/db/schema-clusters.js';
 import { connect, type Db } from '../src/platform/database.js';
 import { ensureDatabase } from '../src/platform/ensureDatabase.js';
 import { fileStore } from '../src/platform/files.js';
 import { seedDemo } from '../src/seed/demo.js';
-import { DEMO_STORIES } from '../src/seed/demoActivities.js';
+import { actorsOf, clusterInfo, DEMO_STORIES, storyEmails } from '../src/seed/demoActivities.js';
 import { seedDemoClusters } from '../src/seed/demoClusters.js';
 import { seedDemoContracts } from '../src/seed/demoContracts.js';
 import { linkDemoClusters } from '../src/seed/demoLinks.js';
@@ -56,34 +53,8 @@ async function playStory(db: Db, store: ActivityFileStore, clusterName: string) 
     .where(eq(clusters.naziv, clusterName));
   if (!story || !cluster) throw new Error(`the demo seed has no story or no cluster '${clusterName}'`);
   await ensureClusterActivities(db, [cluster.id]);
-  const naselja = await db
-    .select({
-      id: settlements.id,
-      naziv: settlements.naziv,
-      code: settlements.code,
-      domacinstva: settlements.brojDomacinstava,
-      skole: settlements.brojSkola,
-    })
-    .from(clusterSettlements)
-    .innerJoin(settlements, eq(settlements.id, clusterSettlements.settlementId))
-    .where(and(eq(clusterSettlements.clusterId, cluster.id), eq(clusterSettlements.usputno, false)))
-    .orderBy(clusterSettlements.position);
-  const emails = [
-    ...new Set([
-      ...Object.values(story.people),
-      ...(story.notes ?? []).map((n) => n[2]),
-      ...story.steps.flatMap(([, , extra]) => (extra?.note ? [extra.note[0]] : [])),
-    ]),
-  ] as string[];
-  const people = await selectUserWithRelations(db).where(and(inArray(users.email, emails), eq(users.status, 'aktivan')));
-  const actors = new Map(people.filter((r) => r.user.deletedAt === null).map((r) => [r.user.email, toActor(r)] as const));
-  const info = {
-    id: cluster.id,
-    naziv: clusterName,
-    duzina: Number(cluster.duzina ?? 20),
-    vrednost: Number(cluster.vrednost ?? 25_000_000),
-    naselja: naselja.map((s) => ({ ...s, domacinstva: s.domacinstva ?? 100, skole: s.skole ?? 0 })),
-  };
+  const info = await clusterInfo(db, cluster.id, clusterName, cluster.duzina, cluster.vrednost);
+  const actors = await actorsOf(db, storyEmails(story));
   await db.transaction((tx) => new Scene(tx, store, info, actors, story, new Map()).play());
 }
 

@@ -40,12 +40,14 @@ export { DEMO_STORIES, DEMO_WORKFLOW_CLUSTERS, DEMO_WORKFLOW_SETTLEMENTS } from 
  * among them, and on Raška staying unstarted.
  */
 
-async function actorsOf(db: Executor, emails: string[]): Promise<Map<string, Actor>> {
+/** The demo users with these emails who are active, as actors for the workflow's service functions. */
+export async function actorsOf(db: Executor, emails: string[]): Promise<Map<string, Actor>> {
   const rows = await selectUserWithRelations(db).where(and(inArray(users.email, emails), eq(users.status, 'aktivan')));
   return new Map(rows.filter((r) => r.user.deletedAt === null).map((r) => [r.user.email, toActor(r)] as const));
 }
 
-async function clusterInfo(db: Executor, id: string, naziv: string, duzina: number | null, vrednost: number | null) {
+/** A story's cluster as the scene plays it: its settlements (the non-incidental ones, in order) with defaults for missing figures. */
+export async function clusterInfo(db: Executor, id: string, naziv: string, duzina: number | null, vrednost: number | null) {
   const naselja = await db
     .select({
       id: settlements.id,
@@ -99,10 +101,7 @@ export async function seedDemoActivities(db: Db, store: ActivityFileStore): Prom
   const holderIds = new Map(
     (await db.select({ id: ijoHolders.id, naziv: ijoHolders.naziv }).from(ijoHolders)).map((h) => [h.naziv.toLowerCase(), h.id]),
   );
-  const emails = [
-    ...new Set(DEMO_STORIES.flatMap((s) => [...Object.values(s.people), ...(s.notes ?? []).map((n) => n[2]), ...noteAuthors(s)])),
-  ];
-  const actors = await actorsOf(db, emails as string[]);
+  const actors = await actorsOf(db, [...new Set(DEMO_STORIES.flatMap(storyEmails))]);
   let moved = 0;
   for (const story of DEMO_STORIES) {
     const row = rows.find((r) => r.naziv === story.cluster);
@@ -133,6 +132,11 @@ export async function seedDemoActivities(db: Db, store: ActivityFileStore): Prom
   return { clusters: added, activities: moved };
 }
 
-function noteAuthors(story: Story): string[] {
-  return story.steps.flatMap(([, , extra]) => (extra?.note ? [extra.note[0]] : []));
+/** The emails of everyone who acts in a story: its people, the notes' and the steps' notes' authors. */
+export function storyEmails(story: Story): string[] {
+  return [
+    ...Object.values(story.people),
+    ...(story.notes ?? []).map((n) => n[2]),
+    ...story.steps.flatMap(([, , extra]) => (extra?.note ? [extra.note[0]] : [])),
+  ] as string[];
 }

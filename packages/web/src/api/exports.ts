@@ -1,5 +1,5 @@
 import { getScript } from '../script';
-import { SCRIPT_HEADER } from './client';
+import { fileNameOf, SCRIPT_HEADER } from './client';
 import { getToken } from './token';
 import type { SearchText } from './users';
 
@@ -90,20 +90,6 @@ export function exportUrl(target: ExportTarget, format: ExportFormat, search: Se
   return `/api/export/${target.list}?${params}`;
 }
 
-/** The name in Content-Disposition (filename*, RFC 5987, else filename), or `fallback`. */
-export function fileNameOf(disposition: string | null, fallback: string): string {
-  if (!disposition) return fallback;
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
-  if (star) {
-    try {
-      return decodeURIComponent(star);
-    } catch {
-      // A malformed encoding: the plain name below.
-    }
-  }
-  return /filename="([^"]+)"/i.exec(disposition)?.[1] ?? fallback;
-}
-
 /** Saves a blob under a name through a temporary link. */
 export function saveBlob(blob: Blob, name: string): void {
   const href = URL.createObjectURL(blob);
@@ -143,7 +129,7 @@ export async function downloadExport(target: ExportTarget, format: ExportFormat,
   });
   if (!response.ok) throw new Error(`export failed: HTTP ${response.status}`);
   const blob = await response.blob();
-  saveBlob(blob, fileNameOf(response.headers.get('content-disposition'), timestampedName(target.list, format)));
+  saveBlob(blob, fileNameOf(response.headers.get('content-disposition')) ?? timestampedName(target.list, format));
 }
 
 /** The fallback: the rows the list answers for limit=100000, saved as JSON. */

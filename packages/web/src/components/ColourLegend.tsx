@@ -2,14 +2,15 @@ import { Box, Paper, Stack, Typography } from '@mui/material';
 import { COLOUR_HEX, type DeadlineColour } from '@trasa/domain';
 import { UI } from '../texts';
 
-const ENTRIES: readonly [DeadlineColour, string][] = [
-  ['blue', UI.legendBlue],
-  ['orange', UI.legendOrange],
-  ['red', UI.legendRed],
-  ['green', UI.legendGreen],
-  ['greenRed', UI.legendGreenRed],
-  ['white', UI.legendWhite],
-];
+/** What each deadline colour means (spec 2 §4), in the legend's order: the legend and a contract's colour. */
+export const COLOUR_MEANINGS: Readonly<Record<DeadlineColour, string>> = {
+  blue: UI.legendBlue,
+  orange: UI.legendOrange,
+  red: UI.legendRed,
+  green: UI.legendGreen,
+  greenRed: UI.legendGreenRed,
+  white: UI.legendWhite,
+};
 
 /** A row's background for its deadline colour (spec 2 §4); white rows keep the table's own. */
 export function deadlineRowColor(boja: DeadlineColour | null | undefined): string | undefined {
@@ -40,7 +41,7 @@ export function ColourLegend() {
         {UI.legendTitle}
       </Typography>
       <Stack component="ul" direction="row" flexWrap="wrap" useFlexGap spacing={2} sx={{ m: 0, p: 0, listStyle: 'none' }}>
-        {ENTRIES.map(([colour, text]) => (
+        {(Object.entries(COLOUR_MEANINGS) as [DeadlineColour, string][]).map(([colour, text]) => (
           <Stack key={colour} component="li" direction="row" spacing={1} alignItems="center">
             <Box
               aria-hidden

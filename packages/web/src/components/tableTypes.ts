@@ -17,7 +17,10 @@ export type ColumnDef<T> = {
   Header?: ComponentType<{ rows: readonly T[] }>;
   /** Renders the cell instead of the value (a component: hooks allowed). */
   Cell?: ComponentType<{ row: T }>;
-  /** false: the column cannot be hidden (and shows on phones in its place). */
+  /**
+   * false: the column cannot be hidden (a checkbox column): on phones it shows beside the first columns,
+   * and the phone's detail lines go under a column of text instead.
+   */
   enableHiding?: boolean;
   /**
    * Shown on phones: when some columns of a table say so, a phone shows those (in their order) instead of

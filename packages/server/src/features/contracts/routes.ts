@@ -1,9 +1,10 @@
-import { CONTRACTS, contractCreateSchema, idParam, type RoleKey, rolesFor, sortQuery, toLatin } from '@trasa/domain';
+import { CONTRACTS, contractCreateSchema, idParam, type RoleKey, rolesFor, sortQuery } from '@trasa/domain';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../platform/auth.js';
+import { contentDisposition } from '../../platform/contentDisposition.js';
 import { sendKept, WHOLE_LIST_LIMIT } from '../../platform/kept/answers.js';
 import { pagingQuery, searchPagingQuery } from '../../platform/paging.js';
 import { readContractForm, uploadMessage } from './form.js';
@@ -17,18 +18,6 @@ const fileParams = z.object({
   contractId: z.uuid({ error: 'Није пронађено' }),
   fileId: z.uuid({ error: 'Није пронађено' }),
 });
-
-/** An ASCII stand-in for a file name (the `filename` parameter): Latin script, no diacritics, no quotes. */
-export function asciiFileName(name: string): string {
-  const latin = toLatin(name).replace(/đ/g, 'dj').replace(/Đ/g, 'Dj').normalize('NFD').replace(/\p{M}/gu, '');
-  return latin.replace(/[^\x20-\x7e]|["\\]/g, '_') || 'dokument';
-}
-
-/** `attachment` with the original name: an ASCII `filename` and the exact one in `filename*` (RFC 5987/6266). */
-export function contentDisposition(name: string): string {
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${asciiFileName(name)}"; filename*=UTF-8''${encoded}`;
-}
 
 /**
  * Contracts of the four kinds (spec 2 §7 "Contracts"; docs/api/clusters-contracts.md), every route

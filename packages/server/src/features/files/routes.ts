@@ -4,11 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../platform/auth.js';
+import { contentDisposition } from '../../platform/contentDisposition.js';
 import { badRequest } from '../../platform/errors.js';
 import { activityFileStore } from '../../shared/activityFileStore.js';
 import type { ActivityOptions } from '../activities/policy.js';
 import { activityFor } from '../activities/routes.js';
-import { contentDisposition } from '../contracts/routes.js';
 import {
   addActivityFiles,
   deleteActivityFile,

@@ -235,7 +235,7 @@ describe('POST /api/location/excel-import', () => {
     expect((await t.call({ method: 'GET', url: '/api/files/klasteri/', token })).statusCode).toBe(403);
     const res = await t.call({ method: 'GET', url: '/api/files/korisnici/', token });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toBe('attachment; filename="korisnici.xlsx"');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="korisnici.xlsx"; filename*=UTF-8''korisnici.xlsx`);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     expect(wb.worksheets[0]?.getRow(1).values).toEqual([undefined, 'Име', 'Презиме', 'Имејл', 'Рола', 'Група']);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Actor } from '../../platform/auth.js';
 import { actorOf } from '../../platform/auth.js';
+import { contentDisposition } from '../../platform/contentDisposition.js';
 import type { Db } from '../../platform/database.js';
 import { importClusters } from './clusters.js';
 import { importSettlements } from './settlements.js';
@@ -73,7 +74,7 @@ export async function importRoutes(fastify: FastifyInstance, ctx: AppContext): P
     const body = await templateWorkbook(name);
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="${TEMPLATES[name].fileName}"`)
+      .header('content-disposition', contentDisposition(TEMPLATES[name].fileName))
       .header('cache-control', 'no-store')
       .send(body);
   };

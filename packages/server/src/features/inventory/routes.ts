@@ -23,12 +23,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../platform/auth.js';
+import { contentDisposition } from '../../platform/contentDisposition.js';
 import { AppError } from '../../platform/errors.js';
 import { scopeKey, sendKept } from '../../platform/kept/answers.js';
 import { scriptOf } from '../../platform/script.js';
 import { activityFileStore } from '../../shared/activityFileStore.js';
 import { clusterScopeOf } from '../clusters/policy.js';
-import { contentDisposition } from '../contracts/routes.js';
 import { zipStream } from '../files/zip.js';
 import { receiveSheet, withSheet } from '../imports/upload.js';
 import * as a13 from './a13.js';
@@ -171,7 +171,7 @@ export async function inventoryRoutes(fastify: FastifyInstance, ctx: AppContext)
   app.get('/api/inventory/download-template', { onRequest: keepers }, async (_request, reply) =>
     reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="${INVENTORY.importTemplateName}"`)
+      .header('content-disposition', contentDisposition(INVENTORY.importTemplateName))
       .header('cache-control', 'no-store')
       .send(await inventoryTemplate(ctx)),
   );

@@ -159,6 +159,16 @@ type KindDecl = {
 
 const MB = 1024 * 1024;
 const text = (s: string) => 2 * s.length;
+/** A count kept per search or scope (counts.ts): small values, many keys. */
+const COUNTS = { bytes: 2 * MB, entries: 5_000 } as const;
+/** The log's estimates: read again each minute, compared as the planner's. */
+const LOG_ESTIMATES = {
+  versions: [],
+  lifetime: 'the minute it was read in (logs/rows.ts ESTIMATES_KEPT)',
+  compare: estimate(4, 100),
+  bytes: 1 * MB,
+  entries: 1_000,
+} as const;
 
 export const KINDS = {
   // Whole answers (answers.ts): the JSON text and its brotli / gzip bytes once asked for.
@@ -231,8 +241,7 @@ export const KINDS = {
     about: "A users search's count, per scope and terms (features/users/listing.ts, features/search).",
     versions: ['users'],
     compare: total,
-    bytes: 2 * MB,
-    entries: 5_000,
+    ...COUNTS,
   },
   userEstimate: {
     about: "The Admin's users total past the exact count (the planner's estimate), per condition (features/users/listing.ts).",
@@ -245,54 +254,41 @@ export const KINDS = {
     about: "A comments search's count over every cluster, per terms (features/commentsList/service.ts).",
     versions: ['comments'],
     compare: total,
-    bytes: 2 * MB,
-    entries: 5_000,
+    ...COUNTS,
   },
   commentCountInScope: {
     about: "A comments search's count in a limited scope, per scope and terms (features/commentsList/service.ts).",
     versions: ['comments', 'locations', 'visibility'],
     compare: total,
-    bytes: 2 * MB,
-    entries: 5_000,
+    ...COUNTS,
   },
   commentScopeTotal: {
     about: "A limited scope's comments total (the sum of its clusters' kept numbers), per scope (features/clusters/keptCounts.ts).",
     versions: ['comments', 'visibility'],
     compare: exact,
-    bytes: 2 * MB,
-    entries: 5_000,
+    ...COUNTS,
   },
   topicCount: {
     about: "A topics search's or filter's count over every cluster, per terms and filters (features/topics/listing.ts).",
     versions: ['topics'],
     compare: total,
-    bytes: 2 * MB,
-    entries: 5_000,
+    ...COUNTS,
   },
   topicScopeTotal: {
     about: "A limited scope's topics total (the sum of its clusters' kept numbers), per scope (features/clusters/keptCounts.ts).",
     versions: ['topics', 'visibility'],
     compare: exact,
-    bytes: 2 * MB,
-    entries: 5_000,
+    ...COUNTS,
   },
   // The log: written by every audited request, so kept by time and checked against a tolerance.
   logListEstimate: {
     about: "A plain log list's estimated total past the exact cap, per scope condition (features/logs/list.ts).",
-    versions: [],
-    lifetime: 'the minute it was read in (logs/rows.ts ESTIMATES_KEPT)',
-    compare: estimate(4, 100),
-    bytes: 1 * MB,
-    entries: 1_000,
+    ...LOG_ESTIMATES,
   },
   logNarrowing: {
     about:
       "The planner's estimates a log search chooses its path by (each suffix index's and the table's rows), per terms (features/logs/search/narrowing.ts).",
-    versions: [],
-    lifetime: 'the minute it was read in (logs/rows.ts ESTIMATES_KEPT)',
-    compare: estimate(4, 100),
-    bytes: 1 * MB,
-    entries: 1_000,
+    ...LOG_ESTIMATES,
   },
   logPositions: {
     about:

@@ -44,8 +44,9 @@ export const BodyRows = memo(function BodyRows<T extends { _id: string }>({
   phone,
   details,
 }: BodyRowsProps<T>) {
-  // The phone's detail lines go under the first column that shows text (not a checkbox column).
-  const detailsAt = details.length > 0 ? shown.findIndex(({ column }) => !column.Header) : -1;
+  // The phone's detail lines go under the first column that shows text (not a checkbox column: one with a
+  // header of its own or that cannot be hidden).
+  const detailsAt = details.length > 0 ? shown.findIndex(({ column }) => !column.Header && column.enableHiding !== false) : -1;
   return rows.map((row) => {
     const color = rowColor?.(row);
     let className = 'dt-row';

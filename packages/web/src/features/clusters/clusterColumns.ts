@@ -10,13 +10,21 @@ import { responsibleContractors, statusLabel } from './format';
 export const CLUSTER_PAGE_SIZES: readonly PageSizeOption[] = [10, 20, 50, 100, { value: ALL_ROWS_LIMIT, label: UI.allRows }];
 
 /**
- * Cluster name, responsible contractor, status, contract (spec 2 §2). The status says what the row's colour
- * adds ('У току, рок је истекао'); on a phone it shows under the name.
+ * A cluster's status with what the row's colour adds ('У току, рок је истекао'): the colour is never the
+ * only sign (WCAG 1.4.1). On a phone it shows under the name.
  */
+export const CLUSTER_STATUS_COLUMN: ColumnDef<LocationListItem> = {
+  id: 'status',
+  header: UI.status,
+  accessorFn: (l) => statusWithDeadline(statusLabel(l.status), l.boja),
+  phoneDetail: true,
+};
+
+/** Cluster name, responsible contractor, status (CLUSTER_STATUS_COLUMN), contract (spec 2 §2). */
 export const CLUSTER_COLUMNS: ColumnDef<LocationListItem>[] = [
   { accessorKey: 'naziv', header: UI.clusterName },
   { id: 'odgovoran', header: UI.responsibleContractor, accessorFn: responsibleContractors },
-  { id: 'status', header: UI.status, accessorFn: (l) => statusWithDeadline(statusLabel(l.status), l.boja), phoneDetail: true },
+  CLUSTER_STATUS_COLUMN,
   { id: 'ugovor', header: UI.contract, accessorFn: (l) => l.ugovor?.naziv ?? UI.empty },
 ];
 

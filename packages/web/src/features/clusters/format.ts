@@ -60,6 +60,14 @@ export function shortName(name: string, max = 40): string {
   return name.length > max ? `${name.slice(0, max)}…` : name;
 }
 
+/** The contract kinds' lists as tabs ('Уговори извођача'): the contracts' screen and the cluster's linking. */
+export const CONTRACT_KIND_TABS: Record<ContractKind, string> = scripted({
+  contract: UI.tabGeneralContracts,
+  contractIzv: UI.tabContractorContracts,
+  contractPro: UI.tabDesignerContracts,
+  contractNad: UI.tabSupervisionContracts,
+});
+
 export const CONTRACT_KIND_LABELS: Record<ContractKind, string> = scripted({
   contract: UI.generalContract,
   contractIzv: UI.contractorContract,

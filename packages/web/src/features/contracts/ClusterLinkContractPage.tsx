@@ -14,16 +14,10 @@ import type { ColumnDef } from '../../components/tableTypes';
 import { CONTRACTS } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { UI } from '../../texts';
-import { CONTRACT_KIND_LABELS, contractLabel, contractsOf, statusLabel } from '../clusters/format';
+import { CONTRACT_KIND_LABELS, CONTRACT_KIND_TABS, contractLabel, contractsOf } from '../clusters/format';
 import { LOCATION_NOTICE_MS } from '../clusters/notices';
 import { CLUSTERS_KEY, CONTRACTS_KEY, useLocationQuery } from '../clusters/queries';
-
-const TAB_LABELS: Record<ContractKind, string> = {
-  contract: UI.tabGeneralContracts,
-  contractIzv: UI.tabContractorContracts,
-  contractPro: UI.tabDesignerContracts,
-  contractNad: UI.tabSupervisionContracts,
-};
+import { CONTRACT_STATUS_COLUMN } from './columns';
 
 type Chosen = { kind: ContractKind; contract: ContractListItem };
 
@@ -63,10 +57,12 @@ function ChooseCell({ row }: { row: ContractListItem }) {
 }
 
 const COLUMNS: ColumnDef<ContractListItem>[] = [
-  { id: 'izbor', header: UI.choose, Cell: ChooseCell },
+  // The choice itself: never hidden, on a phone beside the first two columns.
+  { id: 'izbor', header: UI.choose, Cell: ChooseCell, enableHiding: false },
   { accessorKey: 'naziv', header: UI.naziv },
   { accessorKey: 'broj', header: UI.broj },
-  { id: 'status', header: UI.status, accessorFn: (c) => statusLabel(c.status) },
+  // Coloured rows (the legend below): the status says the colour in words, as in the contracts' lists.
+  CONTRACT_STATUS_COLUMN,
   { id: 'datumPocetka', header: UI.datumPocetka, accessorFn: (c) => formatDate(c.datumPocetka) || UI.empty },
   { id: 'rokZavrsetka', header: UI.rokZavrsetka, accessorFn: (c) => formatDate(c.rokZavrsetka) || UI.empty },
 ];
@@ -144,14 +140,14 @@ export function ClusterLinkContractPage() {
       </Paper>
       <Tabs value={kind} onChange={(_, v: ContractKind) => setKind(v)} aria-label={SCREEN_TITLES.clusterLinkContract} variant="scrollable">
         {CONTRACT_KINDS.map((k) => (
-          <Tab key={k} value={k} label={TAB_LABELS[k]} />
+          <Tab key={k} value={k} label={CONTRACT_KIND_TABS[k]} />
         ))}
       </Tabs>
       <ChoiceContext.Provider value={choice}>
         <DataTable
           key={kind}
           tableName={`povezivanje-klastera-${kind}`}
-          label={TAB_LABELS[kind]}
+          label={CONTRACT_KIND_TABS[kind]}
           columns={COLUMNS}
           queryKey={[...CONTRACTS_KEY, kind, 'link-list']}
           fetchPage={fetchPage}

@@ -18,7 +18,7 @@ import type { ColumnDef } from '../../components/tableTypes';
 import { CLUSTERS, COMMON, CONTRACTS } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { UI } from '../../texts';
-import { clusterRowColor, fetchLocations } from '../clusters/clusterColumns';
+import { CLUSTER_STATUS_COLUMN, clusterRowColor, fetchLocations } from '../clusters/clusterColumns';
 import { CONTRACT_KIND_LABELS, contractLabel, responsibleContractors, statusLabel } from '../clusters/format';
 import { LOCATION_NOTICE_MS } from '../clusters/notices';
 import { CLUSTERS_KEY } from '../clusters/queries';
@@ -103,10 +103,12 @@ function CurrentContractCell({ row }: { row: LocationListItem }) {
 }
 
 const LINK_COLUMNS: ColumnDef<LocationListItem>[] = [
-  { id: 'izbor', header: UI.choose, Cell: ChooseCell },
+  // The choice itself: never hidden, on a phone beside the first two columns.
+  { id: 'izbor', header: UI.choose, Cell: ChooseCell, enableHiding: false },
   { accessorKey: 'naziv', header: UI.clusterName },
   { id: 'odgovoran', header: UI.responsibleContractor, accessorFn: responsibleContractors },
-  { id: 'status', header: UI.status, accessorFn: (l) => statusLabel(l.status) },
+  // Coloured rows (the legend below): the status says the colour in words, as in the clusters' list.
+  CLUSTER_STATUS_COLUMN,
   { id: 'trenutniUgovor', header: CONTRACT_LABELS.currentContractOfKind, Cell: CurrentContractCell },
 ];
 

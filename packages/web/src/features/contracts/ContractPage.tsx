@@ -19,7 +19,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import type { ContractDto } from '../../api/contracts';
 import { messageOf } from '../../api/errors';
-import { deadlineRowColor } from '../../components/ColourLegend';
+import { COLOUR_MEANINGS, deadlineRowColor } from '../../components/ColourLegend';
 import { DetailRows } from '../../components/DetailRows';
 import { COMMON } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
@@ -31,15 +31,6 @@ import { isFinished, kindOfDetailState, LINK_FROM, LIST_ROUTE, linkPath } from '
 import { CONTRACT_LABELS } from './labels';
 import { useContractQuery } from './queries';
 
-const COLOUR_LABELS = {
-  blue: UI.legendBlue,
-  orange: UI.legendOrange,
-  red: UI.legendRed,
-  green: UI.legendGreen,
-  greenRed: UI.legendGreenRed,
-  white: UI.legendWhite,
-} as const;
-
 /** The contract's deadline colour: a swatch and its legend text (spec 2 §4). */
 function Colour({ contract }: { contract: ContractDto }) {
   return (
@@ -48,7 +39,7 @@ function Colour({ contract }: { contract: ContractDto }) {
         aria-hidden
         sx={{ width: 28, height: 18, borderRadius: 0.5, border: 1, borderColor: 'divider', background: COLOUR_HEX[contract.boja] }}
       />
-      <span>{COLOUR_LABELS[contract.boja]}</span>
+      <span>{COLOUR_MEANINGS[contract.boja]}</span>
     </Stack>
   );
 }

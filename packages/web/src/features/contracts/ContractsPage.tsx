@@ -5,7 +5,7 @@ import { appPath, CONTRACT_GROUP_TYPE, CONTRACT_KINDS, type ContractKind, canOpe
 import { lazy, useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { type ContractListItem, listContracts, searchContracts } from '../../api/contracts';
-import { ColourLegend, deadlineRowColor, statusWithDeadline } from '../../components/ColourLegend';
+import { ColourLegend, deadlineRowColor } from '../../components/ColourLegend';
 import { DataTable, type TableQuery } from '../../components/DataTable';
 import { OnceOpened } from '../../components/OnceOpened';
 import { DeleteAction, EditAction, RowAction } from '../../components/RowAction';
@@ -15,7 +15,8 @@ import { CONTRACTS } from '../../messages';
 import { SCREEN_TITLES } from '../../shell/screenTitles';
 import { useCurrentUser } from '../../shell/session';
 import { UI } from '../../texts';
-import { statusLabel } from '../clusters/format';
+import { CONTRACT_KIND_TABS } from '../clusters/format';
+import { CONTRACT_STATUS_COLUMN } from './columns';
 import { DETAIL_FROM, detailPath, isFinished, LINK_FROM, LIST_ROUTE, linkPath } from './kinds';
 import { CONTRACT_LABELS } from './labels';
 import { CONTRACTS_KEY } from './queries';
@@ -26,13 +27,6 @@ const DeleteContractDialog = lazy(async () => ({ default: (await import('./Delet
 
 /** Contract lists page by 10, 25 or 50 (spec 2 §9). */
 export const CONTRACT_PAGE_SIZES = [10, 25, 50] as const;
-
-const TAB_LABELS: Record<ContractKind, string> = {
-  contract: UI.tabGeneralContracts,
-  contractIzv: UI.tabContractorContracts,
-  contractPro: UI.tabDesignerContracts,
-  contractNad: UI.tabSupervisionContracts,
-};
 
 /** naziv, broj, start, duration, due date, status, the groups (typed kinds), documents and linked clusters. */
 function columnsOf(kind: ContractKind): ColumnDef<ContractListItem>[] {
@@ -50,8 +44,7 @@ function columnsOf(kind: ContractKind): ColumnDef<ContractListItem>[] {
       header: UI.rokZavrsetka,
       accessorFn: (c) => formatDate(c.rokZavrsetka) || UI.empty,
     },
-    // The status says what the row's colour adds ('У току, рок истиче'); on a phone under the name.
-    { id: 'status', header: UI.status, accessorFn: (c) => statusWithDeadline(statusLabel(c.status), c.boja), phoneDetail: true },
+    CONTRACT_STATUS_COLUMN,
   ];
   if (CONTRACT_GROUP_TYPE[kind] !== null) {
     const header = CONTRACT_LABELS.groupsOfKind[kind as Exclude<ContractKind, 'contract'>];
@@ -132,7 +125,7 @@ function ContractList({ kind }: { kind: ContractKind }) {
       {lists.length > 1 && (
         <Tabs value={kind} aria-label={CONTRACT_LABELS.otherLists} variant="scrollable">
           {lists.map((k) => (
-            <Tab key={k} value={k} label={TAB_LABELS[k]} component={RouterLink} to={appPath(LIST_ROUTE[k])} />
+            <Tab key={k} value={k} label={CONTRACT_KIND_TABS[k]} component={RouterLink} to={appPath(LIST_ROUTE[k])} />
           ))}
         </Tabs>
       )}
