@@ -101,8 +101,8 @@ export class Answers {
     });
     page.on('response', (response) => this.asked.delete(response.request()));
     page.on('requestfailed', (request) => this.asked.delete(request));
-    // Only the answers whose body arrived whole are read: the body of an answer the page never reads (an
-    // early answer nobody took, one cut off by a navigation) never arrives, and waiting for it never ends.
+    // Only the answers whose body has arrived whole are read: waiting for the body of one still loading
+    // may never end (an early answer of src/opening.ts that the page does not take).
     page.on('requestfinished', (request) => {
       if (isApi(request)) this.pending.push(request.response().then((response) => (response ? this.read(response) : undefined)));
     });
