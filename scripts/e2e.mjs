@@ -35,7 +35,7 @@ const WEIGHTS = {
   'a11y.spec.ts': 159,
   'clusters.spec.ts': 58,
   'users.spec.ts': 61,
-  'script-walk.spec.ts': 45,
+  'script-walk.spec.ts': 86,
   'contracts.spec.ts': 59,
   'topics.spec.ts': 44,
   'menus.spec.ts': 43,

@@ -1,4 +1,4 @@
-import type { Page, Response } from '@playwright/test';
+import type { Page, Request, Response } from '@playwright/test';
 
 /**
  * One script at a time, read off the screen: what a page shows (its text, its placeholders, labels and
@@ -75,31 +75,67 @@ const SHIPPED_KEYS = new Set(['naziv', 'kratakNaziv', 'imeRole', 'vrednost']);
 /** Keys whose string values the server composed (its answers' messages, the audit log's sentences, field errors). */
 const SERVER_KEYS = new Set(['message']);
 
-/** What the API answered while the walk ran: user data and the server's own sentences. */
+function isApi(request: Request): boolean {
+  return new URL(request.url()).pathname.startsWith('/api/');
+}
+
+/** What the API answered while the walk ran: user data and the server's own sentences; and the calls still unanswered. */
 export class Answers {
   readonly userData = new Set<string>();
   readonly serverTexts = new Set<string>();
   private pending: Promise<void>[] = [];
+  private readonly asked = new Set<Request>();
 
-  constructor(private readonly shipped: ReadonlySet<string>) {}
+  /**
+   * `shipped`: names the product ships, which come as data but are shown in the chosen script; `codes`: the
+   * product's codes that stay as written in either script wherever they stand as whole words.
+   */
+  constructor(
+    private readonly shipped: ReadonlySet<string>,
+    readonly codes: ReadonlySet<string> = new Set(),
+  ) {}
 
   listen(page: Page): void {
-    page.on('response', (response) => {
-      this.pending.push(this.read(response));
+    page.on('request', (request) => {
+      if (isApi(request)) this.asked.add(request);
+    });
+    page.on('response', (response) => this.asked.delete(response.request()));
+    page.on('requestfailed', (request) => this.asked.delete(request));
+    // Only the answers whose body has arrived whole are read: waiting for the body of one still loading
+    // may never end (an early answer of src/opening.ts that the page does not take).
+    page.on('requestfinished', (request) => {
+      if (isApi(request)) this.pending.push(request.response().then((response) => (response ? this.read(response) : undefined)));
     });
   }
 
-  /** Every answer that has arrived is read. */
-  async settled(): Promise<void> {
-    const waiting = this.pending;
-    this.pending = [];
-    await Promise.all(waiting);
+  /** The calls of the page to the API whose answer has not come yet. */
+  unanswered(): number {
+    return this.asked.size;
   }
 
+  /** Every answer that has arrived is read (within `timeout` ms: else it fails, naming the answers unread). */
+  async settled(timeout = 15_000): Promise<void> {
+    const waiting = this.pending;
+    this.pending = [];
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`answers not read within ${timeout} ms: ${[...this.reading].join(', ')}`)), timeout);
+    });
+    try {
+      await Promise.race([Promise.all(waiting), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private readonly reading = new Set<string>();
+
   private async read(response: Response): Promise<void> {
-    if (!response.url().includes('/api/')) return;
     if (!(response.headers()['content-type'] ?? '').includes('json')) return;
+    const name = `${response.request().method()} ${response.url()} ${response.status()}`;
+    this.reading.add(name);
     const body: unknown = await response.json().catch(() => undefined);
+    this.reading.delete(name);
     this.collect(body, '');
   }
 
@@ -194,8 +230,9 @@ const LETTER = /[\p{L}\p{M}\p{N}]/u;
  * goes whole when a phrase begins with what is left of it.
  */
 export function withoutUserData(text: string, phrases: readonly string[]): string {
-  // A file name in brackets or quotes inside a sentence ('je dodao dokumente (Uslovi - JP Putevi.pdf)').
-  text = text.replace(/([(„“"])[^()„“"]*\.(?:pdf|docx?|xlsx?|csv|zip|png|jpe?g)(?=[)“”",])/giu, '$1');
+  // A file name in brackets or quotes inside a sentence ('je dodao dokumente (Uslovi - JP Putevi.pdf)'),
+  // brackets of its own within it too ('(Projekat za izvođenje (PZI) - Rogačica.pdf)').
+  text = text.replace(/([(„“"])(?:[^()„“"]|\([^()„“"]*\))*\.(?:pdf|docx?|xlsx?|csv|zip|png|jpe?g)(?=[)“”",])/giu, '$1');
   if (text.endsWith('…')) {
     const start = text.slice(0, -1).replace(/^\W+/, '');
     if (start.length > 3 && phrases.some((p) => p.startsWith(start) || p.includes(start))) return '';
@@ -217,9 +254,12 @@ export function withoutUserData(text: string, phrases: readonly string[]): strin
   return rest;
 }
 
-/** The user-data phrases of the answers, longest first: each value whole and its parts around brackets and commas. */
+/**
+ * The user-data phrases of the answers, longest first: each value whole and its parts around brackets and
+ * commas; and the codes kept as written.
+ */
 export function userPhrases(answers: Answers): string[] {
-  const phrases = new Set<string>();
+  const phrases = new Set<string>(answers.codes);
   for (const value of answers.userData) {
     phrases.add(value);
     for (const part of value.split(/[(),;„“"]/)) if (part.trim()) phrases.add(part.trim());

@@ -4,7 +4,7 @@
  * names will ask first — the profile, and the screen's first page or record — while the application's code
  * is still downloading, instead of after it has loaded and rendered (a round trip of a slow network each).
  * The answers wait in `window.__trasaOpening` until api/client.ts takes them (api/opening.ts): the same
- * address, once, with the same token. An answer nobody takes is dropped with the page. Then it preloads the
+ * address, once, with the same token and script. An answer nobody takes is dropped with the page. Then it preloads the
  * application's chunks and the screen's, from the list app.html carries.
  *
  * It imports nothing, so that it downloads and runs before the entry and adds nothing to the login page.
@@ -13,7 +13,7 @@
  * bench/lighthouse.mjs reports an address asked for twice.
  */
 
-type Opening = { token: string; answers: Map<string, Promise<Response>> };
+type Opening = { token: string; script: 'cyr' | 'lat'; answers: Map<string, Promise<Response>> };
 
 /**
  * The /app routes (packages/domain/src/routes.ts paths): the screen's module (shell/screens.ts; its chunks
@@ -55,8 +55,11 @@ function preload(file: string): void {
 
 function start(): void {
   let token: string | null = null;
+  let script: Opening['script'] = 'cyr';
   try {
     token = localStorage.getItem('token');
+    // The script the application will read (script.ts: the browser's copy of the choice, Ћирилица by default).
+    script = localStorage.getItem('trasa.script') === 'lat' ? 'lat' : 'cyr';
   } catch {
     return;
   }
@@ -73,7 +76,8 @@ function start(): void {
     for (const request of requests) paths.push(id ? request.replace(':id', id) : request);
     break;
   }
-  const headers = { Accept: 'application/json', Authorization: `Bearer ${token}` };
+  // As api/client.ts asks: in the user's script (X-Trasa-Pismo), with the token.
+  const headers = { Accept: 'application/json', 'X-Trasa-Pismo': script, Authorization: `Bearer ${token}` };
   const answers = new Map<string, Promise<Response>>();
   for (const path of paths) {
     const url = `/api${path}`;
@@ -82,7 +86,7 @@ function start(): void {
     answer.catch(() => undefined);
     answers.set(url, answer);
   }
-  (window as { __trasaOpening?: Opening }).__trasaOpening = { token, answers };
+  (window as { __trasaOpening?: Opening }).__trasaOpening = { token, script, answers };
   // Then the code: asked for after the answers, so that they are first in line for the browser's six
   // connections (HTTP/1.1); the entry's own files were asked for by the page itself.
   let chunks: Chunks | undefined;

@@ -1,10 +1,12 @@
 /**
  * The answers src/opening.ts asked for before the application loaded (a visit that opens on /app): a GET
- * of the same address with the same token takes its answer instead of asking again, once — while the
+ * of the same address with the same token, in the same script, takes its answer instead of asking again, once — while the
  * page is opening (OPENING_MS) and before any change is sent: an answer not taken by then is dropped, so a
  * later read (the profile read again after it was edited) never gets what was true when the page opened.
  */
-type Opening = { token: string; answers: Map<string, Promise<Response>> };
+import { getScript } from '../script';
+
+type Opening = { token: string; script: string; answers: Map<string, Promise<Response>> };
 
 const OPENING_MS = 20_000;
 
@@ -15,7 +17,7 @@ export function dropOpeningAnswers(): void {
 
 export function takeOpeningAnswer(url: string, token: string | null): Promise<Response> | undefined {
   const opening = (window as { __trasaOpening?: Opening }).__trasaOpening;
-  if (!opening || !token || opening.token !== token) return undefined;
+  if (!opening || !token || opening.token !== token || opening.script !== getScript()) return undefined;
   if (performance.now() > OPENING_MS) {
     opening.answers.clear();
     return undefined;

@@ -271,6 +271,9 @@ export function AppShell({ children }: { children: ReactNode }) {
           id={MAIN_ID}
           ref={mainRef}
           tabIndex={-1}
+          // The address whose screen the main area shows, set in the commit that shows it: after a navigation
+          // the old screen stays until then (a journey waits for this before it reads the new one).
+          data-path={pathname}
           // The scroll bar's place is kept: a screen growing taller than the window (a list's rows, the
           // charts) no longer narrows it when the bar appears, re-wrapping its text (layout shift).
           sx={{
