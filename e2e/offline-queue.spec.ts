@@ -223,7 +223,7 @@ test.describe
       const { logs } = await admin.get<{ logs: { message: string }[] }>('/api/log?page=1&limit=50');
       // The log's sentences in the script the journeys read (Cyrillic), the typed names in them as typed.
       const messages = logs.map((l) => l.message).filter((m) => m.includes(CONTRACTOR) && m.includes('активност') && m.includes('A2'));
-      const saved = messages.findIndex((m) => m.includes('сачувао податке (RevidiranaDuzinaKlastera)'));
+      const saved = messages.findIndex((m) => m.includes('сачувао податке (Ревидирана дужина кластера)'));
       const added = messages.findIndex((m) => m.includes('додао документе (rov.jpg)'));
       expect(saved, messages.join('\n')).toBeGreaterThanOrEqual(0);
       // Newest first: the document, sent second, comes before the data.

@@ -50,9 +50,6 @@ const SHIPPED = new Set<string>([
   ...PAYERS,
 ]);
 
-/** The product's codes that stay as written in either script: the data keys a save's log sentence names. */
-const CODES = new Set<string>(Object.values(DATA_KEYS));
-
 /**
  * Who walks: the two scripts are walked side by side, each by its own Admin and Zaposleni (the profile's
  * script wins at sign-in). The Zaposleni are of client (Naručilac) groups that see every cluster, so the
@@ -365,7 +362,7 @@ async function walkAll(browser: Browser, request: APIRequestContext, script: Scr
   // Every action and wait of the walk is bounded (a click, a download), as the journeys' expect is.
   context.setDefaultTimeout(20_000);
   const page = await context.newPage();
-  const answers = new Answers(new Set([...SHIPPED].map((s) => s.trim())), CODES);
+  const answers = new Answers(new Set([...SHIPPED].map((s) => s.trim())));
   answers.listen(page);
   const walk: Walk = { page, script, answers, strays: [], seen: new Set() };
   // Every call of the web says which script the user reads (once the browser keeps the choice).

@@ -144,7 +144,8 @@ export async function saveActivityData(
     }
     wf.patch(code, { podaci: list });
     if (holdersChanged && code === 'A6.1') await wf.copyHoldersToA7();
-    const keys = [...new Set(podaci.map((d) => d.key))].join(', ');
-    audit(wf, p, `sačuvao podatke (${asTyped(keys)}) aktivnosti ${asTyped(code)} na klasteru ${asTyped(wf.cluster.naziv)}`, opts);
+    // The fields by their labels (product words, shown in the reader's script), not by their keys.
+    const fields = [...new Set(podaci.map((d) => dataLabel(code, d.key)))].join(', ');
+    audit(wf, p, `sačuvao podatke (${fields}) aktivnosti ${asTyped(code)} na klasteru ${asTyped(wf.cluster.naziv)}`, opts);
   });
 }

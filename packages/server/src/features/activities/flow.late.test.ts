@@ -49,7 +49,7 @@ describe('A6.1 and A7: holders and their fees', () => {
     const a7 = await activityRow(t, team.cluster.id, 'A7');
     expect(a7.status).toBe('Nije započeta');
     expect(a7.podaci).toEqual(saved.activity.podaci);
-    expect(await logText()).toContain('je sačuvao podatke (Ijos) aktivnosti A6.1 na klasteru Zlatibor Tok');
+    expect(await logText()).toContain('je sačuvao podatke (IJO) aktivnosti A6.1 na klasteru Zlatibor Tok');
   });
 
   it('A6.1 positive starts A7 and A8', async () => {
