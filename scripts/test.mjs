@@ -32,9 +32,9 @@ const node = process.execPath;
 
 /** The checks of stage 2, the longest first (their share of a run: docs/ARCHITECTURE.md "Tests and CI"). */
 const CHECKS = [
+  { name: 'tsc server', cmd: 'tsc', args: ['-p', 'packages/server'] },
   { name: 'build', cmd: 'npm', args: ['run', 'build'] },
   { name: 'tsc web', cmd: 'tsc', args: ['-p', 'packages/web'] },
-  { name: 'tsc server', cmd: 'tsc', args: ['-p', 'packages/server'] },
   { name: 'tsc e2e', cmd: 'tsc', args: ['-p', 'e2e'] },
   { name: 'lint:deps', cmd: 'npm', args: ['run', 'lint:deps'] },
   { name: 'tsc domain', cmd: 'tsc', args: ['-p', 'packages/domain'] },
