@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every test and check, in stages; a stage starts when the one before it has passed.
-//   1. the Chromium the browser tests use, named in one line (scripts/check-chromium.mjs);
+//   1. the Chromium the browser tests use, named in the first line (scripts/check-chromium.mjs); without
+//      one, that line says what to do and nothing else runs;
 //   2. side by side, at most TEST_JOBS at a time (default: the cores + 1), the longest first: the build
 //      (`npm run build`), the four type checks, Biome and dependency-cruiser (`npm run lint`). None of them
 //      depends on another; each one's output is printed as a block when it ends;
@@ -106,9 +107,8 @@ async function stage(name, body) {
   }
 }
 
-await stage('chromium', async () =>
-  (await run({ name: 'chromium', cmd: node, args: ['scripts/check-chromium.mjs'], prefix: '' })) ? [] : ['chromium'],
-);
+// Its line is the run's first; without a Chromium nothing else runs.
+if (!(await run({ name: 'chromium', cmd: node, args: ['scripts/check-chromium.mjs'], prefix: '' }))) process.exit(1);
 await stage(`build, types and lint (${jobs} at a time)`, () => pool(CHECKS, jobs));
 await stage('unit and component tests (vitest)', async () =>
   (await run({ name: 'vitest', cmd: 'vitest', args: ['run'], extraEnv: { BUDGET_DIST: path.join(root, 'packages/web/dist') }, prefix: '' }))
