@@ -31,7 +31,7 @@ const jobs = Math.max(1, Number(process.env.TEST_JOBS || (os.availableParallelis
 const env = { ...process.env, PATH: `${path.join(root, 'node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}` };
 const node = process.execPath;
 
-/** The checks of stage 2, the longest first (their share of a run: docs/ARCHITECTURE.md "Tests and CI"). */
+/** The checks of stage 2, the longest first (their CPU times: docs/performance.md "The test run"). */
 const CHECKS = [
   { name: 'tsc server', cmd: 'tsc', args: ['-p', 'packages/server'] },
   { name: 'build', cmd: 'npm', args: ['run', 'build'] },
