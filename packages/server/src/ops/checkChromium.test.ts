@@ -26,7 +26,17 @@ describe('npm test without Chromium (issue 12, finding 17)', () => {
 
   it('runs first in `npm test` and before the journeys, not in the unit tests', () => {
     const scripts = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts as Record<string, string>;
-    expect(scripts.test?.startsWith('node scripts/check-chromium.mjs && ')).toBe(true);
+    expect(scripts.test).toBe('node scripts/test.mjs');
+    // npm test (scripts/test.mjs) stops on it before its first job: no build, no type check, no lint.
+    const run = spawnSync(process.execPath, ['scripts/test.mjs'], {
+      cwd: root,
+      env: { ...process.env, CHROMIUM_PATH: '/nonexistent/chromium' },
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('apt-get install chromium');
+    expect(run.stdout).not.toContain('==== build');
+    expect(run.stdout).not.toMatch(/== (build|tsc|biome|lint)/);
     expect(scripts['test:e2e']?.startsWith('node scripts/check-chromium.mjs && ')).toBe(true);
     expect(scripts['test:unit']).not.toContain('check-chromium');
   });
