@@ -279,6 +279,9 @@ test.describe
       await signIn(page, CONTRACTOR, DEMO_PASSWORD);
       await page.goto(`/app/aktivnost/${a2id}`);
       await expect(page.getByRole('heading', { level: 1, name: /^A2 - / })).toBeVisible();
+      // The comments come with the page's later part: on a first visit the service worker does not yet
+      // answer for this page, so that part is loaded before the network goes.
+      await expect(page.getByRole('textbox', { name: 'Коментар' })).toBeVisible();
 
       await context.setOffline(true);
       const text = 'Trasa kod škole ide levom stranom puta, 40 m dalje od projektovane.';
