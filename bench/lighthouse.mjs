@@ -44,7 +44,6 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
 import {
   CHROME,
@@ -64,7 +63,7 @@ import {
 } from './lighthouse/config.mjs';
 import { compareBuilds, traceBuilds } from './lighthouse/modes.mjs';
 import { profileOnce, runOnce, writeFirstStyles } from './lighthouse/pages.mjs';
-import { sessionsOf, startServer } from './lighthouse/server.mjs';
+import { launchChrome, sessionsOf, startServer } from './lighthouse/server.mjs';
 
 // The parts of the measurement are modules of bench/lighthouse/.
 
@@ -85,10 +84,7 @@ if (DISTS.length > 1) {
   process.exit(0);
 }
 const { base, stop } = await startServer();
-const chrome = await chromeLauncher.launch({
-  chromePath: CHROME,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
-});
+const chrome = await launchChrome();
 const rows = [];
 try {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });

@@ -1,10 +1,9 @@
 // Several builds measured in turns for bench/lighthouse.mjs (LH_DIST=a,b; LH_MODE=trace).
 import path from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
-import { CHROME, DISTS, FIRST_ROW, load, median, PAGES, RUNS, SERVER_DIST, WEB_DIST } from './config.mjs';
+import { DISTS, FIRST_ROW, load, median, PAGES, RUNS, SERVER_DIST, WEB_DIST } from './config.mjs';
 import { runOnce } from './pages.mjs';
-import { sessionsOf, startServer } from './server.mjs';
+import { launchChrome, sessionsOf, startServer } from './server.mjs';
 import { traceOnce } from './trace.mjs';
 
 /**
@@ -17,10 +16,7 @@ export async function compareBuilds(loadBefore) {
     const server = await startServer(path.join(dist, 'server'), path.join(dist, 'web'));
     builds.push({ name: path.basename(dist), ...server, session: await sessionsOf(server.base), runs: new Map() });
   }
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROME,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
-  });
+  const chrome = await launchChrome();
   const detail = (lhr) => {
     const a = lhr.audits;
     const requests = a['network-requests']?.details?.items?.length ?? 0;
@@ -83,10 +79,7 @@ export async function traceBuilds(loadBefore) {
     const server = await startServer(dist ? path.join(dist, 'server') : SERVER_DIST, webDist);
     builds.push({ name: dist ? path.basename(dist) : 'dist', ...server, session: await sessionsOf(server.base), runs: new Map() });
   }
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROME,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
-  });
+  const chrome = await launchChrome();
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
     for (let i = 0; i < RUNS; i++) {

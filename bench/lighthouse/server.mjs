@@ -5,17 +5,44 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
 import pg from 'pg';
-import { ADMIN, EMPLOYEE, SERVER_DIST, WEB_DIST } from './config.mjs';
+import { ADMIN, CHROME, EMPLOYEE, SERVER_DIST, WEB_DIST } from './config.mjs';
 
-function freePort() {
+/**
+ * A port for a server, its embedded PostgreSQL or Chromium: with E2E_PORT the next free one of the ten from
+ * it (E2E_PORT … E2E_PORT + 9, the range the runner was given), otherwise one the system picks.
+ */
+let nextPort = Number(process.env.E2E_PORT) || 0;
+export async function freePort() {
+  const first = Number(process.env.E2E_PORT) || 0;
+  if (!first) return listenOn(0);
+  while (nextPort < first + 10) {
+    const port = nextPort++;
+    try {
+      return await listenOn(port);
+    } catch {}
+  }
+  throw new Error(`no free port in ${first}–${first + 9}`);
+}
+
+function listenOn(wanted) {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
+    srv.listen(wanted, '127.0.0.1', () => {
       const { port } = srv.address();
       srv.close(() => resolve(port));
     });
+  });
+}
+
+/** The measuring Chromium, headless, its DevTools port from freePort() when E2E_PORT is given. */
+export async function launchChrome() {
+  return chromeLauncher.launch({
+    chromePath: CHROME,
+    ...(process.env.E2E_PORT ? { port: await freePort() } : {}),
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
   });
 }
 

@@ -8,38 +8,130 @@
  * application's chunks and the screen's, from the list app.html carries.
  *
  * It imports nothing, so that it downloads and runs before the entry and adds nothing to the login page.
- * Each address is the exact one the screen asks for on a first visit (page 1 of 10 rows, no search or
- * sort): a list whose saved state differs asks again, and its early answer goes unused.
- * bench/lighthouse.mjs reports an address asked for twice.
+ * Each address is the exact one the screen asks for first: a list's page, page size and sort as its table
+ * keeps them in session storage (components/DataTable/listState.ts, under `tabela:` and the table's query
+ * key; the topics' filters under `teme:filteri`), the first page of 10 rows unsorted on a first visit. A
+ * list with a saved search asks /api/search/… with the text in both scripts: nothing is asked for it early.
+ * bench/lighthouse.mjs reports an address asked for twice (an early answer that went unused).
  */
 
 type Opening = { token: string; script: 'cyr' | 'lat'; answers: Map<string, Promise<Response>> };
 
+/** What a screen's first requests depend on: the address's id, the signed-in user's id, the address's query. */
+type Context = { id: string; user: string; query: URLSearchParams };
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function stored(key: string): unknown {
+  try {
+    return JSON.parse(sessionStorage.getItem(key) ?? 'null');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A list's first request as its DataTable will make it (listState.ts readListState, DataTable's query):
+ * page, limit, sort and order, then the screen's own parameters; null when a search is saved.
+ */
+function firstPage(queryKey: readonly unknown[], path: string, extra: readonly [string, string][] = []): string | null {
+  const saved = stored(`tabela:${JSON.stringify(queryKey)}`);
+  const state = isRecord(saved) ? saved : {};
+  if (typeof state.search === 'string' && state.search.trim() !== '') return null;
+  const pageIndex = typeof state.pageIndex === 'number' && state.pageIndex >= 0 ? Math.floor(state.pageIndex) : 0;
+  const pageSize = typeof state.pageSize === 'number' && state.pageSize > 0 ? Math.floor(state.pageSize) : 10;
+  const params = new URLSearchParams([
+    ['page', String(pageIndex + 1)],
+    ['limit', String(pageSize)],
+  ]);
+  const sort = Array.isArray(state.sorting) && isRecord(state.sorting[0]) ? state.sorting[0] : null;
+  if (sort && typeof sort.id === 'string') {
+    params.append('sort', sort.id);
+    params.append('order', sort.desc === true ? 'desc' : 'asc');
+  }
+  for (const [name, value] of extra) params.append(name, value);
+  return `${path}?${params.toString()}`;
+}
+
+/** The topics' list: its filters (TopicsPage's `teme:filteri`) are part of its key and of its address. */
+function topicsFirstPage(): string | null {
+  const saved = stored('teme:filteri');
+  const filters = isRecord(saved) ? saved : {};
+  const status = typeof filters.status === 'string' ? filters.status : '';
+  const prioritet = typeof filters.prioritet === 'string' ? filters.prioritet : '';
+  return firstPage(['topics', 'list', status, prioritet], '/topic', [
+    ['q', ''],
+    ['qAlt', ''],
+    ['status', status],
+    ['prioritet', prioritet],
+  ]);
+}
+
+/** The reports hub's other tabs (ReportsPage's REPORT_DEFS after the first; an unknown name opens the first). */
+const OTHER_REPORTS = ['sumarni', 'dokumenta', 'ijo-takse', 'duzine-a1', 'duzine-a9', 'duzine-a12', 'uporedjivanje'];
+
 /**
  * The /app routes (packages/domain/src/routes.ts paths): the screen's module (shell/screens.ts; its chunks
- * come from app.html's list) and its first GETs under /api (`:id` is the address's id).
+ * come from app.html's list) and its first GETs under /api. The lists' query keys are their DataTables'.
  */
-const OPENING: readonly [RegExp, string, readonly string[]][] = [
-  [/^$/, 'features/notices/NoticesPage.tsx', ['/activity/notifications?page=1&limit=10']],
-  [/^aktivnosti-u-toku$/, 'features/notices/ActivitiesInProgressPage.tsx', ['/activity/in-progress?page=1&limit=10']],
-  [/^teme$/, 'features/topics/TopicsPage.tsx', ['/topic?page=1&limit=10&q=&qAlt=&status=&prioritet=']],
-  [/^korisnici$/, 'features/users/UsersPage.tsx', ['/user?page=1&limit=10']],
-  [/^klasteri$/, 'features/clusters/ClustersPage.tsx', ['/location?page=1&limit=10']],
-  [/^klasteri-user$/, 'features/clusters/MyClustersPage.tsx', ['/location?page=1&limit=10']],
-  [/^klaster\/(?<id>[^/]+)$/, 'features/clusters/ClusterPage.tsx', ['/location/:id']],
-  [/^grupe$/, 'features/groups/GroupsPage.tsx', ['/group?page=1&limit=10']],
-  [/^ugovori$/, 'features/contracts/ContractsPage.tsx', ['/contract?page=1&limit=10']],
-  [/^inventar$/, 'features/inventory/InventoryPage.tsx', ['/contract?page=1&limit=10&inventory=true']],
-  [/^izvestaji$/, 'features/reports/ReportsPage.tsx', ['/report/finished?page=1&limit=10', '/report/snapshots']],
-  [/^ijo$/, 'features/ijo/IjoPage.tsx', ['/ijo']],
-  [/^sifrarnici$/, 'features/codebooks/CodebooksPage.tsx', ['/types']],
-  [/^emailconfig$/, 'features/smtp/SmtpListPage.tsx', ['/smtp']],
-  [/^logovi$/, 'features/logs/LogsPage.tsx', ['/log?page=1&limit=10']],
-  [/^komentari$/, 'features/comments/CommentsPage.tsx', ['/comment?page=1&limit=10']],
-  [/^role$/, 'features/roles/RolesPage.tsx', ['/role?page=1&limit=10']],
-  [/^aktivnost\/(?<id>[^/]+)$/, 'features/activities/ActivityPage.tsx', ['/activity/:id']],
-  [/^moj-nalog$/, 'features/account/MyAccountPage.tsx', []],
+const OPENING: readonly [RegExp, string, (c: Context) => readonly (string | null)[]][] = [
+  [/^$/, 'features/notices/NoticesPage.tsx', (c) => [firstPage(['notifications', c.user], '/activity/notifications')]],
+  [
+    /^aktivnosti-u-toku$/,
+    'features/notices/ActivitiesInProgressPage.tsx',
+    () => [firstPage(['activities-in-progress', {}], '/activity/in-progress')],
+  ],
+  [/^teme$/, 'features/topics/TopicsPage.tsx', () => [topicsFirstPage()]],
+  [/^korisnici$/, 'features/users/UsersPage.tsx', () => [firstPage(['users', 'list'], '/user')]],
+  [/^klasteri$/, 'features/clusters/ClustersPage.tsx', () => [firstPage(['locations', 'list'], '/location')]],
+  [/^klasteri-user$/, 'features/clusters/MyClustersPage.tsx', () => [firstPage(['locations', 'mine'], '/location')]],
+  [/^klaster\/(?<id>[^/]+)$/, 'features/clusters/ClusterPage.tsx', (c) => [`/location/${c.id}`]],
+  [/^grupe$/, 'features/groups/GroupsPage.tsx', () => [firstPage(['groups', 'list'], '/group')]],
+  [/^ugovori$/, 'features/contracts/ContractsPage.tsx', () => [firstPage(['contracts', 'contract', 'list'], '/contract')]],
+  [
+    /^inventar$/,
+    'features/inventory/InventoryPage.tsx',
+    // Unless the address's ?tab= names another tab (an unknown one is the contracts').
+    (c) =>
+      ['sifarnik', 'izvestaji', 'skole', 'provera'].includes(c.query.get('tab') ?? '')
+        ? []
+        : [firstPage(['inventory', 'contracts', 'list'], '/contract', [['inventory', 'true']])],
+  ],
+  [
+    /^izvestaji$/,
+    'features/reports/ReportsPage.tsx',
+    (c) => [
+      // The hub opens on the finished activities' report unless the address names another.
+      OTHER_REPORTS.includes(c.query.get('izvestaj') ?? '') ? null : firstPage(['reports', 'finished'], '/report/finished'),
+      '/report/snapshots',
+    ],
+  ],
+  [/^ijo$/, 'features/ijo/IjoPage.tsx', () => ['/ijo']],
+  [/^sifrarnici$/, 'features/codebooks/CodebooksPage.tsx', () => ['/types']],
+  [/^emailconfig$/, 'features/smtp/SmtpListPage.tsx', () => ['/smtp']],
+  [/^logovi$/, 'features/logs/LogsPage.tsx', () => [firstPage(['logs', ''], '/log')]],
+  [/^komentari$/, 'features/comments/CommentsPage.tsx', () => [firstPage(['comment-list'], '/comment')]],
+  [/^role$/, 'features/roles/RolesPage.tsx', () => [firstPage(['roles', 'list'], '/role')]],
+  [/^aktivnost\/(?<id>[^/]+)$/, 'features/activities/ActivityPage.tsx', (c) => [`/activity/${c.id}`]],
+  [/^moj-nalog$/, 'features/account/MyAccountPage.tsx', () => []],
 ];
+
+/** The signed-in user's id: the token's subject (a JWT; its payload is base64url JSON). */
+function userOf(token: string): string {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const json = atob(
+      payload
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    );
+    const claims: unknown = JSON.parse(json);
+    return isRecord(claims) && typeof claims.sub === 'string' ? claims.sub : '';
+  } catch {
+    return '';
+  }
+}
 
 type Chunks = { application: string[]; screens: Record<string, string[]> };
 
@@ -53,6 +145,25 @@ function preload(file: string): void {
   document.head.append(link);
 }
 
+/**
+ * What an address of the app asks for early: the screen's module and the paths under /api of its first
+ * requests, the profile first (null: not an /app address).
+ */
+export function openingOf(pathname: string, search: string, token: string): { screen?: string; paths: string[] } | null {
+  const match = /^\/app(?:\/(.*?))?\/*$/.exec(pathname);
+  if (!match) return null;
+  const rest = match[1] ?? '';
+  const paths = ['/user/my-profile'];
+  for (const [route, screen, requests] of OPENING) {
+    const found = route.exec(rest);
+    if (!found) continue;
+    const context = { id: found.groups?.id ?? '', user: userOf(token), query: new URLSearchParams(search) };
+    for (const request of requests(context)) if (request !== null) paths.push(request);
+    return { screen, paths };
+  }
+  return { paths };
+}
+
 function start(): void {
   let token: string | null = null;
   let script: Opening['script'] = 'cyr';
@@ -63,19 +174,9 @@ function start(): void {
   } catch {
     return;
   }
-  const match = /^\/app(?:\/(.*?))?\/*$/.exec(window.location.pathname);
-  if (!token || !match) return;
-  const rest = match[1] ?? '';
-  const paths = ['/user/my-profile'];
-  let screen: string | undefined;
-  for (const [route, module, requests] of OPENING) {
-    const found = route.exec(rest);
-    if (!found) continue;
-    screen = module;
-    const id = found.groups?.id;
-    for (const request of requests) paths.push(id ? request.replace(':id', id) : request);
-    break;
-  }
+  const opening = token ? openingOf(window.location.pathname, window.location.search, token) : null;
+  if (!token || !opening) return;
+  const { screen, paths } = opening;
   // As api/client.ts asks: in the user's script (X-Trasa-Pismo), with the token.
   const headers = { Accept: 'application/json', 'X-Trasa-Pismo': script, Authorization: `Bearer ${token}` };
   const answers = new Map<string, Promise<Response>>();

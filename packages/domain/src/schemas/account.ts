@@ -151,6 +151,11 @@ export type UserDto = {
   tabela: SavedTable[];
   /** The script the web shows its own texts in for this user. */
   pismo: Pismo;
+  /**
+   * GET /api/user/my-profile only: the user sees every cluster (the Admin, a sees-all group, or for a
+   * Rukovodilac one in their subtree) — who may use the reports hub's test panel.
+   */
+  vidiSve?: boolean;
 };
 
 export type LoginResponse = { token: string; user: UserDto };

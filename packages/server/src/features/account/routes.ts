@@ -19,6 +19,7 @@ import { connect } from '../../platform/database.js';
 import { parseOrBadRequest } from '../../platform/errors.js';
 import { redactUrl } from '../../platform/logger.js';
 import { scriptOf } from '../../platform/script.js';
+import { clusterScopeOf } from '../clusters/policy.js';
 import { presentUser } from '../users/presenter.js';
 import * as account from './service.js';
 
@@ -97,7 +98,14 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
     },
   );
 
-  app.get('/api/user/my-profile', { onRequest: signedIn }, async (request) => ({ user: presentUser(actorOf(request).row) }));
+  // `vidiSve`: the user sees every cluster (the Admin, a sees-all group or one above it, for a Rukovodilac
+  // also one in the subtree: the scope the server decides by), so the screens that depend on it (the
+  // reports hub's test panel) are laid out from the profile.
+  app.get('/api/user/my-profile', { onRequest: signedIn }, async (request) => {
+    const actor = actorOf(request);
+    const vidiSve = (await clusterScopeOf(ctx.db, actor)).all;
+    return { user: { ...presentUser(actor.row), vidiSve } };
+  });
 
   app.post('/api/user/change-password', { schema: { body: changePasswordSchema }, onRequest: signedIn }, async (request) =>
     account.changePassword(ctx, actorOf(request), request.body, requestInfo(request)),

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { said } from '../../../test/harness.js';
 import { reportSnapshotRows, reportSnapshots } from '../../db/schema-reports.js';
+import { createGroup, createUser, tokenFor } from '../../seed/factories.js';
 import type { ClusterScope } from '../clusters/policy.js';
 import { C1, C2, C3, C4, D, expectedSummary, finishedOf, get, izvA, izvB, K1, post, setupReports, t, today, tok } from './reportsSetup.js';
 import { compareSnapshots, compareSnapshotsText, takeNightlySnapshot } from './snapshots.js';
@@ -27,6 +28,26 @@ describe('snapshots', () => {
     }
     const cleared = await post('/api/report/clear-snapshots', tok.seesAll);
     expect(cleared.json()).toMatchObject({ deleted: 3 });
+  });
+
+  it('the profile says whom the test panel is for (vidiSve), also a Rukovodilac whose sees-all group is below', async () => {
+    const above = await createGroup(t.db, { naziv: 'PIU Nad svevidećom', type: 'PIU_TA' });
+    await createGroup(t.db, { naziv: 'PIU Svevideća ispod', type: 'PIU_TA', parentId: above.id, sveVideci: true });
+    const below = await tokenFor(t.ctx, await createUser(t.db, { role: 'Rukovodilac', groupId: above.id }));
+    const employeeAbove = await tokenFor(t.ctx, await createUser(t.db, { groupId: above.id }));
+    for (const [token, sees] of [
+      [tok.admin, true],
+      [tok.seesAll, true],
+      [tok.seesAllManager, true],
+      [below, true],
+      [tok.managerA, false],
+      [tok.izvA, false],
+      [tok.nar, false],
+      [employeeAbove, false],
+    ] as const) {
+      expect((await get('/api/user/my-profile', token)).user.vidiSve).toBe(sees);
+      expect((await get('/api/report/snapshots', token)).mozeUpravljati).toBe(sees);
+    }
   });
 
   it('backfill: days 1–60, default 10, an invalid value becomes 10; stored once per date and type', async () => {

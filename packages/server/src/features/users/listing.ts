@@ -60,9 +60,10 @@ const NARROW_USER_SORTS: SortMap<'users'> = {
  * A user as presentUser writes it, as JSON text built by PostgreSQL (platform/jsonText.ts): the same keys
  * in the same order, `status` and `pismo` narrowed the same way, `grupa` as presentGroupRef (the type's
  * name or '', its code or null), `tabela` the saved array (jsonb's text: a space after ':' and ',', the
- * same JSON) or [] for anything else. Over users joined to roles, groups and group_types.
+ * same JSON) or [] for anything else (no `vidiSve`: my-profile's alone). Over users joined to roles, groups
+ * and group_types.
  */
-const USER_JSON = jsonFields<UserDto>({
+const USER_JSON = jsonFields<Omit<UserDto, 'vidiSve'>>({
   _id: jsonPlain(sql`${users.id}`),
   ime: jsonValue(sql`${users.ime}`),
   prezime: jsonValue(sql`${users.prezime}`),

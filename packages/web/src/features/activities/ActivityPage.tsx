@@ -22,7 +22,7 @@ import {
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { appPath, daysBetween, FINISHED, formatDate, IN_PROGRESS, NOT_STARTED, roleIn } from '@trasa/domain';
-import { lazy, type ReactNode, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import type { ActivityDetailResponse, ActivityDto } from '../../api/activities';
 import { messageOf, statusOf } from '../../api/errors';
@@ -246,6 +246,10 @@ function ActivityView({
   fetchedAt?: number;
 }) {
   useFirstContentMark(true);
+  // The rest (actions, data, documents) renders in a pass of its own after the head has committed (a
+  // deferred, non-urgent one: React yields to the browser every few milliseconds in it): with the head it
+  // was one long task of the activity's first visit.
+  const rest = useDeferredValue(detail ?? null, null);
   useEffect(() => {
     // The forms' chunk starts once the head is on screen, whether or not this activity is editable.
     void loadEditSection().catch(() => undefined);
@@ -268,7 +272,7 @@ function ActivityView({
         <ActivityQueue activityId={activity._id} />
       </Suspense>
       <Details activity={activity} />
-      {detail ? <ActivityRest detail={detail} /> : <PageLoader />}
+      {rest ? <ActivityRest detail={rest} /> : <PageLoader />}
     </Stack>
   );
 }
@@ -304,13 +308,15 @@ function ActivityRest({ detail }: { detail: ActivityDetailResponse }) {
 export function ActivityPage() {
   const { id = '' } = useParams();
   const query = useActivityQuery(id);
+  // The answer renders in a deferred, non-urgent pass (React Query's store update renders at once, in one task).
+  const answer = useDeferredValue(query.data ?? null, null);
   const queryClient = useQueryClient();
   // Opened from a list: its row shows the head at once (issue 40 item 3).
   const listed = useMemo(() => listedActivity(queryClient, id), [queryClient, id]);
   useEffect(() => {
     if (query.isError) console.error('loading the activity failed', query.error);
   }, [query.isError, query.error]);
-  if (query.isPending) return listed ? <ActivityView activity={listed} /> : <PageLoader />;
+  if (query.isPending || (query.isSuccess && !answer)) return listed ? <ActivityView activity={listed} /> : <PageLoader />;
   if (query.isError) {
     const status = statusOf(query.error);
     if (status === 404 || status === 400) return <NotFoundPage title={ACTIVITIES.missingStep} />;
@@ -322,5 +328,6 @@ export function ActivityPage() {
       </Box>
     );
   }
-  return <ActivityView activity={query.data.activity} detail={query.data} path={activityPath(id)} fetchedAt={query.dataUpdatedAt} />;
+  const shown = answer ?? query.data;
+  return <ActivityView activity={shown.activity} detail={shown} path={activityPath(id)} fetchedAt={query.dataUpdatedAt} />;
 }

@@ -2,6 +2,7 @@ import { Box, Skeleton, Stack, Typography } from '@mui/material';
 import { formatDate, KLIZNO } from '@trasa/domain';
 import { lazy, Suspense, useMemo } from 'react';
 import type { ActivityBrief, LocationDto } from '../../api/clusters';
+import { Sized } from '../../components/Sized';
 import { inScript } from '../../script';
 import { scripted } from '../../scripted';
 import { ACTIVITY_UI } from '../catalogue/labels';
@@ -60,6 +61,7 @@ export function ActivityTimeline({ location }: { location: LocationDto }) {
   const { origin, bars } = useMemo(() => timelineBars(location.aktivnosti ?? [], today), [location.aktivnosti, today]);
   const hidden = () => null;
   const date = (v: number | null) => (v === null ? '' : formatDate(isoOf(origin + v)));
+  const height = 90 + bars.length * 34;
   return (
     <Stack spacing={1} component="section" aria-label={T.title} data-testid="activity-timeline">
       <Typography variant="h3" component="h2">
@@ -70,47 +72,52 @@ export function ActivityTimeline({ location }: { location: LocationDto }) {
       ) : (
         <>
           <Typography variant="body2">{T.help}</Typography>
-          <Suspense fallback={<Skeleton variant="rectangular" height={120 + bars.length * 34} />}>
-            <BarChart
-              layout="horizontal"
-              height={90 + bars.length * 34}
-              // Room right of the last date under the axis (cut to '06.…' on a phone).
-              margin={{ right: 36 }}
-              yAxis={[{ scaleType: 'band', data: bars.map((b) => b.label), width: 130 }]}
-              xAxis={[{ valueFormatter: (v: number) => date(v), tickMinStep: 1 }]}
-              series={[
-                { data: bars.map((b) => b.offset), stack: 'plan', color: 'transparent', valueFormatter: hidden },
-                {
-                  data: bars.map((b) => b.plan),
-                  stack: 'plan',
-                  label: T.plan,
-                  color: COLOURS.plan,
-                  valueFormatter: (_v, { dataIndex }) => {
-                    const a = bars[dataIndex]?.a;
-                    return a?.rokZavrsetka ? `${formatDate(a.datumPocetka)} → ${formatDate(a.rokZavrsetka)}` : inScript(KLIZNO);
-                  },
-                },
-                { data: bars.map((b) => b.offset), stack: 'actual', color: 'transparent', valueFormatter: hidden },
-                {
-                  data: bars.map((b) => b.onTime),
-                  stack: 'actual',
-                  label: T.onTime,
-                  color: COLOURS.onTime,
-                  valueFormatter: (_v, { dataIndex }) => {
-                    const a = bars[dataIndex]?.a;
-                    return a ? `${formatDate(a.datumPocetka)} → ${a.datumZavrsetka ? formatDate(a.datumZavrsetka) : '…'}` : '';
-                  },
-                },
-                {
-                  data: bars.map((b) => b.late),
-                  stack: 'actual',
-                  label: T.late,
-                  color: COLOURS.late,
-                  valueFormatter: (v) => (v ? T.lateDays(v) : null),
-                },
-              ]}
-              hideLegend
-            />
+          <Suspense fallback={<Skeleton variant="rectangular" height={height} />}>
+            <Sized height={height}>
+              {(width) => (
+                <BarChart
+                  layout="horizontal"
+                  width={width}
+                  height={height}
+                  // Room right of the last date under the axis (cut to '06.…' on a phone).
+                  margin={{ right: 36 }}
+                  yAxis={[{ scaleType: 'band', data: bars.map((b) => b.label), width: 130 }]}
+                  xAxis={[{ valueFormatter: (v: number) => date(v), tickMinStep: 1 }]}
+                  series={[
+                    { data: bars.map((b) => b.offset), stack: 'plan', color: 'transparent', valueFormatter: hidden },
+                    {
+                      data: bars.map((b) => b.plan),
+                      stack: 'plan',
+                      label: T.plan,
+                      color: COLOURS.plan,
+                      valueFormatter: (_v, { dataIndex }) => {
+                        const a = bars[dataIndex]?.a;
+                        return a?.rokZavrsetka ? `${formatDate(a.datumPocetka)} → ${formatDate(a.rokZavrsetka)}` : inScript(KLIZNO);
+                      },
+                    },
+                    { data: bars.map((b) => b.offset), stack: 'actual', color: 'transparent', valueFormatter: hidden },
+                    {
+                      data: bars.map((b) => b.onTime),
+                      stack: 'actual',
+                      label: T.onTime,
+                      color: COLOURS.onTime,
+                      valueFormatter: (_v, { dataIndex }) => {
+                        const a = bars[dataIndex]?.a;
+                        return a ? `${formatDate(a.datumPocetka)} → ${a.datumZavrsetka ? formatDate(a.datumZavrsetka) : '…'}` : '';
+                      },
+                    },
+                    {
+                      data: bars.map((b) => b.late),
+                      stack: 'actual',
+                      label: T.late,
+                      color: COLOURS.late,
+                      valueFormatter: (v) => (v ? T.lateDays(v) : null),
+                    },
+                  ]}
+                  hideLegend
+                />
+              )}
+            </Sized>
           </Suspense>
           <Stack direction="row" spacing={2} flexWrap="wrap" useFlexGap>
             {(

@@ -16,7 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { formatDate } from '@trasa/domain';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useDeferredValue, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { LocationDto } from '../../api/clusters';
 import { messageOf, statusOf } from '../../api/errors';
@@ -136,6 +136,8 @@ type Props = {
 /** One cluster: back button, its name, the personal card behind a toggle, then its activities. */
 export function ClusterView({ id, backTo, cardOpen = true }: Props) {
   const query = useLocationQuery(id);
+  // The answer renders in a deferred, non-urgent pass (React Query's store update renders at once, in one task).
+  const answer = useDeferredValue(query.data ?? null, null);
   const [showCard, setShowCard] = useState(cardOpen);
 
   const back = (
@@ -143,7 +145,7 @@ export function ClusterView({ id, backTo, cardOpen = true }: Props) {
       {UI.back}
     </Button>
   );
-  if (query.isPending) return <PageLoader />;
+  if (query.isPending || (query.isSuccess && !answer)) return <PageLoader />;
   // A missing id, or one outside the user's visibility (the server answers 404 alike): the not-found page.
   if (query.isError && [400, 404].includes(statusOf(query.error) ?? 0)) return <NotFoundPage />;
   if (query.isError) {
@@ -154,7 +156,7 @@ export function ClusterView({ id, backTo, cardOpen = true }: Props) {
       </Stack>
     );
   }
-  const location = query.data;
+  const location = answer ?? query.data;
   return (
     <Stack spacing={2}>
       <Stack direction="row" alignItems="center" spacing={2} flexWrap="wrap" useFlexGap>

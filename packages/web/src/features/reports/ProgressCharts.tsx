@@ -1,13 +1,22 @@
-import { Alert, Box, Grid, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Grid, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useQuery } from '@tanstack/react-query';
 import type { ContractProgress } from '@trasa/domain';
+import { startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { messageOf } from '../../api/errors';
+import { Sized } from '../../components/Sized';
 import { REPORTS } from '../../messages';
 import { scripted } from '../../scripted';
 import { catalogueText } from '../../shipped';
 import { getProgress, REPORTS_KEY } from './api';
-import { CHARTS_PENDING, LATE_CHART_HEIGHT, PROGRESS_TEXTS, SectionSkeleton, STAGES_CHART_HEIGHT } from './ProgressSkeleton';
+import {
+  CHARTS_PENDING,
+  LATE_CHART_HEIGHT,
+  LATE_LEGEND_HEIGHT,
+  PROGRESS_TEXTS,
+  SectionSkeleton,
+  STAGES_CHART_HEIGHT,
+} from './ProgressSkeleton';
 
 /**
  * The report hub's pictures (issue 10 item 9): for each general contract of the visible clusters, its
@@ -37,7 +46,8 @@ const COLOURS = { clusters: '#3C74AC', kasni: '#d32f2f', zavrsenoKasno: '#f9a825
  */
 const gapFor = (n: number) => Math.max(0.2, 1 - n * 0.12);
 
-function ContractCharts({ c }: { c: ContractProgress }) {
+/** A contract's section; until `drawn`, its charts' places hold skeletons of their size. */
+function ContractCharts({ c, drawn }: { c: ContractProgress; drawn: boolean }) {
   const stageLabels = c.stages.map((s) => s.kratakNaziv ?? T.noneFinished);
   const title = c._id ? `${c.naziv}${c.broj ? ` (${c.broj})` : ''}` : T.noContract;
   return (
@@ -50,23 +60,32 @@ function ContractCharts({ c }: { c: ContractProgress }) {
           <Typography variant="subtitle2" component="h4">
             {T.stages}
           </Typography>
-          <BarChart
-            height={STAGES_CHART_HEIGHT}
-            xAxis={[
-              {
-                scaleType: 'band',
-                data: stageLabels,
-                categoryGapRatio: gapFor(stageLabels.length),
-                tickLabelInterval: () => true,
-                tickLabelStyle: { fontSize: 10, angle: -40, textAnchor: 'end' },
-                // Room for the longest label slanted ('Без завршене' was cut to 'Без заврше…' at 60).
-                height: 84,
-              },
-            ]}
-            yAxis={[{ tickMinStep: 1 }]}
-            series={[{ data: c.stages.map((s) => s.count), label: T.clusters, color: COLOURS.clusters }]}
-            hideLegend
-          />
+          {!drawn ? (
+            <Skeleton variant="rectangular" height={STAGES_CHART_HEIGHT} />
+          ) : (
+            <Sized height={STAGES_CHART_HEIGHT}>
+              {(width) => (
+                <BarChart
+                  width={width}
+                  height={STAGES_CHART_HEIGHT}
+                  xAxis={[
+                    {
+                      scaleType: 'band',
+                      data: stageLabels,
+                      categoryGapRatio: gapFor(stageLabels.length),
+                      tickLabelInterval: () => true,
+                      tickLabelStyle: { fontSize: 10, angle: -40, textAnchor: 'end' },
+                      // Room for the longest label slanted ('Без завршене' was cut to 'Без заврше…' at 60).
+                      height: 84,
+                    },
+                  ]}
+                  yAxis={[{ tickMinStep: 1 }]}
+                  series={[{ data: c.stages.map((s) => s.count), label: T.clusters, color: COLOURS.clusters }]}
+                  hideLegend
+                />
+              )}
+            </Sized>
+          )}
           <Box
             component="ul"
             sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', m: 0, p: 0 }}
@@ -86,22 +105,29 @@ function ContractCharts({ c }: { c: ContractProgress }) {
             <Typography variant="body2" sx={{ mt: 2 }}>
               {T.noLate}
             </Typography>
+          ) : !drawn ? (
+            <Skeleton variant="rectangular" height={LATE_CHART_HEIGHT + LATE_LEGEND_HEIGHT} />
           ) : (
-            <BarChart
-              height={LATE_CHART_HEIGHT}
-              xAxis={[
-                {
-                  scaleType: 'band',
-                  data: c.late.map((l) => T.parties[l.odgovoran] ?? l.odgovoran),
-                  categoryGapRatio: gapFor(c.late.length),
-                },
-              ]}
-              yAxis={[{ tickMinStep: 1 }]}
-              series={[
-                { data: c.late.map((l) => l.kasni), label: T.kasni, stack: 'late', color: COLOURS.kasni },
-                { data: c.late.map((l) => l.zavrsenoKasno), label: T.zavrsenoKasno, stack: 'late', color: COLOURS.zavrsenoKasno },
-              ]}
-            />
+            <Sized height={LATE_CHART_HEIGHT + LATE_LEGEND_HEIGHT}>
+              {(width) => (
+                <BarChart
+                  width={width}
+                  height={LATE_CHART_HEIGHT}
+                  xAxis={[
+                    {
+                      scaleType: 'band',
+                      data: c.late.map((l) => T.parties[l.odgovoran] ?? l.odgovoran),
+                      categoryGapRatio: gapFor(c.late.length),
+                    },
+                  ]}
+                  yAxis={[{ tickMinStep: 1 }]}
+                  series={[
+                    { data: c.late.map((l) => l.kasni), label: T.kasni, stack: 'late', color: COLOURS.kasni },
+                    { data: c.late.map((l) => l.zavrsenoKasno), label: T.zavrsenoKasno, stack: 'late', color: COLOURS.zavrsenoKasno },
+                  ]}
+                />
+              )}
+            </Sized>
           )}
         </Grid>
       </Grid>
@@ -109,21 +135,43 @@ function ContractCharts({ c }: { c: ContractProgress }) {
   );
 }
 
+/**
+ * The contracts' sections are drawn one per pass, each a non-urgent render of its own (startTransition:
+ * React yields to the browser every few milliseconds while it renders) in a task after the one before:
+ * drawn in the answer's task, every contract's two charts were one long task of the hub's first visit
+ * (TBT). Until its turn, a contract's place holds its skeleton, laid out as its section will be, so
+ * nothing below it moves when it is drawn.
+ */
+function useDrawnOneByOne(count: number): number {
+  const [drawn, setDrawn] = useState(0);
+  useEffect(() => {
+    if (drawn >= count) return;
+    const timer = setTimeout(() => startTransition(() => setDrawn((n) => n + 1)), 0);
+    return () => clearTimeout(timer);
+  }, [drawn, count]);
+  return drawn;
+}
+
 export default function ProgressCharts({ contract = '' }: { contract?: string }) {
   const progress = useQuery({
     queryKey: [...REPORTS_KEY, 'progress', contract],
     queryFn: ({ signal }) => getProgress(contract, signal),
   });
+  // The answer renders in a deferred, non-urgent pass (React Query's store update renders at once).
+  const data = useDeferredValue(progress.data);
+  const contracts = data?.contracts ?? [];
+  const drawn = useDrawnOneByOne(contracts.length);
+  const pending = progress.isPending || (data === undefined && !progress.isError);
   return (
-    <Stack spacing={1} data-testid="progress-charts" className={progress.isPending ? CHARTS_PENDING : undefined}>
+    <Stack spacing={1} data-testid="progress-charts" className={pending ? CHARTS_PENDING : undefined} aria-busy={drawn < contracts.length}>
       <Typography variant="h2" sx={{ fontSize: 20 }}>
         {PROGRESS_TEXTS.title}
       </Typography>
-      {progress.isPending && <SectionSkeleton />}
+      {pending && <SectionSkeleton />}
       {progress.isError && <Alert severity="error">{messageOf(progress.error, REPORTS.empty)}</Alert>}
-      {progress.data?.contracts.length === 0 && <Typography>{REPORTS.empty}</Typography>}
-      {progress.data?.contracts.map((c) => (
-        <ContractCharts key={c._id ?? 'none'} c={c} />
+      {data?.contracts.length === 0 && <Typography>{REPORTS.empty}</Typography>}
+      {contracts.map((c, i) => (
+        <ContractCharts key={c._id ?? 'none'} c={c} drawn={i < drawn} />
       ))}
     </Stack>
   );

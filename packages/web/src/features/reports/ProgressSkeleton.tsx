@@ -6,6 +6,8 @@ export const PROGRESS_TEXTS = scripted({ title: 'Напредак по угов�
 /** The heights of the two charts of a contract's section (ProgressCharts draws them at these heights). */
 export const STAGES_CHART_HEIGHT = 270;
 export const LATE_CHART_HEIGHT = 240;
+/** The late chart's legend, one line above it: its place is kept while the chart waits. */
+export const LATE_LEGEND_HEIGHT = 29;
 
 /**
  * The class of the charts' place while their code or their data loads: the hub hides what follows it (the
@@ -41,7 +43,7 @@ export function SectionSkeleton() {
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
           <Skeleton variant="text" sx={{ fontSize: 14, width: '80%' }} />
-          <Skeleton variant="rectangular" height={LATE_CHART_HEIGHT} />
+          <Skeleton variant="rectangular" height={LATE_CHART_HEIGHT + LATE_LEGEND_HEIGHT} />
         </Grid>
       </Grid>
     </Paper>

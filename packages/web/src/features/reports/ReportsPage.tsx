@@ -123,10 +123,11 @@ export function ReportsPage() {
   const snapshots = useQuery({ queryKey: [...REPORTS_KEY, 'snapshots'], queryFn: ({ signal }) => listSnapshots(signal) });
   const me = useCurrentUser();
   const ownPage = canOpen(me.rola, 'report');
-  // The test panel is drawn at once for whom the server lets use it (the Admin, a sees-all group: the
-  // profile says so), and the list of snapshots only confirms it: the page does not move down when that
-  // answer comes (a Rukovodilac's hub on a phone moved 310 px, CLS 0.30).
-  const mayManage = snapshots.data?.mozeUpravljati ?? (roleIn(me.rola, ['Admin']) || me.grupa?.sveVideci === true);
+  // The test panel is drawn at once for whom the server lets use it (the Admin, a sees-all group, a
+  // Rukovodilac with one in the subtree: the profile's `vidiSve` says so), and the list of snapshots only
+  // confirms it: the page does not move down when that answer comes (a Rukovodilac's hub on a phone moved
+  // 310 px, CLS 0.30).
+  const mayManage = snapshots.data?.mozeUpravljati ?? me.vidiSve ?? (roleIn(me.rola, ['Admin']) || me.grupa?.sveVideci === true);
   return (
     <Stack spacing={2} sx={{ [`& > .${CHARTS_PENDING} ~ *`]: { visibility: 'hidden' } }}>
       <Typography variant="h1">{L.hubTitle}</Typography>
