@@ -11,15 +11,35 @@ import pg from 'pg';
 
 export const BENCH_ADMIN = { email: 'bench@trasa.test', password: 'BenchLozinka1' };
 
-function freePort() {
+/** BENCH_PORTS=first-last: the servers a bench starts take their ports from that range only. */
+const PORT_RANGE = (() => {
+  const m = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? '');
+  return m ? { next: Number(m[1]), last: Number(m[2]) } : null;
+})();
+
+function tryPort(port) {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
+    srv.once('error', (e) => (port !== 0 && e.code === 'EADDRINUSE' ? resolve(null) : reject(e)));
+    srv.listen(port, '127.0.0.1', () => {
+      const { port: got } = srv.address();
+      srv.close(() => resolve(got));
     });
   });
+}
+
+/** A free loopback port: any, or the next free one of BENCH_PORTS (round the range). */
+async function freePort() {
+  if (!PORT_RANGE) return tryPort(0);
+  const { last } = PORT_RANGE;
+  const first = Number(/^(\d+)/.exec(process.env.BENCH_PORTS)[1]);
+  for (let tries = 0; tries <= last - first; tries++) {
+    const port = PORT_RANGE.next;
+    PORT_RANGE.next = port >= last ? first : port + 1;
+    const got = await tryPort(port);
+    if (got) return got;
+  }
+  throw new Error(`BENCH_PORTS ${process.env.BENCH_PORTS}: no free port`);
 }
 
 export async function adminQuery(url, text) {

@@ -66,7 +66,7 @@ export const CASES = [
   { name: 'comments', roles: ['admin', 'manager', 'employee'], url: (p) => `/api/comment?page=${p}&limit=10`, deep: true },
   {
     name: 'comments search',
-    roles: ['admin'],
+    roles: ['admin', 'manager', 'employee'],
     url: (p) => `/api/search/comment?eng=kabl&srb=${enc('кабл')}&page=${p}&limit=10`,
     deep: true,
   },

@@ -5,13 +5,15 @@ import { headersFor, wireGet } from './measure.mjs';
 import { totalOf } from './run.mjs';
 
 /**
- * The cases and roles chosen: `filters` (lower-case words; a case runs when its name contains one, all
- * when none) and `roles` (only those roles' rows, all when none).
+ * The cases and roles chosen: `filters` (lower-case words; a case runs when its name contains one, or is
+ * one written with a leading `=`: `=clusters` is the case `clusters` alone; all when none) and `roles`
+ * (only those roles' rows, all when none).
  */
 export function chosen(filters, roles) {
   const out = [];
+  const matches = (name, f) => (f.startsWith('=') ? name === f.slice(1) : name.includes(f));
   for (const c of CASES) {
-    if (filters.length && !filters.some((f) => c.name.toLowerCase().includes(f))) continue;
+    if (filters.length && !filters.some((f) => matches(c.name.toLowerCase(), f))) continue;
     for (const role of c.roles) if (!roles.length || roles.includes(role)) out.push({ c, role });
   }
   return out;

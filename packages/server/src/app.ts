@@ -195,9 +195,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     transform: jsonSchemaTransform,
   });
 
-  // The values kept in memory for this database (platform/kept) and the verified tokens: one setting.
+  // The values kept in memory for this database (platform/kept).
   configureKept(deps.db, deps.config.kept);
-  const tokens = tokenService(deps.secret, deps.config.kept);
+  const tokens = tokenService(deps.secret);
   const ctx: AppContext = {
     db: deps.db,
     config: deps.config,

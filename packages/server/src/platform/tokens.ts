@@ -1,13 +1,9 @@
 import { randomUUID, webcrypto } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { NEVER_RESTORED } from './epoch.js';
-import { type KeptSettings, KeptStore, kept } from './kept/store.js';
 import { deriveKey } from './secrets.js';
 
 export const TOKEN_TTL = '12h';
-
-/** Verified tokens (platform/kept/kinds.ts 'tokens': at most 10,000, least recently used out). */
-const verifiedTokens = kept<VerifiedToken>('tokens');
 
 /**
  * `ep`: the database's epoch the token was issued in (platform/epoch.ts); a restore starts a new one, and
@@ -18,15 +14,13 @@ export type TokenClaims = { sub: string; tv: number; ep: string };
 /** A verified token: its claims, its id (`jti`, for sign-out) and when it expires. */
 export type VerifiedToken = TokenClaims & { jti: string; expiresAt: Date };
 
-/** `keptSettings`: the settings of the kept values (config.ts; the verified tokens are one of their kinds). */
-export function tokenService(secret: string, keptSettings?: KeptSettings) {
+export function tokenService(secret: string) {
   // Imported once: given the raw bytes, jose imports a WebCrypto key on every call (80 → 28 µs a verify,
   // and every authenticated request verifies one).
   const key = webcrypto.subtle.importKey('raw', deriveKey(secret, 'bearer-token'), { name: 'HMAC', hash: 'SHA-256' }, false, [
     'sign',
     'verify',
   ]);
-  const verified = new KeptStore(keptSettings);
   const check = async (token: string): Promise<VerifiedToken | null> => {
     try {
       const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
@@ -49,27 +43,11 @@ export function tokenService(secret: string, keptSettings?: KeptSettings) {
         .sign(await key);
     },
     /**
-     * null for anything but a valid, unexpired token of ours with an id (older tokens had none). A token
-     * verified once is kept by its exact text until it expires (a user sends the same token for hours;
-     * WebCrypto's HMAC and jose's checks were 5 % of a cheap list request's server CPU): the same text
-     * carries the same signature, so only what passed is kept, and it answers null from its expiry on.
-     * Sign-out, a changed token version and the epoch are not a matter of the signature: the caller checks
-     * them against the database on every request (platform/auth.ts), so a restore needs nothing of this set.
+     * null for anything but a valid, unexpired token of ours with an id (older tokens had none). Sign-out,
+     * a changed token version and the epoch are not a matter of the signature: the caller checks them
+     * against the database on every request (platform/auth.ts).
      */
-    async verify(token: string): Promise<VerifiedToken | null> {
-      const found = verifiedTokens.find(verified, token);
-      if (found) {
-        if (Date.now() >= found.value.expiresAt.getTime()) {
-          verifiedTokens.drop(verified, token);
-          return null;
-        }
-        if (verifiedTokens.verifying(verified)) await verifiedTokens.check(verified, token, found, (await check(token)) as VerifiedToken);
-        return found.value;
-      }
-      const result = await check(token);
-      if (result) verifiedTokens.keep(verified, token, '', result);
-      return result;
-    },
+    verify: check,
   };
 }
 export type TokenService = ReturnType<typeof tokenService>;

@@ -8,7 +8,6 @@ import { writeLog } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
 import { conflict, notFound } from '../../platform/errors.js';
-import { kept } from '../../platform/kept/store.js';
 import { onConstraint, UNIQUE_VIOLATION } from '../../platform/pgErrors.js';
 import { matchCondition, searchTerms } from '../../platform/textSearch.js';
 import { ensureClusterActivities } from '../../shared/activityReference.js';
@@ -54,33 +53,16 @@ export async function autocomplete(ctx: AppContext, actor: Actor, value: string)
     .where(and(visibleClusterCondition(scope), matchCondition(clusters.searchText, searchTerms({ eng: value, srb: '' }))))
     .orderBy(...clusterOrder)
     .limit(20);
-  return rows.map(presentOption(ctx.db));
+  return rows.map(presentOption);
 }
 
-/**
- * Both scripts of a cluster's name, kept by the name (platform/kept kind 'nameScripts'): the link
- * autocomplete writes ~150 options per keystroke (toCyrillic was 6 % of the server's CPU under its load).
- */
-const keptScripts = kept<{ cyr: string; lat: string }>('nameScripts');
-const scriptsOfName = (naziv: string) => ({ cyr: toCyrillic(naziv), lat: toLatin(naziv) });
-function scriptsOf(db: Executor, naziv: string): { cyr: string; lat: string } {
-  const found = keptScripts.find(db, naziv);
-  if (found) {
-    if (keptScripts.verifying(db)) keptScripts.checkNow(naziv, found, scriptsOfName(naziv));
-    return found.value;
-  }
-  const scripts = scriptsOfName(naziv);
-  keptScripts.keep(db, naziv, '', scripts);
-  return scripts;
-}
-
-/** An autocomplete option of a cluster (its name in both scripts), for the options read on `db`. */
-export const presentOption =
-  (db: Executor) =>
-  (row: { id: string; naziv: string }): LocationOption => {
-    const { cyr, lat } = scriptsOf(db, row.naziv);
-    return { _id: row.id, nazivLokacije: row.naziv, cyr, lat };
-  };
+/** An autocomplete option of a cluster (its name in both scripts). */
+export const presentOption = (row: { id: string; naziv: string }): LocationOption => ({
+  _id: row.id,
+  nazivLokacije: row.naziv,
+  cyr: toCyrillic(row.naziv),
+  lat: toLatin(row.naziv),
+});
 
 /** POST /api/location (Admin). */
 export async function createCluster(ctx: AppContext, actor: Actor, input: ClusterInput, req: RequestInfo): Promise<LocationDto> {

@@ -3,7 +3,6 @@ import { and, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { contractClusters, contractGroups, contracts } from '../../db/schema-clusters.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
-import { actorVersion, kept } from '../../platform/kept/store.js';
 import { type ClusterScope, scopeGroups, visibleClusterCondition } from '../clusters/policy.js';
 
 /**
@@ -24,30 +23,19 @@ export function isFinished(c: { status: string; datumZavrsetka: string | null })
 export type ContractLineage = { all: true } | { all: false; ids: string[] };
 
 /**
- * Lineages kept under the groups' version the request read with its user (platform/kept kind
- * 'contractLineage'; Actor.groupsVersion moves at the commit of any change of a group, its parent or its
- * flags), by group: the group and its ancestors and their flags come from the groups table alone.
- */
-const keptLineages = kept<ContractLineage>('contractLineage');
-
-/**
  * The actor's contract lineage, once per request (issue 15 item 3; docs/decisions.md "Contracts lists:
  * the lineage read once"): Admin, or an own group with sveVideci, everything; no group nothing;
  * otherwise the group and its ancestors (a Rukovodilac's too: their own group's, not their subtree's)
  * with clusters/policy.ts's named statement of a Zaposleni's scope groups — everything when one of them
  * has sveVideci (the reserved Admin group is never among them, and no contract's `grupe` holds it).
- * Kept by the groups' version; inside a transaction (nothing kept) read afresh.
  */
 export async function contractLineageOf(db: Executor, actor: Actor): Promise<ContractLineage> {
   if (actor.role === 'Admin') return { all: true };
   if (!actor.group) return { all: false, ids: [] };
   if (actor.group.sveVideci) return { all: true };
-  const group = actor.group.id;
-  return keptLineages.remember(db, group, actorVersion('contractLineage', actor), async () => {
-    const rows = await scopeGroups(db, group, false);
-    if (rows.some((g) => g.sveVideci)) return { all: true };
-    return { all: false, ids: rows.map((g) => g.id) };
-  });
+  const rows = await scopeGroups(db, actor.group.id, false);
+  if (rows.some((g) => g.sveVideci)) return { all: true };
+  return { all: false, ids: rows.map((g) => g.id) };
 }
 
 /**
@@ -75,18 +63,6 @@ export function readableKindCondition(kind: string, lineage: ContractLineage): S
  */
 export function readableByGroupsCondition(groupIds: SQL | Placeholder): SQL {
   return sql`exists (select 1 from ${contractGroups} cgr where cgr.contract_id = contracts.id and cgr.group_id = any(${groupIds}::uuid[]))`;
-}
-
-/**
- * The part of a kept whole list's key that names which contracts readableContractCondition lets the
- * actor see: everything, nothing, or what their group's lineage sees (the tree itself is in the
- * 'contracts' data version, migration 0027).
- */
-export function readableContractScopeKey(actor: Actor): string {
-  if (actor.role === 'Admin') return 'all';
-  if (!actor.group) return 'none';
-  if (actor.group.sveVideci) return 'all';
-  return `group:${actor.group.id}`;
 }
 
 /**

@@ -5,11 +5,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../platform/auth.js';
 import { contentDisposition } from '../../platform/contentDisposition.js';
-import { sendKept, WHOLE_LIST_LIMIT } from '../../platform/kept/answers.js';
 import { pagingQuery, searchPagingQuery } from '../../platform/paging.js';
 import { readContractForm, uploadMessage } from './form.js';
 import { KINDS } from './kinds.js';
-import { readableContractScopeKey } from './policy.js';
 import * as service from './service.js';
 
 const message = z.object({ message: z.string() });
@@ -45,7 +43,6 @@ export async function contractRoutes(fastify: FastifyInstance, ctx: AppContext, 
   const downloaders = ctx.auth.requireRoles(
     rolesFor('contracts', 'contractsIzv', 'contractsPro', 'contractsNad', 'clusters', 'myClusters'),
   );
-  // The pickers' whole lists (limit ≥ WHOLE_LIST_LIMIT) kept by data version (platform/kept kind 'contractList', migration 0027).
 
   for (const def of KINDS) {
     const readers = ctx.auth.requireRoles(def.readers);
@@ -57,26 +54,9 @@ export async function contractRoutes(fastify: FastifyInstance, ctx: AppContext, 
     app.get(
       `/api/${def.route}`,
       { schema: { querystring: pagingQuery.extend(sortQuery('contracts')) }, ...gate(readers, def.readers, inv?.list) },
-      async (request, reply) => {
-        const actor = actorOf(request);
-        const q = request.query;
-        const build = async (today?: Date) => {
-          const page = await service.listContracts(ctx, actor, def, q, today);
-          return { [def.listKey]: page.items, totalResults: page.totalResults };
-        };
-        if (q.limit < WHOLE_LIST_LIMIT) return build();
-        // Kept by the kind, what the caller may read, the query and the day the rows are coloured as of (UTC, contractColour's).
-        const today = new Date();
-        const key = [
-          def.route,
-          readableContractScopeKey(actor),
-          today.toISOString().slice(0, 10),
-          q.page,
-          q.limit,
-          q.sort ?? null,
-          q.order ?? null,
-        ];
-        return sendKept(ctx.db, 'contractList', request, reply, key, async () => JSON.stringify(await build(today)));
+      async (request) => {
+        const page = await service.listContracts(ctx, actorOf(request), def, request.query);
+        return { [def.listKey]: page.items, totalResults: page.totalResults };
       },
     );
 

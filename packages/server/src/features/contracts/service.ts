@@ -55,10 +55,10 @@ export async function contractListCondition(
  * GET /api/{route}: newest first (a prepared statement for that order), or as `sort` asks; a Zaposleni
  * the typed contracts of their group (all with sveVideci).
  */
-export async function listContracts(ctx: AppContext, actor: Actor, def: KindDef, paging: Paging & ContractSorting, today?: Date) {
+export async function listContracts(ctx: AppContext, actor: Actor, def: KindDef, paging: Paging & ContractSorting) {
   const lineage = await contractLineageOf(ctx.db, actor);
-  if (!paging.sort) return defaultPageOfContracts(ctx.db, def.kind, lineage, paging, today);
-  return pageOfContracts(ctx.db, readableKindCondition(def.kind, lineage), paging, today);
+  if (!paging.sort) return defaultPageOfContracts(ctx.db, def.kind, lineage, paging);
+  return pageOfContracts(ctx.db, readableKindCondition(def.kind, lineage), paging);
 }
 
 /** GET /api/search/{route}: by naziv and broj, folded (either script); nothing typed gives the list. */

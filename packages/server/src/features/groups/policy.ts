@@ -4,7 +4,6 @@ import { groups, roles, users } from '../../db/schema.js';
 import type { Actor } from '../../platform/auth.js';
 import { type Executor, namedStatement, runNamed } from '../../platform/database.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import { actorVersion, kept } from '../../platform/kept/store.js';
 import { selectUserWithRelations, type UserWithRelations } from '../../platform/userRows.js';
 
 /**
@@ -36,18 +35,11 @@ export async function subtreeIds(db: Executor, groupId: string): Promise<string[
   return result.rows.map((r) => r.id);
 }
 
-/** Subtrees kept under the groups' version the request read with its user (platform/kept kind 'groupSubtree'). */
-const keptSubtrees = kept<string[]>('groupSubtree');
-
-/** subtreeIds of `groupId` for a request's actor: kept under the groups' version read with the actor. */
-export const actorSubtreeIds = (db: Executor, actor: Actor, groupId: string): Promise<string[]> =>
-  keptSubtrees.remember(db, groupId, actorVersion('groupSubtree', actor), () => subtreeIds(db, groupId));
-
 export async function scopeOf(db: Executor, actor: Actor): Promise<Scope> {
   if (actor.role === 'Admin') return { all: true };
   if (!actor.group) return { all: false, groupIds: [] };
   if (actor.role === 'Rukovodilac') {
-    return { all: false, groupIds: await actorSubtreeIds(db, actor, actor.group.id) };
+    return { all: false, groupIds: await subtreeIds(db, actor.group.id) };
   }
   return { all: false, groupIds: [actor.group.id] };
 }

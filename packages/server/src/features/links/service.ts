@@ -156,5 +156,5 @@ export async function autocompleteLocations(ctx: AppContext, actor: Actor, value
     .where(and(visibleClusterCondition(scope, clusters.id), matchCondition(clusters.searchText, terms) ?? sql`true`))
     .orderBy(clusters.naziv, clusters.id)
     .limit(AUTOCOMPLETE_LIMIT);
-  return { locations: rows.map(presentOption(ctx.db)) };
+  return { locations: rows.map(presentOption) };
 }

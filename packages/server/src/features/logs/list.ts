@@ -3,15 +3,13 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { auditLogs } from '../../db/schema.js';
 import type { Actor } from '../../platform/auth.js';
-import { conditionKey, type Db, type Executor } from '../../platform/database.js';
-import { kept } from '../../platform/kept/store.js';
+import type { Db, Executor } from '../../platform/database.js';
 import { cappedCountSql, offsetOf, tableEstimateSql } from '../../platform/paging.js';
 import { searchTerms } from '../../platform/textSearch.js';
 import { type LogScope, logScopeCondition, logScopeOf } from './policy.js';
 import {
   directionOf,
   estimate,
-  estimatesMinute,
   matchCondition,
   newestRows,
   PAGE_COLUMNS,
@@ -26,17 +24,6 @@ import {
  * every page asks for the total again.
  */
 export const EXACT_COUNT_CAP = 1_000;
-
-/**
- * A plain list's estimate past the cap, kept per scope condition for the minute it was read in
- * (ESTIMATES_KEPT; platform/kept kind 'logListEstimate'), as narrowestMatch's are: a Rukovodilac's page 1 is then two statements instead of
- * three (the EXPLAIN's planning over ten groups' ranges was ~0.4 ms of the request's ~1.8 ms of SQL). An
- * estimate over 10,000 rows moves by the rows a minute adds; the exact count below the cap is read on
- * every request.
- */
-const keptListEstimates = kept<number>('logListEstimate');
-const listEstimate = (db: Executor, where: SQL | undefined) =>
-  keptListEstimates.remember(db, where ? conditionKey(where) : '', estimatesMinute(), () => estimate(db, where));
 
 export async function cappedCount(db: Executor, where: SQL | undefined, cap: number): Promise<number> {
   const result = await db.execute<{ n: number }>(sql`select ${cappedCountSql(auditLogs, where, cap)} as n`);
@@ -67,7 +54,7 @@ export async function estimatedTotal(
   // nothing for a search); a shown page that there are at least as many.
   const seen = shown > 0 ? offsetOf(paging) + shown + (shown === paging.limit ? 1 : 0) : 0;
   const floor = Math.max(counted + 1, seen);
-  return { totalLogs: Math.max(known ?? (await listEstimate(db, where)), floor), totalExact: false };
+  return { totalLogs: Math.max(known ?? (await estimate(db, where)), floor), totalExact: false };
 }
 
 type ListedPage = { rows: PageRow[]; capped: number; tableEstimate: number | null };

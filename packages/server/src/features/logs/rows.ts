@@ -123,8 +123,3 @@ export function estimateOf(rows: Record<string, unknown>[]): number {
 
 /** The planner's estimate of the rows `where` selects. */
 export const estimate = (db: Executor, where: SQL | undefined) => estimatedRows(db, auditLogs, where);
-
-/** How long they are kept (tests change it). */
-export const ESTIMATES_KEPT = { ms: 60_000 };
-/** The version kept estimates are kept under: the ESTIMATES_KEPT period they were read in. */
-export const estimatesMinute = () => String(Math.floor(Date.now() / ESTIMATES_KEPT.ms));

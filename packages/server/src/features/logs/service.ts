@@ -24,7 +24,6 @@ import { notFound } from '../../platform/errors.js';
  */
 
 export { EXACT_COUNT_CAP, listLogs, logListCondition } from './list.js';
-export { ESTIMATES_KEPT } from './rows.js';
 export { MATCH_INDEX } from './search/keptPositions.js';
 export {
   addressQuery,

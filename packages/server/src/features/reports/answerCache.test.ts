@@ -18,9 +18,10 @@ import { ijoTaxReport } from './service.js';
 import { compareSnapshots } from './snapshots.js';
 
 /**
- * The whole answers of the IJO report and the comparisons are kept in the server (routes.ts,
- * platform/answerCache.ts) under a data version read from PostgreSQL on every request. Here: a kept
- * answer (plain, brotli, gzip) equals one built fresh from the database; every kind of change the
+ * The comparisons' whole answers are kept in the server (routes.ts, platform/kept/answers.ts) under data
+ * versions read from PostgreSQL on every request; the IJO report is answered from its rows kept in
+ * PostgreSQL (ijo_report_rows, brought up to date by its version). Here: an answer (plain, brotli, gzip)
+ * equals one built fresh from the database; every kind of change the
  * answer depends on shows on the next request, made through the same instance or through another
  * instance on the same database (each has its own cache); callers of different scopes never get each
  * other's answer.

@@ -1,8 +1,6 @@
 import type { Payer } from '@trasa/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/database.js';
-import { epochSql } from '../../platform/epoch.js';
-import { versionText } from '../../platform/kept/store.js';
 import { ijoRowsCte } from './ijoRows.js';
 
 /** The columns of `r` (ijoRowsCte) kept in ijo_report_rows (migration 0018). */
@@ -15,36 +13,31 @@ const KEPT_COLUMNS = sql.raw(
  * report_cache_state.version past `built`, every row is computed again (ijoRowsCte over every cluster)
  * under the state row's lock. A writer bumps the version at its commit and so waits for a rebuild in
  * progress: the rebuild's statement sees a transaction's changes entirely or not at all, and one it
- * did not see leaves the version ahead for the next request. Answers the version the kept rows are
- * built for, with the database's epoch, as platform/kept writes the kind 'ijoReport''s (routes.ts), or null
- * without the state row (a database before the migration) or when they are stale in a read-only
- * transaction: the caller computes the rows itself.
+ * did not see leaves the version ahead for the next request. Answers whether the kept rows are current:
+ * false without the state row (a database before the migration) or when they are stale in a read-only
+ * transaction, and the caller computes the rows itself.
  */
-export async function ensureIjoRows(db: Executor): Promise<string | null> {
-  type State = { version: string; built: string; epoch: string; ro?: boolean };
+export async function ensureIjoRows(db: Executor): Promise<boolean> {
+  type State = { version: string; built: string; ro?: boolean };
   const state = (
     await db.execute<State>(
-      sql`select version::text, built::text, ${epochSql} as epoch, current_setting('transaction_read_only') = 'on' as ro
+      sql`select version::text, built::text, current_setting('transaction_read_only') = 'on' as ro
         from report_cache_state where name = 'ijo'`,
     )
   ).rows[0];
-  if (!state) return null;
-  // The version answered carries the database's epoch (platform/epoch.ts): a restore's may repeat an earlier one.
-  if (state.version === state.built) return versionText('ijoReport', state.epoch, { ijo: state.built });
+  if (!state) return false;
+  if (state.version === state.built) return true;
   // Stale inside a read-only transaction (an export's snapshot): the caller computes the rows itself.
-  if (state.ro) return null;
+  if (state.ro) return false;
   return db.transaction(async (tx) => {
-    const locked = (
-      await tx.execute<State>(
-        sql`select version::text, built::text, ${epochSql} as epoch from report_cache_state where name = 'ijo' for update`,
-      )
-    ).rows[0];
-    if (!locked) return null;
-    if (locked.version === locked.built) return versionText('ijoReport', locked.epoch, { ijo: locked.built });
+    const locked = (await tx.execute<State>(sql`select version::text, built::text from report_cache_state where name = 'ijo' for update`))
+      .rows[0];
+    if (!locked) return false;
+    if (locked.version === locked.built) return true;
     await tx.execute(sql`delete from ijo_report_rows`);
     await tx.execute(sql`insert into ijo_report_rows (${KEPT_COLUMNS}) with ${ijoRowsCte(sql`true`, null)} select ${KEPT_COLUMNS} from r`);
     await tx.execute(sql`update report_cache_state set built = ${locked.version}::bigint where name = 'ijo'`);
-    return versionText('ijoReport', locked.epoch, { ijo: locked.version });
+    return true;
   });
 }
 

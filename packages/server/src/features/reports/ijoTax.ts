@@ -20,7 +20,7 @@ export async function ijoTaxReport(
 ): Promise<IjoTaxReport> {
   const contractId = contractFilter(input.contract);
   const payer = payerFilter(input.payer);
-  const kept = (await ensureIjoRows(db)) !== null;
+  const kept = await ensureIjoRows(db);
   const rowsCte = kept
     ? keptRowsCte(and(visibleClusterCondition(scope, sql`cluster_id`), underContract(contractId, sql`cluster_id`)) as SQL, payer)
     : ijoRowsCte(and(visibleClusterCondition(scope, activities.clusterId), underContract(contractId)) as SQL, payer);

@@ -77,9 +77,8 @@ export async function reportRoutes(fastify: FastifyInstance, ctx: AppContext): P
   const readers = ctx.auth.requireRoles(rolesFor('reports'));
   const scopeOf = (actor: Actor) => clusterScopeOf(ctx.db, actor);
   const store = activityFileStore(ctx.config.dataDir);
-  // The whole answers of the big reports (the IJO report, the comparisons) are kept by data version
-  // (platform/kept kinds 'ijoReport' and 'comparison'; docs/decisions.md "Reports: whole answers kept by
-  // data version").
+  // The snapshot comparisons' whole answers are kept by data version (platform/kept kind 'comparison';
+  // docs/decisions.md "Reports: whole answers kept by data version").
 
   app.get('/api/report/contracts', { onRequest: readers }, async (request) => ({
     contracts: await service.reportContracts(ctx.db, await scopeOf(actorOf(request))),
@@ -102,26 +101,7 @@ export async function reportRoutes(fastify: FastifyInstance, ctx: AppContext): P
   app.get(
     '/api/report/ijo-takse',
     { schema: { querystring: ijoQuery.extend(sortQuery('ijoReport')) }, onRequest: readers },
-    async (request, reply) => {
-      const q = request.query;
-      const scope = await scopeOf(actorOf(request));
-      const filters = { contract: service.contractFilter(q.contract), payer: service.payerFilter(q.payer) };
-      // The kept rows' version (brought up to date here): the answer depends on them and on the
-      // visibility links, whose every change moves the same version (migration 0018).
-      const version = await service.ensureIjoRows(ctx.db);
-      if (version === null) return service.ijoTaxReport(ctx.db, scope, q);
-      const query = [filters.contract, filters.payer, q.page, q.limit, q.sort ?? null, q.order ?? null];
-      const key = ['ijo-takse', scopeKey(scope), query];
-      return sendKept(
-        ctx.db,
-        'ijoReport',
-        request,
-        reply,
-        key,
-        async () => JSON.stringify(await service.ijoTaxReport(ctx.db, scope, q)),
-        version,
-      );
-    },
+    async (request) => service.ijoTaxReport(ctx.db, await scopeOf(actorOf(request)), request.query),
   );
 
   app.get(

@@ -3,19 +3,10 @@ import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { clusters, topics } from '../../db/schema-clusters.js';
 import type { Actor } from '../../platform/auth.js';
-import { keptCountOf, searchCountKey } from '../../platform/kept/counts.js';
 import { EXACT_COUNT_LIMIT, tableEstimateSql } from '../../platform/paging.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
 import { sqlDirection } from '../../platform/sqlText.js';
-import {
-  headOfScopePage,
-  keptScopeTotal,
-  keptTotal,
-  pageByKeptClusters,
-  type TotalColumns,
-  totalColumns,
-  totalOf,
-} from '../clusters/keptCounts.js';
+import { headOfScopePage, keptTotal, pageByKeptClusters, type TotalColumns, totalColumns, totalOf } from '../clusters/keptCounts.js';
 import { clusterScopeOf, inVisibleClusters, visibleClusterIds } from '../clusters/policy.js';
 import { topicRightsOf } from './permissions.js';
 import { presentTopic, type TopicDto, topicRowsOf } from './presenter.js';
@@ -152,20 +143,6 @@ export async function listTopics(ctx: AppContext, actor: Actor, query: TopicList
   // (an employee's 'kabl' 2.9 ms, half of it twice the same bitmap and scope). Past the cap (a large scope,
   // a broad filter) the page is read as before: PostgreSQL evaluates that branch only then.
   const matchedOnce = !scope.all && !unfiltered && !query.sort;
-  // A limited scope's sum kept under the topics' and the clusters' versions (keptScopeTotal, drizzle/0034).
-  const inScope = !scope.all && unfiltered ? keptScopeTotal(ctx.db, 'topics', scope) : null;
-  // Every cluster's topics, filtered or searched: the count kept under the topics' version (which moves with
-  // any change of what the filters read: drizzle/0030's trigger on cluster, status, priority and both
-  // search columns), keyed by the folded terms and the filters. The Admin's 'kabl' rechecked 3,333 rows
-  // (2.5 of 2.6 ms) for each page asked while nothing had changed.
-  const count =
-    scope.all && !unfiltered
-      ? keptCountOf(
-          ctx.db,
-          'topicCount',
-          searchCountKey('topics', scope, [foldForSearch(query.q.trim()), foldForSearch(query.qAlt.trim()), query.status, query.prioritet]),
-        )
-      : null;
   const listed = ctx.db.execute<{ ids: string[] | null } & TotalColumns>(
     matchedOnce
       ? sql`with m as materialized (select ${topics.id} as id, ${topics.updatedAt} as updated_at from ${topics} where ${where}
@@ -176,15 +153,13 @@ export async function listTopics(ctx: AppContext, actor: Actor, query: TopicList
           (select n from n) as n, null::float8 as estimate, null::text as version`
       : sql`select array(${pageIds}) as ids, t.* from (${totalColumns(
           unfiltered
-            ? inScope
-              ? { kept: sql`select ${inScope.n}`, exact: true, version: inScope.version }
-              : { kept: keptTotal('topics', scope), estimate: tableEstimateSql(topics) }
-            : { table: topics, where, keptCount: count ?? undefined },
+            ? scope.all
+              ? { kept: keptTotal('topics', scope), estimate: tableEstimateSql(topics) }
+              : { kept: keptTotal('topics', scope), exact: true }
+            : { table: topics, where },
         )}) t`,
   );
   const [row, rights] = await Promise.all([listed.then((r) => r.rows[0]), topicRightsOf(ctx.db, actor)]);
   const [rows, total] = await Promise.all([topicRowsOf(ctx.db, row?.ids ?? []), totalOf(ctx.db, row, topics, where)]);
-  await inScope?.keep(row?.version ?? null, total);
-  await count?.keep(row?.version ?? null, total);
   return { data: rows.map((r) => presentTopic(r, rights)), total };
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
-import { actorSubtreeIds } from '../groups/policy.js';
+import { subtreeIds } from '../groups/policy.js';
 import type { TopicRow } from './policy.js';
 
 /**
@@ -20,7 +20,7 @@ export type TopicRights = { admin: boolean; groups: ReadonlySet<string> };
 export async function topicRightsOf(db: Executor, actor: Actor): Promise<TopicRights> {
   if (actor.role === 'Admin') return { admin: true, groups: new Set() };
   if (!actor.group || (actor.role !== 'Zaposleni' && actor.role !== 'Rukovodilac')) return { admin: false, groups: new Set() };
-  const ids = actor.role === 'Rukovodilac' ? await actorSubtreeIds(db, actor, actor.group.id) : [actor.group.id];
+  const ids = actor.role === 'Rukovodilac' ? await subtreeIds(db, actor.group.id) : [actor.group.id];
   return { admin: false, groups: new Set([actor.group.id, ...ids]) };
 }
 

@@ -5,7 +5,7 @@ import type { Actor } from '../../platform/auth.js';
 import type { Executor } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
 import { clusterScopeOf, visibleClusterCondition } from '../clusters/policy.js';
-import { actorSubtreeIds } from '../groups/policy.js';
+import { subtreeIds } from '../groups/policy.js';
 
 /**
  * Who sees and who answers open issues (server-behaviour.md: topics follow cluster visibility).
@@ -35,7 +35,7 @@ export async function isResponsible(db: Executor, actor: Actor, groupId: string)
   if (!actor.group || (actor.role !== 'Zaposleni' && actor.role !== 'Rukovodilac')) return false;
   if (actor.group.id === groupId) return true;
   if (actor.role !== 'Rukovodilac') return false;
-  return (await actorSubtreeIds(db, actor, actor.group.id)).includes(groupId);
+  return (await subtreeIds(db, actor.group.id)).includes(groupId);
 }
 
 /** canComment: the topic is open and the actor is of its responsible group. */

@@ -3,11 +3,11 @@ import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { groups, groupTypes, roles, users } from '../../db/schema.js';
 import type { Actor } from '../../platform/auth.js';
-import { conditionKey, type Executor, namedStatement, runNamed } from '../../platform/database.js';
+import { type Executor, namedStatement, runNamed } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
 import { jsonFields, jsonLiteral, jsonPlain, jsonValue } from '../../platform/jsonText.js';
 import { keptCountOf, searchCountKey } from '../../platform/kept/counts.js';
-import { kept as keptKind, versionSql } from '../../platform/kept/store.js';
+import { versionSql } from '../../platform/kept/store.js';
 import { cappedCountSql, EXACT_COUNT_LIMIT, estimatedRows, offsetOf, type Paging } from '../../platform/paging.js';
 import { orderOf, type SortMap } from '../../platform/sorting.js';
 import { inScope, memberCondition, type Scope, scopeOf, visibleUserCondition } from '../groups/policy.js';
@@ -89,10 +89,9 @@ const USER_JSON = jsonFields<Omit<UserDto, 'vidiSve'>>({
 /**
  * The version of what the users' lists count (drizzle/0029: it moves at the commit of any change of a
  * user's liveness, group, role or search text, and of any user inserted or deleted, through whichever
- * instance): a search's count (platform/kept kind 'userCount') and the Admin's estimate ('userEstimate')
- * are kept under it.
+ * instance): a search's count (platform/kept kind 'userCount') is kept under it.
  */
-const USERS_VERSION = versionSql('userEstimate');
+const USERS_VERSION = versionSql('userCount');
 
 /** The key of a users search's kept count: what the caller sees and the typed terms. */
 export const keptCountKey = (scope: Scope, terms: string[]) => searchCountKey('users', scope, terms);
@@ -114,19 +113,10 @@ const userRowsStatement = namedStatement<{ list: string | null }>(
 );
 
 /**
- * The planner's estimates of the whole-table lists (`estimateFirst`), kept by the 'users' version
- * (drizzle/0029) and keyed by the condition: while no user was added, removed, moved or renamed, the
- * estimate given before is as good an answer (EXPLAIN's own figure moves only with ANALYZE and the
- * table's size), and the request asks no EXPLAIN of its own.
- */
-const keptEstimates = keptKind<number>('userEstimate');
-
-/**
  * One page of users matching `where` (a condition over the users table alone), ordered by prezime, ime,
  * as the JSON text of UsersPage (`{"users":[…],"totalResults":n}`; `listKey` 'guests' for GuestsPage).
  * `estimateFirst`: a whole-table list whose total is likely past the exact count's limit: the planner's
- * estimate is asked first (or kept: keptEstimates) and, past twice the limit, is the total without
- * counting (as countOf).
+ * estimate is asked first and, past twice the limit, is the total without counting (as countOf).
  * A deferred join: the page's ids come from the users table alone (on users_list_order_idx, in trasa_sr
  * order, an index-only walk even at page 2,500) with the count in the same statement, and only those ten
  * rows are joined to their role and group by a prepared statement (userRowsStatement; docs/performance.md).
@@ -153,9 +143,7 @@ export async function usersPageJson(
       .limit(limit)
       .offset(skip);
   const pageIds = idsOf(order, paging.limit, offset);
-  const estimateKey = opts.estimateFirst ? conditionKey(where) : null;
-  const keptEstimate = estimateKey ? keptEstimates.find(db, estimateKey) : null;
-  let early = opts.estimateFirst ? (keptEstimate?.value ?? (await estimatedRows(db, users, where))) : null;
+  const early = opts.estimateFirst ? await estimatedRows(db, users, where) : null;
   // A search's count kept by the data's version: the page statement reads the version and counts only
   // when what is kept for this search was counted under another (keptCountOf).
   const kept = opts.keptCount === undefined ? null : keptCountOf(db, 'userCount', opts.keptCount);
@@ -186,22 +174,11 @@ export async function usersPageJson(
     ${ids} as ids, ${fromEnd ? fromEnd.current : sql`false`} as reversed,
     ${counted ? (kept ? kept.n(count) : count) : sql`null::int`} as capped,
     ${kept ? kept.estimate : sql`null::float8`} as estimate,
-    ${kept || estimateKey ? USERS_VERSION : sql`null::text`} as version`);
+    ${kept ? USERS_VERSION : sql`null::text`} as version`);
   const row = result.rows[0];
   const pageOfIds = row?.reversed ? [...(row.ids ?? [])].reverse() : (row?.ids ?? []);
   const rows = pageOfIds.length > 0 ? runNamed(db, userRowsStatement, { ids: pageOfIds }) : null;
-  let capped = row?.capped ?? 0;
-  if (estimateKey) {
-    const version = row?.version ?? null;
-    if (keptEstimate && keptEstimate.version !== version) {
-      // Kept under another version: asked again, and counted when it is no longer past the limit.
-      early = await estimatedRows(db, users, where);
-      if (!counted && early <= 2 * EXACT_COUNT_LIMIT) capped = (await db.execute<{ n: number }>(sql`select ${count} as n`)).rows[0]?.n ?? 0;
-      keptEstimates.keep(db, estimateKey, version, early);
-    } else if (keptEstimate) {
-      if (keptEstimates.verifying(db)) await keptEstimates.check(db, estimateKey, keptEstimate, await estimatedRows(db, users, where));
-    } else keptEstimates.keep(db, estimateKey, version, early ?? 0);
-  }
+  const capped = row?.capped ?? 0;
   const total =
     early !== null && early > 2 * EXACT_COUNT_LIMIT
       ? early

@@ -9,14 +9,13 @@ import { checkKept, type KeptStore, kept, readVersion, storeOf } from './store.j
  * Whole JSON answers kept by data version (docs/decisions.md "Pickers: whole lists kept by data version",
  * "Reports: whole answers kept by data version"): the serialised answer, and its brotli and gzip bytes once
  * a client asked for them, so a big answer is neither rebuilt nor compressed again while the data it was
- * built from stays. A kind of kinds.ts each (clusterList, groupList, contractList, a13List, ijoReport,
- * comparison), in the store of the database (store.ts): bounded by the kind's bytes (body and compressed
- * copies together), least recently used out; an answer bigger than a quarter of them is sent, not kept.
- * Concurrent misses of one key and version build once.
+ * built from stays. A kind of kinds.ts each (clusterList, groupList, a13List, comparison), in the store of
+ * the database (store.ts): bounded by the kind's bytes (body and compressed copies together), least
+ * recently used out; an answer bigger than a quarter of them is sent, not kept. Concurrent misses of one
+ * key and version build once.
  *
- * A call for at least WHOLE_LIST_LIMIT rows — the pickers' GET /api/location?limit=1000, GET
- * /api/group?limit=50000, GET /api/contract?limit=1000 (and the typed contracts'), made on every dialog
- * opened — is answered from here; smaller pages are built on every request (cheap, and keeping them would
+ * A call for at least WHOLE_LIST_LIMIT rows — the pickers' GET /api/location?limit=1000 and GET
+ * /api/group?limit=50000, made on every dialog opened — is answered from here; smaller pages are built on every request (cheap, and keeping them would
  * only flatter the benchmark).
  */
 export const WHOLE_LIST_LIMIT = 1000;
@@ -56,8 +55,8 @@ const sendPlain = async (reply: FastifyReply, build: () => Promise<string>) =>
   reply.type('application/json; charset=utf-8').send(await build());
 
 /**
- * Sends the answer of `kind` kept for `key` under the kind's current data versions (read now: versionSql,
- * or `version` when the caller read it, e.g. the IJO report's kept rows), or builds it (`build` answers the
+ * Sends the answer of `kind` kept for `key` under the kind's current data versions (read now: readVersion,
+ * or `version` when the caller read it), or builds it (`build` answers the
  * JSON text), keeps it and sends it; compressed for the client's Accept-Encoding from the kept bytes. Built
  * and sent as it is where nothing is kept (a transaction's connection, the kind switched off, a version's
  * row missing). Under TRASA_KEPT_VERIFY a kept answer is built again and must be the same text.

@@ -9,7 +9,8 @@ import { EXACT_COUNT_LIMIT } from '../paging.js';
  *   by triggers that run trasa_list_changed('<name>') (drizzle/0020, 0039) — with the tables and the
  *   events whose changes move each one. versionTriggers.test.ts reads pg_trigger on a migrated database
  *   and fails when a declared table lacks its trigger, when a trigger moves a version for a table or event
- *   not declared here, or when a version is moved that no kind below declares.
+ *   not declared here, or when a version is moved that no kind below declares (nor rows kept in
+ *   PostgreSQL: `keptRows`).
  * - KINDS: what is kept, each kind under the versions it depends on (with the database's epoch,
  *   platform/epoch.ts), exact or approximate (an approximate kind says how far a kept value may be from a
  *   fresh one: TRASA_KEPT_VERIFY checks it against that), and its budget of bytes in one least recently
@@ -30,6 +31,8 @@ type VersionDecl = {
   about: string;
   /** Table → the events on it that move the version (a WHEN clause may narrow an update to some columns). */
   tables: Readonly<Record<string, readonly TableEvent[]>>;
+  /** Rows kept in PostgreSQL under the version (not in the server's memory): the table and what rebuilds it. */
+  keptRows?: string;
 };
 
 export const VERSIONS = {
@@ -46,11 +49,6 @@ export const VERSIONS = {
     about: "Which clusters a group sees (0033): a cluster's responsible groups, a contract's clusters and a contract's groups.",
     tables: { cluster_groups: ROWS, contract_clusters: ROWS, contract_groups: ROWS },
   },
-  contracts: {
-    about:
-      "The contracts' list rows and who reads them (0027): the contracts, their documents, groups and linked clusters, the groups' names, types, tree and flags.",
-    tables: { contracts: ROWS, contract_files: ROWS, contract_groups: ROWS, contract_clusters: ROWS, groups: ROWS, group_types: ROWS },
-  },
   a13: { about: 'The A13 confirmations (0020).', tables: { a13_confirmations: ROWS } },
   users: {
     about: "What the users' lists count and search (0029): a user added or deleted, or their liveness, group, role or search text.",
@@ -59,10 +57,6 @@ export const VERSIONS = {
   comments: {
     about: "What the comments' search counts (0030): a comment added or deleted, its cluster, text or kept search copies.",
     tables: { activity_comments: ALL },
-  },
-  topics: {
-    about: "What the topics' list counts and filters (0034): a topic added or deleted, its cluster, status, priority or search copies.",
-    tables: { topics: ALL },
   },
   logs: {
     about: 'Log rows deleted or changed (0036); new rows move nothing (every audited request writes one).',
@@ -82,6 +76,7 @@ export const VERSIONS = {
       group_types: ALL,
       ijo_holders: ALL,
     },
+    keptRows: 'ijo_report_rows, rebuilt by features/reports/ijoCache.ts ensureIjoRows when the version passed `built`',
   },
   catalogue: {
     about: "The catalogue's codes, order and names (0039; the summary comparison lists them).",
@@ -115,30 +110,6 @@ const total: Comparison = {
   same: (kept, fresh) => kept === fresh || (Number(kept) > EXACT_COUNT_LIMIT && Number(fresh) > EXACT_COUNT_LIMIT),
 };
 
-/**
- * A planner's estimate (EXPLAIN's rows, pg_class.reltuples): it moves with ANALYZE and the table's size,
- * not with a data version, so a kept one may be as far from a fresh one as a table grown or analyzed
- * meanwhile makes it — within `factor` either way, or `slack` rows apart. `exactBelow`: two estimates
- * both at most that are equal in effect (they only decide to count exactly).
- */
-function estimate(factor: number, slack: number, exactBelow?: number): Comparison {
-  const near = (a: number, b: number) =>
-    (exactBelow !== undefined && a <= exactBelow && b <= exactBelow) ||
-    Math.abs(a - b) <= slack ||
-    Math.max(a, b) <= factor * Math.max(Math.min(a, b), 1);
-  const same = (kept: unknown, fresh: unknown): boolean => {
-    if (typeof kept === 'number' && typeof fresh === 'number') return near(kept, fresh);
-    if (Array.isArray(kept) && Array.isArray(fresh)) return kept.length === fresh.length && kept.every((k, i) => same(k, fresh[i]));
-    if (kept && fresh && typeof kept === 'object' && typeof fresh === 'object') {
-      const keys = Object.keys(kept);
-      return isDeepStrictEqual(keys, Object.keys(fresh)) && keys.every((k) => same((kept as never)[k], (fresh as never)[k]));
-    }
-    return isDeepStrictEqual(kept, fresh);
-  };
-  const below = exactBelow === undefined ? '' : `, or both at most ${exactBelow.toLocaleString('en')}`;
-  return { exact: false, tolerance: `planner's estimates: within a factor of ${factor} or ${slack} rows${below}`, same };
-}
-
 type KindDecl = {
   /** What is kept, keyed by what, and where. */
   about: string;
@@ -158,17 +129,8 @@ type KindDecl = {
 };
 
 const MB = 1024 * 1024;
-const text = (s: string) => 2 * s.length;
 /** A count kept per search or scope (counts.ts): small values, many keys. */
 const COUNTS = { bytes: 2 * MB, entries: 5_000 } as const;
-/** The log's estimates: read again each minute, compared as the planner's. */
-const LOG_ESTIMATES = {
-  versions: [],
-  lifetime: 'the minute it was read in (logs/rows.ts ESTIMATES_KEPT)',
-  compare: estimate(4, 100),
-  bytes: 1 * MB,
-  entries: 1_000,
-} as const;
 
 export const KINDS = {
   // Whole answers (answers.ts): the JSON text and its brotli / gzip bytes once asked for.
@@ -184,24 +146,11 @@ export const KINDS = {
     compare: exact,
     bytes: 16 * MB,
   },
-  contractList: {
-    about: "The contracts' whole lists (limit ≥ 1,000, general and typed), per lineage, UTC day and query (features/contracts/routes.ts).",
-    versions: ['contracts'],
-    compare: exact,
-    bytes: 8 * MB,
-  },
   a13List: {
     about: "The A13 screen's list of every visible location, per scope (features/inventory/routes.ts).",
     versions: ['locations', 'visibility', 'a13'],
     compare: exact,
     bytes: 16 * MB,
-  },
-  ijoReport: {
-    about: 'The IJO fees report, per scope and query, under the version its kept rows were built for (features/reports/routes.ts).',
-    versions: ['ijo'],
-    compare: exact,
-    bytes: 32 * MB,
-    entryBytes: 16 * MB,
   },
   comparison: {
     about: 'The snapshot comparisons, per scope, type, dates and filters (features/reports/routes.ts).',
@@ -220,35 +169,12 @@ export const KINDS = {
     entries: 5_000,
     size: (scope: { all: boolean; clusterIds?: string }) => 100 + (scope.clusterIds ? scope.clusterIds.length : 0),
   },
-  groupSubtree: {
-    about: "A Rukovodilac's subtree, per group (features/groups/policy.ts actorSubtreeIds).",
-    versions: ['groups'],
-    compare: exact,
-    bytes: 8 * MB,
-    entries: 5_000,
-    size: (ids: string[]) => 64 + 40 * ids.length,
-  },
-  contractLineage: {
-    about: "A group's contract lineage (the group and its ancestors), per group (features/contracts/policy.ts contractLineageOf).",
-    versions: ['groups'],
-    compare: exact,
-    bytes: 4 * MB,
-    entries: 5_000,
-    size: (lineage: { ids?: string[] }) => 64 + 40 * (lineage.ids?.length ?? 0),
-  },
   // Counts compared in the page's own statement (counts.ts).
   userCount: {
     about: "A users search's count, per scope and terms (features/users/listing.ts, features/search).",
     versions: ['users'],
     compare: total,
     ...COUNTS,
-  },
-  userEstimate: {
-    about: "The Admin's users total past the exact count (the planner's estimate), per condition (features/users/listing.ts).",
-    versions: ['users'],
-    compare: estimate(4, 100, 2 * EXACT_COUNT_LIMIT),
-    bytes: 1 * MB,
-    entries: 1_000,
   },
   commentCount: {
     about: "A comments search's count over every cluster, per terms (features/commentsList/service.ts).",
@@ -268,28 +194,7 @@ export const KINDS = {
     compare: exact,
     ...COUNTS,
   },
-  topicCount: {
-    about: "A topics search's or filter's count over every cluster, per terms and filters (features/topics/listing.ts).",
-    versions: ['topics'],
-    compare: total,
-    ...COUNTS,
-  },
-  topicScopeTotal: {
-    about: "A limited scope's topics total (the sum of its clusters' kept numbers), per scope (features/clusters/keptCounts.ts).",
-    versions: ['topics', 'visibility'],
-    compare: exact,
-    ...COUNTS,
-  },
   // The log: written by every audited request, so kept by time and checked against a tolerance.
-  logListEstimate: {
-    about: "A plain log list's estimated total past the exact cap, per scope condition (features/logs/list.ts).",
-    ...LOG_ESTIMATES,
-  },
-  logNarrowing: {
-    about:
-      "The planner's estimates a log search chooses its path by (each suffix index's and the table's rows), per terms (features/logs/search/narrowing.ts).",
-    ...LOG_ESTIMATES,
-  },
   logPositions: {
     about:
       "The positions of a frequent text's matches older than a cutoff and their count, per scope and terms (features/logs/search/keptPositions.ts).",
@@ -311,34 +216,15 @@ export const KINDS = {
     entries: 200,
     size: (index: { marks: unknown[] }) => 200 + 100 * index.marks.length,
   },
-  // Not data of the database.
-  tokens: {
-    about: 'A verified bearer token, by its text: what its signature proves (platform/tokens.ts).',
-    versions: [],
-    lifetime: "until the token's expiry (sign-out, token version and epoch are checked against the database on every request)",
-    compare: exact,
-    bytes: 4 * MB,
-    entries: 10_000,
-    size: () => 300,
-  },
-  nameScripts: {
-    about: "A cluster name's Cyrillic and Latin forms for the link autocomplete, by the name (features/clusters/service.ts).",
-    versions: [],
-    lifetime: 'a pure function of the name',
-    compare: exact,
-    bytes: 4 * MB,
-    entries: 10_000,
-    size: (v: { cyr: string; lat: string }) => 64 + text(v.cyr) + text(v.lat),
-  },
 } as const satisfies Record<string, KindDecl>;
 
 export type KindName = keyof typeof KINDS;
 export const KIND_NAMES = Object.keys(KINDS) as KindName[];
 
 /** The kinds kept as whole answers (answers.ts). */
-export type AnswerKind = 'clusterList' | 'groupList' | 'contractList' | 'a13List' | 'ijoReport' | 'comparison';
+export type AnswerKind = 'clusterList' | 'groupList' | 'a13List' | 'comparison';
 /** The kinds kept as counts compared in a statement (counts.ts). */
-export type CountKind = 'userCount' | 'commentCount' | 'commentCountInScope' | 'commentScopeTotal' | 'topicCount' | 'topicScopeTotal';
+export type CountKind = 'userCount' | 'commentCount' | 'commentCountInScope' | 'commentScopeTotal';
 
 /** A kind's declaration, typed as the store reads it. */
 export const kindOf = (kind: KindName): KindDecl => KINDS[kind];

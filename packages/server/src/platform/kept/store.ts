@@ -45,7 +45,7 @@ export class KeptValueMismatch extends Error {
 /** A kept value: the version it was read under ('' for a kind without versions) and its size in bytes. */
 export type Entry<T> = { version: string; value: T; size: number };
 
-/** The values kept for one database (or, for the tokens, one token service). */
+/** The values kept for one database (or a store of its own: the tests of the store). */
 export class KeptStore {
   private readonly sets = new Map<KindName, LRUCache<string, Entry<unknown>>>();
   /** Whole answers being built, by kind, key and version: concurrent misses build once (answers.ts). */

@@ -159,7 +159,7 @@ describe('TRASA_KEPT_OFF: the named kinds keep nothing', () => {
     expect(parseKeptVerify('0')).toBe(false);
     expect(() => parseKeptVerify('ja')).toThrow('TRASA_KEPT_VERIFY');
     expect(parseKeptOff('all')).toBe('all');
-    expect(parseKeptOff(' clusterScope, tokens ')).toEqual(new Set(['clusterScope', 'tokens']));
+    expect(parseKeptOff(' clusterScope, logPositions ')).toEqual(new Set(['clusterScope', 'logPositions']));
     expect(parseKeptOff('')).toEqual(new Set());
     expect(() => parseKeptOff('clusterScope,scopes')).toThrow('TRASA_KEPT_OFF names no kept kind: "scopes"');
   });

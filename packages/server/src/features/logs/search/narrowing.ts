@@ -2,8 +2,7 @@ import { foldForSearch } from '@trasa/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { auditLogs } from '../../../db/schema.js';
 import { type Db, runBatch } from '../../../platform/database.js';
-import { kept } from '../../../platform/kept/store.js';
-import { estimateOf, estimatesMinute, explainRows } from '../rows.js';
+import { estimateOf, explainRows } from '../rows.js';
 
 /**
  * Where a search looks, by the rows the planner expects the letter index (drizzle/0023_log_letters.sql)
@@ -107,15 +106,6 @@ export function exactLetterQuery(terms: string[]): string | null {
 }
 
 /**
- * The planner's estimates narrowestMatch reads, kept per database for the minute they were read in
- * (platform/kept kind 'logNarrowing'; a search paged through, or asked by many at once, reads them once a
- * minute instead of once a page: one round trip and the planning of two EXPLAINs, 0.3–0.5 ms of a
- * request's 2–5). They move only when the table is analyzed, and they choose a path and estimate a total,
- * both of which any minute's figures do as well: every path finds the same rows (logs.test.ts).
- */
-const keptEstimates = kept<{ rows: number[]; tableRows: number }>('logNarrowing');
-
-/**
  * The suffix index that narrows the search most, by the planner's estimate (from the statistics of each
  * index's expression), or null when neither can (a term without a run: '10', 'ab'). 'markovac' → the
  * letters ('markovac':*, ~420 rows estimated); 'marko.123' → the addresses (the letters would read every
@@ -130,15 +120,12 @@ export async function narrowestMatch(db: Db, terms: string[]): Promise<{ narrow:
     const query = index.query(terms);
     return query === null ? [] : [{ name, index, query }];
   });
-  // Each index's estimate and the table's rows (windowReadsMore) in one round trip, kept for the minute.
-  const key = asked.map(({ name, query }) => `${name} ${query}`).join('\n');
-  const estimates = await keptEstimates.remember(db, key, estimatesMinute(), async () => {
-    const answers = await runBatch(db, [
-      ...asked.map(({ index, query }) => explainRows(sql`${index.fn}(${auditLogs.searchText}) @@ ${query}::tsquery`)),
-      sql`select reltuples::float8 as n from pg_class where oid = 'audit_logs'::regclass`,
-    ]);
-    return { rows: asked.map((_, i) => estimateOf(answers[i] ?? [])), tableRows: Number(answers.at(-1)?.[0]?.n ?? 0) };
-  });
+  // Each index's estimate and the table's rows (windowReadsMore) in one round trip.
+  const answers = await runBatch(db, [
+    ...asked.map(({ index, query }) => explainRows(sql`${index.fn}(${auditLogs.searchText}) @@ ${query}::tsquery`)),
+    sql`select reltuples::float8 as n from pg_class where oid = 'audit_logs'::regclass`,
+  ]);
+  const estimates = { rows: asked.map((_, i) => estimateOf(answers[i] ?? [])), tableRows: Number(answers.at(-1)?.[0]?.n ?? 0) };
   let narrow: Narrowing | null = null;
   asked.forEach(({ name, index, query }, i) => {
     const rows = estimates.rows[i] ?? 0;
