@@ -7,10 +7,11 @@
 //      depends on another; each one's output is printed as a block when it ends;
 //   3. `vitest run` (`npm run test:unit`), its bundle budgets measured on the build of stage 2
 //      (BUDGET_DIST) instead of a build of their own;
-//   4. the browser journeys (`npm run test:e2e`, scripts/e2e.mjs), and with `--verify-on=URL` (.ci/run)
-//      beside them the server tests and the OpenAPI fuzz again on the PostgreSQL at URL with the kept
-//      values verified (TRASA_KEPT_VERIFY=1), its lines prefixed with [verify]: the journeys wait on the
-//      browser much of the time, and the second pass fills that time.
+//   4. the browser journeys (`npm run test:e2e`, scripts/e2e.mjs);
+//   5. with `--verify-on=URL` (.ci/run), the server tests and the OpenAPI fuzz again on the PostgreSQL at
+//      URL with the kept values verified (TRASA_KEPT_VERIFY=1), its lines prefixed with [verify]. It runs
+//      after the journeys, not beside them: the journeys keep both cores busy, and side by side the two
+//      took longer than one after the other (docs/performance.md "The test run").
 // A failure fails the run; every job of the stage still ends first, and the failed ones are named at
 // the end. Each job's time is printed as it ends, and the stages' times at the end.
 import { spawn } from 'node:child_process';
@@ -115,10 +116,12 @@ await stage('unit and component tests (vitest)', async () =>
     ? []
     : ['vitest'],
 );
-await stage(verifyUrl ? 'browser journeys, and beside them the verify pass' : 'browser journeys', async () => {
-  const parts = [{ name: 'journeys', cmd: node, args: ['scripts/e2e.mjs'], prefix: '' }];
-  if (verifyUrl)
-    parts.push({
+await stage('browser journeys', async () =>
+  (await run({ name: 'journeys', cmd: node, args: ['scripts/e2e.mjs'], prefix: '' })) ? [] : ['journeys'],
+);
+if (verifyUrl)
+  await stage('the verify pass', async () =>
+    (await run({
       name: 'verify pass',
       cmd: 'vitest',
       args: [
@@ -132,8 +135,8 @@ await stage(verifyUrl ? 'browser journeys, and beside them the verify pass' : 'b
       ],
       extraEnv: { TRASA_KEPT_VERIFY: '1', DATABASE_URL: verifyUrl },
       prefix: '[verify] ',
-    });
-  const results = await Promise.all(parts.map(run));
-  return parts.filter((_, i) => !results[i]).map((p) => p.name);
-});
+    }))
+      ? []
+      : ['verify pass'],
+  );
 console.log(`\nnpm test: all passed; stages: ${stages.join('; ')}`);
