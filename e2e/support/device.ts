@@ -43,10 +43,20 @@ export function deviceRecords(page: Page): Promise<Record<string, number>> {
   );
 }
 
-/** The service worker controls the page: a reload without a network opens from it. */
+/**
+ * The service worker controls the page: a reload without a network opens from it. The first install claims
+ * the open page (sw.ts clientsClaim); when Chromium leaves a page loaded during the install uncontrolled,
+ * the page is loaded again, as the next visit would be, which an active worker always controls.
+ */
 export async function serviceWorkerControls(page: Page): Promise<void> {
   await serviceWorkerReady(page);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const controlled = () => navigator.serviceWorker.controller !== null;
+  try {
+    await page.waitForFunction(controlled, undefined, { timeout: 15_000 });
+  } catch {
+    await page.reload();
+    await page.waitForFunction(controlled);
+  }
 }
 
 /**
