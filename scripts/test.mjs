@@ -11,7 +11,7 @@
 //   5. with `--verify-on=URL` (.ci/run), the server tests and the OpenAPI fuzz again on the PostgreSQL at
 //      URL with the kept values verified (TRASA_KEPT_VERIFY=1), its lines prefixed with [verify]. It runs
 //      after the journeys, not beside them: the journeys keep both cores busy, and side by side the two
-//      took longer than one after the other (docs/performance.md "The test run").
+//      gained nothing (docs/performance.md "The test run").
 // A failure fails the run; every job of the stage still ends first, and the failed ones are named at
 // the end. Each job's time is printed as it ends, and the stages' times at the end.
 import { spawn } from 'node:child_process';
