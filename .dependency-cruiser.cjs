@@ -63,10 +63,13 @@ module.exports = {
       comment:
         "offline/'s device copy, network state and service worker's registration sit below the API client, which " +
         'imports them: they never import api/, components/, queries/ or session/. The queue of changes made ' +
-        'offline (queue.ts, useQueueRunner.ts, QueueItems.tsx, messages.ts) sends through the API client and ' +
+        'offline (queue.ts, queueSync.ts, useQueueRunner.ts, QueueItems.tsx, messages.ts) sends through the API client and ' +
         "shows its list with the shared components, so it sits above them; the service worker's sender " +
         '(backgroundSync.ts) builds the same requests (api/activityChanges.ts).',
-      from: { path: `${web}offline/`, pathNot: `${web}offline/(queue|useQueueRunner|QueueItems|messages|backgroundSync)\\.tsx?$` },
+      from: {
+        path: `${web}offline/`,
+        pathNot: `${web}offline/(queue|queueSync|useQueueRunner|QueueItems|messages|backgroundSync)\\.tsx?$`,
+      },
       to: { path: `${web}(api|components|queries|session)/` },
     },
     {

@@ -1,6 +1,6 @@
 /**
  * The service worker's side of the queue (docs/decisions.md "Offline", Background Sync): on the sync the
- * page registered when it kept a change (queue.ts armBackgroundSync), an open page of the app is asked to
+ * page registered when it kept a change (queueSync.ts registerBackgroundSync), an open page of the app is asked to
  * send — it shows the progress and reads its screens again — and, with none open (or none answering), the
  * worker sends the waiting changes itself: the same requests (api/activityChanges.ts), oldest first, only
  * the changes of the user whose session the page wrote (store.ts `session`), under the same Web Lock as

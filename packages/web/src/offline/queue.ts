@@ -22,7 +22,6 @@ import { useSyncExternalStore } from 'react';
 import { requestOfChange } from '../api/activityChanges';
 import { ApiError, api, sendForm } from '../api/client';
 import { getToken } from '../api/token';
-import { getScript } from '../script';
 import { QueueFull, queueLimit } from './limits';
 import {
   addItem,
@@ -35,8 +34,9 @@ import {
   type QueuedItem,
   readItems,
 } from './queueDb';
-import { type Pause, pauseOfStatus, QUEUE_CHANNEL, SEND_LOCK, SYNC_REQUEST, SYNC_TAG, type SyncReply } from './sendRules';
-import { clearWorkerSession, putWorkerSession } from './store';
+import { registerBackgroundSync } from './queueSync';
+import { type Pause, pauseOfStatus, QUEUE_CHANNEL, SEND_LOCK, SYNC_REQUEST, type SyncReply } from './sendRules';
+import { clearWorkerSession } from './store';
 
 export { configureQueue, QUEUE_MAX_BYTES, QueueFull, queueLimit } from './limits';
 export type { QueuedChange, QueuedFile, QueuedItem, UploadSpec } from './queueDb';
@@ -336,30 +336,9 @@ export async function submitChange<T>(change: NewChange, onProgress?: (percent: 
 
 // --- Background Sync ----------------------------------------------------------------------------------
 
-/** The part of a service worker registration Background Sync adds (not in TypeScript's DOM library). */
-type SyncRegistration = { sync?: { register(tag: string): Promise<void>; getTags(): Promise<string[]> } };
-
-/**
- * Changes wait and the page could not send them: where the browser has Background Sync, the worker is
- * handed the session (this user, the token and script of the moment) and a sync is registered, so the
- * changes go when the network returns even if no page is open then. Without it nothing changes: the page
- * sends on 'online', on open and on its retry.
- */
-export async function armBackgroundSync(userId: string): Promise<boolean> {
-  const token = getToken();
-  if (!token || state.owner !== userId || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return false;
-  try {
-    const registration = (await navigator.serviceWorker.getRegistration()) as (ServiceWorkerRegistration & SyncRegistration) | undefined;
-    if (!registration?.active || !registration.sync) return false;
-    await putWorkerSession({ userId, token, script: getScript() });
-    // One registration at a time: a pending (or firing) one is left to the browser's own retries, so a page
-    // answering a sync it could not complete does not register the next at once.
-    if (!(await registration.sync.getTags()).includes(SYNC_TAG)) await registration.sync.register(SYNC_TAG);
-    return true;
-  } catch {
-    // Refused (no permission, a private window): the page's own triggers remain.
-    return false;
-  }
+/** Hands the owner's waiting changes to the worker's Background Sync (queueSync.ts); another user's, never. */
+function armBackgroundSync(userId: string): Promise<boolean> {
+  return state.owner === userId ? registerBackgroundSync(userId) : Promise.resolve(false);
 }
 
 /**
