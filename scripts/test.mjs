@@ -6,12 +6,12 @@
 //      (`npm run build`), the four type checks, Biome and dependency-cruiser (`npm run lint`). None of them
 //      depends on another; each one's output is printed as a block when it ends;
 //   3. `vitest run` (`npm run test:unit`), its bundle budgets measured on the build of stage 2
-//      (BUDGET_DIST) instead of a build of their own;
-//   4. the browser journeys (`npm run test:e2e`, scripts/e2e.mjs);
-//   5. with `--verify-on=URL` (.ci/run), the server tests and the OpenAPI fuzz again on the PostgreSQL at
-//      URL with the kept values verified (TRASA_KEPT_VERIFY=1), its lines prefixed with [verify]. It runs
-//      after the journeys, not beside them: the journeys keep both cores busy, and side by side the two
-//      gained nothing (docs/performance.md "The test run").
+//      (BUDGET_DIST) instead of a build of their own; with `--verify-on=URL` (.ci/run) on the PostgreSQL
+//      at URL with the kept values verified (TRASA_KEPT_VERIFY=1: every hit computed again and compared),
+//      so CI's server tests and OpenAPI fuzz run once, on that server, in verify mode (`--verify-on=embedded`:
+//      verified, on the embedded PostgreSQL);
+//   4. the browser journeys (`npm run test:e2e`, scripts/e2e.mjs), on the embedded PostgreSQL unless
+//      DATABASE_URL is set (.ci/run unsets it).
 // A failure fails the run; every job of the stage still ends first, and the failed ones are named at
 // the end. Each job's time is printed as it ends, and the stages' times at the end.
 import { spawn } from 'node:child_process';
@@ -24,7 +24,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const verifyArg = process.argv.slice(2).find((a) => a.startsWith('--verify-on='));
 const unknown = process.argv.slice(2).filter((a) => a !== verifyArg);
 if (unknown.length > 0) {
-  console.error(`npm test: unknown argument ${unknown.join(' ')} (the only one: --verify-on=POSTGRES_URL)`);
+  console.error(`npm test: unknown argument ${unknown.join(' ')} (the only one: --verify-on=POSTGRES_URL or --verify-on=embedded)`);
   process.exit(2);
 }
 const verifyUrl = verifyArg?.slice('--verify-on='.length);
@@ -111,32 +111,13 @@ async function stage(name, body) {
 // Its line is the run's first; without a Chromium nothing else runs.
 if (!(await run({ name: 'chromium', cmd: node, args: ['scripts/check-chromium.mjs'], prefix: '' }))) process.exit(1);
 await stage(`build, types and lint (${jobs} at a time)`, () => pool(CHECKS, jobs));
-await stage('unit and component tests (vitest)', async () =>
-  (await run({ name: 'vitest', cmd: 'vitest', args: ['run'], extraEnv: { BUDGET_DIST: path.join(root, 'packages/web/dist') }, prefix: '' }))
-    ? []
-    : ['vitest'],
+const vitestEnv = { BUDGET_DIST: path.join(root, 'packages/web/dist') };
+// `--verify-on=embedded`: verify mode on the embedded PostgreSQL (CI without a PostgreSQL server).
+if (verifyUrl) Object.assign(vitestEnv, { TRASA_KEPT_VERIFY: '1' }, verifyUrl === 'embedded' ? {} : { DATABASE_URL: verifyUrl });
+await stage(verifyUrl ? 'unit and component tests (vitest, kept values verified)' : 'unit and component tests (vitest)', async () =>
+  (await run({ name: 'vitest', cmd: 'vitest', args: ['run'], extraEnv: vitestEnv, prefix: '' })) ? [] : ['vitest'],
 );
 await stage('browser journeys', async () =>
   (await run({ name: 'journeys', cmd: node, args: ['scripts/e2e.mjs'], prefix: '' })) ? [] : ['journeys'],
 );
-if (verifyUrl)
-  await stage('the verify pass', async () =>
-    (await run({
-      name: 'verify pass',
-      cmd: 'vitest',
-      args: [
-        'run',
-        '--project',
-        'server',
-        '--exclude',
-        'packages/server/src/crashSafety.test.ts',
-        '--exclude',
-        'packages/server/src/startup.test.ts',
-      ],
-      extraEnv: { TRASA_KEPT_VERIFY: '1', DATABASE_URL: verifyUrl },
-      prefix: '[verify] ',
-    }))
-      ? []
-      : ['verify pass'],
-  );
 console.log(`\nnpm test: all passed; stages: ${stages.join('; ')}`);
