@@ -209,6 +209,21 @@ describe('a change sent again with the same Idempotency-Key', () => {
     expect(await commentsSaying('Loš ključ.')).toBe(0);
   });
 
+  it('the OpenAPI document names the optional header on the three routes', async () => {
+    const doc = (await t.call({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string; required?: boolean }[] }>>;
+    };
+    const headerOf = (path: string, method: string) =>
+      doc.paths[path]?.[method]?.parameters?.find((p) => p.in === 'header' && p.name === IDEMPOTENCY_HEADER);
+    for (const [path, method] of [
+      ['/api/activity/{id}', 'patch'],
+      ['/api/comment/{id}', 'post'],
+      ['/api/activity/{type}/{locationId}/{activityId}/{controlFlag}/{version}/{requiredFlag}', 'patch'],
+    ] as const) {
+      expect(headerOf(path, method), `${method} ${path}`).toMatchObject({ required: false });
+    }
+  });
+
   it('answers are kept for seven days, then removed', async () => {
     const user = await createUser(t.db, { groupId: team.groups.nad.id, ime: 'Stari' });
     const [old, recent] = [randomUUID(), randomUUID()];
