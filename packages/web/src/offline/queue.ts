@@ -143,7 +143,8 @@ function isQuotaError(error: unknown): boolean {
  * on the same state, is replaced (autosave writes each pause of typing; only the last value matters, and
  * nothing else stands between them). Throws QueueFull when it does not fit. The change gets its
  * Idempotency-Key here (`key`: the one a direct send already used, else a new one); a replacing change gets
- * a new key too — the one it replaces was never sent.
+ * a new key too: it is a new value (were the replaced one to have reached the server after all, it set the
+ * same items, which this one sets again).
  */
 export async function enqueue(change: NewChange, key: string = newChangeKey()): Promise<QueuedItem> {
   const owner = state.owner;

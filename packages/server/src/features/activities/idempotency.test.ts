@@ -163,6 +163,8 @@ describe('a change sent again with the same Idempotency-Key', () => {
     await t.db.insert(idempotencyKeys).values({ userId: user.id, key, request: `POST ${url}` });
     const busy = await comment(token, 'Preuzeto.', key);
     expect(busy.statusCode).toBe(503);
+    expect(busy.json().message).toBe(said(COMMON.idempotencyBusy));
+    expect(busy.headers['retry-after']).toBe('5');
     expect(await commentsSaying('Preuzeto.')).toBe(0);
     await t.db.update(idempotencyKeys).set({ startedAt: sql`now() - interval '61 seconds'` }).where(eq(idempotencyKeys.key, key));
     expect((await comment(token, 'Preuzeto.', key)).statusCode).toBe(201);
