@@ -263,15 +263,18 @@ test.describe
         lastChance: false,
       });
       const contractor = await as(request, CONTRACTOR);
-      await expect
-        .poll(async () => (await contractor.get<{ activity: Activity }>(`/api/activity/${a2id}`)).activity.komentari.map((k) => k.komentar))
-        .toContain(text);
+      // Applied exactly once, however many times it was sent (the change's Idempotency-Key).
+      const onServer = async () =>
+        (await contractor.get<{ activity: Activity }>(`/api/activity/${a2id}`)).activity.komentari.filter((k) => k.komentar === text)
+          .length;
+      await expect.poll(onServer).toBe(1);
 
       // Opened again: nothing waits, the worker's token is gone from the device.
       await page.goto(`/app/aktivnost/${a2id}`);
-      await expect(page.getByRole('region', { name: 'Коментари' }).getByText(text)).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Коментари' }).getByText(text)).toHaveCount(1);
       await expect(bar(page).getByRole('button', { name: /^На чекању/ })).toHaveCount(0);
       expect(await deviceRecords(page)).toMatchObject({ changes: 0, session: 0 });
+      expect(await onServer()).toBe(1);
     });
 
     test('a queued change that meets an activity finished meanwhile shows why and keeps the text', async ({ page, context, request }) => {

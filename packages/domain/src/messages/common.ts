@@ -17,4 +17,10 @@ export const COMMON = {
   networkError: 'Greška mreže ili servera',
   /** A call that never reached the server (spec 2 §8 'Network error: server unreachable or CORS blocked'). */
   networkUnreachable: 'Greška mreže: server nije dostupan ili je zahtev blokiran',
+  /** An Idempotency-Key header that is not a UUID (docs/decisions.md "Offline"). */
+  idempotencyKeyInvalid: 'Zaglavlje Idempotency-Key mora biti UUID (npr. 3f2b8c1e-9d4a-4e6b-8a7c-1b2c3d4e5f60).',
+  /** The same key while its first request is still being applied (503: the queue tries again later). */
+  idempotencyBusy: 'Ova izmena se upravo primenjuje. Pokušajte ponovo za nekoliko trenutaka.',
+  /** The same key with another method or address: a key names one change. */
+  idempotencyKeyReused: 'Ključ Idempotency-Key je već upotrebljen za drugi zahtev.',
 } as const;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -119,6 +119,27 @@ export const loginFailures = pgTable('login_failures', {
   count: integer('count').notNull().default(0),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Changes applied once per user and Idempotency-Key (platform/idempotency.ts): `status` null while the
+ * first request applies it, then its answer (status and JSON body) for the repeats; removed after 7 days.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: uuid('key').notNull(),
+    /** Method and address of the first request: the key names that change only. */
+    request: text('request').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    status: integer('status'),
+    /** The answer's JSON as sent (json, not jsonb: its keys stay in their order). */
+    answer: json('answer'),
+  },
+  (t) => [primaryKey({ name: 'idempotency_keys_pkey', columns: [t.userId, t.key] }), index('idempotency_keys_started_idx').on(t.startedAt)],
+);
 
 export const smtpServers = pgTable('smtp_servers', {
   id: id(),

@@ -37,6 +37,7 @@ const tableGroups: Record<string, string[]> = {
     'user_codes',
     'revoked_tokens',
     'login_failures',
+    'idempotency_keys',
     'smtp_servers',
     'mail_outbox',
     'audit_logs',

@@ -5,7 +5,7 @@ import type { QueuedItem } from '../offline/queueDb';
  * The requests of the three changes a screen may make without signal (activity data, a comment, documents),
  * as method, path (under /api) and body (`requestOfChange`): the page sends them through the API client
  * (offline/queue.ts sendChange), the service worker with fetch (offline/backgroundSync.ts) — the same
- * requests either way (docs/api/activities.md). No `window`, no
+ * requests either way (docs/api/activities.md), each with the change's Idempotency-Key. No `window`, no
  * local storage: the worker imports this module.
  */
 
@@ -13,7 +13,27 @@ const seg = encodeURIComponent;
 
 export type JsonRequest = { method: 'PATCH' | 'POST'; path: string; json: unknown };
 export type FormRequest = { method: 'PATCH'; path: string; form: FormData };
-export type ChangeRequest = JsonRequest | FormRequest;
+/** `headers`: what the request carries besides the sender's own (the token, the script): the change's key. */
+export type ChangeRequest = (JsonRequest | FormRequest) & { headers: Record<string, string> };
+
+/**
+ * The header naming one change (docs/decisions.md "Offline"): the server applies a change once per user and
+ * key, and answers a repeat with the first answer (`Idempotent-Replayed: true`).
+ */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/**
+ * A new change's key: a random UUID (version 4). crypto.randomUUID where the page is a secure context (https,
+ * localhost), else the same from crypto.getRandomValues (a plain-http address on a local network).
+ */
+export function newChangeKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 /**
  * PATCH /api/activity/{id}: upserts data items by key (and ref); an empty vrednost removes the item. With
@@ -60,8 +80,16 @@ export function uploadRequest(
   return { method: 'PATCH', path: path + query, form };
 }
 
-/** The request of a change as the queue keeps it (offline/queueDb.ts), whoever sends it. */
-export function requestOfChange(item: Pick<QueuedItem, 'activityId' | 'stanje' | 'change'>): ChangeRequest {
+/**
+ * The request of a change as the queue keeps it (offline/queueDb.ts), whoever sends it: with the change's
+ * Idempotency-Key when it has one.
+ */
+export function requestOfChange(item: Pick<QueuedItem, 'activityId' | 'stanje' | 'change' | 'key'>): ChangeRequest {
+  const headers: Record<string, string> = item.key ? { [IDEMPOTENCY_HEADER]: item.key } : {};
+  return { ...bodyOfChange(item), headers };
+}
+
+function bodyOfChange(item: Pick<QueuedItem, 'activityId' | 'stanje' | 'change'>): JsonRequest | FormRequest {
   const { change } = item;
   switch (change.kind) {
     case 'data':

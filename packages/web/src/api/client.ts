@@ -30,6 +30,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** false for the public calls (login, sign-up, password reset): no bearer token is sent. */
   auth?: boolean;
+  /** More headers (a queued change's Idempotency-Key). */
+  headers?: Record<string, string>;
 };
 
 /** `keptAt`: the answer came from the device's copy (the network failed), saved then (ms since the epoch). */
@@ -110,7 +112,7 @@ function url(path: string, query: RequestOptions['query']): string {
 
 /** Calls /api{path} with JSON and the bearer token from local storage; throws ApiError on failure. */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const headers = new Headers({ Accept: 'application/json', [SCRIPT_HEADER]: getScript() });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json', [SCRIPT_HEADER]: getScript() });
   const token = options.auth === false ? null : getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let body: string | FormData | undefined;
@@ -169,12 +171,18 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 export function sendForm<T>(
   path: string,
   form: FormData,
-  options: { method?: 'POST' | 'PATCH' | 'PUT'; onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
+  options: {
+    method?: 'POST' | 'PATCH' | 'PUT';
+    onProgress?: (percent: number) => void;
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const token = getToken();
     xhr.open(options.method ?? 'POST', url(path, undefined));
+    for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader(SCRIPT_HEADER, getScript());
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);

@@ -2,7 +2,8 @@
  * The service worker's side of the queue (docs/decisions.md "Offline", Background Sync): on the sync the
  * page registered when it kept a change (queueSync.ts registerBackgroundSync), an open page of the app is asked to
  * send — it shows the progress and reads its screens again — and, with none open (or none answering), the
- * worker sends the waiting changes itself: the same requests (api/activityChanges.ts), oldest first, only
+ * worker sends the waiting changes itself: the same requests (api/activityChanges.ts, each with its change's
+ * Idempotency-Key: a change the worker sent but could not remove, sent again, is not applied twice), oldest first, only
  * the changes of the user whose session the page wrote (store.ts `session`), under the same Web Lock as
  * the pages, so nothing is sent twice. A refusal is kept with the server's message, as the page keeps it.
  *
@@ -53,7 +54,12 @@ async function refusalMessage(response: Response): Promise<string> {
 
 async function sendOne(item: QueuedItem, session: WorkerSession): Promise<Response> {
   const request = requestOfChange(item);
-  const headers = new Headers({ Accept: 'application/json', Authorization: `Bearer ${session.token}`, [SCRIPT_HEADER]: session.script });
+  const headers = new Headers({
+    ...request.headers,
+    Accept: 'application/json',
+    Authorization: `Bearer ${session.token}`,
+    [SCRIPT_HEADER]: session.script,
+  });
   let body: string | FormData;
   if ('form' in request) body = request.form;
   else {

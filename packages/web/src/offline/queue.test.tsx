@@ -1,6 +1,7 @@
 import { type ActivityDto, DATA_KEYS, type UserDto } from '@trasa/domain';
 import { afterAll, beforeAll, beforeEach, expect, inject, test } from 'vitest';
 import { getActivity, stateOf } from '../api/activities';
+import { IDEMPOTENCY_HEADER, requestOfChange } from '../api/activityChanges';
 import { ApiError } from '../api/client';
 import { getToken, setToken } from '../api/token';
 import { ACTIVITIES } from '../messages';
@@ -334,6 +335,122 @@ test('changes kept in the former database move into the device’s one, in their
   expect(moved.map((i) => i.id)).toEqual([9001, 9002]);
   expect((await indexedDB.databases()).map((d) => d.name)).not.toContain(FORMER_QUEUE_DB);
   for (const item of moved) await deleteItem(item.id);
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/**
+ * The comments' requests go to the server, but the first `lose` answers never reach the sender (the
+ * signal dropped after the server applied the change); `keys` gets each request's Idempotency-Key.
+ */
+function losingAnswers(lose: number, keys: (string | null)[]): () => void {
+  const original = window.fetch;
+  let left = lose;
+  window.fetch = async (input, init) => {
+    const response = await original(input, init);
+    if (!String(input instanceof Request ? input.url : input).includes('/api/comment/')) return response;
+    keys.push(new Headers(init?.headers).get(IDEMPOTENCY_HEADER));
+    if (left > 0) {
+      left--;
+      throw new TypeError('Failed to fetch');
+    }
+    return response;
+  };
+  return () => {
+    window.fetch = original;
+  };
+}
+
+const onServer = async (text: string) => (await server()).komentari.filter((k) => k.komentar === text).length;
+
+test('a kept change has its own key, kept on the device; an autosave that replaces the last one gets a new one', async () => {
+  goOffline();
+  const kept = await queued(comment(`Sa ključem ${tag}`));
+  expect(kept.key).toMatch(UUID);
+  const a = await queued(fee(`Taksa ključ ${tag}`, '1'));
+  const b = await queued(fee(`Taksa ključ ${tag}`, '12'));
+  expect(b.id).toBe(a.id);
+  expect(b.key).toMatch(UUID);
+  expect(b.key).not.toBe(a.key);
+  expect(new Set([kept.key, a.key]).size).toBe(2);
+  expect((await readItems()).map((i) => [i.id, i.key])).toEqual([
+    [kept.id, kept.key],
+    [b.id, b.key],
+  ]);
+  // Every request of a kept change carries its key, the upload's too (the page's and the worker's sender build them here).
+  expect(requestOfChange(kept).headers).toEqual({ [IDEMPOTENCY_HEADER]: kept.key });
+  const upload = requestOfChange({
+    ...kept,
+    change: {
+      kind: 'upload',
+      upload: { kratakNaziv: 'A2', locationId: activity.lokacija._id, kontrolna: false, version: 0, isRequired: false },
+      files: [],
+    },
+  });
+  expect(upload.headers).toEqual({ [IDEMPOTENCY_HEADER]: kept.key });
+  // One kept before the keys: sent without one.
+  const { key: _key, ...before } = kept;
+  expect(requestOfChange(before).headers).toEqual({});
+  await dismiss(kept.id);
+  await dismiss(b.id);
+});
+
+test('a change whose answer was lost is sent again with the same key and applied once — by the page, the worker, and a direct send', async () => {
+  // The page's sender.
+  goOffline();
+  const text = `Jednom sa stranice ${tag}`;
+  const item = await queued(comment(text));
+  const keys: (string | null)[] = [];
+  let restore = losingAnswers(1, keys);
+  try {
+    goOnline();
+    await expect.poll(() => keys.length).toBe(1);
+    await expect.poll(() => getQueueState().paused).toBe('offline');
+    goOnline();
+    await expect.poll(waitingCount).toBe(0);
+  } finally {
+    restore();
+  }
+  expect(keys).toEqual([item.key, item.key]);
+  expect(await onServer(text)).toBe(1);
+
+  // The worker's sender: its answer lost, the change stays; the next sync sends it again.
+  goOffline();
+  const fromWorker = `Jednom iz pozadine ${tag}`;
+  const kept = await queued(comment(fromWorker));
+  await putWorkerSession({ userId: user._id, token: getToken() ?? '', script: 'cyr' });
+  keys.length = 0;
+  restore = losingAnswers(1, keys);
+  try {
+    expect(await sendFromWorker()).toBe('retry');
+    expect((await readItems()).map((i) => i.id)).toEqual([kept.id]);
+    expect(await sendFromWorker()).toBe('done');
+  } finally {
+    restore();
+  }
+  expect(keys).toEqual([kept.key, kept.key]);
+  expect(await readItems()).toEqual([]);
+  expect(await onServer(fromWorker)).toBe(1);
+  await expect.poll(waitingCount).toBe(0);
+
+  // Sent at once online, its answer lost: kept with the key it was sent with, then sent again.
+  online = true;
+  const direct = `Jednom odmah ${tag}`;
+  keys.length = 0;
+  restore = losingAnswers(1, keys);
+  try {
+    const result = await submitChange(comment(direct));
+    if (!('queued' in result)) throw new Error('the lost answer should have kept the change');
+    expect(result.queued.key).toBe(keys[0]);
+    goOnline();
+    await expect.poll(waitingCount).toBe(0);
+  } finally {
+    restore();
+  }
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  expect(keys[0]).toMatch(UUID);
+  expect(await onServer(direct)).toBe(1);
 });
 
 test('signing out clears the device: the waiting changes and the worker’s session are gone', async () => {

@@ -19,7 +19,7 @@
  */
 import type { ActivityState, DataItem } from '@trasa/domain';
 import { useSyncExternalStore } from 'react';
-import { requestOfChange } from '../api/activityChanges';
+import { newChangeKey, requestOfChange } from '../api/activityChanges';
 import { ApiError, api, sendForm } from '../api/client';
 import { getToken } from '../api/token';
 import { QueueFull, queueLimit } from './limits';
@@ -56,8 +56,8 @@ export type QueueState = {
   paused: Pause;
 };
 
-/** A change as a screen makes it: the queue adds who, when, its size and its place in the order. */
-export type NewChange = Omit<NewItem, 'userId' | 'bytes' | 'madeAt' | 'refusal'>;
+/** A change as a screen makes it: the queue adds who, when, its size, its key and its place in the order. */
+export type NewChange = Omit<NewItem, 'userId' | 'bytes' | 'madeAt' | 'refusal' | 'key'>;
 
 let state: QueueState = { owner: null, items: [], sending: null, paused: null };
 const listeners = new Set<() => void>();
@@ -141,9 +141,12 @@ function isQuotaError(error: unknown): boolean {
 /**
  * Keeps a change for later. The last waiting change, when it sets the same data items of the same activity
  * on the same state, is replaced (autosave writes each pause of typing; only the last value matters, and
- * nothing else stands between them). Throws QueueFull when it does not fit.
+ * nothing else stands between them). Throws QueueFull when it does not fit. The change gets its
+ * Idempotency-Key here (`key`: the one a direct send already used, else a new one); a replacing change gets
+ * a new key too: it is a new value (were the replaced one to have reached the server after all, it set the
+ * same items, which this one sets again).
  */
-export async function enqueue(change: NewChange): Promise<QueuedItem> {
+export async function enqueue(change: NewChange, key: string = newChangeKey()): Promise<QueuedItem> {
   const owner = state.owner;
   if (!owner) throw new Error('no signed-in user for the queue');
   const bytes = bytesOf(change.change);
@@ -162,7 +165,7 @@ export async function enqueue(change: NewChange): Promise<QueuedItem> {
   const used = queuedBytes() - (replaces?.bytes ?? 0);
   const maxBytes = queueLimit();
   if (used + bytes > maxBytes) throw new QueueFull(bytes, Math.max(0, maxBytes - used));
-  const fields = { ...change, userId: owner, bytes, madeAt: Date.now() };
+  const fields = { ...change, userId: owner, bytes, madeAt: Date.now(), key };
   let item: QueuedItem;
   try {
     if (replaces) {
@@ -192,11 +195,15 @@ export async function dismiss(id: number): Promise<void> {
 
 // --- sending ----------------------------------------------------------------------------------------
 
-/** Sends one change as the ordinary request (api/activityChanges.ts, as the worker does), with the current token. */
-export function sendChange(item: Pick<QueuedItem, 'activityId' | 'stanje' | 'change'>, onProgress?: (percent: number) => void) {
+/**
+ * Sends one change as the ordinary request (api/activityChanges.ts, as the worker does), with the current
+ * token and the change's Idempotency-Key.
+ */
+export function sendChange(item: Pick<QueuedItem, 'activityId' | 'stanje' | 'change' | 'key'>, onProgress?: (percent: number) => void) {
   const request = requestOfChange(item);
-  if ('form' in request) return sendForm<unknown>(request.path, request.form, { method: request.method, onProgress });
-  return api<unknown>(request.path, { method: request.method, body: request.json });
+  const { headers } = request;
+  if ('form' in request) return sendForm<unknown>(request.path, request.form, { method: request.method, onProgress, headers });
+  return api<unknown>(request.path, { method: request.method, body: request.json, headers });
 }
 
 /** An answer that means "try again later" rather than "no". */
@@ -314,11 +321,13 @@ export async function submitChange<T>(change: NewChange, onProgress?: (percent: 
   if (state.owner === null) return { sent: (await sendChange(change, onProgress)) as T };
   const direct = navigator.onLine !== false && running === null && !state.items.some(isWaiting);
   if (direct) {
+    // The key goes with the first try: when its answer is lost and the change is kept, the server knows it again.
+    const key = newChangeKey();
     try {
-      return { sent: (await sendChange(change, onProgress)) as T };
+      return { sent: (await sendChange({ ...change, key }, onProgress)) as T };
     } catch (error) {
       if (!(error instanceof ApiError) || (error.status !== 0 && error.status !== 401)) throw error;
-      const queued = await enqueue(change);
+      const queued = await enqueue(change, key);
       if (error.status === 0) {
         scheduleRetry();
         void armBackgroundSync(queued.userId);

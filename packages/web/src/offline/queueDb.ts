@@ -46,6 +46,12 @@ export type QueuedItem = {
   bytes: number;
   /** When it was made (ms since the epoch). */
   madeAt: number;
+  /**
+   * The change's Idempotency-Key (a UUID made when it was kept, api/activityChanges.ts `newChangeKey`):
+   * every send of it carries the key, so the server applies it once however often it arrives. Changes kept
+   * before the key existed have none and are sent without it.
+   */
+  key?: string;
   /** Refused by the server: kept, with the reason, until the user dismisses it. */
   refusal?: { status: number; message: string };
 };

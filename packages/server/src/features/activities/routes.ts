@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { type Actor, actorOf } from '../../platform/auth.js';
+import { idempotencyHeaders, idempotently } from '../../platform/idempotency.js';
 import { activityFileStore } from '../../shared/activityFileStore.js';
 import { saveActivityData } from './data.js';
 import { type ActivityOptions, scopeQueryOfPerformer, todayOf } from './policy.js';
@@ -76,9 +77,23 @@ export async function activityRoutes(fastify: FastifyInstance, ctx: AppContext):
     return { message: ACTIVITIES.statusChanged, activity: await activityFor(ctx, actor, result) };
   });
 
-  app.patch('/api/activity/:id', { schema: { params: idParams, body: dataBody }, onRequest: readers }, async (request) => {
-    const actor = actorOf(request);
-    const result = await saveActivityData(deps, actor, request.params.id, request.body.podaci, options(request), request.body.stanje);
-    return { message: ACTIVITIES.dataSaved, activity: await activityFor(ctx, actor, result) };
-  });
+  app.patch(
+    '/api/activity/:id',
+    { schema: { params: idParams, body: dataBody, headers: idempotencyHeaders }, onRequest: readers },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      // A repeat sent with the same Idempotency-Key gets the first answer (platform/idempotency.ts).
+      return idempotently(
+        ctx,
+        request,
+        reply,
+        actor.id,
+        () => locateVisible(ctx.db, scopeQueryOfPerformer(actor), request.params.id),
+        async () => {
+          const result = await saveActivityData(deps, actor, request.params.id, request.body.podaci, options(request), request.body.stanje);
+          return { message: ACTIVITIES.dataSaved, activity: await activityFor(ctx, actor, result) };
+        },
+      );
+    },
+  );
 }

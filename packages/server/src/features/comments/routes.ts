@@ -4,7 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../platform/auth.js';
+import { idempotencyHeaders, idempotently } from '../../platform/idempotency.js';
+import { scopeQueryOfPerformer } from '../activities/policy.js';
 import { stateField } from '../activities/routes.js';
+import { locateVisible } from '../activities/workflow.js';
 import { commentActivity } from './service.js';
 
 /** Comment length cap (the spec gives none; a long remark fits, a pasted document does not). */
@@ -29,18 +32,32 @@ export async function commentRoutes(fastify: FastifyInstance, ctx: AppContext): 
 
   app.post(
     '/api/comment/:id',
-    { schema: { params: z.object({ id: z.string().max(100) }), body: commentBody }, onRequest: readers },
+    {
+      schema: { params: z.object({ id: z.string().max(100) }), body: commentBody, headers: idempotencyHeaders },
+      onRequest: readers,
+    },
     async (request, reply) => {
-      const komentar = await commentActivity(
-        ctx.db,
-        actorOf(request),
-        request.params.id,
-        request.body.komentar,
-        { ip: request.ip, url: request.url },
-        request.body.stanje,
+      const actor = actorOf(request);
+      // A repeat of a comment sent with an Idempotency-Key gets the first answer; nothing is written again.
+      return idempotently(
+        ctx,
+        request,
+        reply,
+        actor.id,
+        () => locateVisible(ctx.db, scopeQueryOfPerformer(actor), request.params.id),
+        async () => {
+          const komentar = await commentActivity(
+            ctx.db,
+            actor,
+            request.params.id,
+            request.body.komentar,
+            { ip: request.ip, url: request.url },
+            request.body.stanje,
+          );
+          reply.status(201);
+          return { message: ACTIVITIES.commentSent, komentar };
+        },
       );
-      reply.status(201);
-      return { message: ACTIVITIES.commentSent, komentar };
     },
   );
 }
