@@ -286,8 +286,8 @@ function ActivityView({
   );
 }
 
-/** How many parts of the rest below the details render at first; one more per pass after each commit. */
-const REST_PARTS = 4;
+/** The parts of the rest below the details, in their order on the page (RestPart). */
+const REST_PARTS = ['actions', 'data', 'documents', 'comments'] as const;
 
 /**
  * How many of `count` parts are shown: one at first, then one more in a non-urgent pass of its own after
@@ -304,34 +304,49 @@ function useStagedParts(count: number): number {
   return shown;
 }
 
-/**
- * Below the details: the actions, the edit section or the data, documents and comments, each part in a
- * pass of its own (useStagedParts). Memoized: the query's other changes (its time, a refetch with the same
- * answer) do not render it again.
- */
-const ActivityRest = memo(function ActivityRest({ detail }: { detail: ActivityDetailResponse }) {
+/** One part of the rest; memoized, so that the next part's pass renders only that part. */
+const RestPart = memo(function RestPart({ part, detail }: { part: (typeof REST_PARTS)[number]; detail: ActivityDetailResponse }) {
   const { activity, connected } = detail;
   const editable = canEdit(activity);
-  const shown = useStagedParts(REST_PARTS);
-  return (
-    <>
-      <ActivityActions activity={activity} />
-      {/* Keyed by revision: a reopened activity starts its fields from the server's data again. */}
-      {shown > 1 && editable && (
-        <Suspense fallback={<PageLoader />}>
-          <EditSection key={`${activity._id}:${activity.returned}:${activity.status}`} activity={activity} />
-        </Suspense>
-      )}
-      {shown > 1 && (!editable || activity.status === FINISHED) && <ActivityData activity={activity} />}
-      {shown > 2 && <ActivityDocuments activity={activity} />}
-      {shown > 2 && <ConnectedDocuments connected={connected} lokacija={activity.lokacija} />}
-      {shown > 3 && (
+  switch (part) {
+    case 'actions':
+      return <ActivityActions activity={activity} />;
+    case 'data':
+      return (
+        <>
+          {/* Keyed by revision: a reopened activity starts its fields from the server's data again. */}
+          {editable && (
+            <Suspense fallback={<PageLoader />}>
+              <EditSection key={`${activity._id}:${activity.returned}:${activity.status}`} activity={activity} />
+            </Suspense>
+          )}
+          {(!editable || activity.status === FINISHED) && <ActivityData activity={activity} />}
+        </>
+      );
+    case 'documents':
+      return (
+        <>
+          <ActivityDocuments activity={activity} />
+          <ConnectedDocuments connected={connected} lokacija={activity.lokacija} />
+        </>
+      );
+    case 'comments':
+      return (
         <Suspense fallback={null}>
           <Comments activity={activity} />
         </Suspense>
-      )}
-    </>
-  );
+      );
+  }
+});
+
+/**
+ * Below the details: the actions, the edit section or the data, the documents and the comments, each part
+ * in a pass of its own (useStagedParts). Memoized: the query's other changes (its time, a refetch with the
+ * same answer) do not render it again.
+ */
+const ActivityRest = memo(function ActivityRest({ detail }: { detail: ActivityDetailResponse }) {
+  const shown = useStagedParts(REST_PARTS.length);
+  return REST_PARTS.slice(0, shown).map((part) => <RestPart key={part} part={part} detail={detail} />);
 });
 
 /**
