@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { expectNotice } from './support/admin';
 import { ADMIN, apiToken, DEMO_PASSWORD } from './support/api';
 import { pdfFile } from './support/files';
-import { fillDate, signIn, typedDate } from './support/ui';
+import { fillDate, signIn, signOut, typedDate } from './support/ui';
 
 /** Demo accounts (packages/server/src/seed/demo.ts): the client's, a contractor's and a supervision employee. */
 const CLIENT = 'nenad.stojanovic@mit.gov.rs';
@@ -173,7 +173,7 @@ test.describe
       await expectNotice(page, 'Успешно промењен статус активности.');
       await expect(page.getByText('Контрола је завршена са примедбама.')).toBeVisible();
 
-      await page.getByRole('button', { name: 'Крај рада' }).click();
+      await signOut(page);
       await signIn(page, CONTRACTOR, DEMO_PASSWORD);
       await openActivity(page, a4id, /^A4 - /);
       await expect(page.getByText('Ревизија 1: активност је враћена на дораду.')).toBeVisible();

@@ -22,7 +22,7 @@ import {
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { appPath, daysBetween, FINISHED, formatDate, IN_PROGRESS, NOT_STARTED, roleIn } from '@trasa/domain';
-import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { lazy, memo, type ReactNode, Suspense, startTransition, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import type { ActivityDetailResponse, ActivityDto } from '../../api/activities';
 import { messageOf, statusOf } from '../../api/errors';
@@ -233,31 +233,10 @@ function Details({ activity }: { activity: Shown }) {
   );
 }
 
-/** The head (back, title, banners, details) and, once the whole activity is there, the rest. */
-function ActivityView({
-  activity,
-  detail,
-  path,
-  fetchedAt,
-}: {
-  activity: Shown;
-  detail?: ActivityDetailResponse;
-  path?: string;
-  fetchedAt?: number;
-}) {
-  useFirstContentMark(true);
-  // The rest (actions, data, documents) renders in a pass of its own after the head has committed (a
-  // deferred, non-urgent one: React yields to the browser every few milliseconds in it): with the head it
-  // was one long task of the activity's first visit.
-  const rest = useDeferredValue(detail ?? null, null);
-  useEffect(() => {
-    // The forms' chunk starts once the head is on screen, whether or not this activity is editable.
-    void loadEditSection().catch(() => undefined);
-    void loadComments().catch(() => undefined);
-  }, []);
+/** Back, title, banners and details: what the first paint shows (memoized: a later answer of the same activity keeps it). */
+const ActivityTop = memo(function ActivityTop({ activity }: { activity: Shown }) {
   return (
-    <Stack spacing={2} sx={{ maxWidth: 1200 }}>
-      {path !== undefined && fetchedAt !== undefined && <OfflineNote path={path} fetchedAt={fetchedAt} />}
+    <>
       <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
         <BackButtons activity={activity} />
       </Stack>
@@ -272,33 +251,103 @@ function ActivityView({
         <ActivityQueue activityId={activity._id} />
       </Suspense>
       <Details activity={activity} />
+    </>
+  );
+});
+
+/** The head (back, title, banners, details) and, once the whole activity is there, the rest. */
+function ActivityView({
+  activity,
+  detail,
+  path,
+  fetchedAt,
+}: {
+  activity: Shown;
+  detail?: ActivityDetailResponse;
+  path?: string;
+  fetchedAt?: number;
+}) {
+  useFirstContentMark(true);
+  // The rest (actions, data, documents) renders in passes of its own after the head has committed (deferred,
+  // non-urgent ones: React yields to the browser every few milliseconds in them): with the head it was one
+  // long task of the activity's first visit.
+  const rest = useDeferredValue(detail ?? null, null);
+  useEffect(() => {
+    // The forms' chunk starts once the head is on screen, whether or not this activity is editable.
+    void loadEditSection().catch(() => undefined);
+    void loadComments().catch(() => undefined);
+  }, []);
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 1200 }}>
+      {path !== undefined && fetchedAt !== undefined && <OfflineNote path={path} fetchedAt={fetchedAt} />}
+      <ActivityTop activity={activity} />
       {rest ? <ActivityRest detail={rest} /> : <PageLoader />}
     </Stack>
   );
 }
 
-/** Below the details: the actions, the edit section or the data, documents and comments. */
-function ActivityRest({ detail }: { detail: ActivityDetailResponse }) {
+/** The parts of the rest below the details, in their order on the page (RestPart). */
+const REST_PARTS = ['actions', 'data', 'documents', 'comments'] as const;
+
+/**
+ * How many of `count` parts are shown: one at first, then one more in a non-urgent pass of its own after
+ * each commit (a task each, the browser paints and handles input in between), instead of all of them in
+ * one pass whose commit (DOM, emotion's rules, the fields' layout effects) was one long task.
+ */
+function useStagedParts(count: number): number {
+  const [shown, setShown] = useState(1);
+  useEffect(() => {
+    if (shown >= count) return;
+    const timer = setTimeout(() => startTransition(() => setShown((n) => n + 1)), 0);
+    return () => clearTimeout(timer);
+  }, [shown, count]);
+  return shown;
+}
+
+/** One part of the rest; memoized, so that the next part's pass renders only that part. */
+const RestPart = memo(function RestPart({ part, detail }: { part: (typeof REST_PARTS)[number]; detail: ActivityDetailResponse }) {
   const { activity, connected } = detail;
   const editable = canEdit(activity);
-  return (
-    <>
-      <ActivityActions activity={activity} />
-      {/* Keyed by revision: a reopened activity starts its fields from the server's data again. */}
-      {editable && (
-        <Suspense fallback={<PageLoader />}>
-          <EditSection key={`${activity._id}:${activity.returned}:${activity.status}`} activity={activity} />
+  switch (part) {
+    case 'actions':
+      return <ActivityActions activity={activity} />;
+    case 'data':
+      return (
+        <>
+          {/* Keyed by revision: a reopened activity starts its fields from the server's data again. */}
+          {editable && (
+            <Suspense fallback={<PageLoader />}>
+              <EditSection key={`${activity._id}:${activity.returned}:${activity.status}`} activity={activity} />
+            </Suspense>
+          )}
+          {(!editable || activity.status === FINISHED) && <ActivityData activity={activity} />}
+        </>
+      );
+    case 'documents':
+      return (
+        <>
+          <ActivityDocuments activity={activity} />
+          <ConnectedDocuments connected={connected} lokacija={activity.lokacija} />
+        </>
+      );
+    case 'comments':
+      return (
+        <Suspense fallback={null}>
+          <Comments activity={activity} />
         </Suspense>
-      )}
-      {(!editable || activity.status === FINISHED) && <ActivityData activity={activity} />}
-      <ActivityDocuments activity={activity} />
-      <ConnectedDocuments connected={connected} lokacija={activity.lokacija} />
-      <Suspense fallback={null}>
-        <Comments activity={activity} />
-      </Suspense>
-    </>
-  );
-}
+      );
+  }
+});
+
+/**
+ * Below the details: the actions, the edit section or the data, the documents and the comments, each part
+ * in a pass of its own (useStagedParts). Memoized: the query's other changes (its time, a refetch with the
+ * same answer) do not render it again.
+ */
+const ActivityRest = memo(function ActivityRest({ detail }: { detail: ActivityDetailResponse }) {
+  const shown = useStagedParts(REST_PARTS.length);
+  return REST_PARTS.slice(0, shown).map((part) => <RestPart key={part} part={part} detail={detail} />);
+});
 
 /**
  * /app/aktivnost/{id} (spec 3 §2.1): an unknown or invisible id (or one that is no id) shows 'Nepostojeći
