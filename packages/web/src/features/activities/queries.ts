@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DATA_KEYS } from '@trasa/domain';
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import {
   type ActivityAnswer,
   type ActivityDetailResponse,
@@ -31,6 +31,13 @@ function activityQuery(id: string) {
 }
 
 /**
+ * How long an answer counts as fresh when a screen mounts: the call the render started (or src/opening.ts's
+ * early answer) is often answered before React commits the screen, and the mount would ask again — the
+ * activity twice per visit. An invalidation (a change saved, sent from the queue) refetches regardless.
+ */
+const FRESH_ON_MOUNT_MS = 5_000;
+
+/**
  * GET /api/activity/{id}; a 404 is final (the not-found page), other failures get one more try while
  * online. Offline the API client answers with the device's copy, or fails at once when there is none.
  * The call starts as the screen first renders (as usePrefetchQuery does), not after its first commit: on a
@@ -39,35 +46,8 @@ function activityQuery(id: string) {
  */
 export function useActivityQuery(id: string) {
   const queryClient = useQueryClient();
-  if (id && !queryClient.getQueryState(activityKey(id))) {
-    startedInRender.set(id, Date.now());
-    void queryClient.prefetchQuery(activityQuery(id));
-  }
-  const query = useQuery({
-    ...activityQuery(id),
-    enabled: !!id,
-    refetchOnMount: (q) => !answeredSinceRender(id, q.state.dataUpdatedAt),
-  });
-  // Mounted (after useQuery's subscription, which ran its refetchOnMount): later mounts refetch as usual.
-  useEffect(() => {
-    startedInRender.delete(id);
-  }, [id]);
-  return query;
-}
-
-/**
- * The activities whose call a screen's render started, and when, until that screen has mounted. The call
- * (on a visit that opens here, src/opening.ts's early answer) was often answered before the screen
- * committed — React had rendered it again from scratch meanwhile — and the mount then asked again, the
- * activity twice per visit. Its own answer is not asked again on mount; an older one is, as before, and an
- * invalidation refetches either way.
- */
-const startedInRender = new Map<string, number>();
-const STARTED_IN_RENDER_MS = 10_000;
-
-function answeredSinceRender(id: string, dataUpdatedAt: number): boolean {
-  const started = startedInRender.get(id);
-  return started !== undefined && dataUpdatedAt >= started && Date.now() - started < STARTED_IN_RENDER_MS;
+  if (id && !queryClient.getQueryState(activityKey(id))) void queryClient.prefetchQuery(activityQuery(id));
+  return useQuery({ ...activityQuery(id), enabled: !!id, staleTime: FRESH_ON_MOUNT_MS });
 }
 
 /**
