@@ -20,7 +20,7 @@ export function activeUserLoader(db: Db): LoadActiveUser {
   const statement = db
     .select({
       ...userWithRelationsFields,
-      versions: sql<string | null>`${sql.raw(VERSIONS_AGGREGATE)}`,
+      versions: sql<string | null>`${VERSIONS_AGGREGATE}`,
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))

@@ -138,7 +138,7 @@ describe('values kept by data version (platform/kept/store.ts)', () => {
   });
 
   it("reads every kind's versions with the user as readVersion reads them on their own", async () => {
-    const result = await t.db.execute<{ versions: string | null }>(sql.raw(`select ${VERSIONS_AGGREGATE} as versions`));
+    const result = await t.db.execute<{ versions: string | null }>(sql`select ${VERSIONS_AGGREGATE} as versions`);
     const versions = parseVersions(result.rows[0]?.versions);
     for (const kind of Object.keys(KINDS) as (keyof typeof KINDS)[]) {
       expect(actorVersion(kind, { versions }), kind).toBe(await readVersion(t.db, kind));

@@ -186,7 +186,7 @@ export function versionText(
  * (VERSIONS_AGGREGATE, one scan of the table's few rows) and its parse into name → version. The names and the counters hold neither
  * ':' nor '.'.
  */
-export const VERSIONS_AGGREGATE = "(select string_agg(name || ':' || version, '.') from report_cache_state)";
+export const VERSIONS_AGGREGATE: SQL = sql`(select string_agg(name || ':' || version, '.') from report_cache_state)`;
 
 export type ReadVersions = Readonly<Partial<Record<string, string>>>;
 
