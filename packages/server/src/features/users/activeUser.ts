@@ -12,9 +12,9 @@ import { userWithRelationsFields } from '../../platform/userRows.js';
  * every data version (report_cache_state's rows in one aggregate, platform/kept/store.ts
  * VERSIONS_AGGREGATE: as cheap as reading three of them), under which the request's kept values are used
  * without a statement of their own (clusters/policy.ts: a user's scope groups and visible clusters;
- * platform/kept/answers.ts: the whole answers). A named prepared statement: it runs on every authenticated request, and a cached plan makes it
- * about twice as fast (docs/decisions.md); the revocation check is one primary-key probe inside the same
- * query. The joins are selectUserWithRelations'.
+ * platform/kept/answers.ts: the whole answers). A named prepared statement: it runs on every
+ * authenticated request, and a cached plan makes it about twice as fast (docs/decisions.md); the
+ * revocation check is one primary-key probe inside the same query. The joins are selectUserWithRelations'.
  */
 export function activeUserLoader(db: Db): LoadActiveUser {
   const statement = db
