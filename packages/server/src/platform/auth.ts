@@ -1,7 +1,8 @@
 import { type RoleKey, roleIn } from '@trasa/domain';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { NEVER_RESTORED } from './epoch.js';
+import { EPOCH_ROW, NEVER_RESTORED } from './epoch.js';
 import { forbidden, unauthorized } from './errors.js';
+import { parseVersions, type ReadVersions } from './kept/store.js';
 import type { TokenService } from './tokens.js';
 import type { UserWithRelations } from './userRows.js';
 
@@ -9,15 +10,12 @@ import type { UserWithRelations } from './userRows.js';
 export type ActorRow = UserWithRelations;
 
 /**
- * The active, not deleted user of `id` with role and group, unless the token `jti` was signed out, the
- * database's epoch (platform/epoch.ts; null before the first restore), and the current versions of the
- * groups and of the clusters' visibility (see Actor). The users feature
+ * The active, not deleted user of `id` with role and group, unless the token `jti` was signed out, and
+ * every data version's row with the database's epoch (`versions`: platform/kept/store.ts
+ * VERSIONS_AGGREGATE; no epoch row before the first restore; see Actor). The users feature
  * makes it (features/users/activeUser.ts); app.ts hands it to createAuth.
  */
-export type LoadActiveUser = (params: {
-  id: string;
-  jti: string;
-}) => Promise<(ActorRow & { groupsVersion: string | null; visibilityVersion: string | null; epoch: string | null }) | undefined>;
+export type LoadActiveUser = (params: { id: string; jti: string }) => Promise<(ActorRow & { versions: string | null }) | undefined>;
 
 /** The signed-in user a request acts for. */
 export type Actor = {
@@ -46,6 +44,12 @@ export type Actor = {
    * user: a limited scope's visible clusters kept under it and the groups' (clusters/policy.ts).
    */
   visibilityVersion?: string | null;
+  /**
+   * Every data version's row read with the user, the epoch's among them (absent outside a request): the
+   * versions the request's kept values are used under (platform/kept/store.ts actorVersion), no
+   * statement of their own.
+   */
+  versions?: ReadVersions;
   group: { id: string; naziv: string; cirilica: string; sveVideci: boolean; typeCode: string | null } | null;
   row: ActorRow;
 };
@@ -94,12 +98,20 @@ export function createAuth(deps: { loadActiveUser: LoadActiveUser; tokens: Token
     if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.sub)) throw unauthorized();
     const found = await loadActiveUser({ id: claims.sub, jti: claims.jti });
     if (!found || found.user.tokenVersion !== claims.tv) throw unauthorized();
-    const { groupsVersion, visibilityVersion, epoch: read, ...row } = found;
-    const epoch = read ?? NEVER_RESTORED;
+    const { versions: text, ...row } = found;
+    const versions = parseVersions(text);
+    const epoch = versions[EPOCH_ROW] ?? NEVER_RESTORED;
     if (claims.ep !== epoch) throw unauthorized();
     // Values are kept under these versions with the epoch (platform/kept/store.ts actorVersion), as a
     // restore's versions may repeat earlier ones.
-    const actor = { ...toActor(row), epoch, session: { jti: claims.jti, expiresAt: claims.expiresAt }, groupsVersion, visibilityVersion };
+    const actor: Actor = {
+      ...toActor(row),
+      epoch,
+      session: { jti: claims.jti, expiresAt: claims.expiresAt },
+      groupsVersion: versions.groups ?? null,
+      visibilityVersion: versions.visibility ?? null,
+      versions,
+    };
     request.actor = actor;
     return actor;
   }

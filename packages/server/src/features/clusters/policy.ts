@@ -126,7 +126,7 @@ export async function clusterScopeOf(db: Executor, actor: Actor): Promise<Cluste
   // from a row read elsewhere), or where nothing is kept, its groups are read and the statements work the
   // clusters out themselves.
   const version = actorVersion('clusterScope', actor);
-  const keeping = version !== null && keptScopes.keeps(db);
+  const keeping = version != null && keptScopes.keeps(db);
   return keptScopes.remember(db, `${group}:${subtree}`, version, async () => {
     const rows = await scopeGroups(db, group, subtree);
     if (rows.some((g) => g.sveVideci)) return { all: true };

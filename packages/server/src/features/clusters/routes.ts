@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../platform/auth.js';
 import { scopeKey, sendKept, WHOLE_LIST_LIMIT } from '../../platform/kept/answers.js';
+import { actorVersion } from '../../platform/kept/store.js';
 import { appToday } from '../../platform/time.js';
 import { type ClusterScope, clusterScopeOf } from './policy.js';
 import { clusterBody } from './schema.js';
@@ -36,7 +37,7 @@ export async function clusterRoutes(fastify: FastifyInstance, ctx: AppContext): 
       // seen ('locations' does not move then).
       const scope = await clusterScopeOf(ctx.db, actor);
       const key = ['location', scopeKey(scope), appToday(), q.page, q.limit, q.sort ?? null, q.order ?? null];
-      return sendKept(ctx.db, 'clusterList', request, reply, key, () => build(scope));
+      return sendKept(ctx.db, 'clusterList', request, reply, key, () => build(scope), actorVersion('clusterList', actor));
     },
   );
 

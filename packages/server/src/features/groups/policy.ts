@@ -44,6 +44,19 @@ export async function scopeOf(db: Executor, actor: Actor): Promise<Scope> {
   return { all: false, groupIds: [actor.group.id] };
 }
 
+/**
+ * What decides `actor`'s scope, as a key for a value kept under the groups' version (the whole lists of
+ * platform/kept kind 'groupList'): 'all' for an Admin, the own group's id for anyone else ('' without
+ * one), and `subtree:<id>` for a Rukovodilac, whose subtree is read from the groups table alone — which
+ * moves the groups' version — so a value kept under that version and this key is the one their subtree
+ * gives, and a hit needs no statement for the subtree.
+ */
+export function scopeKeyOf(actor: Actor): string {
+  if (actor.role === 'Admin') return 'all';
+  if (!actor.group) return '';
+  return actor.role === 'Rukovodilac' ? `subtree:${actor.group.id}` : actor.group.id;
+}
+
 /** Groups a scope covers; the reserved group is never among them. */
 export function groupCondition(scope: Scope): SQL {
   const notReserved = eq(groups.reserved, false);

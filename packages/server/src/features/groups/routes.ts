@@ -4,9 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../platform/auth.js';
-import { scopeKey, sendKept, WHOLE_LIST_LIMIT } from '../../platform/kept/answers.js';
+import { sendKept, WHOLE_LIST_LIMIT } from '../../platform/kept/answers.js';
+import { actorVersion } from '../../platform/kept/store.js';
 import { pagingQuery } from '../../platform/paging.js';
-import { scopeOf } from './policy.js';
+import { scopeKeyOf, scopeOf } from './policy.js';
 import * as service from './service.js';
 
 const message = z.object({ message: z.string() });
@@ -30,10 +31,11 @@ export async function groupRoutes(fastify: FastifyInstance, ctx: AppContext): Pr
       const actor = actorOf(request);
       const q = request.query;
       if (q.limit < WHOLE_LIST_LIMIT) return reply.type('application/json; charset=utf-8').send(await service.listGroups(ctx, actor, q));
-      // The pickers' whole list (limit=50000): kept by the caller's scope and the data's version.
-      const scope = await scopeOf(ctx.db, actor);
-      const key = ['group', scopeKey(scope), q.page, q.limit, q.sort ?? null, q.order ?? null];
-      return sendKept(ctx.db, 'groupList', request, reply, key, () => service.listGroups(ctx, actor, q, scope));
+      // The pickers' whole list (limit=50000): kept by what decides the caller's scope (scopeKeyOf: the
+      // scope itself is read only to build it) and the groups' version read with the user.
+      const key = ['group', scopeKeyOf(actor), q.page, q.limit, q.sort ?? null, q.order ?? null];
+      const build = async () => service.listGroups(ctx, actor, q, await scopeOf(ctx.db, actor));
+      return sendKept(ctx.db, 'groupList', request, reply, key, build, actorVersion('groupList', actor));
     },
   );
 
@@ -44,9 +46,10 @@ export async function groupRoutes(fastify: FastifyInstance, ctx: AppContext): Pr
     // JSON text built by PostgreSQL (groupsPageJson's rows), kept by the scope and the groups' version as
     // the whole list is: a choice of every group (the Admin's 1,000) was 440 KB of detail objects built in Node.
     app.get(`/api/group/sve-videci/${flag}`, { onRequest: reportReaders }, async (request, reply) => {
-      const scope = await scopeOf(ctx.db, actorOf(request));
-      const key = ['group-sve-videci', flag, scopeKey(scope)];
-      return sendKept(ctx.db, 'groupList', request, reply, key, () => service.groupsBySveVideci(ctx, scope, flag));
+      const actor = actorOf(request);
+      const key = ['group-sve-videci', flag, scopeKeyOf(actor)];
+      const build = async () => service.groupsBySveVideci(ctx, await scopeOf(ctx.db, actor), flag);
+      return sendKept(ctx.db, 'groupList', request, reply, key, build, actorVersion('groupList', actor));
     });
   }
 

@@ -26,6 +26,7 @@ import { actorOf } from '../../platform/auth.js';
 import { contentDisposition } from '../../platform/contentDisposition.js';
 import { AppError } from '../../platform/errors.js';
 import { scopeKey, sendKept } from '../../platform/kept/answers.js';
+import { actorVersion } from '../../platform/kept/store.js';
 import { scriptOf } from '../../platform/script.js';
 import { activityFileStore } from '../../shared/activityFileStore.js';
 import { clusterScopeOf } from '../clusters/policy.js';
@@ -248,7 +249,7 @@ export async function inventoryRoutes(fastify: FastifyInstance, ctx: AppContext)
       // (platform/kept kind 'a13List').
       const scope = await clusterScopeOf(ctx.db, actor);
       const build = async () => JSON.stringify(await a13.allA13(ctx, actor, scope));
-      return sendKept(ctx.db, 'a13List', request, reply, ['a13', scopeKey(scope)], build);
+      return sendKept(ctx.db, 'a13List', request, reply, ['a13', scopeKey(scope)], build, actorVersion('a13List', actor));
     });
   }
   for (const url of bothCases('/api/A13/get/stats')) {

@@ -19,6 +19,7 @@ import { type Actor, actorOf } from '../../platform/auth.js';
 import { contentDisposition } from '../../platform/contentDisposition.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { scopeKey, sendKept } from '../../platform/kept/answers.js';
+import { actorVersion } from '../../platform/kept/store.js';
 import { appToday } from '../../platform/time.js';
 import { activityFileStore } from '../../shared/activityFileStore.js';
 import { type ClusterScope, clusterScopeOf } from '../clusters/policy.js';
@@ -127,12 +128,13 @@ export async function reportRoutes(fastify: FastifyInstance, ctx: AppContext): P
     const today = appToday();
     const dateA = snapshots.compareDate(q.dateA, 'dateA', parseReportDate, today);
     const dateB = snapshots.compareDate(q.dateB, 'dateB', parseReportDate, today);
-    const scope = await scopeOf(actorOf(request));
+    const actor = actorOf(request);
+    const scope = await scopeOf(actor);
     const input = { type, dateA, dateB, contractId: service.contractFilter(q.contract), payer: service.payerFilter(q.payer) };
     // Built in SQL and sent as the text it is (snapshots.compareSnapshotsText): megabytes not parsed and
     // serialised again here; kept while the snapshots, the scope's links and the catalogue stay.
     const build = () => snapshots.compareSnapshotsText(ctx.db, scope, input);
-    return sendKept(ctx.db, 'comparison', request, reply, ['compare', scopeKey(scope), input], build);
+    return sendKept(ctx.db, 'comparison', request, reply, ['compare', scopeKey(scope), input], build, actorVersion('comparison', actor));
   });
 
   const snapshotTool = async (actor: Actor) => {

@@ -3,7 +3,7 @@ import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../database.js';
 import type { AnswerKind } from './kinds.js';
-import { checkKept, type KeptStore, kept, readVersion, storeOf } from './store.js';
+import { checkKept, type KeptStore, readVersion, storeOf } from './store.js';
 
 /**
  * Whole JSON answers kept by data version (docs/decisions.md "Pickers: whole lists kept by data version",
@@ -30,9 +30,25 @@ type Answer = { body: Buffer; encoded: Partial<Record<Encoding, Promise<Buffer>>
 /** Answers under this size go out as they are (as @fastify/compress's threshold in app.ts). */
 const THRESHOLD = 1024;
 
+/**
+ * The encoding chosen for the last Accept-Encoding headers seen (a browser sends the same one on every
+ * request): a hit reads it here instead of parsing the header again.
+ */
+const chosen = new Map<string, Encoding | null>();
+const CHOSEN_MAX = 64;
+
 /** The encoding to answer with, as @fastify/compress chooses (br before gzip; q=0 refuses). */
 export function acceptedEncoding(header: string | string[] | undefined): Encoding | null {
   const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  const known = chosen.get(value);
+  if (known !== undefined) return known;
+  const choice = chooseEncoding(value);
+  if (chosen.size >= CHOSEN_MAX) chosen.clear();
+  chosen.set(value, choice);
+  return choice;
+}
+
+function chooseEncoding(value: string): Encoding | null {
   const q = new Map<string, number>();
   for (const part of value.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
@@ -47,18 +63,30 @@ export function acceptedEncoding(header: string | string[] | undefined): Encodin
   return null;
 }
 
+type ScopeLike = { all: true } | { all: false; groupIds: string[] };
+/** scopeKey of scope objects seen (a kept cluster scope is the same object on every hit): not sorted again. */
+const scopeKeys = new WeakMap<ScopeLike, string>();
+
 /** The part of a kept answer's key that names what the caller sees: 'all', or their scope's groups sorted. */
-export const scopeKey = (scope: { all: true } | { all: false; groupIds: string[] }) =>
-  scope.all ? 'all' : [...scope.groupIds].sort().join(',');
+export function scopeKey(scope: ScopeLike): string {
+  if (scope.all) return 'all';
+  let key = scopeKeys.get(scope);
+  if (key === undefined) {
+    key = [...scope.groupIds].sort().join(',');
+    scopeKeys.set(scope, key);
+  }
+  return key;
+}
 
 const sendPlain = async (reply: FastifyReply, build: () => Promise<string>) =>
   reply.type('application/json; charset=utf-8').send(await build());
 
 /**
- * Sends the answer of `kind` kept for `key` under the kind's current data versions (read now: readVersion,
- * or `version` when the caller read it), or builds it (`build` answers the
- * JSON text), keeps it and sends it; compressed for the client's Accept-Encoding from the kept bytes. Built
- * and sent as it is where nothing is kept (a transaction's connection, the kind switched off, a version's
+ * Sends the answer of `kind` kept for `key` under the kind's current data versions, or builds it (`build`
+ * answers the JSON text), keeps it and sends it. `version`: the kind's versions as the request read them
+ * (store.ts actorVersion: with the user, no statement of its own; null: a row missing); undefined: read
+ * here (readVersion). Either way read before `build` reads the data. Compressed for the client's
+ * Accept-Encoding from the kept bytes. Built and sent as it is where nothing is kept (a transaction's connection, the kind switched off, a version's
  * row missing). Under TRASA_KEPT_VERIFY a kept answer is built again and must be the same text.
  */
 export async function sendKept(
@@ -71,8 +99,7 @@ export async function sendKept(
   version?: string | null,
 ): Promise<FastifyReply> {
   const store = storeOf(owner);
-  const answers = kept<Answer>(kind);
-  if (!store || !answers.keeps(store)) return sendPlain(reply, build);
+  if (!store?.keeps(kind)) return sendPlain(reply, build);
   const current = version !== undefined ? version : await readVersion(owner as Executor, kind);
   if (current === null) return sendPlain(reply, build);
   const keyText = JSON.stringify(key);

@@ -1,7 +1,18 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { useTestApp } from '../../../test/harness.js';
 import { KINDS, VERSIONS } from './kinds.js';
-import { KeptStore, KeptValueMismatch, kept, keptSettings, readVersion, versionText } from './store.js';
+import {
+  actorVersion,
+  KeptStore,
+  KeptValueMismatch,
+  kept,
+  keptSettings,
+  parseVersions,
+  readVersion,
+  VERSIONS_AGGREGATE,
+  versionText,
+} from './store.js';
 
 const t = useTestApp();
 
@@ -124,6 +135,20 @@ describe('values kept by data version (platform/kept/store.ts)', () => {
     expect(versionText('comparison', '77', { snapshots: '4', visibility: '2' })).toBeNull();
     const read = await readVersion(t.db, 'comparison');
     expect(read).toMatch(/^\d+\/catalogue:\d+\.snapshots:\d+\.visibility:\d+$/);
+  });
+
+  it("reads every kind's versions with the user as readVersion reads them on their own", async () => {
+    const result = await t.db.execute<{ versions: string | null }>(sql`select ${VERSIONS_AGGREGATE} as versions`);
+    const versions = parseVersions(result.rows[0]?.versions);
+    for (const kind of Object.keys(KINDS) as (keyof typeof KINDS)[]) {
+      expect(actorVersion(kind, { versions }), kind).toBe(await readVersion(t.db, kind));
+    }
+    // An epoch row read with them is the one the versions are written after; a row missing: none kept.
+    expect(actorVersion('groupList', { versions: parseVersions('epoch:42.groups:7') })).toBe('42/groups:7');
+    expect(actorVersion('a13List', { versions: parseVersions('a13:1.locations:3') })).toBeNull();
+    // An actor built without them: what it carries, or undefined (the caller reads them) for other versions.
+    expect(actorVersion('clusterScope', { epoch: '5', groupsVersion: '1', visibilityVersion: '2' })).toBe('5/groups:1.visibility:2');
+    expect(actorVersion('comparison', { epoch: '5', groupsVersion: '1', visibilityVersion: '2' })).toBeUndefined();
   });
 
   it('declares every kind under versions it names, each version with tables', () => {

@@ -181,16 +181,44 @@ export function versionText(
 }
 
 /**
- * The kind's versions as read with the request's user (load_active_user: the epoch and the 'groups' and
- * 'visibility' versions; platform/auth.ts Actor): null when one of them was not read.
+ * Every data version's row as load_active_user reads them with the user, in one aggregate
+ * (`<name>:<version>` joined by '.', any order; the epoch's row among them when there is one): the SQL
+ * (VERSIONS_AGGREGATE, one scan of the table's few rows) and its parse into name → version. The names and the counters hold neither
+ * ':' nor '.'.
  */
-export function actorVersion(
-  kind: KindName,
-  actor: { epoch?: string | null; groupsVersion?: string | null; visibilityVersion?: string | null },
-): string | null {
+export const VERSIONS_AGGREGATE: SQL = sql`(select string_agg(name || ':' || version, '.') from report_cache_state)`;
+
+export type ReadVersions = Readonly<Partial<Record<string, string>>>;
+
+export function parseVersions(text: string | null | undefined): ReadVersions {
+  const read: Partial<Record<string, string>> = {};
+  if (text)
+    for (const part of text.split('.')) {
+      const colon = part.indexOf(':');
+      if (colon > 0) read[part.slice(0, colon)] = part.slice(colon + 1);
+    }
+  return read;
+}
+
+/** What a request's actor carries of the versions read with it (platform/auth.ts Actor). */
+export type ActorVersions = {
+  epoch?: string | null;
+  /** Every version's row read with the user (load_active_user), the epoch's among them. */
+  versions?: ReadVersions;
+  groupsVersion?: string | null;
+  visibilityVersion?: string | null;
+};
+
+/**
+ * The kind's versions as read with the request's user (load_active_user reads every version's row with
+ * the epoch, Actor.versions), written as versionSql writes them: null when one of them has no row,
+ * undefined when the actor carries no versions the kind needs (an actor built outside a request with
+ * only the groups' and visibility's: the caller reads them itself).
+ */
+export function actorVersion(kind: KindName, actor: ActorVersions): string | null | undefined {
+  if (actor.versions) return versionText(kind, actor.versions[EPOCH_ROW] ?? actor.epoch, actor.versions);
   const read: Partial<Record<VersionName, string | null>> = { groups: actor.groupsVersion, visibility: actor.visibilityVersion };
-  for (const name of versionNames(kind))
-    if (!(name in read)) throw new Error(`kept kind ${kind}: the user is read without version ${name}`);
+  for (const name of versionNames(kind)) if (!(name in read)) return undefined;
   return versionText(kind, actor.epoch, read);
 }
 
