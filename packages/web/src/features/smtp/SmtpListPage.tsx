@@ -1,6 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Alert, Button, Stack, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { appPath } from '@trasa/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -20,9 +20,19 @@ const COLUMNS: ColumnDef<SmtpDto>[] = [
   { id: 'inUse', header: SMTP_LABELS.inUse, accessorFn: (s) => (s.inUse ? SMTP_LABELS.yes : SMTP_LABELS.no) },
 ];
 
-async function fetchSmtps({ page, limit, signal }: TableQuery) {
-  const smtps = await listSmtps(signal);
-  return { rows: smtps.slice((page - 1) * limit, page * limit), total: smtps.length };
+/** The whole list as the table's last call answered it (the warning reads it; nothing else asks for it). */
+const ALL_KEY = [...SMTP_KEY, 'all'] as const;
+
+/**
+ * The table's page, cut from the whole list (GET /api/smtp has no pages), which is kept for the warning
+ * too: one request per visit and per change, not one for the table and one for the warning.
+ */
+function fetchSmtps(queryClient: QueryClient) {
+  return async ({ page, limit, signal }: TableQuery) => {
+    const smtps = await listSmtps(signal);
+    queryClient.setQueryData(ALL_KEY, smtps);
+    return { rows: smtps.slice((page - 1) * limit, page * limit), total: smtps.length };
+  };
 }
 
 /**
@@ -32,7 +42,10 @@ async function fetchSmtps({ page, limit, signal }: TableQuery) {
 export function SmtpListPage() {
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
-  const all = useQuery({ queryKey: [...SMTP_KEY, 'all'], queryFn: ({ signal }) => listSmtps(signal) });
+  const queryClient = useQueryClient();
+  const [fetchPage] = useState(() => fetchSmtps(queryClient));
+  // Filled by the table's call (fetchSmtps): this query never asks itself.
+  const all = useQuery<SmtpDto[]>({ queryKey: ALL_KEY, queryFn: skipToken });
   const noneInUse = all.isSuccess && !all.data.some((s) => s.inUse);
 
   return (
@@ -48,7 +61,7 @@ export function SmtpListPage() {
         label={SMTP_LABELS.table}
         columns={COLUMNS}
         queryKey={[...SMTP_KEY, 'list']}
-        fetchPage={fetchSmtps}
+        fetchPage={fetchPage}
         onRowClick={(s) => navigate(appPath('smtpDetail', { id: s._id }))}
         toolbar={
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
