@@ -15,18 +15,25 @@ export async function signIn(page: Page, email: string, password: string): Promi
 /**
  * Signs in without the login form, for journeys about what comes after it: the token from the API is put
  * into the browser's storage before the app first loads, and the app opens at `path` (one page load, where
- * the form's sign-in loads the landing screen before the journey goes on to its own). Once per page: a
- * journey that signs out and reloads stays signed out.
+ * the form's sign-in loads the landing screen before the journey goes on to its own). The token is put
+ * there once: a journey that signs out and reloads stays signed out.
  */
 export async function signInWithToken(page: Page, email: string, password: string, path = '/app'): Promise<void> {
   const token = await apiToken(page.request, email, password);
-  await page.addInitScript((token) => {
-    if (sessionStorage.getItem('trasa.e2e.signedIn')) return;
-    sessionStorage.setItem('trasa.e2e.signedIn', '1');
-    localStorage.setItem('token', token);
-  }, token);
+  // Each sign-in's script marks itself done in the tab's session storage: a later sign-in in the same page
+  // (after a sign-out) adds a script of its own.
+  const done = `trasa.e2e.signedIn.${Math.random().toString(36).slice(2)}`;
+  await page.addInitScript(
+    ({ token, done }) => {
+      if (sessionStorage.getItem(done)) return;
+      sessionStorage.setItem(done, '1');
+      localStorage.setItem('token', token);
+    },
+    { token, done },
+  );
   await page.goto(path);
-  await expect(page.getByRole('main')).toBeVisible();
+  // The app's own main area (AppShell's, with data-path), not the login page's.
+  await expect(page.locator('main[data-path]')).toBeVisible();
 }
 
 /**
