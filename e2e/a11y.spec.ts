@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
-import { menuLabels, signIn } from './support/ui';
+import { menuLabels, openInApp, signInWithToken } from './support/ui';
 
 /**
  * Issue 13 items 4, 5 and 8 in the browser: every main screen at desktop size and on a phone (390×844)
@@ -54,14 +54,15 @@ for (const { who, email } of PEOPLE) {
     test(`${who}: every screen of the menu passes axe at ${sizeName} size, with its own title`, async ({ page }) => {
       test.setTimeout(240_000);
       await page.setViewportSize(DESKTOP);
-      await signIn(page, email, 'Lozinka123');
+      await signInWithToken(page, email, 'Lozinka123');
       const menu = await menuOf(page);
       expect(menu.length).toBeGreaterThan(1);
       await page.setViewportSize(size);
+      // Screen to screen inside the app, as its menu goes: a page load for each screen cost more CPU than
+      // its axe check.
       for (const { label, path } of menu) {
-        await page.goto(path);
-        await expect(page.getByRole('main')).toBeVisible();
-        await expect(page).toHaveTitle(/ — Траса$/);
+        await openInApp(page, path);
+        await expect(page).toHaveTitle(`${label} — Траса`);
         await expectAccessible(page, `${label} (${path}) at ${size.width} px`);
         expect(await headingSkips(page), `${path}: headings in order`).toEqual([]);
         expect(await sidewaysOverflow(page), `${path} at ${size.width} px scrolls sideways`).toBeLessThanOrEqual(0);
@@ -81,8 +82,7 @@ test('the login page passes axe and is titled', async ({ page }) => {
 
 test('a list by keyboard alone: skip link, rows reached by Tab and opened by Enter', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await signIn(page, 'ana.admin@mit.gov.rs', 'Lozinka123');
-  await page.goto('/app/klasteri');
+  await signInWithToken(page, 'ana.admin@mit.gov.rs', 'Lozinka123', '/app/klasteri');
   await expect(page).toHaveTitle('Кластери — Траса');
   const firstRow = page.getByRole('table', { name: 'Кластери' }).locator('tbody tr').first();
   await expect(firstRow).toBeVisible();
@@ -144,8 +144,7 @@ test('a list by keyboard alone: skip link, rows reached by Tab and opened by Ent
 
 test('a dialog focuses its first field, asks before throwing changes away and passes axe', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await signIn(page, 'ana.admin@mit.gov.rs', 'Lozinka123');
-  await page.goto('/app/korisnici');
+  await signInWithToken(page, 'ana.admin@mit.gov.rs', 'Lozinka123', '/app/korisnici');
   await page.getByRole('button', { name: 'Додај корисника' }).click();
   const dialog = page.getByRole('dialog', { name: 'Нови корисник' });
   await expect(dialog.locator('input[name="ime"]')).toBeFocused();
@@ -176,8 +175,7 @@ test('a dialog focuses its first field, asks before throwing changes away and pa
 
 test('in a picker ArrowDown highlights the first option and Enter picks it without submitting', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await signIn(page, 'ana.admin@mit.gov.rs', 'Lozinka123');
-  await page.goto('/app/klasteri');
+  await signInWithToken(page, 'ana.admin@mit.gov.rs', 'Lozinka123', '/app/klasteri');
   await page.getByRole('button', { name: 'Креирај нови кластер' }).click();
   const dialog = page.getByRole('dialog', { name: 'Нови кластер' });
   const groups = dialog.getByRole('combobox', { name: 'Одговорне групе' });
@@ -197,8 +195,7 @@ test('in a picker ArrowDown highlights the first option and Enter picks it witho
 
 test('on a phone the menu is a drawer that Escape closes; list rows keep their actions in a row menu', async ({ page }) => {
   await page.setViewportSize(PHONE);
-  await signIn(page, 'ana.admin@mit.gov.rs', 'Lozinka123');
-  await page.goto('/app/korisnici');
+  await signInWithToken(page, 'ana.admin@mit.gov.rs', 'Lozinka123', '/app/korisnici');
   // The phone's top bar is one app bar row, not three lines of text.
   expect((await page.getByRole('banner').boundingBox())?.height).toBeLessThanOrEqual(64);
   // No icon rail: the menu opens over the page and closes with Escape.
@@ -221,11 +218,11 @@ test('on a phone the menu is a drawer that Escape closes; list rows keep their a
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   // The Admin's checkbox column does not take one of the phone's two columns, and the log shows its
   // columns marked for phones: the time and the action.
-  await page.goto('/app/logovi');
+  await openInApp(page, '/app/logovi');
   const logs = page.getByRole('table', { name: 'Логови' });
   await expect(logs.getByRole('columnheader')).toHaveText([/Изабери све на страни|^$/, /Време/, /Порука/]);
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   // The activities in progress: the activity and its cluster.
-  await page.goto('/app/aktivnosti-u-toku');
+  await openInApp(page, '/app/aktivnosti-u-toku');
   await expect(page.getByRole('table').getByRole('columnheader')).toHaveText([/^Назив/, /^Кластер/]);
 });

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { addSettlementRow, choose, dataRows, expectNotice, pickMany, rowWith, search, settlementList } from './support/admin';
 import { ADMIN, apiToken, DEMO_PASSWORD } from './support/api';
-import { cancelDialog, menuLabels, openMyClusters, signIn, signOut } from './support/ui';
+import { cancelDialog, menuLabels, openInApp, openMyClusters, signIn, signInWithToken, signOut } from './support/ui';
 
 /** Demo accounts (packages/server/src/seed/demo.ts): Optika Gradnja's employee and manager, and a designer's employee. */
 const CONTRACTOR_GROUP = 'Optika Gradnja d.o.o.';
@@ -202,7 +202,7 @@ test.describe
       await expect(rowWith(page, 'Кластери', renamed)).toHaveCount(1);
 
       // A settlement in a cluster can't be deleted.
-      await page.goto('/app/sifrarnici');
+      await openInApp(page, '/app/sifrarnici');
       await page.getByRole('tab', { name: 'Насеља' }).click();
       await search(page, stamp);
       await rowWith(page, 'Насеља', first.naziv)
@@ -230,8 +230,7 @@ test.describe
 
       // Their manager edits it; the contract is the Admin's to choose.
       await signOut(page);
-      await signIn(page, CONTRACTOR_MANAGER, DEMO_PASSWORD);
-      await page.goto('/app/klasteri');
+      await signInWithToken(page, CONTRACTOR_MANAGER, DEMO_PASSWORD, '/app/klasteri');
       await search(page, stamp);
       await rowWith(page, 'Кластери', renamed)
         .getByRole('button', { name: `Измени: ${renamed}` })
@@ -246,8 +245,7 @@ test.describe
 
       // An employee of another group does not see it.
       await signOut(page);
-      await signIn(page, OTHER_EMPLOYEE, DEMO_PASSWORD);
-      await page.goto('/app/klasteri-user');
+      await signInWithToken(page, OTHER_EMPLOYEE, DEMO_PASSWORD, '/app/klasteri-user');
       await search(page, stamp);
       await expect(page.getByRole('table', { name: 'Кластери' })).toContainText('Нема пронађених података.');
     });
@@ -275,8 +273,7 @@ test('an Admin links a cluster to a contract, then deletes the cluster', async (
     datumZavrsetka: today(-250),
   });
 
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.goto('/app/klasteri');
+  await signInWithToken(page, ADMIN.email, ADMIN.password, '/app/klasteri');
   // Every cluster on one page is a choice of its own.
   await choose(page, page, 'Редова по страници', 'Све');
   await search(page, stamp);

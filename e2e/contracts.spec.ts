@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { choose, dataRows, expectNotice, pickMany, rowWith, search } from './support/admin';
 import { ADMIN, apiToken, DEMO_PASSWORD } from './support/api';
 import { pdfFile } from './support/files';
-import { cancelDialog, fillDate, signIn, signOut, typedDate } from './support/ui';
+import { cancelDialog, fillDate, openInApp, signInWithToken, signOut, typedDate } from './support/ui';
 
 /** Demo data (packages/server/src/seed/demo.ts, demoContracts.ts, demoClusters.ts). */
 const CONTRACTOR_GROUP = 'Optika Gradnja d.o.o.';
@@ -60,8 +60,7 @@ test.describe
     const finishedName = `Ugovor Završen E2E ${stamp}`;
 
     test('an Admin creates a contractor contract with a document, links and unlinks a cluster, edits and deletes it', async ({ page }) => {
-      await signIn(page, ADMIN.email, ADMIN.password);
-      await page.goto('/app/ugovori-izvodjaci');
+      await signInWithToken(page, ADMIN.email, ADMIN.password, '/app/ugovori-izvodjaci');
       await expect(page.getByRole('heading', { name: LIST })).toBeVisible();
       await expect(page.getByRole('region', { name: 'Легенда боја' })).toBeVisible();
       // The Admin moves between the four lists.
@@ -146,7 +145,7 @@ test.describe
       await expect(page.getByRole('heading', { name: DEMO_CLUSTER })).toBeVisible();
 
       // Unlink it again.
-      await page.goto('/app/ugovori-izvodjaci');
+      await openInApp(page, '/app/ugovori-izvodjaci');
       await search(page, stamp);
       await rowWith(page, LIST, naziv)
         .getByRole('button', { name: `Повежи кластере: ${naziv}` })
@@ -218,8 +217,7 @@ test.describe
         datumZavrsetka: day(-250),
       });
 
-      await signIn(page, ADMIN.email, ADMIN.password);
-      await page.goto('/app/ugovori-izvodjaci');
+      await signInWithToken(page, ADMIN.email, ADMIN.password, '/app/ugovori-izvodjaci');
       await search(page, finishedName);
       const row = rowWith(page, LIST, finishedName);
       await expect(row).toContainText('Завршен');
@@ -265,8 +263,7 @@ test.describe
 
     test('a general contract: the good document is kept, a refused one is named with its reason', async ({ page }) => {
       const general = `Opšti ugovor E2E ${stamp}`;
-      await signIn(page, ADMIN.email, ADMIN.password);
-      await page.goto('/app/ugovori');
+      await signInWithToken(page, ADMIN.email, ADMIN.password, '/app/ugovori');
       await page.getByRole('button', { name: 'Креирај уговор' }).click();
       const dialog = page.getByRole('dialog', { name: 'Нови уговор' });
       // The general contract has no groups.
@@ -292,8 +289,7 @@ test.describe
 
     test('a contractor contract may have no groups; its number is unique within the kind', async ({ page }) => {
       const noGroups = `Bez grupa E2E ${stamp}`;
-      await signIn(page, ADMIN.email, ADMIN.password);
-      await page.goto('/app/ugovori-izvodjaci');
+      await signInWithToken(page, ADMIN.email, ADMIN.password, '/app/ugovori-izvodjaci');
       await page.getByRole('button', { name: 'Креирај уговор' }).click();
       let dialog = page.getByRole('dialog', { name: 'Нови уговор' });
       await dialog.locator('input[name="naziv"]').fill(noGroups);
@@ -335,8 +331,7 @@ test.describe
     });
 
     test("the contractor's employee sees their contracts read-only", async ({ page }) => {
-      await signIn(page, CONTRACTOR_EMPLOYEE, DEMO_PASSWORD);
-      await page.goto('/app/ugovori-izvodjaci');
+      await signInWithToken(page, CONTRACTOR_EMPLOYEE, DEMO_PASSWORD, '/app/ugovori-izvodjaci');
       await expect(page.getByRole('heading', { name: LIST })).toBeVisible();
       await expect(rowWith(page, LIST, OWN_DEMO_CONTRACT)).toHaveCount(1);
       await expect(rowWith(page, LIST, finishedName)).toHaveCount(1);
@@ -348,15 +343,14 @@ test.describe
       await rowWith(page, LIST, OWN_DEMO_CONTRACT).getByRole('cell', { name: OWN_DEMO_CONTRACT, exact: true }).click();
       await expect(page).toHaveURL(/\/app\/ugovori-izvodjaci$/);
       // Another group's kind: a designer contract is not theirs.
-      await page.goto('/app/ugovori-projektanti');
+      await openInApp(page, '/app/ugovori-projektanti');
       await expect(page.getByRole('table', { name: 'Уговори пројектаната' })).toContainText('Нема пронађених података.');
       await signOut(page);
     });
   });
 
 test('a call that never reaches the server says so (spec 2 §8 "Network failure")', async ({ page }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.goto('/app/ugovori');
+  await signInWithToken(page, ADMIN.email, ADMIN.password, '/app/ugovori');
   await page.getByRole('button', { name: 'Креирај уговор' }).click();
   const dialog = page.getByRole('dialog', { name: 'Нови уговор' });
   await dialog.locator('input[name="naziv"]').fill('Bez mreže');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { choose, dataRows, expectNotice, optionsOf, pickerOptions, rowWith, search, setPageSize } from './support/admin';
 import { ADMIN, DEMO_PASSWORD, lastMailTo, linkIn } from './support/api';
-import { cancelDialog, menuLabels, signIn, signOut } from './support/ui';
+import { cancelDialog, menuLabels, openInApp, signIn, signInWithToken, signOut } from './support/ui';
 
 const MANAGER = 'zoran.ilic@optikagradnja.rs';
 /** Zoran's group and its child; the demo may hold more groups below them, all named 'Optika Gradnja…'. */
@@ -84,8 +84,7 @@ test('a Rukovodilac sees and manages only their own subtree', async ({ page }) =
 });
 
 test('a Rukovodilac is offered no edit of a role used beyond their groups, as the built-in ones', async ({ page }) => {
-  await signIn(page, MANAGER, DEMO_PASSWORD);
-  await page.goto('/app/role');
+  await signInWithToken(page, MANAGER, DEMO_PASSWORD, '/app/role');
   const table = page.getByRole('table', { name: 'Роле' });
   await expect(table).toContainText('Запослени');
   await expect(table.getByRole('button', { name: /^Измени:/ })).toHaveCount(0);
@@ -153,8 +152,7 @@ test('a registered guest is given a role in a group and then works as an employe
 });
 
 test('an Admin changes a role on user management and deactivates a user', async ({ page }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.goto('/app/role');
+  await signInWithToken(page, ADMIN.email, ADMIN.password, '/app/role');
   await expect(page.getByRole('table', { name: 'Роле' })).toContainText('АДМ');
   await page.getByRole('link', { name: 'Управљање корисницима' }).click();
   await page.getByRole('tab', { name: 'Запослени', exact: true }).click();
@@ -169,7 +167,7 @@ test('an Admin changes a role on user management and deactivates a user', async 
   await expect(rowWith(page, 'Руководилац', 'vladimir.ciric@nadzor-inzenjering.rs')).toContainText('Nadzor Inženjering d.o.o.');
 
   // Deleting a user changes the status; the user's details are reachable only from the list.
-  await page.goto('/app/korisnici');
+  await openInApp(page, '/app/korisnici');
   const users = page.getByRole('table', { name: 'Сви корисници' });
   await page.getByRole('searchbox', { name: 'Претрага...' }).fill('Ћирић');
   await expect(dataRows(page, 'Сви корисници')).toHaveCount(1);
@@ -199,12 +197,11 @@ test('an Admin changes a role on user management and deactivates a user', async 
 });
 
 test('the guests tab searches in either script; a role that does not exist is not found (issue 14)', async ({ page }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.goto('/app/izmeni-rolu/00000000-0000-4000-8000-000000000000');
+  await signInWithToken(page, ADMIN.email, ADMIN.password, '/app/izmeni-rolu/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('alert').filter({ hasText: 'Није пронађено' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  await page.goto('/app/korisnici');
+  await openInApp(page, '/app/korisnici');
   await page.getByRole('tab', { name: 'Гости' }).click();
   await page.getByRole('searchbox', { name: 'Претрага...' }).fill('Жигић');
   await expect(dataRows(page, 'Гости')).toHaveCount(1);
@@ -218,8 +215,7 @@ test('the users list sorts on the server by its column headers, in Serbian order
   page,
 }) => {
   const serbian = new Intl.Collator('sr-Latn');
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.goto('/app/korisnici');
+  await signInWithToken(page, ADMIN.email, ADMIN.password, '/app/korisnici');
   const table = page.getByRole('table', { name: 'Сви корисници' });
   const column = (n: number) => dataRows(page, 'Сви корисници').locator(`td:nth-child(${n})`);
   await expect(dataRows(page, 'Сви корисници')).toHaveCount(10, { timeout: 30_000 });

@@ -28,37 +28,37 @@ try {
 const playwright = new URL('../node_modules/@playwright/test/cli.js', import.meta.url).pathname;
 
 /**
- * Seconds each journey file takes in a CI run (three shards busy; measured at a load of about 20 and
- * scaled to a quiet machine); a file not named here counts as DEFAULT_WEIGHT. Only the proportions
- * matter: update them when a file grows or shrinks a lot.
+ * Seconds each journey file takes in a CI run (the list reporter's durations of a run of the three shards at
+ * a load of about 10, 2026-12-06, scaled to the total these had before); a file not named here counts as
+ * DEFAULT_WEIGHT. Only the proportions matter: update them when a file grows or shrinks a lot.
  */
 const WEIGHTS = {
-  'a11y.spec.ts': 161,
-  'script-walk.spec.ts': 45,
-  'users.spec.ts': 69,
-  'contracts.spec.ts': 66,
-  'clusters.spec.ts': 56,
-  'menus.spec.ts': 45,
-  'topics.spec.ts': 41,
-  'groups.spec.ts': 35,
-  'setup-journey.spec.ts': 35,
-  'imports.spec.ts': 29,
-  'codebooks.spec.ts': 28,
-  'activity.spec.ts': 25,
-  'offline-queue.spec.ts': 35,
-  'inventory.spec.ts': 18,
-  'reports.spec.ts': 18,
-  'ijo-logs.spec.ts': 17,
-  'account.spec.ts': 15,
-  'script.spec.ts': 15,
-  'smtp.spec.ts': 15,
-  'notifications.spec.ts': 14,
-  'admin.spec.ts': 11,
-  'guest.spec.ts': 11,
-  'offline.spec.ts': 9,
-  'money.spec.ts': 7,
-  'password.spec.ts': 7,
-  'dates.spec.ts': 5,
+  'a11y.spec.ts': 95,
+  'contracts.spec.ts': 65,
+  'clusters.spec.ts': 60,
+  'script-walk.spec.ts': 56,
+  'users.spec.ts': 55,
+  'offline-queue.spec.ts': 49,
+  'menus.spec.ts': 44,
+  'topics.spec.ts': 40,
+  'groups.spec.ts': 38,
+  'activity.spec.ts': 36,
+  'imports.spec.ts': 30,
+  'setup-journey.spec.ts': 27,
+  'account.spec.ts': 25,
+  'codebooks.spec.ts': 24,
+  'inventory.spec.ts': 24,
+  'notifications.spec.ts': 21,
+  'ijo-logs.spec.ts': 20,
+  'script.spec.ts': 20,
+  'reports.spec.ts': 17,
+  'guest.spec.ts': 14,
+  'password.spec.ts': 14,
+  'money.spec.ts': 14,
+  'offline.spec.ts': 12,
+  'smtp.spec.ts': 12,
+  'admin.spec.ts': 10,
+  'dates.spec.ts': 8,
 };
 const DEFAULT_WEIGHT = 20;
 

@@ -16,11 +16,14 @@ export async function choose(scope: Page | Locator, page: Page, label: string, o
   }).toPass({ timeout: 20_000 });
 }
 
-/** The option names of an MUI select, then closes it. */
+/**
+ * The option names of an MUI select, then closes it. A select whose options are still loading opens empty:
+ * they are read once the first is there (a journey that read at once took an empty list for the answer).
+ */
 export async function optionsOf(scope: Page | Locator, page: Page, label: string): Promise<string[]> {
   await scope.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
   const listbox = page.getByRole('listbox');
-  await expect(listbox).toBeVisible();
+  await expect(listbox.getByRole('option').first()).toBeVisible();
   const names = (await listbox.getByRole('option').allTextContents()).map((t) => t.trim()).filter(Boolean);
   await page.keyboard.press('Escape');
   await expect(listbox).toHaveCount(0);
@@ -50,12 +53,12 @@ export async function pickTyped(scope: Page | Locator, page: Page, label: string
   await expect(input).toHaveValue(option);
 }
 
-/** The option names a picker offers, then closes it. */
+/** The option names a picker offers, then closes it (read once the first is there, as optionsOf). */
 export async function pickerOptions(scope: Page | Locator, page: Page, label: string): Promise<string[]> {
   const input = scope.getByRole('combobox', { name: label, exact: true });
   await input.click();
   const listbox = page.getByRole('listbox');
-  await expect(listbox).toBeVisible();
+  await expect(listbox.getByRole('option').first()).toBeVisible();
   const names = (await listbox.getByRole('option').allTextContents()).map((t) => t.trim());
   await page.keyboard.press('Escape');
   return names;

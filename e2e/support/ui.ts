@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { checkScreen } from './a11y';
+import { apiToken } from './api';
 
 /** Signs in through the login form and waits for the landing page. */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
@@ -9,6 +10,43 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByRole('button', { name: 'Пријави се' }).click();
   await expect(page).toHaveURL(/\/app/);
   await checkScreen(page);
+}
+
+/**
+ * Signs in without the login form, for journeys about what comes after it: the token from the API is put
+ * into the browser's storage before the app first loads, and the app opens at `path` (one page load, where
+ * the form's sign-in loads the landing screen before the journey goes on to its own). The token is put
+ * there once: a journey that signs out and reloads stays signed out.
+ */
+export async function signInWithToken(page: Page, email: string, password: string, path = '/app'): Promise<void> {
+  const token = await apiToken(page.request, email, password);
+  // Each sign-in's script marks itself done in the tab's session storage: a later sign-in in the same page
+  // (after a sign-out) adds a script of its own.
+  const done = `trasa.e2e.signedIn.${Math.random().toString(36).slice(2)}`;
+  await page.addInitScript(
+    ({ token, done }) => {
+      if (sessionStorage.getItem(done)) return;
+      sessionStorage.setItem(done, '1');
+      localStorage.setItem('token', token);
+    },
+    { token, done },
+  );
+  await page.goto(path);
+  // The app's own main area (AppShell's, with data-path), not the login page's.
+  await expect(page.locator('main[data-path]')).toBeVisible();
+}
+
+/**
+ * Opens a path inside the running app, as its links do (the router follows the history), without loading
+ * the page again; waits until the main area shows the new screen (AppShell's data-path is set in the
+ * commit that shows it; until then the old screen stays).
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
+  }, path);
+  await expect(page.getByRole('main')).toHaveAttribute('data-path', path);
 }
 
 export function menuLabels(page: Page) {
