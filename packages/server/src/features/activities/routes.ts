@@ -1,10 +1,10 @@
 import { ACTIVITIES, type ActivityDto, rolesFor } from '@trasa/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { type Actor, actorOf } from '../../platform/auth.js';
-import { idempotencyHeaders, idempotently } from '../../platform/idempotency.js';
+import { type IdempotencyDeps, idempotencyHeaders, idempotently } from '../../platform/idempotency.js';
 import { activityFileStore } from '../../shared/activityFileStore.js';
 import { saveActivityData } from './data.js';
 import { type ActivityOptions, scopeQueryOfPerformer, todayOf } from './policy.js';
@@ -41,6 +41,21 @@ const dataItem = z.object({
  * The state a change was made on (optional): the activity's status and revision as the screen showed
  * them. A stale one is refused with 409 and the reason (policy.ts assertSameState).
  */
+/**
+ * A change to one activity applied once per Idempotency-Key (platform/idempotency.ts): a repeat gets the
+ * first answer again while the caller still sees the activity; nothing is applied or logged twice.
+ */
+export function onceForActivity(
+  deps: IdempotencyDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  actor: Actor,
+  activityId: string,
+  apply: () => Promise<unknown>,
+): Promise<unknown> {
+  return idempotently(deps, request, reply, actor.id, () => locateVisible(deps.db, scopeQueryOfPerformer(actor), activityId), apply);
+}
+
 export const stateField = z.object({ status: z.string().max(50), revizija: z.number().int().min(0).max(1_000_000_000) }).optional();
 const dataBody = z.object({ podaci: z.array(dataItem).max(200), stanje: stateField });
 
@@ -82,18 +97,10 @@ export async function activityRoutes(fastify: FastifyInstance, ctx: AppContext):
     { schema: { params: idParams, body: dataBody, headers: idempotencyHeaders }, onRequest: readers },
     async (request, reply) => {
       const actor = actorOf(request);
-      // A repeat sent with the same Idempotency-Key gets the first answer (platform/idempotency.ts).
-      return idempotently(
-        ctx,
-        request,
-        reply,
-        actor.id,
-        () => locateVisible(ctx.db, scopeQueryOfPerformer(actor), request.params.id),
-        async () => {
-          const result = await saveActivityData(deps, actor, request.params.id, request.body.podaci, options(request), request.body.stanje);
-          return { message: ACTIVITIES.dataSaved, activity: await activityFor(ctx, actor, result) };
-        },
-      );
+      return onceForActivity(ctx, request, reply, actor, request.params.id, async () => {
+        const result = await saveActivityData(deps, actor, request.params.id, request.body.podaci, options(request), request.body.stanje);
+        return { message: ACTIVITIES.dataSaved, activity: await activityFor(ctx, actor, result) };
+      });
     },
   );
 }

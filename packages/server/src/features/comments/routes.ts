@@ -4,10 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../platform/auth.js';
-import { idempotencyHeaders, idempotently } from '../../platform/idempotency.js';
-import { scopeQueryOfPerformer } from '../activities/policy.js';
-import { stateField } from '../activities/routes.js';
-import { locateVisible } from '../activities/workflow.js';
+import { idempotencyHeaders } from '../../platform/idempotency.js';
+import { onceForActivity, stateField } from '../activities/routes.js';
 import { commentActivity } from './service.js';
 
 /** Comment length cap (the spec gives none; a long remark fits, a pasted document does not). */
@@ -39,25 +37,18 @@ export async function commentRoutes(fastify: FastifyInstance, ctx: AppContext): 
     async (request, reply) => {
       const actor = actorOf(request);
       // A repeat of a comment sent with an Idempotency-Key gets the first answer; nothing is written again.
-      return idempotently(
-        ctx,
-        request,
-        reply,
-        actor.id,
-        () => locateVisible(ctx.db, scopeQueryOfPerformer(actor), request.params.id),
-        async () => {
-          const komentar = await commentActivity(
-            ctx.db,
-            actor,
-            request.params.id,
-            request.body.komentar,
-            { ip: request.ip, url: request.url },
-            request.body.stanje,
-          );
-          reply.status(201);
-          return { message: ACTIVITIES.commentSent, komentar };
-        },
-      );
+      return onceForActivity(ctx, request, reply, actor, request.params.id, async () => {
+        const komentar = await commentActivity(
+          ctx.db,
+          actor,
+          request.params.id,
+          request.body.komentar,
+          { ip: request.ip, url: request.url },
+          request.body.stanje,
+        );
+        reply.status(201);
+        return { message: ACTIVITIES.commentSent, komentar };
+      });
     },
   );
 }

@@ -6,11 +6,10 @@ import type { AppContext } from '../../context.js';
 import { actorOf } from '../../platform/auth.js';
 import { contentDisposition } from '../../platform/contentDisposition.js';
 import { badRequest } from '../../platform/errors.js';
-import { idempotencyHeaders, idempotently } from '../../platform/idempotency.js';
+import { idempotencyHeaders } from '../../platform/idempotency.js';
 import { activityFileStore } from '../../shared/activityFileStore.js';
-import { type ActivityOptions, scopeQueryOfPerformer } from '../activities/policy.js';
-import { activityFor } from '../activities/routes.js';
-import { locateVisible } from '../activities/workflow.js';
+import type { ActivityOptions } from '../activities/policy.js';
+import { activityFor, onceForActivity } from '../activities/routes.js';
 import {
   addActivityFiles,
   deleteActivityFile,
@@ -88,36 +87,29 @@ export async function fileRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
       const actor = actorOf(request);
       const stanje = stateOf(request.query);
       // A repeat sent with the same Idempotency-Key gets the first answer; its files are not read or stored.
-      return idempotently(
-        ctx,
-        request,
-        reply,
-        actor.id,
-        () => locateVisible(ctx.db, scopeQueryOfPerformer(actor), request.params.activityId),
-        async () => {
-          // Refused before anything is stored when the request can't succeed anyway.
-          await precheckUpload(deps, actor, request.params, stanje);
-          const path = parseUploadPath(request.params);
-          const form = await readActivityForm(request, store);
-          const field = (name: string) => form.fields.get(name)?.[0];
-          const requiredField = field('isRequiredFile');
-          const result = await addActivityFiles(
-            deps,
-            actor,
-            path.activityId,
-            form.files,
-            {
-              userInput: field('userInput'),
-              isRequired: requiredField === undefined ? path.required : requiredField !== 'false',
-              version: path.version,
-              stanje,
-              path: { code: path.code, clusterId: path.clusterId },
-            },
-            options(request),
-          );
-          return { message: ACTIVITIES.uploaded, activity: await activityFor(ctx, actor, result) };
-        },
-      );
+      return onceForActivity(ctx, request, reply, actor, request.params.activityId, async () => {
+        // Refused before anything is stored when the request can't succeed anyway.
+        await precheckUpload(deps, actor, request.params, stanje);
+        const path = parseUploadPath(request.params);
+        const form = await readActivityForm(request, store);
+        const field = (name: string) => form.fields.get(name)?.[0];
+        const requiredField = field('isRequiredFile');
+        const result = await addActivityFiles(
+          deps,
+          actor,
+          path.activityId,
+          form.files,
+          {
+            userInput: field('userInput'),
+            isRequired: requiredField === undefined ? path.required : requiredField !== 'false',
+            version: path.version,
+            stanje,
+            path: { code: path.code, clusterId: path.clusterId },
+          },
+          options(request),
+        );
+        return { message: ACTIVITIES.uploaded, activity: await activityFor(ctx, actor, result) };
+      });
     },
   );
 
