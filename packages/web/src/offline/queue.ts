@@ -17,23 +17,13 @@
  *   an open page to send (this module, `answerWorker`) or, with none open, sends itself
  *   (backgroundSync.ts) with the session written here for it (store.ts `session`).
  */
-import type { ActivityState, DataItem } from '@trasa/domain';
 import { useSyncExternalStore } from 'react';
 import { newChangeKey, requestOfChange } from '../api/activityChanges';
 import { ApiError, api, sendForm } from '../api/client';
 import { getToken } from '../api/token';
+import { bytesOf, isQuotaError, replaces } from './keepRules';
 import { QueueFull, queueLimit } from './limits';
-import {
-  addItem,
-  deleteAll,
-  deleteItem,
-  deleteOthers,
-  type NewItem,
-  putItem,
-  type QueuedChange,
-  type QueuedItem,
-  readItems,
-} from './queueDb';
+import { addItem, deleteAll, deleteItem, deleteOthers, type NewItem, putItem, type QueuedItem, readItems } from './queueDb';
 import { registerBackgroundSync } from './queueSync';
 import { type Pause, pauseOfStatus, QUEUE_CHANNEL, SEND_LOCK, SYNC_REQUEST, type SyncReply } from './sendRules';
 import { clearWorkerSession } from './store';
@@ -97,12 +87,6 @@ export function onQueueRefused(listener: (item: QueuedItem) => void): () => void
 
 export const isWaiting = (item: QueuedItem) => !item.refusal;
 
-/** The bytes a change takes on the device. */
-export function bytesOf(change: QueuedChange): number {
-  if (change.kind === 'upload') return change.files.reduce((sum, f) => sum + f.blob.size, 0) + 512;
-  return new Blob([JSON.stringify(change)]).size + 512;
-}
-
 /** What the owner's changes take now. */
 export function queuedBytes(): number {
   return state.items.reduce((sum, i) => sum + i.bytes, 0);
@@ -126,22 +110,9 @@ async function reload(): Promise<void> {
 
 // --- keeping ----------------------------------------------------------------------------------------
 
-const dataKeys = (podaci: readonly DataItem[]) =>
-  podaci
-    .map((d) => `${d.key}|${d.ref ?? ''}|${d.key === 'DodatnaTaksa' ? d.naziv : ''}`)
-    .sort()
-    .join('\n');
-
-const sameState = (a: ActivityState, b: ActivityState) => a.status === b.status && a.revizija === b.revizija;
-
-function isQuotaError(error: unknown): boolean {
-  return error instanceof DOMException && (error.name === 'QuotaExceededError' || error.name === 'UnknownError');
-}
-
 /**
  * Keeps a change for later. The last waiting change, when it sets the same data items of the same activity
- * on the same state, is replaced (autosave writes each pause of typing; only the last value matters, and
- * nothing else stands between them). Throws QueueFull when it does not fit. The change gets its
+ * on the same state, is replaced (keepRules.ts `replaces`). Throws QueueFull when it does not fit. The change gets its
  * Idempotency-Key here (`key`: the one a direct send already used, else a new one); a replacing change gets
  * a new key too: it is a new value (were the replaced one to have reached the server after all, it set the
  * same items, which this one sets again).
@@ -151,25 +122,15 @@ export async function enqueue(change: NewChange, key: string = newChangeKey()): 
   if (!owner) throw new Error('no signed-in user for the queue');
   const bytes = bytesOf(change.change);
   const last = state.items.at(-1);
-  const replaces =
-    change.change.kind === 'data' &&
-    last &&
-    isWaiting(last) &&
-    last.change.kind === 'data' &&
-    last.activityId === change.activityId &&
-    state.sending?.id !== last.id &&
-    sameState(last.stanje, change.stanje) &&
-    dataKeys(last.change.podaci) === dataKeys(change.change.podaci)
-      ? last
-      : undefined;
-  const used = queuedBytes() - (replaces?.bytes ?? 0);
+  const replaced = replaces(last, change, state.sending?.id) ? last : undefined;
+  const used = queuedBytes() - (replaced?.bytes ?? 0);
   const maxBytes = queueLimit();
   if (used + bytes > maxBytes) throw new QueueFull(bytes, Math.max(0, maxBytes - used));
   const fields = { ...change, userId: owner, bytes, madeAt: Date.now(), key };
   let item: QueuedItem;
   try {
-    if (replaces) {
-      item = { ...fields, id: replaces.id };
+    if (replaced) {
+      item = { ...fields, id: replaced.id };
       await putItem(item);
     } else {
       item = { ...fields, id: await addItem(fields) };
@@ -179,7 +140,7 @@ export async function enqueue(change: NewChange, key: string = newChangeKey()): 
     throw error;
   }
   if (state.owner === owner) {
-    const items = replaces ? state.items.map((i) => (i.id === item.id ? item : i)) : [...state.items, item];
+    const items = replaced ? state.items.map((i) => (i.id === item.id ? item : i)) : [...state.items, item];
     update({ items });
   }
   told();
