@@ -9,6 +9,7 @@ import type { TestProject } from 'vitest/node';
 import { buildApp } from '../src/app.js';
 import { ensureFirstAdmin } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config.js';
+import { mailOutbox } from '../src/db/schema.js';
 import { activities } from '../src/db/schema-activities.js';
 import { clusters } from '../src/db/schema-clusters.js';
 import { connect, type Db } from '../src/platform/database.js';
@@ -91,6 +92,16 @@ export default async function setup(project: TestProject) {
     await seedDemoContracts(db, fileStore(dataDir));
     await linkDemoClusters(db);
     await playStory(db, activityFileStore(dataDir), 'Užice 1 - Kremna');
+    // Two mails an import sent past its daily cap, held until released (the outbox panel's note).
+    await db.insert(mailOutbox).values(
+      ['prvi', 'drugi'].map((who) => ({
+        to: `${who}@uvoz.test`,
+        subject: 'Nalog',
+        text: 'Nalog je otvoren.',
+        status: 'held',
+        origin: 'import',
+      })),
+    );
     const [a2] = await db
       .select({ id: activities.id })
       .from(activities)

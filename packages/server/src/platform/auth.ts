@@ -28,22 +28,12 @@ export type Actor = {
   tokenVersion: number;
   /**
    * The database's epoch read with the user (platform/epoch.ts; absent outside a request): a token the
-   * request's session hands out names it, and the values kept under groupsVersion and visibilityVersion
-   * are kept under it too (platform/kept/store.ts actorVersion).
+   * request's session hands out names it, and every value the request keeps is kept under it too
+   * (platform/kept/store.ts actorVersion).
    */
   epoch?: string;
   /** The token the request came with (absent for an actor built outside a request). */
   session?: { jti: string; expiresAt: Date };
-  /**
-   * The groups' data version read with the user at sign-in of the request (absent outside a request):
-   * the scope of groups kept under it is used without reading the tree again (platform/kept).
-   */
-  groupsVersion?: string | null;
-  /**
-   * The version of what decides which clusters a group sees (drizzle/0033's 'visibility'), read with the
-   * user: a limited scope's visible clusters kept under it and the groups' (clusters/policy.ts).
-   */
-  visibilityVersion?: string | null;
   /**
    * Every data version's row read with the user, the epoch's among them (absent outside a request): the
    * versions the request's kept values are used under (platform/kept/store.ts actorVersion), no
@@ -108,8 +98,6 @@ export function createAuth(deps: { loadActiveUser: LoadActiveUser; tokens: Token
       ...toActor(row),
       epoch,
       session: { jti: claims.jti, expiresAt: claims.expiresAt },
-      groupsVersion: versions.groups ?? null,
-      visibilityVersion: versions.visibility ?? null,
       versions,
     };
     request.actor = actor;

@@ -84,8 +84,8 @@ export async function scopeGroups(db: Executor, groupId: string, withDescendants
 
 /**
  * Cluster scopes kept under the versions the request read with its user (platform/kept kind
- * 'clusterScope'), by group and kind: the groups' (Actor.groupsVersion: the scope's groups and their flags
- * are read from the groups table alone) and the visibility's (Actor.visibilityVersion, drizzle/0033: which
+ * 'clusterScope'), by group and kind: the groups' (Actor.versions' 'groups': the scope's groups and their
+ * flags are read from the groups table alone) and the visibility's (Actor.versions' 'visibility': which
  * clusters those groups see), with the epoch.
  */
 const keptScopes = kept<ClusterScope>('clusterScope');

@@ -224,7 +224,7 @@ describe('the group tree: a Zaposleni reads the contracts of their group and its
     const [row] = await selectUserWithRelations(t.db).where(
       eq(users.id, (await createUser(t.db, { role: 'Rukovodilac', groupId: team.id })).id),
     );
-    const manager = { ...toActor(row as NonNullable<typeof row>), groupsVersion: await groupsVersion() };
+    const manager = toActor(row as NonNullable<typeof row>);
     const lineage = await contractLineageOf(t.db, manager);
     expect(lineage.all === false && new Set(lineage.ids)).toEqual(new Set([team.id, firm.id]));
     expect(await t.db.transaction((tx) => contractLineageOf(tx, manager))).toEqual(lineage);

@@ -33,7 +33,7 @@ const invalidGroups = () => badRequest(USERS.invalidOption, { grupe: USERS.inval
 /** A contract in a log sentence: its kind's label, then its typed name and number (asTyped). */
 const named = (def: KindDef, c: { naziv: string; broj: string }) => `${def.label} ${asTyped(c.naziv)} (broj ${asTyped(c.broj)})`;
 
-/** The kind, readable by the actor (their contract lineage read once, kept by the groups' version). */
+/** The kind, readable by the actor (their contract lineage, read with the request). */
 async function kindCondition(db: Executor, def: KindDef, actor: Actor): Promise<SQL> {
   return readableKindCondition(def.kind, await contractLineageOf(db, actor));
 }

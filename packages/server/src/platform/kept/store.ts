@@ -205,21 +205,17 @@ export type ActorVersions = {
   epoch?: string | null;
   /** Every version's row read with the user (load_active_user), the epoch's among them. */
   versions?: ReadVersions;
-  groupsVersion?: string | null;
-  visibilityVersion?: string | null;
 };
 
 /**
  * The kind's versions as read with the request's user (load_active_user reads every version's row with
  * the epoch, Actor.versions), written as versionSql writes them: null when one of them has no row,
- * undefined when the actor carries no versions the kind needs (an actor built outside a request with
- * only the groups' and visibility's: the caller reads them itself).
+ * undefined when the actor carries none (an actor built outside a request: the caller reads them itself,
+ * or keeps nothing).
  */
 export function actorVersion(kind: KindName, actor: ActorVersions): string | null | undefined {
-  if (actor.versions) return versionText(kind, actor.versions[EPOCH_ROW] ?? actor.epoch, actor.versions);
-  const read: Partial<Record<VersionName, string | null>> = { groups: actor.groupsVersion, visibility: actor.visibilityVersion };
-  for (const name of versionNames(kind)) if (!(name in read)) return undefined;
-  return versionText(kind, actor.epoch, read);
+  if (!actor.versions) return undefined;
+  return versionText(kind, actor.versions[EPOCH_ROW] ?? actor.epoch, actor.versions);
 }
 
 // ----------------------------------------------------------------------------------------- a kind's values

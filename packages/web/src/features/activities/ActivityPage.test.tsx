@@ -8,7 +8,7 @@ import { getActivity } from '../../api/activities';
 import { type ActivityRowDto, listInProgress } from '../../api/notifications';
 import { ACTIVITIES } from '../../messages';
 import { activityTitle } from '../../shipped';
-import { renderInApp, signIn } from '../../testing/app';
+import { renderInApp, signIn, watchApiCalls } from '../../testing/app';
 import { IN_PROGRESS_KEY } from '../notices/columns';
 import { ActivityPage } from './ActivityPage';
 import { ACTIVITY_LABELS } from './labels';
@@ -90,4 +90,23 @@ test('opened with no list behind it, the page waits for the activity', async () 
   expect(page.getByRole('heading', { level: 1 }).elements()).toHaveLength(0);
   release();
   await expect.element(page.getByRole('heading', { level: 1, name: activityTitle(row) })).toBeVisible();
+});
+
+test('an activity that does not exist shows the not-found page, asked for once', async () => {
+  const missing = crypto.randomUUID();
+  const calls = watchApiCalls();
+  try {
+    await renderInApp(
+      <Routes location={`/app/aktivnost/${missing}`}>
+        <Route path="/app/aktivnost/:id" element={<ActivityPage />} />
+      </Routes>,
+      admin,
+    );
+    await expect.element(page.getByRole('heading', { name: ACTIVITIES.missingStep })).toBeVisible();
+    // What mounts after the refusal (the page itself, its parts) does not ask again.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(calls.calls(`/api/activity/${missing}`)).toHaveLength(1);
+  } finally {
+    calls.stop();
+  }
 });

@@ -31,11 +31,11 @@ export function OutboxPanel() {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<MailStatusKey | ''>('');
   const [reading, setReading] = useState<OutboxMailDto | null>(null);
-  const held = useQuery({
-    queryKey: [...OUTBOX_KEY, 'held'],
-    queryFn: ({ signal }) => listOutbox({ page: 1, limit: 1, status: 'held' }, signal),
-  });
-  const heldCount = held.data?.held ?? 0;
+  // How many are held comes with every page of the list (OutboxPage.held, whatever the filter): the page's
+  // answer puts it here, so the panel asks the server once.
+  const heldKey = [...OUTBOX_KEY, 'held'];
+  const held = useQuery<number>({ queryKey: heldKey, queryFn: () => queryClient.getQueryData<number>(heldKey) ?? 0, enabled: false });
+  const heldCount = held.data ?? 0;
   const release = useMutation({
     mutationFn: releaseHeld,
     onSuccess: async (data) => {
@@ -47,6 +47,7 @@ export function OutboxPanel() {
 
   const fetchPage = async ({ page, limit, signal, sort, order }: TableQuery) => {
     const data = await listOutbox({ page, limit, status, sort, order }, signal);
+    queryClient.setQueryData(heldKey, data.held);
     return { rows: data.outbox, total: data.totalResults };
   };
 
