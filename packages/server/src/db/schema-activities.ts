@@ -67,6 +67,10 @@ export const activities = pgTable(
     // INCLUDE (cluster_id, code) is added by hand in drizzle/0007.
     index('activities_in_progress_idx').on(t.rokZavrsetka, t.id).where(sql`status = 'U toku'`),
     index('activities_code_status_idx').on(t.code, t.status),
+    // The finished activities that can be late (greenRed): the progress report's late counts (drizzle/0042).
+    index('activities_finished_late_idx')
+      .on(t.clusterId)
+      .where(sql`status = 'Završena' and rok_zavrsetka is not null and (datum_zavrsetka is null or datum_zavrsetka > rok_zavrsetka)`),
     // Also by hand: activities_finished_order_idx (cluster_id, position desc) INCLUDE (code) where finished,
     // drizzle/0037 (the progress report's furthest finished activity per cluster).
   ],

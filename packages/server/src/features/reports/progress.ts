@@ -1,9 +1,10 @@
 import { type ContractProgress, FINISHED, IN_PROGRESS, type ProgressReport, RESPONSIBLE_PARTIES } from '@trasa/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { activities, activityCatalogue } from '../../db/schema-activities.js';
 import { clusters, contractClusters, contracts } from '../../db/schema-clusters.js';
 import type { Executor } from '../../platform/database.js';
 import { serbianCompare } from '../../platform/sorting.js';
+import { sqlLiteral } from '../../platform/sqlText.js';
 import { appToday } from '../../platform/time.js';
 import { activityColourSql } from '../../shared/activityColour.js';
 import { type ClusterScope, visibleClusterCondition } from '../clusters/policy.js';
@@ -39,17 +40,28 @@ export async function progressReport(
 
   // The late activities alone (the only ones counted: red or greenRed), then their parties and their
   // cluster's general contract by hash joins. Looking the contract up for every activity with a deadline
-  // (the Admin's 50,000) and counting the on-time ones as zeros was most of the report.
+  // (the Admin's 50,000) and counting the on-time ones as zeros was most of the report. Only the rows that
+  // can be red or greenRed are read, each kind from its partial index: in progress past the deadline
+  // (activities_in_progress_idx) and finished with a deadline, after it or with no finish date
+  // (activities_finished_late_idx, drizzle/0042); the colour is still the shared expression. Reading every
+  // activity with a deadline and colouring it was 20 ms of the Admin's report (bench case `report progress`).
   const colour = activityColourSql(today);
+  const inScope = sql`${visibleClusterCondition(scope, activities.clusterId)} and ${underContract(contractId, activities.clusterId)}`;
+  const candidates = (condition: SQL) =>
+    sql`select ${activities.clusterId} as cluster_id, ${activities.code} as code, ${colour} as colour from ${activities}
+        where ${condition} and ${inScope}`;
   const lateRows = (
     await db.execute<{ contract_id: string | null; party: string; kasni: number; kasno: number }>(sql`
       select cc.contract_id, o.party,
         count(*) filter (where x.colour = 'red')::int as kasni,
         count(*) filter (where x.colour = 'greenRed')::int as kasno
       from (
-        select ${activities.clusterId} as cluster_id, ${activities.code} as code, ${colour} as colour from ${activities}
-        where ${activities.status} in (${IN_PROGRESS}, ${FINISHED}) and ${activities.rokZavrsetka} is not null
-          and ${visibleClusterCondition(scope, activities.clusterId)} and ${underContract(contractId, activities.clusterId)}
+        ${candidates(sql`${activities.status} = ${sqlLiteral(IN_PROGRESS)} and ${activities.rokZavrsetka} < ${today}::date`)}
+        union all
+        ${candidates(
+          sql`${activities.status} = ${sqlLiteral(FINISHED)} and ${activities.rokZavrsetka} is not null
+            and (${activities.datumZavrsetka} is null or ${activities.datumZavrsetka} > ${activities.rokZavrsetka})`,
+        )}
       ) x
       join ${activityCatalogue} on ${activityCatalogue.code} = x.code
       cross join lateral unnest(${activityCatalogue.odgovoran}) as o(party)
