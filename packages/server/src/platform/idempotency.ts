@@ -72,6 +72,9 @@ type Claim = { kind: 'claimed' } | { kind: 'replay'; status: number; body: unkno
 
 type Row = { request: string; status: number | null; answer: unknown; stale: boolean };
 
+/** A claim not renewed for CLAIM_STALE_MS: its request stopped. */
+const staleClaim = sql`started_at < now() - make_interval(secs => ${CLAIM_STALE_MS / 1000})`;
+
 async function claim(db: Db, userId: string, key: string, requestLine: string): Promise<Claim> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const inserted = await db.execute(
@@ -80,7 +83,7 @@ async function claim(db: Db, userId: string, key: string, requestLine: string): 
     );
     if (inserted.rows.length > 0) return { kind: 'claimed' };
     const found = await db.execute<Row>(
-      sql`select request, status, answer, started_at < now() - make_interval(secs => ${CLAIM_STALE_MS / 1000}) as stale
+      sql`select request, status, answer, ${staleClaim} as stale
             from ${idempotencyKeys} where user_id = ${userId} and key = ${key}`,
     );
     const row = found.rows[0];
@@ -91,8 +94,7 @@ async function claim(db: Db, userId: string, key: string, requestLine: string): 
     if (!row.stale) return { kind: 'busy' };
     const taken = await db.execute(
       sql`update ${idempotencyKeys} set started_at = now()
-           where user_id = ${userId} and key = ${key} and status is null
-             and started_at < now() - make_interval(secs => ${CLAIM_STALE_MS / 1000})
+           where user_id = ${userId} and key = ${key} and status is null and ${staleClaim}
           returning 1 as taken`,
     );
     return taken.rows.length > 0 ? { kind: 'claimed' } : { kind: 'busy' };

@@ -37,10 +37,7 @@ const dataItem = z.object({
   vrednost: z.union([z.string().max(2000, { error: ACTIVITIES.tooLong }), z.number(), z.null()]).optional(),
   ref: z.string().max(100).nullable().optional(),
 });
-/**
- * The state a change was made on (optional): the activity's status and revision as the screen showed
- * them. A stale one is refused with 409 and the reason (policy.ts assertSameState).
- */
+
 /**
  * A change to one activity applied once per Idempotency-Key (platform/idempotency.ts): a repeat gets the
  * first answer again while the caller still sees the activity; nothing is applied or logged twice.
@@ -56,6 +53,10 @@ export function onceForActivity(
   return idempotently(deps, request, reply, actor.id, () => locateVisible(deps.db, scopeQueryOfPerformer(actor), activityId), apply);
 }
 
+/**
+ * The state a change was made on (optional): the activity's status and revision as the screen showed
+ * them. A stale one is refused with 409 and the reason (policy.ts assertSameState).
+ */
 export const stateField = z.object({ status: z.string().max(50), revizija: z.number().int().min(0).max(1_000_000_000) }).optional();
 const dataBody = z.object({ podaci: z.array(dataItem).max(200), stanje: stateField });
 

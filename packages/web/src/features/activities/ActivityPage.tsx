@@ -22,7 +22,7 @@ import {
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { appPath, daysBetween, FINISHED, formatDate, IN_PROGRESS, NOT_STARTED, roleIn } from '@trasa/domain';
-import { lazy, memo, type ReactNode, Suspense, startTransition, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { lazy, memo, type ReactNode, Suspense, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import type { ActivityDetailResponse, ActivityDto } from '../../api/activities';
 import { messageOf, statusOf } from '../../api/errors';
@@ -32,6 +32,7 @@ import { useFirstContentMark } from '../../components/firstContent';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { NotKeptOffline, OfflineNote } from '../../components/OfflineNote';
 import { PageLoader } from '../../components/PageLoader';
+import { useOneMorePerTask } from '../../components/useOneMorePerTask';
 import { ACTIVITIES, COMMON } from '../../messages';
 import { activityPath } from '../../offline/kept';
 import { OFFLINE } from '../../offline/texts';
@@ -289,21 +290,6 @@ function ActivityView({
 /** The parts of the rest below the details, in their order on the page (RestPart). */
 const REST_PARTS = ['actions', 'data', 'documents', 'comments'] as const;
 
-/**
- * How many of `count` parts are shown: one at first, then one more in a non-urgent pass of its own after
- * each commit (a task each, the browser paints and handles input in between), instead of all of them in
- * one pass whose commit (DOM, emotion's rules, the fields' layout effects) was one long task.
- */
-function useStagedParts(count: number): number {
-  const [shown, setShown] = useState(1);
-  useEffect(() => {
-    if (shown >= count) return;
-    const timer = setTimeout(() => startTransition(() => setShown((n) => n + 1)), 0);
-    return () => clearTimeout(timer);
-  }, [shown, count]);
-  return shown;
-}
-
 /** One part of the rest; memoized, so that the next part's pass renders only that part. */
 const RestPart = memo(function RestPart({ part, detail }: { part: (typeof REST_PARTS)[number]; detail: ActivityDetailResponse }) {
   const { activity, connected } = detail;
@@ -341,11 +327,12 @@ const RestPart = memo(function RestPart({ part, detail }: { part: (typeof REST_P
 
 /**
  * Below the details: the actions, the edit section or the data, the documents and the comments, each part
- * in a pass of its own (useStagedParts). Memoized: the query's other changes (its time, a refetch with the
+ * in a pass of its own (useOneMorePerTask). Memoized: the query's other changes (its time, a refetch with the
  * same answer) do not render it again.
  */
 const ActivityRest = memo(function ActivityRest({ detail }: { detail: ActivityDetailResponse }) {
-  const shown = useStagedParts(REST_PARTS.length);
+  // One part at first, then one more per task (a long task was the commit of them all).
+  const shown = useOneMorePerTask(REST_PARTS.length, 1);
   return REST_PARTS.slice(0, shown).map((part) => <RestPart key={part} part={part} detail={detail} />);
 });
 

@@ -2,9 +2,10 @@ import { Alert, Box, Grid, Paper, Skeleton, Stack, Typography } from '@mui/mater
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useQuery } from '@tanstack/react-query';
 import type { ContractProgress } from '@trasa/domain';
-import { startTransition, useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue } from 'react';
 import { messageOf } from '../../api/errors';
 import { Sized } from '../../components/Sized';
+import { useOneMorePerTask } from '../../components/useOneMorePerTask';
 import { REPORTS } from '../../messages';
 import { scripted } from '../../scripted';
 import { catalogueText } from '../../shipped';
@@ -135,23 +136,6 @@ function ContractCharts({ c, drawn }: { c: ContractProgress; drawn: boolean }) {
   );
 }
 
-/**
- * The contracts' sections are drawn one per pass, each a non-urgent render of its own (startTransition:
- * React yields to the browser every few milliseconds while it renders) in a task after the one before:
- * drawn in the answer's task, every contract's two charts were one long task of the hub's first visit
- * (TBT). Until its turn, a contract's place holds its skeleton, laid out as its section will be, so
- * nothing below it moves when it is drawn.
- */
-function useDrawnOneByOne(count: number): number {
-  const [drawn, setDrawn] = useState(0);
-  useEffect(() => {
-    if (drawn >= count) return;
-    const timer = setTimeout(() => startTransition(() => setDrawn((n) => n + 1)), 0);
-    return () => clearTimeout(timer);
-  }, [drawn, count]);
-  return drawn;
-}
-
 export default function ProgressCharts({ contract = '' }: { contract?: string }) {
   const progress = useQuery({
     queryKey: [...REPORTS_KEY, 'progress', contract],
@@ -160,7 +144,10 @@ export default function ProgressCharts({ contract = '' }: { contract?: string })
   // The answer renders in a deferred, non-urgent pass (React Query's store update renders at once).
   const data = useDeferredValue(progress.data);
   const contracts = data?.contracts ?? [];
-  const drawn = useDrawnOneByOne(contracts.length);
+  // The contracts' sections one per task (useOneMorePerTask): drawn in the answer's task, every contract's
+  // two charts were one long task of the hub's first visit. Until its turn, a contract's place holds its
+  // skeleton, laid out as its section will be, so nothing below it moves when it is drawn.
+  const drawn = useOneMorePerTask(contracts.length, 0);
   const pending = progress.isPending || (data === undefined && !progress.isError);
   return (
     <Stack spacing={1} data-testid="progress-charts" className={pending ? CHARTS_PENDING : undefined} aria-busy={drawn < contracts.length}>

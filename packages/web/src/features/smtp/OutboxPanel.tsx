@@ -1,6 +1,6 @@
 import SendIcon from '@mui/icons-material/Send';
 import { Alert, Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatLogTime, LIST_SORTS, MAIL_STATUSES, type MailStatusKey, type OutboxMailDto } from '@trasa/domain';
 import { useState } from 'react';
 import { messageOf } from '../../api/errors';
@@ -22,6 +22,12 @@ const COLUMNS: ColumnDef<OutboxMailDto>[] = [
 ];
 
 /**
+ * How many mails are held, as the list's last page answered it (OutboxPage.held, whatever the filter):
+ * the note and the release button read it, and the panel asks the server once.
+ */
+const HELD_KEY = [...OUTBOX_KEY, 'held'] as const;
+
+/**
  * The outbox (server-behaviour.md "Mail"; docs/decisions.md "Outbox"): the newest mail first with its
  * outcome, filtered by status; a row shows the mail's text (with no server in use the Admin reads
  * activation and reset links here). Mail an import sent past its daily cap is 'held' until released.
@@ -31,10 +37,8 @@ export function OutboxPanel() {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<MailStatusKey | ''>('');
   const [reading, setReading] = useState<OutboxMailDto | null>(null);
-  // How many are held comes with every page of the list (OutboxPage.held, whatever the filter): the page's
-  // answer puts it here, so the panel asks the server once.
-  const heldKey = [...OUTBOX_KEY, 'held'];
-  const held = useQuery<number>({ queryKey: heldKey, queryFn: () => queryClient.getQueryData<number>(heldKey) ?? 0, enabled: false });
+  // Filled by the table's call (fetchPage): this query never asks itself.
+  const held = useQuery<number>({ queryKey: HELD_KEY, queryFn: skipToken });
   const heldCount = held.data ?? 0;
   const release = useMutation({
     mutationFn: releaseHeld,
@@ -47,7 +51,7 @@ export function OutboxPanel() {
 
   const fetchPage = async ({ page, limit, signal, sort, order }: TableQuery) => {
     const data = await listOutbox({ page, limit, status, sort, order }, signal);
-    queryClient.setQueryData(heldKey, data.held);
+    queryClient.setQueryData(HELD_KEY, data.held);
     return { rows: data.outbox, total: data.totalResults };
   };
 
